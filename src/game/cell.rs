@@ -1,0 +1,171 @@
+//! The small vocabulary of the game: colours and cells.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The largest board the engine supports (16×16, columns `a`–`p`).
+pub const MAX_SIZE: u8 = 16;
+/// The smallest board the engine supports.
+pub const MIN_SIZE: u8 = 6;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    White,
+    Red,
+}
+
+impl Color {
+    pub const BOTH: [Color; 2] = [Color::White, Color::Red];
+
+    pub const fn other(self) -> Color {
+        match self {
+            Color::White => Color::Red,
+            Color::Red => Color::White,
+        }
+    }
+
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Red => "red",
+        }
+    }
+}
+
+impl fmt::Display for Color {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
+}
+
+impl FromStr for Color {
+    type Err = ();
+
+    fn from_str(text: &str) -> Result<Color, ()> {
+        match text.to_ascii_lowercase().as_str() {
+            "white" | "w" => Ok(Color::White),
+            "red" | "r" => Ok(Color::Red),
+            _ => Err(()),
+        }
+    }
+}
+
+/// A cell of a board up to 16×16: column `a`… left to right, row `1`… bottom to top.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Cell(u8);
+
+impl Cell {
+    /// The cell at zero-based `col` and `row`, both below [`MAX_SIZE`].
+    pub const fn new(col: u8, row: u8) -> Cell {
+        assert!(col < MAX_SIZE && row < MAX_SIZE);
+        Cell(row * MAX_SIZE + col)
+    }
+
+    /// The cell at zero-based coordinates, or `None` when they leave a `size`×`size` board.
+    pub fn on_board(col: i32, row: i32, size: u8) -> Option<Cell> {
+        let size = i32::from(size);
+        ((0..size).contains(&col) && (0..size).contains(&row))
+            .then(|| Cell::new(col as u8, row as u8))
+    }
+
+    pub(crate) const fn from_index(index: u8) -> Cell {
+        Cell(index)
+    }
+
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// Zero-based column (`a` is 0).
+    pub const fn col(self) -> u8 {
+        self.0 % MAX_SIZE
+    }
+
+    /// Zero-based row (`1` is 0).
+    pub const fn row(self) -> u8 {
+        self.0 / MAX_SIZE
+    }
+
+    pub const fn is_on(self, size: u8) -> bool {
+        self.col() < size && self.row() < size
+    }
+}
+
+impl fmt::Display for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", (b'a' + self.col()) as char, self.row() + 1)
+    }
+}
+
+impl fmt::Debug for Cell {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+/// Why a text is not a cell.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("\"{0}\" is not a cell: write a column a–p and a row 1–16, like c7")]
+pub struct NotACell(pub String);
+
+impl FromStr for Cell {
+    type Err = NotACell;
+
+    fn from_str(text: &str) -> Result<Cell, NotACell> {
+        let fail = || NotACell(text.to_string());
+        let mut chars = text.chars();
+        let letter = chars.next().ok_or_else(fail)?.to_ascii_lowercase();
+        let digits = chars.as_str();
+        if !letter.is_ascii_lowercase()
+            || digits.is_empty()
+            || digits.starts_with('0')
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || digits.len() > 2
+        {
+            return Err(fail());
+        }
+        let col = letter as u8 - b'a';
+        let row: u8 = digits.parse().map_err(|_| fail())?;
+        if col >= MAX_SIZE || row > MAX_SIZE {
+            return Err(fail());
+        }
+        Ok(Cell::new(col, row - 1))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn cells_round_trip_through_text() {
+        for index in 0..=255u8 {
+            let cell = Cell::from_index(index);
+            assert_eq!(cell.to_string().parse::<Cell>(), Ok(cell));
+        }
+        assert_eq!("C7".parse::<Cell>().unwrap().to_string(), "c7");
+        assert_eq!("a1".parse::<Cell>().unwrap(), Cell::new(0, 0));
+        assert_eq!("l12".parse::<Cell>().unwrap(), Cell::new(11, 11));
+    }
+
+    #[test]
+    fn malformed_cells_are_rejected() {
+        for bad in [
+            "", "c", "3c", "c0", "c03", "q1", "a17", "c-1", "c1x", "é3", "c 3",
+        ] {
+            assert!(bad.parse::<Cell>().is_err(), "{bad} parsed");
+        }
+    }
+
+    #[test]
+    fn on_board_respects_size() {
+        assert_eq!(Cell::on_board(11, 11, 12), Some(Cell::new(11, 11)));
+        assert_eq!(Cell::on_board(12, 0, 12), None);
+        assert_eq!(Cell::on_board(-1, 0, 12), None);
+        assert!(!Cell::new(12, 3).is_on(12));
+    }
+}

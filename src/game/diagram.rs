@@ -1,0 +1,122 @@
+//! A plain-text picture of a game, for terminals and logs.
+
+use std::fmt::Write;
+
+use super::cell::{Cell, Color};
+use super::game::{Game, Outcome};
+use super::moves::Move;
+use super::score::Tiebreak;
+
+/// The board with coordinates on all four edges, followed by bridges, last move, scores and
+/// whose turn it is.
+///
+/// Symbols: `w`/`r` a tile of a sandbank, `W`/`R` a tile of an island, `+` a cell under a
+/// bridge, `.` an empty cell. The last move's tiles are shown in brackets.
+pub fn diagram(game: &Game) -> String {
+    let board = game.board();
+    let size = board.size();
+    let columns: String = (0..size)
+        .map(|col| format!(" {}", (b'a' + col) as char))
+        .collect();
+    let last_cells: Vec<Cell> = match game.last_move() {
+        Some(Move::Place(a, b) | Move::Bridge(a, b)) => vec![a, b],
+        _ => Vec::new(),
+    };
+    let mut out = String::new();
+    let _ = writeln!(out, "    {columns}");
+    for row in (0..size).rev() {
+        let _ = write!(out, "{:>3} ", row + 1);
+        for col in 0..size {
+            let cell = Cell::new(col, row);
+            let symbol = match board.tile(cell) {
+                Some(color) => {
+                    let island = board.islands(color).contains(cell);
+                    match (color, island) {
+                        (Color::White, false) => 'w',
+                        (Color::White, true) => 'W',
+                        (Color::Red, false) => 'r',
+                        (Color::Red, true) => 'R',
+                    }
+                }
+                None if board.blocked().contains(cell) => '+',
+                None => '.',
+            };
+            if last_cells.contains(&cell) {
+                let _ = write!(out, "[{symbol}");
+            } else if col > 0 && last_cells.contains(&Cell::new(col - 1, row)) {
+                let _ = write!(out, "]{symbol}");
+            } else {
+                let _ = write!(out, " {symbol}");
+            }
+        }
+        let closing = if last_cells.contains(&Cell::new(size - 1, row)) {
+            ']'
+        } else {
+            ' '
+        };
+        let _ = writeln!(out, "{closing}{:<3}", row + 1);
+    }
+    let _ = writeln!(out, "    {columns}");
+
+    for color in Color::BOTH {
+        let bridges: Vec<String> = board
+            .bridges()
+            .iter()
+            .filter(|(owner, _)| *owner == color)
+            .map(|(_, bridge)| bridge.to_string())
+            .collect();
+        if !bridges.is_empty() {
+            let _ = writeln!(out, "{color} bridges: {}", bridges.join(" "));
+        }
+    }
+    if let Some(mv) = game.last_move() {
+        let _ = writeln!(out, "last move: {mv} (move {})", game.plies());
+    }
+    for color in Color::BOTH {
+        let score = game.score(color);
+        let mut line = format!(
+            "{color:<5}  {} points, {} islands, {} bridges, {} tiles",
+            score.points, score.islands, score.bridges, score.tiles
+        );
+        if let Some(left) = game.tiles_left(color) {
+            let _ = write!(line, ", {left} tiles left");
+        }
+        let _ = writeln!(out, "{line}");
+    }
+    if let Some(left) = game.bridges_left() {
+        let _ = writeln!(out, "bridges left in the pool: {left}");
+    }
+    let _ = writeln!(out, "{}", status_line(game));
+    out
+}
+
+/// "White to move", "Red to move (last turn)", or how the game ended.
+pub fn status_line(game: &Game) -> String {
+    match (game.outcome(), game.to_move()) {
+        (Some(Outcome::Resignation { winner }), _) => {
+            format!("{winner} wins: {} resigned", winner.other())
+        }
+        (Some(Outcome::Score { winner: None, .. }), _) => {
+            "draw: points, islands and bridges are all equal".to_string()
+        }
+        (
+            Some(Outcome::Score {
+                winner: Some(winner),
+                decided_by,
+            }),
+            _,
+        ) => match decided_by {
+            Tiebreak::Points => format!("{winner} wins on points"),
+            Tiebreak::Islands => format!("{winner} wins: equal points, more islands"),
+            Tiebreak::Bridges => {
+                format!("{winner} wins: equal points and islands, more bridges")
+            }
+            Tiebreak::Draw => "draw".to_string(),
+        },
+        (None, Some(color)) if game.is_last_turn() => {
+            format!("{color} to move (the last turn: White has passed)")
+        }
+        (None, Some(color)) => format!("{color} to move"),
+        (None, None) => String::new(),
+    }
+}

@@ -1,0 +1,29 @@
+//! The rules of Ponte del Diavolo as `../shared/RULES.md` states them: pure, synchronous code
+//! with no I/O. Everything else in the crate stands on this module; it imports nothing from it.
+//!
+//! Positions are bitboards ([`Bitboard`]) of up to 16×16 cells. A [`Game`] takes [`Move`]s in
+//! the text notation (`c3 e5`, `c3-e4`, `swap`, `pass`, `resign`) and answers every question a
+//! front end asks: is this legal and if not why ([`IllegalMove`]), which cells and bridges are
+//! legal, whether the side to move must pass, and the score with its breakdown.
+
+mod bitboard;
+mod board;
+mod cell;
+mod diagram;
+mod error;
+#[allow(clippy::module_inception)]
+mod game;
+mod moves;
+pub mod playout;
+mod record;
+mod score;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use cell::{Cell, Color, MAX_SIZE, MIN_SIZE, NotACell};
+pub use diagram::{diagram, status_line};
+pub use error::{CellList, IllegalMove};
+pub use game::{BadSize, Game, Outcome, Supply, Variant};
+pub use moves::{Bridge, BridgeKind, Move, NotAMove};
+pub use record::{IllegalLine, NotARecord, Record, RecordedMove, Replay};
+pub use score::{Network, Score, Tiebreak, judge, network_points};

@@ -1,0 +1,77 @@
+//! Random games played to the end: the playouts of a future AI, and a source of positions for
+//! tests and benchmarks.
+
+use fastrand::Rng;
+
+use super::bitboard::Bitboard;
+use super::error::IllegalMove;
+use super::game::Game;
+use super::moves::Move;
+
+/// How many random cells to try before listing the legal ones.
+const TRIES: u32 = 12;
+
+fn random_cell(cells: Bitboard, rng: &mut Rng) -> Option<super::Cell> {
+    match cells.len() {
+        0 => None,
+        n => cells.nth(rng.u32(0..n)),
+    }
+}
+
+/// A random legal move for the side to move: mostly two tiles, sometimes a bridge, and a pass
+/// only when nothing else is legal. `None` once the game is over.
+pub fn random_move(game: &Game, rng: &mut Rng) -> Option<Move> {
+    let color = game.to_move()?;
+    let board = game.board();
+    if game.plies() == 1 && rng.bool() && game.is_legal(Move::Swap) {
+        return Some(Move::Swap);
+    }
+    let prefer_bridge = rng.u32(0..4) == 0;
+    if prefer_bridge && let Some(mv) = random_bridge(game, rng) {
+        return Some(mv);
+    }
+    let has_tiles = game.tiles_left(color).is_none_or(|left| left >= 2);
+    if has_tiles {
+        let free = board.free();
+        for _ in 0..TRIES {
+            let Some(a) = random_cell(free, rng) else {
+                break;
+            };
+            if !board.tile_fits(color, a) {
+                continue;
+            }
+            for _ in 0..TRIES {
+                let Some(b) = random_cell(free, rng) else {
+                    break;
+                };
+                if board.tile_fits(color, b) && board.pair_fits_singles(color, a, b) {
+                    return Some(Move::Place(a, b));
+                }
+            }
+        }
+        // Crowded board: pick among the cells that are legal.
+        let firsts = game.legal_first_cells();
+        if let Some(a) = random_cell(firsts, rng) {
+            let b = random_cell(game.legal_second_cells(a), rng)?;
+            return Some(Move::Place(a, b));
+        }
+    }
+    Some(random_bridge(game, rng).unwrap_or(Move::Pass))
+}
+
+fn random_bridge(game: &Game, rng: &mut Rng) -> Option<Move> {
+    let bridges = game.legal_bridges();
+    let [a, b] = bridges.get(rng.usize(0..bridges.len().max(1)))?.ends();
+    Some(Move::Bridge(a, b))
+}
+
+/// Plays random moves until the game ends.
+///
+/// # Errors
+/// Never, unless the move generator and the rules disagree (a bug).
+pub fn play_out(game: &mut Game, rng: &mut Rng) -> Result<(), IllegalMove> {
+    while let Some(mv) = random_move(game, rng) {
+        game.play(mv)?;
+    }
+    Ok(())
+}

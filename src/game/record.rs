@@ -1,0 +1,193 @@
+//! The game record: the text a game is stored, exported and replayed as.
+//!
+//! ```text
+//! size 10          # optional header lines before the first move
+//! tiles unlimited  # tiles N|unlimited, bridges N|unlimited
+//! c3 e5            # one move per line, in the notation of RULES.md
+//! swap
+//! ```
+//! `#` starts a comment; blank lines are ignored. Without headers the game is 12×12 with the box
+//! supply for its size.
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::cell::{MAX_SIZE, MIN_SIZE};
+use super::error::IllegalMove;
+use super::game::{Game, Supply, Variant};
+use super::moves::Move;
+
+/// A move as it stands in a record.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedMove {
+    /// The 1-based line number in the text (headers, comments and blank lines counted).
+    pub line: usize,
+    pub mv: Move,
+    /// The move as written, without comment or surrounding space.
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub variant: Variant,
+    pub moves: Vec<RecordedMove>,
+}
+
+/// A line of a record that is not a header or a move in the notation.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {reason}")]
+pub struct NotARecord {
+    pub line: usize,
+    pub text: String,
+    pub reason: String,
+}
+
+impl FromStr for Record {
+    type Err = NotARecord;
+
+    fn from_str(text: &str) -> Result<Record, NotARecord> {
+        let mut size = None;
+        let mut tiles = None;
+        let mut bridges = None;
+        let mut moves = Vec::new();
+        for (index, raw) in text.lines().enumerate() {
+            let line = index + 1;
+            let content = raw.split('#').next().unwrap_or("").trim();
+            if content.is_empty() {
+                continue;
+            }
+            let fail = |reason: String| NotARecord {
+                line,
+                text: content.to_string(),
+                reason,
+            };
+            let words: Vec<String> = content
+                .split_whitespace()
+                .map(str::to_ascii_lowercase)
+                .collect();
+            let header = matches!(words[0].as_str(), "size" | "tiles" | "bridges");
+            if header {
+                if !moves.is_empty() {
+                    return Err(fail(format!(
+                        "the header \"{content}\" must come before the first move"
+                    )));
+                }
+                let [key, value] = words.as_slice() else {
+                    return Err(fail(format!("\"{content}\" needs exactly one value")));
+                };
+                match key.as_str() {
+                    "size" => size = Some(parse_size(value).ok_or_else(|| fail(format!(
+                        "the size must be a number from {MIN_SIZE} to {MAX_SIZE}, not \"{value}\""
+                    )))?),
+                    "tiles" => tiles = Some(parse_supply(value).ok_or_else(|| fail(format!(
+                        "tiles must be a number or \"unlimited\", not \"{value}\""
+                    )))?),
+                    _ => bridges = Some(parse_supply(value).ok_or_else(|| fail(format!(
+                        "bridges must be a number or \"unlimited\", not \"{value}\""
+                    )))?),
+                }
+                continue;
+            }
+            let mv = content.parse::<Move>().map_err(|e| fail(e.to_string()))?;
+            moves.push(RecordedMove {
+                line,
+                mv,
+                text: content.to_string(),
+            });
+        }
+        let boxed = Variant::boxed(size.unwrap_or(12)).expect("size checked");
+        let variant = Variant {
+            tiles: tiles.unwrap_or(boxed.tiles),
+            bridges: bridges.unwrap_or(boxed.bridges),
+            ..boxed
+        };
+        Ok(Record { variant, moves })
+    }
+}
+
+fn parse_size(value: &str) -> Option<u8> {
+    value
+        .parse::<u8>()
+        .ok()
+        .filter(|size| (MIN_SIZE..=MAX_SIZE).contains(size))
+}
+
+fn parse_supply(value: &str) -> Option<Supply> {
+    match value {
+        "unlimited" => Some(Supply::Unlimited),
+        number => number.parse().ok().map(Supply::Limited),
+    }
+}
+
+impl fmt::Display for Record {
+    /// The record with a `size` header, supply headers where they differ from the box, and one
+    /// move per line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let variant = self.variant;
+        writeln!(f, "size {}", variant.size)?;
+        let boxed = Variant::boxed(variant.size).map_err(|_| fmt::Error)?;
+        if variant.tiles != boxed.tiles {
+            writeln!(f, "tiles {}", variant.tiles)?;
+        }
+        if variant.bridges != boxed.bridges {
+            writeln!(f, "bridges {}", variant.bridges)?;
+        }
+        for recorded in &self.moves {
+            writeln!(f, "{}", recorded.mv)?;
+        }
+        Ok(())
+    }
+}
+
+/// A move of a record that the rules reject.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line} ({text}): {reason}")]
+pub struct IllegalLine {
+    pub line: usize,
+    pub text: String,
+    pub reason: IllegalMove,
+}
+
+/// A record played through the engine.
+#[derive(Clone, Debug)]
+pub struct Replay {
+    /// The position after the last legal move.
+    pub game: Game,
+    /// The first move the rules reject; the moves after it are not looked at.
+    pub error: Option<IllegalLine>,
+}
+
+impl Record {
+    /// A record of `moves` played in order in `variant`.
+    pub fn new(variant: Variant, moves: impl IntoIterator<Item = Move>) -> Record {
+        let moves = moves
+            .into_iter()
+            .enumerate()
+            .map(|(i, mv)| RecordedMove {
+                line: i + 1,
+                mv,
+                text: mv.to_string(),
+            })
+            .collect();
+        Record { variant, moves }
+    }
+
+    /// Plays the moves in order, stopping at the first illegal one.
+    pub fn replay(&self) -> Replay {
+        let mut game = Game::new(self.variant);
+        for recorded in &self.moves {
+            if let Err(reason) = game.play(recorded.mv) {
+                let error = IllegalLine {
+                    line: recorded.line,
+                    text: recorded.text.clone(),
+                    reason,
+                };
+                return Replay {
+                    game,
+                    error: Some(error),
+                };
+            }
+        }
+        Replay { game, error: None }
+    }
+}
