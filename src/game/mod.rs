@@ -26,4 +26,4 @@ pub use error::{CellList, IllegalMove};
 pub use game::{BadSize, Game, Outcome, Supply, Variant};
 pub use moves::{Bridge, BridgeKind, Move, NotAMove};
 pub use record::{IllegalLine, NotARecord, Record, RecordedMove, Replay};
-pub use score::{Network, Score, Tiebreak, judge, network_points};
+pub use score::{Network, Score, Tiebreak, judge, network_points, score};
