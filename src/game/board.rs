@@ -257,7 +257,7 @@ impl Board {
             self.size,
         )?;
         let open_ends = self.tiles(color) & !self.bridged;
-        if !open_ends.contains(high) {
+        if !open_ends.contains(low) || !open_ends.contains(high) {
             return None;
         }
         let bridge = Bridge::between(low, high)?;
