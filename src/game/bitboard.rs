@@ -114,6 +114,42 @@ impl Bitboard {
         ])
     }
 
+    /// Every cell moved by `dx` columns and `dy` rows (each at most 3 either way); cells that
+    /// leave the 16×16 grid are dropped.
+    pub fn shifted(self, dx: i32, dy: i32) -> Bitboard {
+        debug_assert!(dx.abs() <= 3 && dy.abs() <= 3);
+        let bits = dy * 16 + dx;
+        let w = self.0;
+        let moved = match bits {
+            0 => w,
+            1.. => {
+                let (n, m) = (bits as u32, 64 - bits as u32);
+                [
+                    w[0] << n,
+                    w[1] << n | w[0] >> m,
+                    w[2] << n | w[1] >> m,
+                    w[3] << n | w[2] >> m,
+                ]
+            }
+            _ => {
+                let (n, m) = ((-bits) as u32, 64 - (-bits) as u32);
+                [
+                    w[0] >> n | w[1] << m,
+                    w[1] >> n | w[2] << m,
+                    w[2] >> n | w[3] << m,
+                    w[3] >> n,
+                ]
+            }
+        };
+        // Cells pushed past the side of a row wrap into the next row: clear those columns.
+        let wrapped: u64 = match dx {
+            1.. => (0..dx).fold(0, |mask, col| mask | FIRST_COLUMN << col),
+            ..0 => (16 + dx..16).fold(0, |mask, col| mask | FIRST_COLUMN << col),
+            0 => 0,
+        };
+        Bitboard(moved.map(|word| word & !wrapped))
+    }
+
     /// The set plus its side-by-side neighbours.
     pub fn grow_orthogonal(self) -> Bitboard {
         self | self.east() | self.west() | self.north() | self.south()
@@ -243,6 +279,27 @@ mod tests {
         let tiles = cells("a1 a2 b2 c3 d3");
         assert_eq!(cells("a1").flood(tiles), cells("a1 a2 b2"));
         assert_eq!(cells("d3").flood(tiles), cells("c3 d3"));
+    }
+
+    #[test]
+    fn shifting_moves_cells_and_drops_those_leaving_the_grid() {
+        let set = cells("a1 b2 p4 c16 h8");
+        assert_eq!(set.shifted(1, 0), cells("b1 c2 d16 i8"));
+        assert_eq!(set.shifted(-2, 1), cells("n5 f9"));
+        assert_eq!(set.shifted(2, -2), cells("j6 e14"));
+        assert_eq!(set.shifted(0, 0), set);
+        for cell in Bitboard::board(16) {
+            for (dx, dy) in [(1, 2), (-1, 2), (2, 1), (-2, -1), (0, -2), (2, 2), (-2, 0)] {
+                let moved =
+                    Cell::on_board(i32::from(cell.col()) + dx, i32::from(cell.row()) + dy, 16);
+                let expected: Bitboard = moved.into_iter().collect();
+                assert_eq!(
+                    Bitboard::single(cell).shifted(dx, dy),
+                    expected,
+                    "{cell} {dx} {dy}"
+                );
+            }
+        }
     }
 
     #[test]

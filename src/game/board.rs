@@ -7,21 +7,44 @@ use super::cell::{Cell, Color};
 use super::error::{CellList, IllegalMove};
 use super::moves::Bridge;
 
-/// The offsets from a bridge's lower end to its higher end (see [`Bridge`]).
-const FORWARD_OFFSETS: [(i32, i32); 8] = [
-    (2, 0),
-    (0, 2),
-    (2, 2),
-    (-2, 2),
-    (1, 2),
-    (-1, 2),
-    (2, 1),
-    (-2, 1),
+/// A step of (columns, rows).
+type Offset = (i32, i32);
+
+/// Each bridge shape as the offset from its lower end to its higher end (see [`Bridge`]), with
+/// the cells it passes over relative to the lower end (a straight or diagonal bridge passes
+/// over one cell, named twice).
+const SHAPES: [(Offset, [Offset; 2]); 8] = [
+    ((2, 0), [(1, 0), (1, 0)]),
+    ((0, 2), [(0, 1), (0, 1)]),
+    ((2, 2), [(1, 1), (1, 1)]),
+    ((-2, 2), [(-1, 1), (-1, 1)]),
+    ((1, 2), [(0, 1), (1, 1)]),
+    ((-1, 2), [(0, 1), (-1, 1)]),
+    ((2, 1), [(1, 0), (1, 1)]),
+    ((-2, 1), [(-1, 0), (-1, 1)]),
 ];
 
 /// Two tiles further apart than this (in king moves) cannot affect each other's legality: a group
 /// reaches at most 3 cells from a tile, and groups interact only when they touch.
 const INDEPENDENT_DISTANCE: u8 = 7;
+
+/// A broken group rule, cheap to make: the hot paths only ask whether there is one.
+enum Violation {
+    TooLarge { cell: Cell, size: u32 },
+    IslandTouches { island: Bitboard, tile: Cell },
+}
+
+impl From<Violation> for IllegalMove {
+    fn from(violation: Violation) -> IllegalMove {
+        match violation {
+            Violation::TooLarge { cell, size } => IllegalMove::GroupTooLarge { cell, size },
+            Violation::IslandTouches { island, tile } => IllegalMove::IslandTouchesDiagonally {
+                island: CellList(island.iter().collect()),
+                tile,
+            },
+        }
+    }
+}
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Board {
@@ -116,7 +139,7 @@ impl Board {
             return Err(IllegalMove::SameCell(a));
         }
         match self.distance_rule_violation(color, Bitboard::single(a) | Bitboard::single(b)) {
-            Some(illegal) => Err(illegal),
+            Some(violation) => Err(violation.into()),
             None => Ok(()),
         }
     }
@@ -131,7 +154,9 @@ impl Board {
         if let Some(owner) = self.tile(cell) {
             return Err(IllegalMove::Occupied { cell, owner });
         }
-        if let Some(bridge) = self.bridge_over(cell) {
+        if self.blocked.contains(cell)
+            && let Some(bridge) = self.bridge_over(cell)
+        {
             return Err(IllegalMove::UnderBridge { cell, bridge });
         }
         Ok(())
@@ -142,35 +167,34 @@ impl Board {
     /// The board before is legal, so only groups that gain a new tile can break a rule: by
     /// growing past four, by becoming an island next to another tile, or by coming next to an
     /// existing island.
-    fn distance_rule_violation(&self, color: Color, new: Bitboard) -> Option<IllegalMove> {
+    fn distance_rule_violation(&self, color: Color, new: Bitboard) -> Option<Violation> {
         let tiles = self.tiles(color) | new;
         let islands = self.islands(color);
         let mut checked = Bitboard::EMPTY;
         for cell in new {
-            if checked.contains(cell) {
+            let single = Bitboard::single(cell);
+            // A tile with no own tile around it is a sandbank of one that touches nothing.
+            if checked.contains(cell) || (single.grow_all() & tiles) == single {
                 continue;
             }
-            let group = Bitboard::single(cell).flood(tiles);
+            let group = single.flood(tiles);
             checked |= group;
             let size = group.len();
             if size > 4 {
-                return Some(IllegalMove::GroupTooLarge { cell, size });
+                return Some(Violation::TooLarge { cell, size });
             }
             let ring = group.grow_all() & !group;
             if size == 4 {
                 if let Some(tile) = (ring & tiles).first() {
-                    return Some(IllegalMove::IslandTouchesDiagonally {
-                        island: CellList(group.iter().collect()),
+                    return Some(Violation::IslandTouches {
+                        island: group,
                         tile,
                     });
                 }
             } else if let Some(island_tile) = (ring & islands).first() {
                 let island = Bitboard::single(island_tile).flood(islands);
                 let tile = (island.grow_all() & group).first()?;
-                return Some(IllegalMove::IslandTouchesDiagonally {
-                    island: CellList(island.iter().collect()),
-                    tile,
-                });
+                return Some(Violation::IslandTouches { island, tile });
             }
         }
         None
@@ -248,73 +272,56 @@ impl Board {
         self.bridges.push((color, bridge));
     }
 
-    /// Whether a bridge from the free tile `low` along a forward offset is legal, without
-    /// building error messages: the hot path of move generation.
-    fn bridge_fits(&self, color: Color, low: Cell, (dx, dy): (i32, i32)) -> Option<Bridge> {
-        let high = Cell::on_board(
-            i32::from(low.col()) + dx,
-            i32::from(low.row()) + dy,
-            self.size,
-        )?;
+    /// The bridges `color` could build now if crossings did not matter (supply aside), found
+    /// shape by shape with whole-board set operations.
+    pub fn bridges_ignoring_crossings(&self, color: Color) -> impl Iterator<Item = Bridge> + '_ {
         let open_ends = self.tiles(color) & !self.bridged;
-        if !open_ends.contains(low) || !open_ends.contains(high) {
-            return None;
-        }
-        let bridge = Bridge::between(low, high)?;
         let occupied = self.tiles[0] | self.tiles[1];
-        let over_tile = bridge
-            .blocked_cells()
-            .into_iter()
-            .flatten()
-            .any(|cell| occupied.contains(cell));
-        let crossing = self.bridges.iter().any(|(_, other)| bridge.meets(*other));
-        (!over_tile && !crossing).then_some(bridge)
+        SHAPES
+            .iter()
+            .flat_map(move |&((dx, dy), [(ax, ay), (bx, by)])| {
+                let lows = open_ends
+                    & open_ends.shifted(-dx, -dy)
+                    & !occupied.shifted(-ax, -ay)
+                    & !occupied.shifted(-bx, -by);
+                lows.iter().filter_map(move |low| {
+                    let high = Cell::on_board(
+                        i32::from(low.col()) + dx,
+                        i32::from(low.row()) + dy,
+                        self.size,
+                    )?;
+                    Bridge::between(low, high)
+                })
+            })
+    }
+
+    /// Whether `bridge` would cross or touch a bridge on the board.
+    pub fn crosses(&self, bridge: Bridge) -> bool {
+        self.bridges.iter().any(|(_, other)| bridge.meets(*other))
+    }
+
+    fn bridges_that_fit(&self, color: Color) -> impl Iterator<Item = Bridge> + '_ {
+        self.bridges_ignoring_crossings(color)
+            .filter(|bridge| !self.crosses(*bridge))
     }
 
     /// Every bridge `color` could build now (supply aside).
     pub fn legal_bridges(&self, color: Color) -> Vec<Bridge> {
-        let open_ends = self.tiles(color) & !self.bridged;
-        open_ends
-            .iter()
-            .flat_map(|low| {
-                FORWARD_OFFSETS
-                    .iter()
-                    .filter_map(move |offset| self.bridge_fits(color, low, *offset))
-            })
-            .collect()
+        self.bridges_that_fit(color).collect()
     }
 
     /// Whether `color` could build any bridge now (supply aside).
     pub fn can_bridge(&self, color: Color) -> bool {
-        let open_ends = self.tiles(color) & !self.bridged;
-        open_ends.iter().any(|low| {
-            FORWARD_OFFSETS
-                .iter()
-                .any(|offset| self.bridge_fits(color, low, *offset).is_some())
-        })
+        self.bridges_that_fit(color).next().is_some()
     }
 
     /// The cells a legal bridge from `from` could reach.
     pub fn legal_bridge_ends(&self, color: Color, from: Cell) -> Bitboard {
-        let open_ends = self.tiles(color) & !self.bridged;
-        if !open_ends.contains(from) {
-            return Bitboard::EMPTY;
-        }
-        FORWARD_OFFSETS
-            .iter()
-            .flat_map(|&(dx, dy)| [(dx, dy), (-dx, -dy)])
-            .filter_map(|(dx, dy)| {
-                let to = Cell::on_board(
-                    i32::from(from.col()) + dx,
-                    i32::from(from.row()) + dy,
-                    self.size,
-                )?;
-                let (low, offset) = if to > from {
-                    (from, (dx, dy))
-                } else {
-                    (to, (-dx, -dy))
-                };
-                self.bridge_fits(color, low, offset).map(|_| to)
+        self.bridges_that_fit(color)
+            .filter_map(|bridge| match bridge.ends() {
+                [low, high] if low == from => Some(high),
+                [low, high] if high == from => Some(low),
+                _ => None,
             })
             .collect()
     }

@@ -208,12 +208,20 @@ impl Game {
     /// Why the move is illegal; the game is then unchanged.
     pub fn play(&mut self, mv: Move) -> Result<(), IllegalMove> {
         self.check(mv)?;
+        self.apply(mv);
+        Ok(())
+    }
+
+    /// Plays a move already known to be legal (the playouts' generator makes only those).
+    pub(crate) fn apply(&mut self, mv: Move) {
+        debug_assert_eq!(self.check(mv), Ok(()), "{mv}");
         let color = self.turn;
         match mv {
             Move::Place(a, b) => self.board.place(color, a, b),
             Move::Bridge(a, b) => {
-                let bridge = Bridge::between(a, b).expect("checked");
-                self.board.build(color, bridge);
+                if let Some(bridge) = Bridge::between(a, b) {
+                    self.board.build(color, bridge);
+                }
             }
             Move::Swap => self.swapped = true,
             Move::Pass | Move::Resign(_) => {}
@@ -239,7 +247,6 @@ impl Game {
             Move::Swap => {}
             _ => self.turn = color.other(),
         }
-        Ok(())
     }
 
     fn finish_by_score(&mut self) {

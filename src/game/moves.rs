@@ -147,6 +147,15 @@ impl Bridge {
     /// Whether the straight segments between the end cells' centres meet (cross, touch or
     /// overlap). Exact in integers: a corner crossing counts, a shared blocked cell does not.
     pub fn meets(self, other: Bridge) -> bool {
+        // Segments whose bounding boxes are apart cannot meet: most pairs end here.
+        let span = |b: Bridge| {
+            let cols = (b.low.col().min(b.high.col()), b.low.col().max(b.high.col()));
+            (cols, (b.low.row(), b.high.row()))
+        };
+        let ((col_a, row_a), (col_b, row_b)) = (span(self), span(other));
+        if col_a.1 < col_b.0 || col_b.1 < col_a.0 || row_a.1 < row_b.0 || row_b.1 < row_a.0 {
+            return false;
+        }
         let point = |c: Cell| (i32::from(c.col()), i32::from(c.row()));
         segments_meet(
             (point(self.low), point(self.high)),

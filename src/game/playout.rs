@@ -4,7 +4,6 @@
 use fastrand::Rng;
 
 use super::bitboard::Bitboard;
-use super::error::IllegalMove;
 use super::game::Game;
 use super::moves::Move;
 
@@ -49,29 +48,46 @@ pub fn random_move(game: &Game, rng: &mut Rng) -> Option<Move> {
                 }
             }
         }
-        // Crowded board: pick among the cells that are legal.
-        let firsts = game.legal_first_cells();
-        if let Some(a) = random_cell(firsts, rng) {
-            let b = random_cell(game.legal_second_cells(a), rng)?;
-            return Some(Move::Place(a, b));
+        // Crowded board: pick among the cells that are legal alone.
+        let singles = board.single_tile_cells(color);
+        let mut firsts = singles;
+        while let Some(a) = random_cell(firsts, rng) {
+            firsts.remove(a);
+            let mut seconds = singles;
+            seconds.remove(a);
+            while let Some(b) = random_cell(seconds, rng) {
+                seconds.remove(b);
+                if board.pair_fits_singles(color, a, b) {
+                    return Some(Move::Place(a, b));
+                }
+            }
         }
     }
     Some(random_bridge(game, rng).unwrap_or(Move::Pass))
 }
 
 fn random_bridge(game: &Game, rng: &mut Rng) -> Option<Move> {
-    let bridges = game.legal_bridges();
-    let [a, b] = bridges.get(rng.usize(0..bridges.len().max(1)))?.ends();
-    Some(Move::Bridge(a, b))
+    let color = game.to_move()?;
+    if game.bridges_left() == Some(0) {
+        return None;
+    }
+    let board = game.board();
+    // Crossings are rare and the slow part: test candidates in random order until one fits.
+    let mut candidates: Vec<_> = board.bridges_ignoring_crossings(color).collect();
+    while !candidates.is_empty() {
+        let bridge = candidates.swap_remove(rng.usize(0..candidates.len()));
+        if !board.crosses(bridge) {
+            let [a, b] = bridge.ends();
+            return Some(Move::Bridge(a, b));
+        }
+    }
+    None
 }
 
-/// Plays random moves until the game ends.
-///
-/// # Errors
-/// Never, unless the move generator and the rules disagree (a bug).
-pub fn play_out(game: &mut Game, rng: &mut Rng) -> Result<(), IllegalMove> {
+/// Plays random moves until the game ends. The moves are legal by construction, so they are
+/// not checked a second time (debug builds do check; the tests hold the generator to the rules).
+pub fn play_out(game: &mut Game, rng: &mut Rng) {
     while let Some(mv) = random_move(game, rng) {
-        game.play(mv)?;
+        game.apply(mv);
     }
-    Ok(())
 }
