@@ -30,7 +30,13 @@ fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
         Command::Replay { file, json } => {
-            let text = read_input(&file)?;
+            let text = match read_input(&file) {
+                Ok(text) => text,
+                Err(error) => {
+                    eprintln!("ponte replay: {error:#}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
             let (report, status) = ponte::replay::run(&text, json);
             if status == 2 {
                 eprint!("{report}");

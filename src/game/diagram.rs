@@ -54,7 +54,7 @@ pub fn diagram(game: &Game) -> String {
         } else {
             ' '
         };
-        let _ = writeln!(out, "{closing}{:<3}", row + 1);
+        let _ = writeln!(out, "{closing}{}", row + 1);
     }
     let _ = writeln!(out, "    {columns}");
 

@@ -191,3 +191,30 @@ impl Record {
         Replay { game, error: None }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_round_trip_through_text() {
+        let text = "size 10\ntiles unlimited\nc3 e5\nswap\nd4 f6\nc3-e5\npass\nresign white\n";
+        let record: Record = text.parse().unwrap();
+        assert_eq!(record.variant.size, 10);
+        assert_eq!(record.variant.tiles, Supply::Unlimited);
+        assert_eq!(record.variant.bridges, Supply::Limited(15));
+        assert_eq!(record.to_string(), text);
+        assert_eq!(record.to_string().parse::<Record>().unwrap().moves.len(), 6);
+    }
+
+    #[test]
+    fn defaults_are_the_box_for_the_size() {
+        let record: Record = "".parse().unwrap();
+        assert_eq!(record.variant, Variant::default());
+        let record: Record = "size 8".parse().unwrap();
+        assert_eq!(record.variant, Variant::unlimited(8).unwrap());
+        let record: Record = "SIZE 12\nBridges 5".parse().unwrap();
+        assert_eq!(record.variant.tiles, Supply::Limited(60));
+        assert_eq!(record.variant.bridges, Supply::Limited(5));
+    }
+}
