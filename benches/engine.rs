@@ -122,3 +122,27 @@ fn random_game_12x12(bencher: Bencher) {
         game
     });
 }
+
+/// Every legal two-tile placement of an early 10×10 position, as pairs: the list Abstract
+/// Play's engine needs about 10 s for.
+#[divan::bench]
+fn all_legal_placements_10x10_early(bencher: Bencher) {
+    let mut rng = Rng::with_seed(5);
+    let mut game = Game::new(Variant::boxed(10).unwrap());
+    while game.plies() < 6 {
+        let mv = playout::random_move(&game, &mut rng).unwrap();
+        game.play(mv).unwrap();
+    }
+    bencher.bench_local(|| {
+        let game = black_box(&game);
+        let mut pairs = 0usize;
+        for first in game.legal_first_cells() {
+            pairs += game
+                .legal_second_cells(first)
+                .iter()
+                .filter(|second| *second > first)
+                .count();
+        }
+        pairs
+    });
+}
