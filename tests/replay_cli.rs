@@ -130,6 +130,8 @@ fn every_kind_of_illegal_line_stops_the_replay() {
     let cases: &[(&str, &str)] = &[
         ("c3 e5\nc3 d4", "c3 is already taken by a white tile"),
         ("c3 e5\nm1 d4", "m1 is off the 12×12 board"),
+        ("c3 e5\nq1 d4", "q1 is off the 12×12 board"),
+        ("size 8\nc3 e5\nc3-c0", "c0 is off the 8×8 board"),
         (
             "c3 e5\nd4 d4",
             "the two tiles must go on two different cells, not both on d4",
@@ -194,7 +196,11 @@ fn every_kind_of_illegal_line_stops_the_replay() {
         assert_eq!(report["error"]["reason"], *reason, "{record}");
         let applied = lines
             .iter()
-            .filter(|l| !l.starts_with("tiles") && !l.starts_with("bridges"))
+            .filter(|l| {
+                !["size", "tiles", "bridges"]
+                    .iter()
+                    .any(|h| l.starts_with(h))
+            })
             .count()
             - 1;
         assert_eq!(report["moves"], applied, "{record}");
@@ -228,7 +234,8 @@ fn malformed_records_exit_2_with_a_message() {
         ("hello", "line 1: \"hello\" is not a move"),
         ("c3 e5\nc3", "line 2: \"c3\" is not a move"),
         ("c3 e5\nc3 e5 f6", "line 2: \"c3 e5 f6\" is not a move"),
-        ("c3 e5\nz9-a1", "line 2: \"z9-a1\" is not a move"),
+        ("c3 e5\nz-a1", "line 2: \"z-a1\" is not a move"),
+        ("c3 e5\nq1 d4\nhello", "line 3: \"hello\" is not a move"),
         (
             "c3 e5\nsize 10",
             "line 2: the header \"size 10\" must come before the first move",

@@ -147,7 +147,7 @@ impl Board {
     fn check_free(&self, cell: Cell) -> Result<(), IllegalMove> {
         if !cell.is_on(self.size) {
             return Err(IllegalMove::OffBoard {
-                cell,
+                cell: cell.to_string(),
                 size: self.size,
             });
         }
@@ -221,7 +221,7 @@ impl Board {
         for cell in [a, b] {
             if !cell.is_on(self.size) {
                 return Err(IllegalMove::OffBoard {
-                    cell,
+                    cell: cell.to_string(),
                     size: self.size,
                 });
             }

@@ -107,33 +107,35 @@ impl fmt::Debug for Cell {
     }
 }
 
-/// Why a text is not a cell.
+/// Why a text is not a cell of any supported board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("\"{0}\" is not a cell: write a column a–p and a row 1–16, like c7")]
-pub struct NotACell(pub String);
+pub enum NotACell {
+    #[error("\"{0}\" is not a cell: write a column letter and a row number, like c7")]
+    Malformed(String),
+    /// A letter and a number, but beyond the largest board (columns a–p, rows 1–16).
+    #[error("{0} is off the board")]
+    OffEveryBoard(String),
+}
 
 impl FromStr for Cell {
     type Err = NotACell;
 
     fn from_str(text: &str) -> Result<Cell, NotACell> {
-        let fail = || NotACell(text.to_string());
         let mut chars = text.chars();
-        let letter = chars.next().ok_or_else(fail)?.to_ascii_lowercase();
+        let letter = chars.next().map(|c| c.to_ascii_lowercase());
         let digits = chars.as_str();
-        if !letter.is_ascii_lowercase()
-            || digits.is_empty()
-            || digits.starts_with('0')
-            || !digits.bytes().all(|b| b.is_ascii_digit())
-            || digits.len() > 2
-        {
-            return Err(fail());
-        }
+        let well_formed = letter.is_some_and(|c| c.is_ascii_lowercase())
+            && (1..=3).contains(&digits.len())
+            && digits.bytes().all(|b| b.is_ascii_digit());
+        let (Some(letter), true) = (letter, well_formed) else {
+            return Err(NotACell::Malformed(text.to_string()));
+        };
         let col = letter as u8 - b'a';
-        let row: u8 = digits.parse().map_err(|_| fail())?;
-        if col >= MAX_SIZE || row > MAX_SIZE {
-            return Err(fail());
+        let row: u16 = digits.parse().unwrap_or(0);
+        if col >= MAX_SIZE || row == 0 || row > u16::from(MAX_SIZE) {
+            return Err(NotACell::OffEveryBoard(format!("{letter}{digits}")));
         }
-        Ok(Cell::new(col, row - 1))
+        Ok(Cell::new(col, row as u8 - 1))
     }
 }
 
@@ -154,11 +156,23 @@ mod tests {
 
     #[test]
     fn malformed_cells_are_rejected() {
-        for bad in [
-            "", "c", "3c", "c0", "c03", "q1", "a17", "c-1", "c1x", "é3", "c 3",
-        ] {
-            assert!(bad.parse::<Cell>().is_err(), "{bad} parsed");
+        for bad in ["", "c", "3c", "c-1", "c1x", "é3", "c 3", "c1234", "cc3"] {
+            assert_eq!(
+                bad.parse::<Cell>(),
+                Err(NotACell::Malformed(bad.to_string()))
+            );
         }
+    }
+
+    #[test]
+    fn cells_beyond_every_board_are_named() {
+        for (text, name) in [("c0", "c0"), ("Q1", "q1"), ("a17", "a17"), ("z999", "z999")] {
+            assert_eq!(
+                text.parse::<Cell>(),
+                Err(NotACell::OffEveryBoard(name.to_string()))
+            );
+        }
+        assert_eq!("c03".parse::<Cell>(), Ok(Cell::new(2, 2)));
     }
 
     #[test]

@@ -27,7 +27,7 @@ pub enum IllegalMove {
     #[error("the game is over")]
     GameOver,
     #[error("{cell} is off the {size}×{size} board")]
-    OffBoard { cell: Cell, size: u8 },
+    OffBoard { cell: String, size: u8 },
     #[error("the two tiles must go on two different cells, not both on {0}")]
     SameCell(Cell),
     #[error("a bridge needs two different tiles, not {0} twice")]

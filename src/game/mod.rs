@@ -24,6 +24,6 @@ pub use cell::{Cell, Color, MAX_SIZE, MIN_SIZE, NotACell};
 pub use diagram::{diagram, status_line};
 pub use error::{CellList, IllegalMove};
 pub use game::{BadSize, Game, Outcome, Supply, Variant};
-pub use moves::{Bridge, BridgeKind, Move, NotAMove};
+pub use moves::{BadMove, Bridge, BridgeKind, Move};
 pub use record::{IllegalLine, NotARecord, Record, RecordedMove, Replay};
 pub use score::{Network, Score, Tiebreak, judge, network_points, score};

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::cell::{Cell, Color};
+use super::cell::{Cell, Color, NotACell};
 
 /// One turn's action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -32,44 +32,56 @@ impl fmt::Display for Move {
     }
 }
 
-/// Why a text is not a move in the notation.
+/// Why a text is not a move that could be played on any board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "\"{0}\" is not a move: write two cells to place (c3 e5), two cells joined by a dash to bridge (c3-e4), swap, pass or resign"
-)]
-pub struct NotAMove(pub String);
+pub enum BadMove {
+    #[error(
+        "\"{0}\" is not a move: write two cells to place (c3 e5), two cells joined by a dash to bridge (c3-e4), swap, pass or resign"
+    )]
+    NotAMove(String),
+    /// A move in the notation, but it names a cell beyond the largest board.
+    #[error("{0} is off the board")]
+    OffEveryBoard(String),
+}
 
 impl FromStr for Move {
-    type Err = NotAMove;
+    type Err = BadMove;
 
-    fn from_str(text: &str) -> Result<Move, NotAMove> {
-        let fail = || NotAMove(text.trim().to_string());
+    fn from_str(text: &str) -> Result<Move, BadMove> {
+        let not_a_move = || BadMove::NotAMove(text.trim().to_string());
         let lower = text.trim().to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         match words.as_slice() {
             ["swap"] => return Ok(Move::Swap),
             ["pass"] => return Ok(Move::Pass),
             ["resign"] => return Ok(Move::Resign(None)),
-            ["resign", color] => {
-                return match *color {
-                    "white" => Ok(Move::Resign(Some(Color::White))),
-                    "red" => Ok(Move::Resign(Some(Color::Red))),
-                    _ => Err(fail()),
-                };
-            }
+            ["resign", "white"] => return Ok(Move::Resign(Some(Color::White))),
+            ["resign", "red"] => return Ok(Move::Resign(Some(Color::Red))),
             _ => {}
         }
-        let cell = |part: &str| part.trim().parse::<Cell>().map_err(|_| fail());
-        if let Some((a, b)) = lower.split_once(['-', '–']) {
-            return Ok(Move::Bridge(cell(a)?, cell(b)?));
-        }
-        let cells: Vec<&str> = lower
-            .split(|c: char| c.is_whitespace() || c == ',')
-            .filter(|part| !part.is_empty())
-            .collect();
-        match cells.as_slice() {
-            [a, b] => Ok(Move::Place(cell(a)?, cell(b)?)),
-            _ => Err(fail()),
+        let (a, b, make): (&str, &str, fn(Cell, Cell) -> Move) =
+            if let Some((a, b)) = lower.split_once(['-', '–']) {
+                (a.trim(), b.trim(), Move::Bridge)
+            } else {
+                let cells: Vec<&str> = lower
+                    .split(|c: char| c.is_whitespace() || c == ',')
+                    .filter(|part| !part.is_empty())
+                    .collect();
+                match cells.as_slice() {
+                    [a, b] => (a, b, Move::Place),
+                    _ => return Err(not_a_move()),
+                }
+            };
+        // A malformed part makes the text no move at all; a cell off every board is a move that
+        // no board allows.
+        match (a.parse::<Cell>(), b.parse::<Cell>()) {
+            (Ok(a), Ok(b)) => Ok(make(a, b)),
+            (Err(NotACell::Malformed(_)), _) | (_, Err(NotACell::Malformed(_))) => {
+                Err(not_a_move())
+            }
+            (Err(NotACell::OffEveryBoard(cell)), _) | (_, Err(NotACell::OffEveryBoard(cell))) => {
+                Err(BadMove::OffEveryBoard(cell))
+            }
         }
     }
 }
@@ -266,12 +278,23 @@ mod tests {
             "swap now",
             "resign blue",
             "hello",
-            "c0 e5",
-            "q3 a1",
             "pass pass",
+            "q3 a",
+            "cc3-e4",
         ] {
-            assert!(bad.parse::<Move>().is_err(), "{bad:?} parsed");
+            assert_eq!(
+                bad.parse::<Move>(),
+                Err(BadMove::NotAMove(bad.trim().to_string()))
+            );
         }
+        assert_eq!(
+            "c0 e5".parse::<Move>(),
+            Err(BadMove::OffEveryBoard("c0".into()))
+        );
+        assert_eq!(
+            "a1-Q3".parse::<Move>(),
+            Err(BadMove::OffEveryBoard("q3".into()))
+        );
     }
 
     #[test]

@@ -15,14 +15,18 @@ use std::str::FromStr;
 use super::cell::{MAX_SIZE, MIN_SIZE};
 use super::error::IllegalMove;
 use super::game::{Game, Supply, Variant};
-use super::moves::Move;
+use super::moves::{BadMove, Move};
+
+/// The board size of a record without a `size` header.
+const DEFAULT_SIZE: u8 = 12;
 
 /// A move as it stands in a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordedMove {
     /// The 1-based line number in the text (headers, comments and blank lines counted).
     pub line: usize,
-    pub mv: Move,
+    /// The move, or why no board allows it (a cell beyond the largest board).
+    pub mv: Result<Move, IllegalMove>,
     /// The move as written, without comment or surrounding space.
     pub text: String,
 }
@@ -88,14 +92,21 @@ impl FromStr for Record {
                 }
                 continue;
             }
-            let mv = content.parse::<Move>().map_err(|e| fail(e.to_string()))?;
+            let mv = match content.parse::<Move>() {
+                Ok(mv) => Ok(mv),
+                Err(BadMove::OffEveryBoard(cell)) => Err(IllegalMove::OffBoard {
+                    cell,
+                    size: size.unwrap_or(DEFAULT_SIZE),
+                }),
+                Err(not_a_move) => return Err(fail(not_a_move.to_string())),
+            };
             moves.push(RecordedMove {
                 line,
                 mv,
                 text: content.to_string(),
             });
         }
-        let boxed = Variant::boxed(size.unwrap_or(12)).expect("size checked");
+        let boxed = Variant::boxed(size.unwrap_or(DEFAULT_SIZE)).expect("size checked");
         let variant = Variant {
             tiles: tiles.unwrap_or(boxed.tiles),
             bridges: bridges.unwrap_or(boxed.bridges),
@@ -133,7 +144,10 @@ impl fmt::Display for Record {
             writeln!(f, "bridges {}", variant.bridges)?;
         }
         for recorded in &self.moves {
-            writeln!(f, "{}", recorded.mv)?;
+            match &recorded.mv {
+                Ok(mv) => writeln!(f, "{mv}")?,
+                Err(_) => writeln!(f, "{}", recorded.text)?,
+            }
         }
         Ok(())
     }
@@ -158,14 +172,14 @@ pub struct Replay {
 }
 
 impl Record {
-    /// A record of `moves` played in order in `variant`.
+    /// A record of `moves` played in order in `variant` (their lines are their move numbers).
     pub fn new(variant: Variant, moves: impl IntoIterator<Item = Move>) -> Record {
         let moves = moves
             .into_iter()
             .enumerate()
             .map(|(i, mv)| RecordedMove {
                 line: i + 1,
-                mv,
+                mv: Ok(mv),
                 text: mv.to_string(),
             })
             .collect();
@@ -176,7 +190,7 @@ impl Record {
     pub fn replay(&self) -> Replay {
         let mut game = Game::new(self.variant);
         for recorded in &self.moves {
-            if let Err(reason) = game.play(recorded.mv) {
+            if let Err(reason) = recorded.mv.clone().and_then(|mv| game.play(mv)) {
                 let error = IllegalLine {
                     line: recorded.line,
                     text: recorded.text.clone(),
