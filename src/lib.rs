@@ -1,4 +1,10 @@
 //! ponte: Ponte del Diavolo by correspondence — the rules engine and the front ends on it.
+//!
+//! Layers, arrows pointing down only: front ends (`local`, `replay`) → `service` → `store` →
+//! `game`.
 
 pub mod game;
+pub mod local;
 pub mod replay;
+pub mod service;
+pub mod store;

@@ -1,4 +1,4 @@
-//! The `ponte` command: `replay` a game record (more subcommands come with the bot).
+//! The `ponte` command: `local` play in a terminal, `replay` a game record.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -15,6 +15,12 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Play in the terminal on the same service and database as the bot
+    Local {
+        /// The SQLite database (default: $DATABASE_URL, else sqlite://ponte.db)
+        #[arg(long)]
+        database: Option<String>,
+    },
     /// Replay a game record and report the final position
     Replay {
         /// The record file, or - (the default) for standard input
@@ -29,6 +35,22 @@ enum Command {
 fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
+        Command::Local { database } => {
+            let _ = dotenvy::dotenv();
+            let url = database
+                .or_else(|| std::env::var("DATABASE_URL").ok())
+                .unwrap_or_else(|| "sqlite://ponte.db".to_string());
+            let runtime = tokio::runtime::Runtime::new()?;
+            runtime.block_on(async {
+                let service = ponte::service::Service::open(&url)
+                    .await
+                    .with_context(|| format!("opening {url}"))?;
+                ponte::local::run(&service).await?;
+                service.store().close().await;
+                anyhow::Ok(())
+            })?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Replay { file, json } => {
             let text = match read_input(&file) {
                 Ok(text) => text,

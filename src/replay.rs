@@ -2,7 +2,7 @@
 
 use serde::Serialize;
 
-use crate::game::{Color, Game, Outcome, Record, Replay, diagram};
+use crate::game::{Color, Game, Outcome, Record, Replay, diagram, status_line};
 
 /// One colour's line of the report.
 #[derive(Serialize, Debug, PartialEq, Eq)]
@@ -77,6 +77,8 @@ impl ReplayReport {
 /// The text report: the board, the facts, and the illegal line if there was one.
 pub fn text_report(replay: &Replay) -> String {
     let mut out = diagram(&replay.game);
+    out.push_str(&status_line(&replay.game));
+    out.push('\n');
     out.push_str(&format!(
         "{} moves applied on a {}×{} board\n",
         replay.game.plies(),

@@ -7,8 +7,8 @@ use super::game::{Game, Outcome};
 use super::moves::Move;
 use super::score::Tiebreak;
 
-/// The board with coordinates on all four edges, followed by bridges, last move, scores and
-/// whose turn it is.
+/// The board with coordinates on all four edges, followed by bridges, last move and scores
+/// (see [`status_line`] for whose turn it is).
 ///
 /// Symbols: `w`/`r` a tile of a sandbank, `W`/`R` a tile of an island, `+` a cell under a
 /// bridge, `.` an empty cell. The last move's tiles are shown in brackets.
@@ -86,7 +86,6 @@ pub fn diagram(game: &Game) -> String {
     if let Some(left) = game.bridges_left() {
         let _ = writeln!(out, "bridges left in the pool: {left}");
     }
-    let _ = writeln!(out, "{}", status_line(game));
     out
 }
 

@@ -1,0 +1,429 @@
+//! `ponte local`: the bot's whole flow in a terminal, on the same service and database, for
+//! anyone without Discord. One command per line; `help` lists them.
+
+use std::fmt::Write as _;
+use std::io::IsTerminal;
+
+use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+
+use crate::game::{Color, Move, Supply, Variant, diagram};
+use crate::service::{
+    ChallengeOptions, ChallengeView, Ending, GameView, MoveReport, Player, Service, ServiceError,
+    Venue,
+};
+use crate::store::{GameId, PlayerId};
+
+const HELP: &str = "\
+commands (prefix any with `as NAME` to act as that player):
+  play NAME NAME [size N] [unlimited]   start a game at once (the first name opens as White)
+  challenge NAME|open [size N] [unlimited] [time DAYS]
+  accept [#ID]  decline [#ID]  cancel [#ID]
+  place c3 d4   bridge c3-e4   swap   pass   resign   (or just type the move: c3 d4)
+  board   games   game #ID   record   help   quit
+moves are played by the player to move in the current game unless `as NAME` says otherwise";
+
+/// A stable id for a local player's name: negative, so it never meets a Discord id.
+pub fn local_id(name: &str) -> PlayerId {
+    // FNV-1a over the lower-cased name.
+    let hash = name
+        .to_lowercase()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    -((hash >> 1) as i64).max(1)
+}
+
+/// The terminal session: who is acting, which game is current.
+pub struct Session<'a> {
+    service: &'a Service,
+    actor: Option<Player>,
+    current_game: Option<GameId>,
+}
+
+impl<'a> Session<'a> {
+    pub fn new(service: &'a Service) -> Session<'a> {
+        Session {
+            service,
+            actor: None,
+            current_game: None,
+        }
+    }
+
+    /// Runs one input line and returns what to print, or `None` to quit.
+    pub async fn run_line(&mut self, line: &str) -> Option<String> {
+        let line = line.trim();
+        // A line starting with `#` is a comment (`#` inside a line marks ids: `game #3`).
+        if line.is_empty() || line.starts_with('#') {
+            return Some(String::new());
+        }
+        let mut words: Vec<&str> = line.split_whitespace().collect();
+        let mut explicit_actor = None;
+        if words.len() >= 2 && words[0].eq_ignore_ascii_case("as") {
+            let player = Player::new(local_id(words[1]), words[1]);
+            self.actor = Some(player.clone());
+            explicit_actor = Some(player);
+            words.drain(..2);
+            if words.is_empty() {
+                return Some(format!("you are now {}", words_name(&self.actor)));
+            }
+        }
+        let command = words[0].to_ascii_lowercase();
+        let args = &words[1..];
+        let result = match command.as_str() {
+            "quit" | "exit" => return None,
+            "help" => Ok(HELP.to_string()),
+            "play" => self.play_new(args).await,
+            "challenge" => self.challenge(args).await,
+            "accept" | "decline" | "cancel" => self.answer(&command, args).await,
+            "board" => self.board().await,
+            "games" => self.games().await,
+            "game" => self.switch(args).await,
+            "record" => self.record().await,
+            "place" | "bridge" => self.play_move(&args.join(" "), explicit_actor).await,
+            _ => self.play_move(&words.join(" "), explicit_actor).await,
+        };
+        Some(result.unwrap_or_else(|e| format!("error: {e}")))
+    }
+
+    fn acting(&self) -> Result<Player, String> {
+        self.actor
+            .clone()
+            .ok_or_else(|| "say who you are first: `as NAME ...`".to_string())
+    }
+
+    async fn play_new(&mut self, args: &[&str]) -> Result<String, String> {
+        let [first, second, rest @ ..] = args else {
+            return Err("usage: play NAME NAME [size N] [unlimited]".into());
+        };
+        let options = parse_options(rest)?;
+        let opener = Player::new(local_id(first), *first);
+        let other = Player::new(local_id(second), *second);
+        let challenge = self
+            .service
+            .challenge(&opener, Some(&other), options, Venue::default())
+            .await
+            .map_err(text)?;
+        let game = self
+            .service
+            .accept(challenge.id, &other)
+            .await
+            .map_err(text)?;
+        self.actor = Some(opener);
+        self.current_game = Some(game.id);
+        Ok(started(&game))
+    }
+
+    async fn challenge(&mut self, args: &[&str]) -> Result<String, String> {
+        let challenger = self.acting()?;
+        let [target, rest @ ..] = args else {
+            return Err("usage: challenge NAME|open [size N] [unlimited] [time DAYS]".into());
+        };
+        let options = parse_options(rest)?;
+        let opponent =
+            (!target.eq_ignore_ascii_case("open")).then(|| Player::new(local_id(target), *target));
+        let challenge = self
+            .service
+            .challenge(&challenger, opponent.as_ref(), options, Venue::default())
+            .await
+            .map_err(text)?;
+        Ok(describe_challenge(&challenge))
+    }
+
+    async fn answer(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
+        let player = self.acting()?;
+        let id = match args.first() {
+            Some(id) => parse_id(id)?,
+            None => {
+                // The newest open challenge this player can answer.
+                let open = self
+                    .service
+                    .open_challenges(player.id)
+                    .await
+                    .map_err(text)?;
+                let answerable = open.iter().rev().find(|c| match command {
+                    "cancel" => c.challenger.id == player.id,
+                    _ => c.challenger.id != player.id,
+                });
+                match answerable {
+                    Some(c) => c.id,
+                    None => return Err(format!("{} has no challenge to {command}", player.name)),
+                }
+            }
+        };
+        match command {
+            "accept" => {
+                let game = self.service.accept(id, &player).await.map_err(text)?;
+                self.current_game = Some(game.id);
+                Ok(started(&game))
+            }
+            "decline" => {
+                let c = self.service.decline(id, &player).await.map_err(text)?;
+                Ok(format!("challenge #{} declined", c.id))
+            }
+            _ => {
+                let c = self.service.cancel(id, &player).await.map_err(text)?;
+                Ok(format!("challenge #{} cancelled", c.id))
+            }
+        }
+    }
+
+    async fn current(&self) -> Result<GameView, String> {
+        let id = self
+            .current_game
+            .ok_or("no current game: `play NAME NAME`, `accept` or `game #ID`")?;
+        self.service.game(id).await.map_err(text)
+    }
+
+    async fn board(&self) -> Result<String, String> {
+        Ok(show(&self.current().await?))
+    }
+
+    async fn games(&self) -> Result<String, String> {
+        let player = self.acting()?;
+        let games = self.service.active_games(player.id).await.map_err(text)?;
+        if games.is_empty() {
+            return Ok(format!("{} has no active games", player.name));
+        }
+        let mut out = String::new();
+        for game in games {
+            let turn = match game.to_move() {
+                Some((_, p)) if p.id == player.id => "your turn".to_string(),
+                Some((_, p)) => format!("{} to move", p.name),
+                None => "over".to_string(),
+            };
+            let _ = writeln!(
+                out,
+                "#{}: {} (white) vs {} (red), move {}, {turn}",
+                game.id,
+                game.white.name,
+                game.red.name,
+                game.game.plies() + 1
+            );
+        }
+        Ok(out.trim_end().to_string())
+    }
+
+    async fn switch(&mut self, args: &[&str]) -> Result<String, String> {
+        let id = parse_id(args.first().ok_or("usage: game #ID")?)?;
+        let game = self.service.game(id).await.map_err(text)?;
+        self.current_game = Some(id);
+        Ok(show(&game))
+    }
+
+    async fn record(&self) -> Result<String, String> {
+        let game = self.current().await?;
+        Ok(game.record().to_string().trim_end().to_string())
+    }
+
+    async fn play_move(
+        &mut self,
+        text_move: &str,
+        actor: Option<Player>,
+    ) -> Result<String, String> {
+        let game = self.current().await?;
+        let player = match actor {
+            Some(player) => player,
+            // Hot seat: the move is made by whoever is to move.
+            None => match game.to_move() {
+                Some((_, p)) => p.clone(),
+                None => return Err(format!("game #{} is over", game.id)),
+            },
+        };
+        if text_move.is_empty() {
+            return Err("usage: place c3 d4 / bridge c3-e4".into());
+        }
+        let report = self
+            .service
+            .play(game.id, player.id, text_move, None)
+            .await
+            .map_err(text)?;
+        Ok(describe_move(&report))
+    }
+}
+
+fn words_name(player: &Option<Player>) -> &str {
+    player.as_ref().map_or("nobody", |p| p.name.as_str())
+}
+
+fn text(error: ServiceError) -> String {
+    error.to_string()
+}
+
+fn parse_id(word: &str) -> Result<i64, String> {
+    word.trim_start_matches('#')
+        .parse()
+        .map_err(|_| format!("\"{word}\" is not an id like #3"))
+}
+
+fn parse_options(words: &[&str]) -> Result<ChallengeOptions, String> {
+    let mut size = 12u8;
+    let mut unlimited = false;
+    let mut move_time = None;
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        match word.to_ascii_lowercase().as_str() {
+            "size" => {
+                size = words
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or("size needs a number from 6 to 16")?;
+            }
+            "unlimited" => unlimited = true,
+            "time" => {
+                let days: f64 = words
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .filter(|d: &f64| *d > 0.0)
+                    .ok_or("time needs a number of days")?;
+                move_time = Some(std::time::Duration::from_secs_f64(days * 86_400.0));
+            }
+            other => return Err(format!("unknown option \"{other}\"")),
+        }
+    }
+    let variant = if unlimited {
+        Variant::unlimited(size)
+    } else {
+        Variant::boxed(size)
+    }
+    .map_err(|e| e.to_string())?;
+    Ok(ChallengeOptions {
+        variant,
+        move_time,
+        rated: true,
+    })
+}
+
+fn supply_words(variant: Variant) -> String {
+    match (variant.tiles, variant.bridges) {
+        (Supply::Unlimited, Supply::Unlimited) => "unlimited supply".into(),
+        (tiles, bridges) => format!("{tiles} tiles each, {bridges} bridges"),
+    }
+}
+
+fn describe_challenge(c: &ChallengeView) -> String {
+    let variant = c.options.variant;
+    let whom = c.opponent.as_ref().map_or("anyone", |o| o.name.as_str());
+    format!(
+        "challenge #{}: {} challenges {whom} to {}×{} ({}); answer with `as NAME accept`",
+        c.id,
+        c.challenger.name,
+        variant.size,
+        variant.size,
+        supply_words(variant)
+    )
+}
+
+fn started(game: &GameView) -> String {
+    let variant = game.game.variant();
+    format!(
+        "game #{} started: {} opens with White's first two tiles, then {} keeps Red or swaps ({}×{}, {})\n{}",
+        game.id,
+        game.white.name,
+        game.red.name,
+        variant.size,
+        variant.size,
+        supply_words(variant),
+        show(game)
+    )
+}
+
+fn describe_move(report: &MoveReport) -> String {
+    let mut out = String::new();
+    for played in &report.played {
+        let what = match played.mv {
+            Move::Swap => "swaps: takes White".to_string(),
+            Move::Pass if played.forced => "cannot place two tiles or bridge: passes".to_string(),
+            Move::Pass => "passes".to_string(),
+            Move::Resign(_) => "resigns".to_string(),
+            mv => format!("plays {mv}"),
+        };
+        let _ = writeln!(out, "{} ({}) {what}", played.player.name, played.color);
+    }
+    let game = &report.game;
+    let _ = writeln!(
+        out,
+        "saved: move {} of game #{}",
+        game.game.plies(),
+        game.id
+    );
+    out.push_str(&show(game));
+    out
+}
+
+/// The board and the state of play.
+fn show(game: &GameView) -> String {
+    let mut out = diagram(&game.game);
+    let _ = write!(
+        out,
+        "game #{}: {} is White, {} is Red",
+        game.id, game.white.name, game.red.name
+    );
+    match (&game.result, game.to_move()) {
+        (Some(result), _) => {
+            let how = match result.ending {
+                Ending::Score(tiebreak) => format!("decided by {}", tiebreak.name()),
+                Ending::Resignation => "by resignation".into(),
+                Ending::Timeout => "on time".into(),
+                Ending::Aborted => "aborted".into(),
+            };
+            let winner = match result.winner {
+                Some(color) => format!("{} ({color}) wins", game.player(color).name),
+                None if result.ending == Ending::Aborted => "no result".into(),
+                None => "a draw".into(),
+            };
+            let _ = write!(out, "\ngame over: {winner}, {how}");
+        }
+        (None, Some((color, player))) => {
+            let choice = if game.awaiting_pie_choice() {
+                " (swap to take White, or place two red tiles)"
+            } else {
+                ""
+            };
+            let _ = write!(
+                out,
+                "\n{} ({}) to move{choice}",
+                player.name,
+                match color {
+                    Color::White => "white",
+                    Color::Red => "red",
+                }
+            );
+        }
+        (None, None) => {}
+    }
+    out
+}
+
+/// Reads commands from standard input until `quit` or the end of input.
+///
+/// # Errors
+/// When standard input or output fails.
+pub async fn run(service: &Service) -> std::io::Result<()> {
+    let interactive = std::io::stdin().is_terminal();
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut out = tokio::io::stdout();
+    let mut session = Session::new(service);
+    if interactive {
+        write_out(&mut out, "ponte local: type `help` for the commands\n").await?;
+    }
+    loop {
+        if interactive {
+            write_out(&mut out, "> ").await?;
+        }
+        let Some(line) = lines.next_line().await? else {
+            break;
+        };
+        match session.run_line(&line).await {
+            None => break,
+            Some(reply) if reply.is_empty() => {}
+            Some(reply) => write_out(&mut out, &format!("{reply}\n")).await?,
+        }
+    }
+    Ok(())
+}
+
+async fn write_out(out: &mut (impl AsyncWrite + Unpin), text: &str) -> std::io::Result<()> {
+    out.write_all(text.as_bytes()).await?;
+    out.flush().await
+}

@@ -1,0 +1,520 @@
+//! The game service: the one place that combines the rules engine with the store. Every front end
+//! (the Discord bot, the local terminal mode) calls it with player ids and move text and gets
+//! plain results or typed errors whose messages a player understands.
+
+mod clock;
+mod views;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+pub use clock::{Clock, ManualClock, SystemClock};
+pub use views::{
+    ChallengeOptions, ChallengeStatus, ChallengeView, DamagedLog, Ending, GameResult, GameView,
+    LoggedMove, MoveReport, PlayedMove, Player, Venue,
+};
+
+use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
+use crate::store::{
+    ChallengeId, ChallengeRow, GameId, GameRow, GameUpdate, MoveRow, NewChallenge, NewMove,
+    PlayerId, Store, StoreError,
+};
+use views::{replay_log, stored_variant};
+
+/// How long a challenge waits for an answer.
+pub const CHALLENGE_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
+
+/// Why the service refused a request. The messages are for the player who asked.
+#[derive(Debug, thiserror::Error)]
+pub enum ServiceError {
+    #[error("there is no game #{0}")]
+    UnknownGame(GameId),
+    #[error("there is no challenge #{0}")]
+    UnknownChallenge(ChallengeId),
+    #[error("you are not playing in game #{0}")]
+    NotYourGame(GameId),
+    #[error("it is not your turn: {0} is to move")]
+    NotYourTurn(String),
+    #[error("game #{0} is over")]
+    GameOver(GameId),
+    #[error("the position changed before your move arrived: look at the new board and try again")]
+    PositionChanged,
+    #[error("{0}")]
+    Illegal(#[from] IllegalMove),
+    #[error("{0}")]
+    NotAMove(String),
+    #[error("you cannot challenge yourself")]
+    SelfChallenge,
+    #[error("you cannot accept your own challenge")]
+    OwnChallenge,
+    #[error("this challenge is for {0}")]
+    NotForYou(String),
+    #[error("only {0} can cancel this challenge")]
+    NotYourChallenge(String),
+    #[error("an open challenge cannot be declined; just leave it, it expires by itself")]
+    OpenChallengeDecline,
+    #[error("this challenge has expired")]
+    ChallengeExpired,
+    #[error("this challenge was already {0}")]
+    ChallengeClosed(&'static str),
+    #[error("there is no game of yours here")]
+    NoGameHere,
+    #[error("you have several games here: say which one ({0})")]
+    WhichGame(String),
+    #[error(transparent)]
+    Damaged(#[from] DamagedLog),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+}
+
+impl ServiceError {
+    /// Whether the error is the player's to fix (shown to them), not a fault of the service.
+    pub fn is_user_error(&self) -> bool {
+        !matches!(self, ServiceError::Damaged(_) | ServiceError::Store(_))
+    }
+}
+
+pub type Result<T, E = ServiceError> = std::result::Result<T, E>;
+
+pub struct Service {
+    store: Store,
+    clock: Arc<dyn Clock>,
+}
+
+impl Service {
+    pub fn new(store: Store, clock: Arc<dyn Clock>) -> Service {
+        Service { store, clock }
+    }
+
+    /// Opens the database at `url` with the system clock.
+    ///
+    /// # Errors
+    /// When the database cannot be opened or migrated.
+    pub async fn open(url: &str) -> Result<Service> {
+        Ok(Service::new(Store::open(url).await?, Arc::new(SystemClock)))
+    }
+
+    pub fn now(&self) -> i64 {
+        self.clock.now()
+    }
+
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    async fn player(&self, id: PlayerId) -> Result<Player> {
+        let row = self.store.player(id).await?;
+        Ok(row.map_or_else(
+            || Player::new(id, format!("player {id}")),
+            |r| Player::new(r.id, r.name),
+        ))
+    }
+
+    // ---- challenges ---------------------------------------------------------------------------
+
+    /// `challenger` challenges `opponent`, or anyone when `opponent` is `None`.
+    ///
+    /// # Errors
+    /// [`ServiceError::SelfChallenge`]; database failures.
+    pub async fn challenge(
+        &self,
+        challenger: &Player,
+        opponent: Option<&Player>,
+        options: ChallengeOptions,
+        venue: Venue,
+    ) -> Result<ChallengeView> {
+        if opponent.is_some_and(|o| o.id == challenger.id) {
+            return Err(ServiceError::SelfChallenge);
+        }
+        let now = self.now();
+        self.store
+            .upsert_player(challenger.id, &challenger.name, now)
+            .await?;
+        if let Some(opponent) = opponent {
+            self.store
+                .upsert_player(opponent.id, &opponent.name, now)
+                .await?;
+        }
+        let id = self
+            .store
+            .insert_challenge(&NewChallenge {
+                challenger_id: challenger.id,
+                challenged_id: opponent.map(|o| o.id),
+                variant: stored_variant(options.variant),
+                move_seconds: options.move_time.map(|t| t.as_secs().max(1) as i64),
+                rated: options.rated,
+                guild_id: venue.guild_id,
+                channel_id: venue.channel_id,
+                created_at: now,
+                expires_at: now + CHALLENGE_LIFETIME.as_millis() as i64,
+            })
+            .await?;
+        self.challenge_view(id).await
+    }
+
+    /// # Errors
+    /// [`ServiceError::UnknownChallenge`]; database failures.
+    pub async fn challenge_view(&self, id: ChallengeId) -> Result<ChallengeView> {
+        let row = self.challenge_row(id).await?;
+        self.view_challenge(row).await
+    }
+
+    async fn challenge_row(&self, id: ChallengeId) -> Result<ChallengeRow> {
+        self.store
+            .challenge(id)
+            .await?
+            .ok_or(ServiceError::UnknownChallenge(id))
+    }
+
+    async fn view_challenge(&self, row: ChallengeRow) -> Result<ChallengeView> {
+        let challenger = self.player(row.challenger_id).await?;
+        let opponent = match row.challenged_id {
+            Some(id) => Some(self.player(id).await?),
+            None => None,
+        };
+        Ok(ChallengeView::new(row, challenger, opponent))
+    }
+
+    /// Why `row` cannot be answered any more, if it cannot.
+    fn closed(&self, row: &ChallengeRow) -> Option<ServiceError> {
+        let status = ChallengeStatus::parse(&row.status);
+        match status {
+            ChallengeStatus::Open if row.expires_at <= self.now() => {
+                Some(ServiceError::ChallengeExpired)
+            }
+            ChallengeStatus::Open => None,
+            ChallengeStatus::Expired => Some(ServiceError::ChallengeExpired),
+            other => Some(ServiceError::ChallengeClosed(other.word())),
+        }
+    }
+
+    /// Remembers the message that shows a challenge.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_challenge_message(&self, id: ChallengeId, message_id: i64) -> Result<()> {
+        Ok(self.store.set_challenge_message(id, message_id).await?)
+    }
+
+    /// `player` accepts the challenge; the game starts with the challenger to open.
+    ///
+    /// # Errors
+    /// Unknown, expired or closed challenges, a challenge for someone else or one's own.
+    pub async fn accept(&self, id: ChallengeId, player: &Player) -> Result<GameView> {
+        let row = self.challenge_row(id).await?;
+        if let Some(error) = self.closed(&row) {
+            return Err(error);
+        }
+        if row.challenger_id == player.id {
+            return Err(ServiceError::OwnChallenge);
+        }
+        if let Some(challenged) = row.challenged_id.filter(|c| *c != player.id) {
+            return Err(ServiceError::NotForYou(self.player(challenged).await?.name));
+        }
+        let now = self.now();
+        self.store
+            .upsert_player(player.id, &player.name, now)
+            .await?;
+        match self.store.accept_challenge(&row, player.id, now).await? {
+            Some(game) => self.game(game).await,
+            // Someone else answered first, or it expired meanwhile.
+            None => {
+                let row = self.challenge_row(id).await?;
+                Err(self
+                    .closed(&row)
+                    .unwrap_or(ServiceError::ChallengeClosed("answered")))
+            }
+        }
+    }
+
+    /// The challenged player declines.
+    ///
+    /// # Errors
+    /// Unknown or closed challenges; anyone but the challenged player.
+    pub async fn decline(&self, id: ChallengeId, player: &Player) -> Result<ChallengeView> {
+        let row = self.challenge_row(id).await?;
+        match row.challenged_id {
+            None => return Err(ServiceError::OpenChallengeDecline),
+            Some(challenged) if challenged != player.id => {
+                return Err(ServiceError::NotForYou(self.player(challenged).await?.name));
+            }
+            Some(_) => {}
+        }
+        self.close_challenge(row, "declined").await
+    }
+
+    /// The challenger withdraws the challenge.
+    ///
+    /// # Errors
+    /// Unknown or closed challenges; anyone but the challenger.
+    pub async fn cancel(&self, id: ChallengeId, player: &Player) -> Result<ChallengeView> {
+        let row = self.challenge_row(id).await?;
+        if row.challenger_id != player.id {
+            let challenger = self.player(row.challenger_id).await?;
+            return Err(ServiceError::NotYourChallenge(challenger.name));
+        }
+        self.close_challenge(row, "cancelled").await
+    }
+
+    async fn close_challenge(&self, row: ChallengeRow, status: &str) -> Result<ChallengeView> {
+        if let Some(error) = self.closed(&row) {
+            return Err(error);
+        }
+        if !self
+            .store
+            .close_challenge(row.id, status, self.now())
+            .await?
+        {
+            let row = self.challenge_row(row.id).await?;
+            return Err(self
+                .closed(&row)
+                .unwrap_or(ServiceError::ChallengeClosed("answered")));
+        }
+        self.challenge_view(row.id).await
+    }
+
+    /// Marks the challenges whose time ran out as expired and returns them.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn expire_challenges(&self) -> Result<Vec<ChallengeView>> {
+        let mut expired = Vec::new();
+        for row in self.store.expire_challenges(self.now()).await? {
+            expired.push(self.view_challenge(row).await?);
+        }
+        Ok(expired)
+    }
+
+    /// The open challenges a player made or received.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn open_challenges(&self, player: PlayerId) -> Result<Vec<ChallengeView>> {
+        let mut open = Vec::new();
+        for row in self.store.open_challenges_of(player).await? {
+            if self.closed(&row).is_none() {
+                open.push(self.view_challenge(row).await?);
+            }
+        }
+        Ok(open)
+    }
+
+    // ---- games --------------------------------------------------------------------------------
+
+    /// # Errors
+    /// [`ServiceError::UnknownGame`]; a damaged log; database failures.
+    pub async fn game(&self, id: GameId) -> Result<GameView> {
+        let row = self
+            .store
+            .game(id)
+            .await?
+            .ok_or(ServiceError::UnknownGame(id))?;
+        let moves = self.store.moves(id).await?;
+        self.view_game(row, moves).await
+    }
+
+    async fn view_game(&self, row: GameRow, moves: Vec<MoveRow>) -> Result<GameView> {
+        let white = self.player(row.white_id).await?;
+        let red = self.player(row.red_id).await?;
+        Ok(GameView::new(row, moves, white, red)?)
+    }
+
+    /// The game a command typed in `channel` by `player` is about: the game of that thread, or
+    /// the player's only active game shown in that channel.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGameHere`], [`ServiceError::WhichGame`] when several match.
+    pub async fn game_here(&self, channel: i64, player: PlayerId) -> Result<GameView> {
+        if let Some(row) = self.store.game_in_thread(channel).await? {
+            return self.game(row.id).await;
+        }
+        let mine: Vec<GameRow> = self
+            .store
+            .active_games_in(channel)
+            .await?
+            .into_iter()
+            .filter(|g| g.white_id == player || g.red_id == player)
+            .collect();
+        match mine.as_slice() {
+            [] => Err(ServiceError::NoGameHere),
+            [one] => self.game(one.id).await,
+            many => Err(ServiceError::WhichGame(
+                many.iter()
+                    .map(|g| format!("#{}", g.id))
+                    .collect::<Vec<_>>()
+                    .join(", "),
+            )),
+        }
+    }
+
+    /// A player's active games, oldest first.
+    ///
+    /// # Errors
+    /// Database failures; a damaged log.
+    pub async fn active_games(&self, player: PlayerId) -> Result<Vec<GameView>> {
+        let mut games = Vec::new();
+        for row in self.store.active_games_of(player).await? {
+            let moves = self.store.moves(row.id).await?;
+            games.push(self.view_game(row, moves).await?);
+        }
+        Ok(games)
+    }
+
+    /// Records the thread a game is played in.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_thread(&self, game: GameId, thread: i64) -> Result<()> {
+        Ok(self.store.set_thread(game, thread).await?)
+    }
+
+    /// The game's record in the notation `ponte replay` reads.
+    ///
+    /// # Errors
+    /// As [`Service::game`].
+    pub async fn record(&self, game: GameId) -> Result<String> {
+        Ok(self.game(game).await?.record().to_string())
+    }
+
+    /// `player` plays `text` (`c3 e5`, `c3-e4`, `swap`, `pass`, `resign`) in game `id`.
+    ///
+    /// A resignation is accepted at any time and always for the player's own colour. After the
+    /// move, a player who can neither place two tiles nor bridge passes automatically (the
+    /// report says so). `expected_version`, when given, is the version the player saw (a
+    /// button's): if the game moved on since, nothing is played.
+    ///
+    /// # Errors
+    /// Unknown game, not a participant, not their turn, game over, a stale version, text that is
+    /// not a move, an illegal move (with the engine's reason); nothing is written then.
+    pub async fn play(
+        &self,
+        id: GameId,
+        player: PlayerId,
+        text: &str,
+        expected_version: Option<i64>,
+    ) -> Result<MoveReport> {
+        let parsed = text.parse::<Move>();
+        let write = self
+            .store
+            .write_game(id)
+            .await?
+            .ok_or(ServiceError::UnknownGame(id))?;
+        let row = write.game.clone();
+        if expected_version.is_some_and(|v| v != row.version) {
+            return Err(ServiceError::PositionChanged);
+        }
+        if row.status != "active" {
+            return Err(ServiceError::GameOver(id));
+        }
+        let players = [row.white_id, row.red_id];
+        let Some(mover) = Color::BOTH
+            .into_iter()
+            .find(|c| players[c.index()] == player)
+        else {
+            return Err(ServiceError::NotYourGame(id));
+        };
+        let mut game = replay_log(&row, &write.moves)?;
+        let mv = match parsed {
+            Ok(Move::Resign(_)) => Move::Resign(Some(mover)),
+            Ok(mv) => mv,
+            Err(BadMove::OffEveryBoard(cell)) => {
+                return Err(IllegalMove::OffBoard {
+                    cell,
+                    size: row.size as u8,
+                }
+                .into());
+            }
+            Err(not_a_move) => return Err(ServiceError::NotAMove(not_a_move.to_string())),
+        };
+        let to_move = game.to_move().ok_or(ServiceError::GameOver(id))?;
+        if !matches!(mv, Move::Resign(_)) && to_move != mover {
+            let name = self.player(players[to_move.index()]).await?.name;
+            return Err(ServiceError::NotYourTurn(name));
+        }
+        game.play(mv)?;
+
+        let mut new_moves = vec![(player, mover, mv, false)];
+        let mut players = players;
+        if mv == Move::Swap {
+            players.swap(0, 1);
+        }
+        // A player with no move at all passes; that may end the game or leave the other stuck.
+        while game.must_pass() {
+            let color = game.to_move().ok_or(ServiceError::GameOver(id))?;
+            game.play(Move::Pass)?;
+            new_moves.push((players[color.index()], color, Move::Pass, true));
+        }
+
+        let now = self.now();
+        let update = game_update(&game, players, row.move_seconds, now);
+        let log: Vec<NewMove> = new_moves
+            .iter()
+            .map(|&(player_id, _, mv, forced)| NewMove {
+                player_id,
+                notation: mv.to_string(),
+                forced,
+            })
+            .collect();
+        let mut moves = write.moves.clone();
+        let saved = match write.commit(&log, &update, now).await {
+            Ok(saved) => saved,
+            Err(StoreError::Conflict) => return Err(ServiceError::PositionChanged),
+            Err(other) => return Err(other.into()),
+        };
+        moves.extend(log.iter().enumerate().map(|(i, new)| MoveRow {
+            ply: row.plies + 1 + i as i64,
+            player_id: new.player_id,
+            notation: new.notation.clone(),
+            forced: new.forced,
+            played_at: now,
+        }));
+        let view = self.view_game(saved, moves).await?;
+        let played = new_moves
+            .into_iter()
+            .map(|(player_id, color, mv, forced)| PlayedMove {
+                player: if view.white.id == player_id {
+                    view.white.clone()
+                } else {
+                    view.red.clone()
+                },
+                color,
+                mv,
+                forced,
+            })
+            .collect();
+        Ok(MoveReport { played, game: view })
+    }
+}
+
+/// The game row's fields after a move: who is who, whose turn, the result, the next deadline.
+fn game_update(
+    game: &Game,
+    players: [PlayerId; 2],
+    move_seconds: Option<i64>,
+    now: i64,
+) -> GameUpdate {
+    let (status, winner, end_reason) = match game.outcome() {
+        None => ("active", None, None),
+        Some(outcome) => {
+            let winner = match outcome.winner() {
+                Some(color) => color.name(),
+                None => "draw",
+            };
+            let reason = match outcome {
+                Outcome::Score { .. } => "score",
+                Outcome::Resignation { .. } => "resign",
+            };
+            ("finished", Some(winner), Some(reason))
+        }
+    };
+    let to_move = game.to_move();
+    GameUpdate {
+        white_id: players[0],
+        red_id: players[1],
+        status,
+        winner,
+        end_reason,
+        to_move_id: to_move.map(|c| players[c.index()]),
+        deadline_at: to_move.and(move_seconds).map(|s| now + s * 1000),
+    }
+}
