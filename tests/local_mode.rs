@@ -1,0 +1,154 @@
+//! `ponte local` driven through its standard input, and killed with SIGKILL in the middle of a
+//! stream of moves: no acknowledged move may be lost.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use fastrand::Rng;
+use ponte::game::{Game, Move, Variant, playout};
+use ponte::local::local_id;
+use ponte::service::Service;
+
+fn local(database: &str) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ponte"));
+    command
+        .args(["local", "--database", database])
+        .env_remove("DATABASE_URL")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+fn run_session(database: &str, input: &str) -> String {
+    let mut child = local(database).spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
+}
+
+#[test]
+fn a_session_plays_a_game_and_rejects_bad_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("local.db").display());
+    let input = "\
+help
+place c3 d4
+as alice challenge bob size 6 unlimited
+as carol accept #1
+as carol accept
+as bob accept
+as bob c3 d4
+place c3 d4
+c3 e4
+swap
+as bob d4 d5
+as alice b2 b3
+nonsense
+e5 e6
+as alice b4 b5
+a6 f1
+as alice b1 c6
+games
+record
+as bob resign
+as alice c6 d6
+quit
+as alice e1 f1
+";
+    let out = run_session(&database, input);
+    let expect = |text: &str| assert!(out.contains(text), "missing {text:?} in:\n{out}");
+    expect("play NAME NAME");
+    expect("error: no current game");
+    expect("challenge #1: alice challenges bob to 6×6 (unlimited supply)");
+    expect("error: this challenge is for bob");
+    expect("error: carol has no challenge to accept");
+    expect("game #1 started: alice opens with White's first two tiles");
+    expect("error: it is not your turn: alice is to move");
+    expect("alice (white) plays c3 d4\nsaved: move 1 of game #1");
+    expect("error: c3 is already taken by a white tile");
+    expect("bob (red) swaps: takes White");
+    expect("game #1: bob is White, alice is Red");
+    expect("alice (red) plays b2 b3");
+    expect("error: \"nonsense\" is not a move");
+    expect("bob (white) plays e5 e6");
+    expect("alice (red) plays b4 b5");
+    expect("error: that makes a group of 5 tiles at b1; a group may have at most 4");
+    expect("#1: bob (white) vs alice (red), move 7, your turn");
+    expect("size 6\nc3 d4\nswap\nb2 b3\ne5 e6\nb4 b5\na6 f1\n");
+    expect("bob (white) resigns");
+    expect("game over: alice (red) wins, by resignation");
+    expect("error: game #1 is over");
+    assert!(!out.contains("e1 f1"), "input after quit was read");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_mid_stream_loses_no_acknowledged_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("crash.db").display());
+
+    // A whole random game, fed to the local mode as fast as it will read.
+    let mut rng = Rng::with_seed(17);
+    let mut game = Game::new(Variant::default());
+    let mut moves: Vec<Move> = Vec::new();
+    while let Some(mv) = playout::random_move(&game, &mut rng) {
+        game.play(mv).unwrap();
+        moves.push(mv);
+    }
+    let mut input = String::from("play alice bob\n");
+    for mv in &moves {
+        input.push_str(&format!("{mv}\n"));
+    }
+
+    let mut child = local(&database).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        // The process is killed before it reads everything: a broken pipe then is expected.
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut acknowledged = 0;
+    for line in stdout.lines() {
+        let line = line.unwrap();
+        if let Some(rest) = line.strip_prefix("saved: move ") {
+            acknowledged = rest.split(' ').next().unwrap().parse().unwrap();
+            if acknowledged >= 25 {
+                child.kill().unwrap(); // SIGKILL
+                break;
+            }
+        }
+    }
+    child.wait().unwrap();
+    feeder.join().unwrap();
+    assert!(acknowledged >= 25, "the game ended too soon");
+
+    let service = Service::open(&database).await.unwrap();
+    let games = service.active_games(local_id("alice")).await.unwrap();
+    let stored = if games.is_empty() {
+        service.game(1).await.unwrap()
+    } else {
+        games[0].clone()
+    };
+    assert!(stored.moves.len() >= acknowledged as usize);
+    // The log is a prefix of what was sent (forced passes aside), and replays.
+    let logged: Vec<Move> = stored
+        .moves
+        .iter()
+        .filter(|m| !m.forced)
+        .map(|m| m.mv)
+        .collect();
+    assert_eq!(logged[..], moves[..logged.len()]);
+    let replay = stored.record().replay();
+    assert!(replay.error.is_none());
+    assert_eq!(replay.game, stored.game);
+}

@@ -1,0 +1,612 @@
+//! The game service on real SQLite files: migrations, a whole game from challenge to score, every
+//! kind of bad input, challenge lifecycles, and 200 racing submissions.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use fastrand::Rng;
+use ponte::game::{Color, Game, IllegalMove, Move, Supply, Tiebreak, Variant, playout};
+use ponte::service::{
+    ChallengeOptions, ChallengeStatus, Ending, GameView, ManualClock, Player, Service,
+    ServiceError, Venue,
+};
+use ponte::store::Store;
+use tempfile::TempDir;
+
+const START: i64 = 1_700_000_000_000;
+
+struct Setup {
+    _dir: TempDir,
+    url: String,
+    clock: Arc<ManualClock>,
+    service: Arc<Service>,
+}
+
+async fn setup() -> Setup {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
+    let clock = Arc::new(ManualClock::new(START));
+    let store = Store::open(&url).await.unwrap();
+    let service = Arc::new(Service::new(store, clock.clone()));
+    Setup {
+        _dir: dir,
+        url,
+        clock,
+        service,
+    }
+}
+
+fn alice() -> Player {
+    Player::new(1001, "alice")
+}
+fn bob() -> Player {
+    Player::new(1002, "bob")
+}
+fn carol() -> Player {
+    Player::new(1003, "carol")
+}
+
+fn small(tiles: u16, bridges: u16) -> ChallengeOptions {
+    ChallengeOptions {
+        variant: Variant {
+            size: 6,
+            tiles: Supply::Limited(tiles),
+            bridges: Supply::Limited(bridges),
+        },
+        ..ChallengeOptions::default()
+    }
+}
+
+async fn start(service: &Service, options: ChallengeOptions) -> GameView {
+    let challenge = service
+        .challenge(&alice(), Some(&bob()), options, Venue::default())
+        .await
+        .unwrap();
+    service.accept(challenge.id, &bob()).await.unwrap()
+}
+
+#[tokio::test]
+async fn migrations_create_a_new_file_and_upgrade_an_existing_one() {
+    let Setup {
+        _dir, url, service, ..
+    } = setup().await;
+    let game = start(&service, ChallengeOptions::default()).await;
+    service
+        .play(game.id, alice().id, "c3 e5", None)
+        .await
+        .unwrap();
+    service.store().close().await;
+    drop(service);
+
+    // Opening again applies nothing new and keeps every row.
+    let store = Store::open(&url).await.unwrap();
+    let service = Service::new(store, Arc::new(ManualClock::new(START)));
+    let again = service.game(game.id).await.unwrap();
+    assert_eq!(again.game.plies(), 1);
+    assert_eq!(again.white.name, "alice");
+    let pool = sqlx::SqlitePool::connect(&url).await.unwrap();
+    let applied: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM _sqlx_migrations")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    let files = std::fs::read_dir("migrations").unwrap().count() as i64;
+    assert_eq!(applied, files);
+    let mode: String = sqlx::query_scalar("PRAGMA journal_mode")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(mode, "wal");
+}
+
+#[tokio::test]
+async fn a_whole_game_from_challenge_to_final_score() {
+    let Setup { service, _dir, .. } = setup().await;
+    let game = start(&service, small(4, 1)).await;
+    assert_eq!(game.white, alice());
+    assert_eq!(game.red, bob());
+    assert_eq!(game.to_move().unwrap().1, &alice());
+
+    service
+        .play(game.id, alice().id, "a1 b1", None)
+        .await
+        .unwrap();
+    let after = service
+        .play(game.id, bob().id, "f6 e6", None)
+        .await
+        .unwrap();
+    assert_eq!(after.game.to_move().unwrap().1, &alice());
+    service
+        .play(game.id, alice().id, "a2 b2", None)
+        .await
+        .unwrap();
+    // Red's island uses his last tiles. Then nobody can place two tiles or bridge: the service
+    // passes for White, which gives Red one last turn, and passes for Red, which ends the game.
+    let report = service
+        .play(game.id, bob().id, "f5 e5", None)
+        .await
+        .unwrap();
+    let played: Vec<_> = report
+        .played
+        .iter()
+        .map(|p| (p.player.name.as_str(), p.mv.to_string(), p.forced))
+        .collect();
+    assert_eq!(
+        played,
+        [
+            ("bob", "f5 e5".to_string(), false),
+            ("alice", "pass".to_string(), true),
+            ("bob", "pass".to_string(), true)
+        ]
+    );
+    let result = report.game.result.unwrap();
+    assert_eq!(result.winner, None);
+    assert_eq!(result.ending, Ending::Score(Tiebreak::Draw));
+    assert_eq!(report.game.game.score(Color::White).points, 1);
+    assert_eq!(report.game.game.score(Color::Red).points, 1);
+
+    // The stored game agrees, and its record replays to the same end.
+    let stored = service.game(game.id).await.unwrap();
+    assert_eq!(stored.result, Some(result));
+    assert_eq!(stored.moves.len(), 6);
+    assert!(stored.moves[4].forced && stored.moves[5].forced);
+    let record = service.record(game.id).await.unwrap();
+    let replay = record.parse::<ponte::game::Record>().unwrap().replay();
+    assert!(replay.error.is_none());
+    assert_eq!(replay.game, stored.game);
+    assert!(service.active_games(alice().id).await.unwrap().is_empty());
+    assert_eq!(
+        service
+            .play(game.id, bob().id, "pass", None)
+            .await
+            .unwrap_err()
+            .to_string(),
+        format!("game #{} is over", game.id)
+    );
+}
+
+#[tokio::test]
+async fn random_games_through_the_service_match_the_engine() {
+    let Setup { service, _dir, .. } = setup().await;
+    let mut rng = Rng::with_seed(9);
+    for round in 0..3 {
+        let options = ChallengeOptions {
+            variant: Variant::boxed([10, 12, 8][round]).unwrap(),
+            ..ChallengeOptions::default()
+        };
+        let view = start(&service, options).await;
+        let mut engine = Game::new(options.variant);
+        let mut view = view;
+        while let Some(mv) = playout::random_move(&view.game, &mut rng) {
+            let (_, player) = view.to_move().unwrap();
+            let report = service
+                .play(view.id, player.id, &mv.to_string(), Some(view.version))
+                .await
+                .unwrap();
+            for played in &report.played {
+                engine.play(played.mv).unwrap();
+            }
+            assert_eq!(report.game.game, engine);
+            view = report.game;
+        }
+        let stored = service.game(view.id).await.unwrap();
+        assert_eq!(stored.game, engine);
+        assert!(stored.result.is_some());
+        let winner = engine.outcome().unwrap().winner();
+        assert_eq!(stored.result.unwrap().winner, winner);
+    }
+}
+
+#[tokio::test]
+async fn the_pie_rule_swaps_the_players_colours() {
+    let Setup { service, _dir, .. } = setup().await;
+    let game = start(&service, ChallengeOptions::default()).await;
+    service
+        .play(game.id, alice().id, "f6 g7", None)
+        .await
+        .unwrap();
+    let view = service.game(game.id).await.unwrap();
+    assert!(view.awaiting_pie_choice());
+    let report = service.play(game.id, bob().id, "swap", None).await.unwrap();
+    assert_eq!(report.played[0].player, bob());
+    assert_eq!(report.game.white, bob());
+    assert_eq!(report.game.red, alice());
+    // Alice, now Red, moves next; Bob's tiles are the white ones.
+    assert_eq!(report.game.to_move().unwrap().1, &alice());
+    let err = service
+        .play(game.id, bob().id, "c3 d4", None)
+        .await
+        .unwrap_err();
+    assert_eq!(err.to_string(), "it is not your turn: alice is to move");
+    service
+        .play(game.id, alice().id, "c3 d4", None)
+        .await
+        .unwrap();
+    let view = service.game(game.id).await.unwrap();
+    assert_eq!(view.white, bob());
+    assert_eq!(view.game.board().tiles(Color::Red).len(), 2);
+}
+
+#[tokio::test]
+async fn bad_input_changes_nothing() {
+    let Setup { service, _dir, .. } = setup().await;
+    let game = start(&service, ChallengeOptions::default()).await;
+    service
+        .play(game.id, alice().id, "c3 e5", None)
+        .await
+        .unwrap();
+    let before = service.game(game.id).await.unwrap();
+    let cases: Vec<(i64, &str, Option<i64>, &str)> = vec![
+        (
+            bob().id,
+            "c3 d4",
+            None,
+            "c3 is already taken by a white tile",
+        ),
+        (bob().id, "m1 d4", None, "m1 is off the 12×12 board"),
+        (bob().id, "z1 d4", None, "z1 is off the 12×12 board"),
+        (
+            bob().id,
+            "d4 d4",
+            None,
+            "the two tiles must go on two different cells, not both on d4",
+        ),
+        (bob().id, "pass", None, "you can still place two tiles"),
+        (
+            bob().id,
+            "c3-e5",
+            None,
+            "there is no red tile on c3 to carry a bridge",
+        ),
+        (bob().id, "hello", None, "\"hello\" is not a move"),
+        (bob().id, "", None, "\"\" is not a move"),
+        (
+            alice().id,
+            "d4 f6",
+            None,
+            "it is not your turn: bob is to move",
+        ),
+        (carol().id, "d4 f6", None, "you are not playing in game"),
+        (
+            bob().id,
+            "d4 f6",
+            Some(before.version - 1),
+            "the position changed",
+        ),
+    ];
+    for (player, text, version, message) in cases {
+        let err = service
+            .play(game.id, player, text, version)
+            .await
+            .unwrap_err();
+        assert!(
+            err.to_string().starts_with(message),
+            "{text}: {err} (wanted {message})"
+        );
+        assert!(err.is_user_error());
+        let after = service.game(game.id).await.unwrap();
+        assert_eq!(after.version, before.version, "{text} wrote something");
+        assert_eq!(after.moves, before.moves);
+    }
+    let err = service
+        .play(9999, bob().id, "d4 f6", None)
+        .await
+        .unwrap_err();
+    assert!(matches!(err, ServiceError::UnknownGame(9999)));
+    assert!(matches!(
+        service.play(game.id, bob().id, "d4 f6", None).await,
+        Ok(_)
+    ));
+    // Swap comes too late now; a resignation is always for oneself.
+    assert!(matches!(
+        service.play(game.id, bob().id, "swap", None).await,
+        Err(ServiceError::NotYourTurn(_))
+    ));
+    assert!(matches!(
+        service.play(game.id, alice().id, "swap", None).await,
+        Err(ServiceError::Illegal(IllegalMove::SwapNotNow))
+    ));
+    let report = service
+        .play(game.id, bob().id, "resign white", None)
+        .await
+        .unwrap();
+    assert_eq!(report.played[0].mv, Move::Resign(Some(Color::Red)));
+    assert_eq!(report.game.result.unwrap().winner, Some(Color::White));
+    assert_eq!(report.game.result.unwrap().ending, Ending::Resignation);
+}
+
+#[tokio::test]
+async fn challenges_are_accepted_declined_cancelled_or_expire() {
+    let Setup {
+        service,
+        clock,
+        _dir,
+        ..
+    } = setup().await;
+    let venue = Venue {
+        guild_id: Some(1),
+        channel_id: Some(2),
+    };
+    let options = ChallengeOptions::default();
+    // Only the challenged player may accept or decline; only the challenger may cancel.
+    let c = service
+        .challenge(&alice(), Some(&bob()), options, venue)
+        .await
+        .unwrap();
+    assert_eq!(c.status, ChallengeStatus::Open);
+    assert_eq!(c.venue, venue);
+    let err = service.accept(c.id, &carol()).await.unwrap_err();
+    assert_eq!(err.to_string(), "this challenge is for bob");
+    assert!(matches!(
+        service.accept(c.id, &alice()).await,
+        Err(ServiceError::OwnChallenge)
+    ));
+    assert!(matches!(
+        service.cancel(c.id, &bob()).await,
+        Err(ServiceError::NotYourChallenge(_))
+    ));
+    let declined = service.decline(c.id, &bob()).await.unwrap();
+    assert_eq!(declined.status, ChallengeStatus::Declined);
+    assert_eq!(
+        service.accept(c.id, &bob()).await.unwrap_err().to_string(),
+        "this challenge was already declined"
+    );
+
+    let c = service
+        .challenge(&alice(), Some(&bob()), options, venue)
+        .await
+        .unwrap();
+    assert_eq!(
+        service.cancel(c.id, &alice()).await.unwrap().status,
+        ChallengeStatus::Cancelled
+    );
+    assert!(service.accept(c.id, &bob()).await.is_err());
+
+    // An open challenge: anyone but the challenger; it cannot be declined.
+    let open = service
+        .challenge(&alice(), None, options, venue)
+        .await
+        .unwrap();
+    assert!(matches!(
+        service.decline(open.id, &bob()).await,
+        Err(ServiceError::OpenChallengeDecline)
+    ));
+    let game = service.accept(open.id, &carol()).await.unwrap();
+    assert_eq!((game.white.id, game.red.id), (alice().id, carol().id));
+    assert_eq!(game.venue, venue);
+    assert_eq!(
+        service.challenge_view(open.id).await.unwrap().game_id,
+        Some(game.id)
+    );
+    assert!(matches!(
+        service.accept(open.id, &bob()).await,
+        Err(ServiceError::ChallengeClosed("accepted"))
+    ));
+
+    // Expiry: a day later the challenge is gone.
+    let late = service
+        .challenge(&bob(), Some(&carol()), options, venue)
+        .await
+        .unwrap();
+    clock.advance(24 * 3600 * 1000);
+    assert!(matches!(
+        service.accept(late.id, &carol()).await,
+        Err(ServiceError::ChallengeExpired)
+    ));
+    let expired = service.expire_challenges().await.unwrap();
+    assert_eq!(expired.len(), 1);
+    assert_eq!(expired[0].id, late.id);
+    assert_eq!(expired[0].status, ChallengeStatus::Expired);
+    assert!(service.expire_challenges().await.unwrap().is_empty());
+    assert!(matches!(
+        service
+            .challenge(&bob(), Some(&bob()), options, venue)
+            .await,
+        Err(ServiceError::SelfChallenge)
+    ));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_accepts_start_one_game() {
+    let Setup { service, _dir, .. } = setup().await;
+    let open = service
+        .challenge(
+            &alice(),
+            None,
+            ChallengeOptions::default(),
+            Venue::default(),
+        )
+        .await
+        .unwrap();
+    let tasks: Vec<_> = (0..20)
+        .map(|i| {
+            let service = service.clone();
+            tokio::spawn(async move {
+                service
+                    .accept(open.id, &Player::new(2000 + i, format!("p{i}")))
+                    .await
+            })
+        })
+        .collect();
+    let mut started = 0;
+    for task in tasks {
+        match task.await.unwrap() {
+            Ok(_) => started += 1,
+            Err(e) => assert!(matches!(e, ServiceError::ChallengeClosed(_)), "{e}"),
+        }
+    }
+    assert_eq!(started, 1);
+}
+
+#[tokio::test]
+async fn the_game_here_is_the_threads_or_the_players_only_one() {
+    let Setup { service, _dir, .. } = setup().await;
+    let venue = Venue {
+        guild_id: Some(1),
+        channel_id: Some(50),
+    };
+    let options = ChallengeOptions::default();
+    let c = service
+        .challenge(&alice(), Some(&bob()), options, venue)
+        .await
+        .unwrap();
+    let first = service.accept(c.id, &bob()).await.unwrap();
+    assert_eq!(
+        service.game_here(50, alice().id).await.unwrap().id,
+        first.id
+    );
+    assert!(matches!(
+        service.game_here(50, carol().id).await,
+        Err(ServiceError::NoGameHere)
+    ));
+    let c = service
+        .challenge(&alice(), Some(&carol()), options, venue)
+        .await
+        .unwrap();
+    let second = service.accept(c.id, &carol()).await.unwrap();
+    let err = service.game_here(50, alice().id).await.unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        format!(
+            "you have several games here: say which one (#{}, #{})",
+            first.id, second.id
+        )
+    );
+    // In its thread, a game is found by anyone, finished or not.
+    service.set_thread(second.id, 777).await.unwrap();
+    assert_eq!(
+        service.game_here(777, bob().id).await.unwrap().id,
+        second.id
+    );
+    assert_eq!(
+        service.game_here(50, alice().id).await.unwrap().id,
+        first.id
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_hundred_racing_submissions_apply_only_legal_moves_once() {
+    let Setup { service, _dir, .. } = setup().await;
+    let game = start(&service, ChallengeOptions::default()).await;
+    // Play into a middle game first.
+    let mut rng = Rng::with_seed(3);
+    let mut view = game;
+    for _ in 0..12 {
+        let mv = playout::random_move(&view.game, &mut rng).unwrap();
+        let player = view.to_move().unwrap().1.id;
+        view = service
+            .play(view.id, player, &mv.to_string(), None)
+            .await
+            .unwrap()
+            .game;
+    }
+
+    // Both players fire 100 submissions each: candidate moves from the current position, many
+    // conflicting with each other (the same cells), some for the wrong player.
+    let mut submissions = Vec::new();
+    for i in 0..200 {
+        let position = &view.game;
+        let color = if i % 2 == 0 { Color::White } else { Color::Red };
+        let mv = playout::random_move(position, &mut rng).unwrap();
+        submissions.push((view.player(color).id, mv.to_string()));
+    }
+    let tasks: Vec<_> = submissions
+        .into_iter()
+        .map(|(player, text)| {
+            let service = service.clone();
+            let id = view.id;
+            tokio::spawn(async move {
+                let result = service.play(id, player, &text, None).await;
+                (player, text, result)
+            })
+        })
+        .collect();
+    let mut applied = Vec::new();
+    for task in tasks {
+        let (player, text, result) = task.await.unwrap();
+        match result {
+            Ok(report) => applied.push((report.game.version, player, text, report.played.len())),
+            Err(
+                ServiceError::NotYourTurn(_)
+                | ServiceError::Illegal(_)
+                | ServiceError::PositionChanged
+                | ServiceError::GameOver(_),
+            ) => {}
+            Err(other) => panic!("{text}: unexpected {other}"),
+        }
+    }
+    assert!(!applied.is_empty());
+    applied.sort();
+
+    // The log holds exactly the applied moves, in the order they were applied, once each.
+    let after = service.game(view.id).await.unwrap();
+    let new_moves = &after.moves[view.moves.len()..];
+    let own_moves: Vec<_> = new_moves.iter().filter(|m| !m.forced).collect();
+    assert_eq!(own_moves.len(), applied.len());
+    for ((_, player, text, _), logged) in applied.iter().zip(&own_moves) {
+        assert_eq!(logged.player_id, *player);
+        assert_eq!(&logged.mv, &text.parse::<Move>().unwrap());
+    }
+    // Versions went up by one per write.
+    let versions: Vec<i64> = applied.iter().map(|a| a.0).collect();
+    let expected: Vec<i64> = (1..=applied.len() as i64)
+        .map(|i| view.version + i)
+        .collect();
+    assert_eq!(versions, expected);
+    // And the log replays to the position the service shows.
+    let replay = after.record().replay();
+    assert!(replay.error.is_none());
+    assert_eq!(replay.game, after.game);
+
+    // With the version they saw, only one of many identical button presses applies.
+    let seen = after.version;
+    if let Some((_, player)) = after.to_move() {
+        let mv = playout::random_move(&after.game, &mut rng)
+            .unwrap()
+            .to_string();
+        let tasks: Vec<_> = (0..50)
+            .map(|_| {
+                let service = service.clone();
+                let (id, player, mv) = (after.id, player.id, mv.clone());
+                tokio::spawn(async move { service.play(id, player, &mv, Some(seen)).await })
+            })
+            .collect();
+        let mut ok = 0;
+        for task in tasks {
+            match task.await.unwrap() {
+                Ok(_) => ok += 1,
+                Err(e) => assert!(
+                    matches!(e, ServiceError::PositionChanged | ServiceError::GameOver(_)),
+                    "{e}"
+                ),
+            }
+        }
+        assert_eq!(ok, 1);
+    }
+}
+
+#[tokio::test]
+async fn deadlines_follow_the_time_per_move() {
+    let Setup {
+        service,
+        clock,
+        _dir,
+        ..
+    } = setup().await;
+    let options = ChallengeOptions {
+        move_time: Some(Duration::from_secs(3 * 86_400)),
+        ..ChallengeOptions::default()
+    };
+    let game = start(&service, options).await;
+    assert_eq!(game.deadline_at, Some(START + 3 * 86_400_000));
+    clock.advance(1000);
+    let report = service
+        .play(game.id, alice().id, "c3 e5", None)
+        .await
+        .unwrap();
+    assert_eq!(report.game.deadline_at, Some(START + 1000 + 3 * 86_400_000));
+    let report = service
+        .play(game.id, bob().id, "resign", None)
+        .await
+        .unwrap();
+    assert_eq!(report.game.deadline_at, None);
+}
