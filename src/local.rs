@@ -295,7 +295,7 @@ fn parse_options(words: &[&str]) -> Result<ChallengeOptions, String> {
 }
 
 fn supply_words(variant: Variant) -> String {
-    match (variant.tiles, variant.bridges) {
+    match (variant.tiles(), variant.bridges()) {
         (Supply::Unlimited, Supply::Unlimited) => "unlimited supply".into(),
         (tiles, bridges) => format!("{tiles} tiles each, {bridges} bridges"),
     }
@@ -308,8 +308,8 @@ fn describe_challenge(c: &ChallengeView) -> String {
         "challenge #{}: {} challenges {whom} to {}×{} ({}); answer with `as NAME accept`",
         c.id,
         c.challenger.name,
-        variant.size,
-        variant.size,
+        variant.size(),
+        variant.size(),
         supply_words(variant)
     )
 }
@@ -321,8 +321,8 @@ fn started(game: &GameView) -> String {
         game.id,
         game.white.name,
         game.red.name,
-        variant.size,
-        variant.size,
+        variant.size(),
+        variant.size(),
         supply_words(variant),
         show(game)
     )

@@ -50,7 +50,7 @@ impl ReplayReport {
         let game = &replay.game;
         let outcome = game.outcome();
         ReplayReport {
-            size: game.variant().size,
+            size: game.variant().size(),
             moves: game.plies(),
             status: if outcome.is_some() {
                 "finished"
@@ -79,11 +79,10 @@ pub fn text_report(replay: &Replay) -> String {
     let mut out = diagram(&replay.game);
     out.push_str(&status_line(&replay.game));
     out.push('\n');
+    let (plies, size) = (replay.game.plies(), replay.game.variant().size());
+    let moves = if plies == 1 { "move" } else { "moves" };
     out.push_str(&format!(
-        "{} moves applied on a {}×{} board\n",
-        replay.game.plies(),
-        replay.game.variant().size,
-        replay.game.variant().size
+        "{plies} {moves} applied on a {size}×{size} board\n"
     ));
     if let Some(error) = &replay.error {
         out.push_str(&format!(
@@ -97,12 +96,14 @@ pub fn text_report(replay: &Replay) -> String {
 /// What `ponte replay` does with a record's text: the report and the exit status
 /// (0 all applied, 1 an illegal move, 2 not a record).
 pub fn run(text: &str, json: bool) -> (String, i32) {
-    let record: Record = match text.parse() {
-        Ok(record) => record,
-        Err(error) => return (format!("{error}\n"), 2),
-    };
+    // Replay stops at the first problem: an illegal move before a malformed line wins.
+    let (record, malformed) = Record::parse_prefix(text);
     let replay = record.replay();
-    let status = if replay.error.is_some() { 1 } else { 0 };
+    let status = match (&replay.error, malformed) {
+        (Some(_), _) => 1,
+        (None, Some(error)) => return (format!("{error}\n"), 2),
+        (None, None) => 0,
+    };
     let report = if json {
         let report = ReplayReport::new(&replay);
         serde_json::to_string(&report).unwrap_or_default() + "\n"

@@ -44,11 +44,7 @@ fn random_variant(rng: &mut Rng) -> (Variant, RefGame) {
     let size = rng.u8(6..=9);
     let tiles = rng.bool().then(|| rng.u32(2..=30));
     let bridges = rng.bool().then(|| rng.u32(0..=8));
-    let variant = Variant {
-        size,
-        tiles: supply(tiles),
-        bridges: supply(bridges),
-    };
+    let variant = Variant::new(size, supply(tiles), supply(bridges)).unwrap();
     (variant, RefGame::new(size, tiles, bridges))
 }
 
@@ -61,7 +57,7 @@ fn compare_positions(game: &Game, reference: &RefGame, context: &str) {
     );
     assert_eq!(game.is_over(), reference.is_over(), "{context}: over");
     assert_eq!(game.swapped(), reference.swapped(), "{context}: swapped");
-    let size = game.variant().size;
+    let size = game.variant().size();
     let board = game.board();
     for col in 0..size {
         for row in 0..size {
@@ -190,7 +186,7 @@ fn random_cell(rng: &mut Rng, size: u8) -> Cell {
 
 /// A move that is often illegal: random cells, random bridges near own tiles, passes, swaps.
 fn random_attempt(game: &Game, rng: &mut Rng) -> Move {
-    let size = game.variant().size;
+    let size = game.variant().size();
     match rng.u8(0..10) {
         0..=3 => Move::Place(random_cell(rng, size), random_cell(rng, size)),
         4..=6 => {
@@ -315,7 +311,8 @@ fn random_games_on_every_size_end_and_score_alike() {
                 Supply::Limited(n) => Some(u32::from(n)),
                 Supply::Unlimited => None,
             };
-            let mut reference = RefGame::new(size, limit(variant.tiles), limit(variant.bridges));
+            let mut reference =
+                RefGame::new(size, limit(variant.tiles()), limit(variant.bridges()));
             let mut game = Game::new(variant);
             while let Some(mv) = playout::random_move(&game, &mut rng) {
                 game.play(mv).unwrap();

@@ -170,7 +170,7 @@ fn every_kind_of_illegal_line_stops_the_replay() {
         ),
         (
             "bridges 1\na1 c1\nh8 j8\na1-c1\nh8-j8",
-            "all 1 bridges are already on the board",
+            "no bridge is left: the pool of 1 is used up",
         ),
         (
             "tiles 3\na1 c1\nh8 j8\ne5 f7",
@@ -216,6 +216,25 @@ fn every_kind_of_illegal_line_stops_the_replay() {
 }
 
 #[test]
+fn the_first_problem_decides_the_exit_status() {
+    // An illegal move before a malformed line: the replay stopped at the illegal one.
+    let (status, report) = replay_json("c3 e5\nc3 d4\nhello\n");
+    assert_eq!(status, 1);
+    assert_eq!(report["error"]["line"], 2);
+    let run = replay("c3 e5\nhello\nc3 d4\n", &["--json"]);
+    assert_eq!(run.status, 2);
+    assert!(run.stderr.starts_with("line 2: \"hello\" is not a move"));
+    // After the end nothing is legal, whatever cells it names.
+    let (status, report) = replay_json("resign\nq1 a1\n");
+    assert_eq!(status, 1);
+    assert_eq!(report["error"]["reason"], "the game is over");
+    // A byte-order mark is not part of the first line.
+    let (status, report) = replay_json("\u{feff}size 8\nc3 e5\n");
+    assert_eq!(status, 0);
+    assert_eq!(report["size"], 8);
+}
+
+#[test]
 fn line_numbers_count_headers_comments_and_blank_lines() {
     let record = "# a comment\nsize 8\n\nc3 e5   # white\n\n   \nc3 d4\n";
     let (status, report) = replay_json(record);
@@ -235,7 +254,7 @@ fn malformed_records_exit_2_with_a_message() {
         ("c3 e5\nc3", "line 2: \"c3\" is not a move"),
         ("c3 e5\nc3 e5 f6", "line 2: \"c3 e5 f6\" is not a move"),
         ("c3 e5\nz-a1", "line 2: \"z-a1\" is not a move"),
-        ("c3 e5\nq1 d4\nhello", "line 3: \"hello\" is not a move"),
+        ("c3 e5\nhello\nq1 d4", "line 2: \"hello\" is not a move"),
         (
             "c3 e5\nsize 10",
             "line 2: the header \"size 10\" must come before the first move",
@@ -254,6 +273,7 @@ fn malformed_records_exit_2_with_a_message() {
         ),
         ("bridges", "line 1: \"bridges\" needs exactly one value"),
         ("resign blue", "line 1: \"resign blue\" is not a move"),
+        ("size 10\nsize 8", "line 2: size was already set on line 1"),
     ] {
         for json in [true, false] {
             let args: &[&str] = if json { &["--json"] } else { &[] };
@@ -284,6 +304,13 @@ fn text_output_shows_the_board_and_the_facts() {
     assert!(run.stdout.starts_with(&expected_board), "{}", run.stdout);
     assert!(run.stdout.contains("last move: d4 f6 (move 2)"));
     assert!(run.stdout.contains("white to move"));
+    // Side by side, the last move's tiles share a bracket.
+    let run = replay("size 6\nc3 d3\n", &[]);
+    assert!(
+        run.stdout.contains("  3  . .[w|w]. . 3\n"),
+        "{}",
+        run.stdout
+    );
     let run = replay("c3 e5\nc3 e5\n", &[]);
     assert_eq!(run.status, 1);
     assert!(

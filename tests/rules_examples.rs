@@ -470,11 +470,7 @@ fn bridges_need_own_tiles_a_bridge_apart() {
 
 #[test]
 fn limited_supply_of_tiles_and_bridges() {
-    let variant = Variant {
-        size: 8,
-        tiles: Supply::Limited(3),
-        bridges: Supply::Limited(1),
-    };
+    let variant = Variant::new(8, Supply::Limited(3), Supply::Limited(1)).unwrap();
     let mut g = Game::new(variant);
     for text in ["a1 c1", "a8 c8", "a1-c1"] {
         g.play(mv(text)).unwrap();
@@ -483,7 +479,7 @@ fn limited_supply_of_tiles_and_bridges() {
     assert_eq!(g.bridges_left(), Some(0));
     assert_eq!(
         g.play(mv("a8-c8")).unwrap_err().to_string(),
-        "all 1 bridges are already on the board"
+        "no bridge is left: the pool of 1 is used up"
     );
     g.play(mv("e5 f7")).unwrap_err(); // red has 1 left: e5 f7 takes 2
     g.play(mv("e8 f1")).unwrap_err();
@@ -512,11 +508,7 @@ fn passing_is_only_for_a_player_who_cannot_place_two_tiles() {
 #[test]
 fn white_pass_gives_red_exactly_one_more_turn() {
     // White has no tiles left; Red still has plenty.
-    let variant = Variant {
-        size: 8,
-        tiles: Supply::Limited(2),
-        bridges: Supply::Unlimited,
-    };
+    let variant = Variant::new(8, Supply::Limited(2), Supply::Unlimited).unwrap();
     let mut g = Game::new(variant);
     // Each side has only two tiles: White's second turn is a pass, Red's reply ends it.
     g.play(mv("a1 h8")).unwrap();
@@ -531,11 +523,7 @@ fn white_pass_gives_red_exactly_one_more_turn() {
     assert_eq!(g.to_move(), None);
 
     // Out of tiles, White passes though it could still bridge; Red's last turn is a bridge.
-    let variant = Variant {
-        size: 8,
-        tiles: Supply::Limited(4),
-        bridges: Supply::Unlimited,
-    };
+    let variant = Variant::new(8, Supply::Limited(4), Supply::Unlimited).unwrap();
     let mut g = Game::new(variant);
     for text in ["a1 c1", "a8 c8", "e1 g1", "e8 g8", "a1-c1", "a8-c8"] {
         g.play(mv(text)).unwrap();

@@ -48,11 +48,7 @@ fn carol() -> Player {
 
 fn small(tiles: u16, bridges: u16) -> ChallengeOptions {
     ChallengeOptions {
-        variant: Variant {
-            size: 6,
-            tiles: Supply::Limited(tiles),
-            bridges: Supply::Limited(bridges),
-        },
+        variant: Variant::new(6, Supply::Limited(tiles), Supply::Limited(bridges)).unwrap(),
         ..ChallengeOptions::default()
     }
 }
@@ -292,7 +288,10 @@ async fn bad_input_changes_nothing() {
         .await
         .unwrap_err();
     assert!(matches!(err, ServiceError::UnknownGame(9999)));
-    service.play(game.id, bob().id, "d4 f6", None).await.unwrap();
+    service
+        .play(game.id, bob().id, "d4 f6", None)
+        .await
+        .unwrap();
     // Swap comes too late now; a resignation is always for oneself.
     assert!(matches!(
         service.play(game.id, bob().id, "swap", None).await,

@@ -42,18 +42,6 @@ impl fmt::Display for Color {
     }
 }
 
-impl FromStr for Color {
-    type Err = ();
-
-    fn from_str(text: &str) -> Result<Color, ()> {
-        match text.to_ascii_lowercase().as_str() {
-            "white" | "w" => Ok(Color::White),
-            "red" | "r" => Ok(Color::Red),
-            _ => Err(()),
-        }
-    }
-}
-
 /// A cell of a board up to 16×16: column `a`… left to right, row `1`… bottom to top.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cell(u8);

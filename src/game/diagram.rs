@@ -41,13 +41,15 @@ pub fn diagram(game: &Game) -> String {
                 None if board.blocked().contains(cell) => '+',
                 None => '.',
             };
-            if last_cells.contains(&cell) {
-                let _ = write!(out, "[{symbol}");
-            } else if col > 0 && last_cells.contains(&Cell::new(col - 1, row)) {
-                let _ = write!(out, "]{symbol}");
-            } else {
-                let _ = write!(out, " {symbol}");
-            }
+            // The last move's tiles stand in brackets: `[w]`, or `[w|w]` side by side.
+            let previous_last = col > 0 && last_cells.contains(&Cell::new(col - 1, row));
+            let separator = match (previous_last, last_cells.contains(&cell)) {
+                (true, true) => '|',
+                (false, true) => '[',
+                (true, false) => ']',
+                (false, false) => ' ',
+            };
+            let _ = write!(out, "{separator}{symbol}");
         }
         let closing = if last_cells.contains(&Cell::new(size - 1, row)) {
             ']'
@@ -91,31 +93,26 @@ pub fn diagram(game: &Game) -> String {
 
 /// "White to move", "Red to move (last turn)", or how the game ended.
 pub fn status_line(game: &Game) -> String {
-    match (game.outcome(), game.to_move()) {
-        (Some(Outcome::Resignation { winner }), _) => {
+    match game.outcome() {
+        Some(Outcome::Resignation { winner }) => {
             format!("{winner} wins: {} resigned", winner.other())
         }
-        (Some(Outcome::Score { winner: None, .. }), _) => {
-            "draw: points, islands and bridges are all equal".to_string()
-        }
-        (
-            Some(Outcome::Score {
-                winner: Some(winner),
-                decided_by,
-            }),
-            _,
-        ) => match decided_by {
-            Tiebreak::Points => format!("{winner} wins on points"),
-            Tiebreak::Islands => format!("{winner} wins: equal points, more islands"),
-            Tiebreak::Bridges => {
+        Some(Outcome::Score { winner, decided_by }) => match (winner, decided_by) {
+            (None, _) => "draw: points, islands and bridges are all equal".to_string(),
+            (Some(winner), Tiebreak::Islands) => {
+                format!("{winner} wins: equal points, more islands")
+            }
+            (Some(winner), Tiebreak::Bridges) => {
                 format!("{winner} wins: equal points and islands, more bridges")
             }
-            Tiebreak::Draw => "draw".to_string(),
+            (Some(winner), _) => format!("{winner} wins on points"),
         },
-        (None, Some(color)) if game.is_last_turn() => {
-            format!("{color} to move (the last turn: White has passed)")
-        }
-        (None, Some(color)) => format!("{color} to move"),
-        (None, None) => String::new(),
+        None => match game.to_move() {
+            Some(color) if game.is_last_turn() => {
+                format!("{color} to move (the last turn: White has passed)")
+            }
+            Some(color) => format!("{color} to move"),
+            None => String::new(),
+        },
     }
 }

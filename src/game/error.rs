@@ -58,7 +58,7 @@ pub enum IllegalMove {
     },
     #[error("the bridge {bridge} would cross the bridge {other}")]
     Crossing { bridge: Bridge, other: Bridge },
-    #[error("all {pool} bridges are already on the board")]
+    #[error("no bridge is left: the pool of {pool} is used up")]
     NoBridgesLeft { pool: u16 },
     #[error("swap is only allowed as the second move, right after White's first two tiles")]
     SwapNotNow,

@@ -26,14 +26,14 @@ impl fmt::Display for Supply {
     }
 }
 
-/// The board size and supply a game is played with.
+/// The board size and supply a game is played with. The size is always within 6..=16.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Variant {
-    pub size: u8,
+    size: u8,
     /// Tiles per player.
-    pub tiles: Supply,
+    tiles: Supply,
     /// The bridge pool both players share.
-    pub bridges: Supply,
+    bridges: Supply,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -41,6 +41,21 @@ pub struct Variant {
 pub struct BadSize(pub u8);
 
 impl Variant {
+    /// A `size`×`size` board with the given supply.
+    ///
+    /// # Errors
+    /// When `size` is outside 6..=16.
+    pub fn new(size: u8, tiles: Supply, bridges: Supply) -> Result<Variant, BadSize> {
+        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
+            return Err(BadSize(size));
+        }
+        Ok(Variant {
+            size,
+            tiles,
+            bridges,
+        })
+    }
+
     /// The box supply for `size`: 10×10 has 40 tiles each and 15 bridges, 12×12 has 60 and 22;
     /// other sizes have no box and play with unlimited supply.
     ///
@@ -50,14 +65,9 @@ impl Variant {
         let (tiles, bridges) = match size {
             10 => (Supply::Limited(40), Supply::Limited(15)),
             12 => (Supply::Limited(60), Supply::Limited(22)),
-            MIN_SIZE..=MAX_SIZE => (Supply::Unlimited, Supply::Unlimited),
-            _ => return Err(BadSize(size)),
+            _ => (Supply::Unlimited, Supply::Unlimited),
         };
-        Ok(Variant {
-            size,
-            tiles,
-            bridges,
-        })
+        Variant::new(size, tiles, bridges)
     }
 
     /// Any size with unlimited tiles and bridges.
@@ -65,11 +75,29 @@ impl Variant {
     /// # Errors
     /// When `size` is outside 6..=16.
     pub fn unlimited(size: u8) -> Result<Variant, BadSize> {
-        Variant::boxed(size).map(|v| Variant {
-            tiles: Supply::Unlimited,
-            bridges: Supply::Unlimited,
-            ..v
-        })
+        Variant::new(size, Supply::Unlimited, Supply::Unlimited)
+    }
+
+    pub const fn size(self) -> u8 {
+        self.size
+    }
+
+    /// Tiles per player.
+    pub const fn tiles(self) -> Supply {
+        self.tiles
+    }
+
+    /// The bridge pool both players share.
+    pub const fn bridges(self) -> Supply {
+        self.bridges
+    }
+
+    pub const fn with_tiles(self, tiles: Supply) -> Variant {
+        Variant { tiles, ..self }
+    }
+
+    pub const fn with_bridges(self, bridges: Supply) -> Variant {
+        Variant { bridges, ..self }
     }
 }
 

@@ -125,7 +125,8 @@ impl Bridge {
 
     pub fn kind(self) -> Option<BridgeKind> {
         match self.offset() {
-            (0, 2) | (2, 0) | (-2, 0) => Some(BridgeKind::Straight),
+            // `high` comes after `low` in board order, so the row offset is never negative.
+            (0, 2) | (2, 0) => Some(BridgeKind::Straight),
             (2, 2) | (-2, 2) => Some(BridgeKind::Diagonal),
             (1, 2) | (-1, 2) | (2, 1) | (-2, 1) => Some(BridgeKind::Knight),
             _ => None,

@@ -49,11 +49,82 @@ pub struct NotARecord {
 impl FromStr for Record {
     type Err = NotARecord;
 
+    /// The whole text as a record; any malformed line makes it no record.
     fn from_str(text: &str) -> Result<Record, NotARecord> {
-        let mut size = None;
-        let mut tiles = None;
-        let mut bridges = None;
+        match Record::parse_prefix(text) {
+            (record, None) => Ok(record),
+            (_, Some(error)) => Err(error),
+        }
+    }
+}
+
+/// The `size`, `tiles` and `bridges` headers seen so far, with their lines.
+#[derive(Default)]
+struct Headers {
+    size: Option<(usize, u8)>,
+    tiles: Option<(usize, Supply)>,
+    bridges: Option<(usize, Supply)>,
+}
+
+impl Headers {
+    fn size(&self) -> u8 {
+        self.size.map_or(DEFAULT_SIZE, |(_, size)| size)
+    }
+
+    fn variant(&self) -> Variant {
+        let boxed = Variant::boxed(self.size()).unwrap_or_default();
+        boxed
+            .with_tiles(self.tiles.map_or(boxed.tiles(), |(_, t)| t))
+            .with_bridges(self.bridges.map_or(boxed.bridges(), |(_, b)| b))
+    }
+
+    /// Takes a header line (lower-cased words); `Err` says what is wrong with it.
+    fn read(&mut self, line: usize, words: &[String]) -> Result<(), String> {
+        let [key, value] = words else {
+            return Err(format!("\"{}\" needs exactly one value", words.join(" ")));
+        };
+        let already = |seen: Option<usize>| match seen {
+            Some(earlier) => Err(format!("{key} was already set on line {earlier}")),
+            None => Ok(()),
+        };
+        match key.as_str() {
+            "size" => {
+                already(self.size.map(|(l, _)| l))?;
+                let size = parse_size(value).ok_or_else(|| {
+                    format!(
+                        "the size must be a number from {MIN_SIZE} to {MAX_SIZE}, not \"{value}\""
+                    )
+                })?;
+                self.size = Some((line, size));
+            }
+            "tiles" => {
+                already(self.tiles.map(|(l, _)| l))?;
+                let tiles = parse_supply(value).ok_or_else(|| {
+                    format!("tiles must be a number or \"unlimited\", not \"{value}\"")
+                })?;
+                self.tiles = Some((line, tiles));
+            }
+            _ => {
+                already(self.bridges.map(|(l, _)| l))?;
+                let bridges = parse_supply(value).ok_or_else(|| {
+                    format!("bridges must be a number or \"unlimited\", not \"{value}\"")
+                })?;
+                self.bridges = Some((line, bridges));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Record {
+    /// The record up to its first malformed line, and that line's fault if there is one. A
+    /// replay stops at the first problem, so an illegal move before a malformed line is still
+    /// reported as illegal.
+    pub fn parse_prefix(text: &str) -> (Record, Option<NotARecord>) {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut headers = Headers::default();
         let mut moves = Vec::new();
+        let mut fault = None;
         for (index, raw) in text.lines().enumerate() {
             let line = index + 1;
             let content = raw.split('#').next().unwrap_or("").trim();
@@ -69,26 +140,17 @@ impl FromStr for Record {
                 .split_whitespace()
                 .map(str::to_ascii_lowercase)
                 .collect();
-            let header = matches!(words[0].as_str(), "size" | "tiles" | "bridges");
-            if header {
-                if !moves.is_empty() {
-                    return Err(fail(format!(
+            if matches!(words[0].as_str(), "size" | "tiles" | "bridges") {
+                let read = if moves.is_empty() {
+                    headers.read(line, &words)
+                } else {
+                    Err(format!(
                         "the header \"{content}\" must come before the first move"
-                    )));
-                }
-                let [key, value] = words.as_slice() else {
-                    return Err(fail(format!("\"{content}\" needs exactly one value")));
+                    ))
                 };
-                match key.as_str() {
-                    "size" => size = Some(parse_size(value).ok_or_else(|| fail(format!(
-                        "the size must be a number from {MIN_SIZE} to {MAX_SIZE}, not \"{value}\""
-                    )))?),
-                    "tiles" => tiles = Some(parse_supply(value).ok_or_else(|| fail(format!(
-                        "tiles must be a number or \"unlimited\", not \"{value}\""
-                    )))?),
-                    _ => bridges = Some(parse_supply(value).ok_or_else(|| fail(format!(
-                        "bridges must be a number or \"unlimited\", not \"{value}\""
-                    )))?),
+                if let Err(reason) = read {
+                    fault = Some(fail(reason));
+                    break;
                 }
                 continue;
             }
@@ -96,9 +158,12 @@ impl FromStr for Record {
                 Ok(mv) => Ok(mv),
                 Err(BadMove::OffEveryBoard(cell)) => Err(IllegalMove::OffBoard {
                     cell,
-                    size: size.unwrap_or(DEFAULT_SIZE),
+                    size: headers.size(),
                 }),
-                Err(not_a_move) => return Err(fail(not_a_move.to_string())),
+                Err(not_a_move) => {
+                    fault = Some(fail(not_a_move.to_string()));
+                    break;
+                }
             };
             moves.push(RecordedMove {
                 line,
@@ -106,13 +171,11 @@ impl FromStr for Record {
                 text: content.to_string(),
             });
         }
-        let boxed = Variant::boxed(size.unwrap_or(DEFAULT_SIZE)).expect("size checked");
-        let variant = Variant {
-            tiles: tiles.unwrap_or(boxed.tiles),
-            bridges: bridges.unwrap_or(boxed.bridges),
-            ..boxed
+        let record = Record {
+            variant: headers.variant(),
+            moves,
         };
-        Ok(Record { variant, moves })
+        (record, fault)
     }
 }
 
@@ -135,13 +198,13 @@ impl fmt::Display for Record {
     /// move per line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let variant = self.variant;
-        writeln!(f, "size {}", variant.size)?;
-        let boxed = Variant::boxed(variant.size).map_err(|_| fmt::Error)?;
-        if variant.tiles != boxed.tiles {
-            writeln!(f, "tiles {}", variant.tiles)?;
+        writeln!(f, "size {}", variant.size())?;
+        let boxed = Variant::boxed(variant.size()).unwrap_or_default();
+        if variant.tiles() != boxed.tiles() {
+            writeln!(f, "tiles {}", variant.tiles())?;
         }
-        if variant.bridges != boxed.bridges {
-            writeln!(f, "bridges {}", variant.bridges)?;
+        if variant.bridges() != boxed.bridges() {
+            writeln!(f, "bridges {}", variant.bridges())?;
         }
         for recorded in &self.moves {
             match &recorded.mv {
@@ -167,7 +230,7 @@ pub struct IllegalLine {
 pub struct Replay {
     /// The position after the last legal move.
     pub game: Game,
-    /// The first move the rules reject; the moves after it are not looked at.
+    /// The first move the rules reject; the moves after it are not played.
     pub error: Option<IllegalLine>,
 }
 
@@ -190,7 +253,13 @@ impl Record {
     pub fn replay(&self) -> Replay {
         let mut game = Game::new(self.variant);
         for recorded in &self.moves {
-            if let Err(reason) = recorded.mv.clone().and_then(|mv| game.play(mv)) {
+            let played = match &recorded.mv {
+                // Nothing is legal after the end, whatever the move names.
+                _ if game.is_over() => Err(IllegalMove::GameOver),
+                Ok(mv) => game.play(*mv),
+                Err(illegal) => Err(illegal.clone()),
+            };
+            if let Err(reason) = played {
                 let error = IllegalLine {
                     line: recorded.line,
                     text: recorded.text.clone(),
@@ -214,9 +283,9 @@ mod tests {
     fn records_round_trip_through_text() {
         let text = "size 10\ntiles unlimited\nc3 e5\nswap\nd4 f6\nc3-e5\npass\nresign white\n";
         let record: Record = text.parse().unwrap();
-        assert_eq!(record.variant.size, 10);
-        assert_eq!(record.variant.tiles, Supply::Unlimited);
-        assert_eq!(record.variant.bridges, Supply::Limited(15));
+        assert_eq!(record.variant.size(), 10);
+        assert_eq!(record.variant.tiles(), Supply::Unlimited);
+        assert_eq!(record.variant.bridges(), Supply::Limited(15));
         assert_eq!(record.to_string(), text);
         assert_eq!(record.to_string().parse::<Record>().unwrap().moves.len(), 6);
     }
@@ -228,7 +297,7 @@ mod tests {
         let record: Record = "size 8".parse().unwrap();
         assert_eq!(record.variant, Variant::unlimited(8).unwrap());
         let record: Record = "SIZE 12\nBridges 5".parse().unwrap();
-        assert_eq!(record.variant.tiles, Supply::Limited(60));
-        assert_eq!(record.variant.bridges, Supply::Limited(5));
+        assert_eq!(record.variant.tiles(), Supply::Limited(60));
+        assert_eq!(record.variant.bridges(), Supply::Limited(5));
     }
 }

@@ -96,11 +96,13 @@ pub struct ChallengeView {
 
 pub(super) fn variant_of(stored: StoredVariant) -> Variant {
     let supply = |n: Option<i64>| n.map_or(Supply::Unlimited, |n| Supply::Limited(n as u16));
-    Variant {
-        size: stored.size as u8,
-        tiles: supply(stored.tiles),
-        bridges: supply(stored.bridges),
-    }
+    // The schema keeps sizes within 6..=16.
+    Variant::new(
+        stored.size as u8,
+        supply(stored.tiles),
+        supply(stored.bridges),
+    )
+    .unwrap_or_default()
 }
 
 pub(super) fn stored_variant(variant: Variant) -> StoredVariant {
@@ -109,9 +111,9 @@ pub(super) fn stored_variant(variant: Variant) -> StoredVariant {
         Supply::Unlimited => None,
     };
     StoredVariant {
-        size: i64::from(variant.size),
-        tiles: limit(variant.tiles),
-        bridges: limit(variant.bridges),
+        size: i64::from(variant.size()),
+        tiles: limit(variant.tiles()),
+        bridges: limit(variant.bridges()),
     }
 }
 
