@@ -5,6 +5,7 @@
 
 pub mod game;
 pub mod local;
+pub mod render;
 pub mod replay;
 pub mod service;
 pub mod store;

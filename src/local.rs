@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 use std::io::IsTerminal;
+use std::path::PathBuf;
 
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
@@ -34,19 +35,44 @@ pub fn local_id(name: &str) -> PlayerId {
     -((hash >> 1) as i64).max(1)
 }
 
-/// The terminal session: who is acting, which game is current.
+/// The terminal session: who is acting, which game is current, where pictures go.
 pub struct Session<'a> {
     service: &'a Service,
     actor: Option<Player>,
     current_game: Option<GameId>,
+    pictures: Option<PathBuf>,
 }
 
 impl<'a> Session<'a> {
-    pub fn new(service: &'a Service) -> Session<'a> {
+    /// A session; with `pictures`, the board PNG of every game shown is written there as
+    /// `game-<id>.png`.
+    pub fn new(service: &'a Service, pictures: Option<PathBuf>) -> Session<'a> {
         Session {
             service,
             actor: None,
             current_game: None,
+            pictures,
+        }
+    }
+
+    /// Writes the game's picture and says where, when pictures are wanted.
+    async fn picture(&self, game: &GameView) -> String {
+        let Some(dir) = &self.pictures else {
+            return String::new();
+        };
+        let path = dir.join(format!("game-{}.png", game.id));
+        let view = game.clone();
+        let png = match tokio::task::spawn_blocking(move || view.png()).await {
+            Ok(png) => png,
+            Err(e) => return format!("\n(no picture: {e})"),
+        };
+        let written = match tokio::fs::create_dir_all(dir).await {
+            Ok(()) => tokio::fs::write(&path, png).await,
+            Err(e) => Err(e),
+        };
+        match written {
+            Ok(()) => format!("\npicture: {}", path.display()),
+            Err(e) => format!("\n(could not write {}: {e})", path.display()),
         }
     }
 
@@ -111,7 +137,7 @@ impl<'a> Session<'a> {
             .map_err(text)?;
         self.actor = Some(opener);
         self.current_game = Some(game.id);
-        Ok(started(&game))
+        Ok(started(&game) + &self.picture(&game).await)
     }
 
     async fn challenge(&mut self, args: &[&str]) -> Result<String, String> {
@@ -155,7 +181,7 @@ impl<'a> Session<'a> {
             "accept" => {
                 let game = self.service.accept(id, &player).await.map_err(text)?;
                 self.current_game = Some(game.id);
-                Ok(started(&game))
+                Ok(started(&game) + &self.picture(&game).await)
             }
             "decline" => {
                 let c = self.service.decline(id, &player).await.map_err(text)?;
@@ -176,7 +202,8 @@ impl<'a> Session<'a> {
     }
 
     async fn board(&self) -> Result<String, String> {
-        Ok(show(&self.current().await?))
+        let game = self.current().await?;
+        Ok(show(&game) + &self.picture(&game).await)
     }
 
     async fn games(&self) -> Result<String, String> {
@@ -208,7 +235,7 @@ impl<'a> Session<'a> {
         let id = parse_id(args.first().ok_or("usage: game #ID")?)?;
         let game = self.service.game(id).await.map_err(text)?;
         self.current_game = Some(id);
-        Ok(show(&game))
+        Ok(show(&game) + &self.picture(&game).await)
     }
 
     async fn record(&self) -> Result<String, String> {
@@ -238,7 +265,7 @@ impl<'a> Session<'a> {
             .play(game.id, player.id, text_move, None)
             .await
             .map_err(text)?;
-        Ok(describe_move(&report))
+        Ok(describe_move(&report) + &self.picture(&report.game).await)
     }
 }
 
@@ -399,11 +426,11 @@ fn show(game: &GameView) -> String {
 ///
 /// # Errors
 /// When standard input or output fails.
-pub async fn run(service: &Service) -> std::io::Result<()> {
+pub async fn run(service: &Service, pictures: Option<PathBuf>) -> std::io::Result<()> {
     let interactive = std::io::stdin().is_terminal();
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut out = tokio::io::stdout();
-    let mut session = Session::new(service);
+    let mut session = Session::new(service, pictures);
     if interactive {
         write_out(&mut out, "ponte local: type `help` for the commands\n").await?;
     }

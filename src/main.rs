@@ -1,4 +1,4 @@
-//! The `ponte` command: `local` play in a terminal, `replay` a game record.
+//! The `ponte` command: `local` play in a terminal, `replay` or `render` a game record.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -20,6 +20,27 @@ enum Command {
         /// The SQLite database (default: $DATABASE_URL, else sqlite://ponte.db)
         #[arg(long)]
         database: Option<String>,
+        /// Where to write each game's board picture (default: ponte/ in the temp directory)
+        #[arg(long)]
+        pictures: Option<std::path::PathBuf>,
+        /// Write no pictures
+        #[arg(long, conflicts_with = "pictures")]
+        no_pictures: bool,
+    },
+    /// Draw the position at the end of a game record as a PNG
+    Render {
+        /// The record file, or - for standard input
+        record: String,
+        /// Where to write the picture
+        #[arg(short, long, default_value = "board.png")]
+        output: String,
+        /// The caption's first line (default: the record's file name)
+        #[arg(long)]
+        title: Option<String>,
+        #[arg(long, default_value = "White")]
+        white: String,
+        #[arg(long, default_value = "Red")]
+        red: String,
     },
     /// Replay a game record and report the final position
     Replay {
@@ -35,7 +56,13 @@ enum Command {
 fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
-        Command::Local { database } => {
+        Command::Local {
+            database,
+            pictures,
+            no_pictures,
+        } => {
+            let pictures = (!no_pictures)
+                .then(|| pictures.unwrap_or_else(|| std::env::temp_dir().join("ponte")));
             let _ = dotenvy::dotenv();
             let url = database
                 .or_else(|| std::env::var("DATABASE_URL").ok())
@@ -45,11 +72,47 @@ fn main() -> anyhow::Result<ExitCode> {
                 let service = ponte::service::Service::open(&url)
                     .await
                     .with_context(|| format!("opening {url}"))?;
-                ponte::local::run(&service).await?;
+                ponte::local::run(&service, pictures).await?;
                 service.store().close().await;
                 anyhow::Ok(())
             })?;
             Ok(ExitCode::SUCCESS)
+        }
+        Command::Render {
+            record,
+            output,
+            title,
+            white,
+            red,
+        } => {
+            let text = read_input(&record)?;
+            let record_text = text.parse::<ponte::game::Record>();
+            let replay = match record_text {
+                Ok(parsed) => parsed.replay(),
+                Err(error) => {
+                    eprintln!("ponte render: {error}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            if let Some(error) = &replay.error {
+                eprintln!("ponte render: stopped at {error}; drawing the position before it");
+            }
+            let title = title.unwrap_or_else(|| {
+                std::path::Path::new(&record)
+                    .file_name()
+                    .map_or("Ponte del Diavolo".into(), |n| {
+                        n.to_string_lossy().into_owned()
+                    })
+            });
+            let png = ponte::render::render_png(&ponte::render::Picture {
+                game: &replay.game,
+                white: &white,
+                red: &red,
+                title: &title,
+                ending: None,
+            });
+            std::fs::write(&output, png).with_context(|| format!("writing {output}"))?;
+            Ok(ExitCode::from(if replay.error.is_some() { 1 } else { 0 }))
         }
         Command::Replay { file, json } => {
             let text = match read_input(&file) {

@@ -9,10 +9,14 @@ use ponte::game::{Game, Move, Variant, playout};
 use ponte::local::local_id;
 use ponte::service::Service;
 
-fn local(database: &str) -> Command {
+fn local(database: &str, pictures: Option<&std::path::Path>) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ponte"));
+    command.args(["local", "--database", database]);
+    match pictures {
+        Some(dir) => command.arg("--pictures").arg(dir),
+        None => command.arg("--no-pictures"),
+    };
     command
-        .args(["local", "--database", database])
         .env_remove("DATABASE_URL")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -20,8 +24,8 @@ fn local(database: &str) -> Command {
     command
 }
 
-fn run_session(database: &str, input: &str) -> String {
-    let mut child = local(database).spawn().unwrap();
+fn run_session(database: &str, pictures: &std::path::Path, input: &str) -> String {
+    let mut child = local(database, Some(pictures)).spawn().unwrap();
     child
         .stdin
         .take()
@@ -66,7 +70,8 @@ as alice c6 d6
 quit
 as alice e1 f1
 ";
-    let out = run_session(&database, input);
+    let pictures = dir.path().join("pictures");
+    let out = run_session(&database, &pictures, input);
     let expect = |text: &str| assert!(out.contains(text), "missing {text:?} in:\n{out}");
     expect("play NAME NAME");
     expect("error: no current game");
@@ -89,6 +94,11 @@ as alice e1 f1
     expect("bob (white) resigns");
     expect("game over: alice (red) wins, by resignation");
     expect("error: game #1 is over");
+    // Every move wrote the game's picture.
+    let png = pictures.join("game-1.png");
+    expect(&format!("picture: {}", png.display()));
+    let picture = image::open(&png).unwrap();
+    assert_eq!(picture.width(), ponte::render::WIDTH);
     assert!(!out.contains("e1 f1"), "input after quit was read");
 }
 
@@ -110,7 +120,7 @@ async fn sigkill_mid_stream_loses_no_acknowledged_move() {
         input.push_str(&format!("{mv}\n"));
     }
 
-    let mut child = local(&database).spawn().unwrap();
+    let mut child = local(&database, None).spawn().unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let feeder = std::thread::spawn(move || {
         // The process is killed before it reads everything: a broken pipe then is expected.

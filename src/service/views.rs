@@ -3,6 +3,7 @@
 use std::time::Duration;
 
 use crate::game::{Color, Game, Move, Outcome, Record, RecordedMove, Supply, Tiebreak, Variant};
+use crate::render::{Picture, render_png};
 use crate::store::{
     ChallengeId, ChallengeRow, GameId, GameRow, Millis, MoveRow, PlayerId, StoredVariant,
 };
@@ -328,6 +329,30 @@ impl GameView {
     /// Whether the second player is choosing: swap to White, or keep Red and place.
     pub fn awaiting_pie_choice(&self) -> bool {
         !self.is_over() && self.game.plies() == 1 && self.game.is_legal(Move::Swap)
+    }
+
+    /// The board picture (PNG bytes) with this game's caption. Takes a few milliseconds: call it
+    /// off the async threads (`spawn_blocking`).
+    pub fn png(&self) -> Vec<u8> {
+        let ending = self.result.and_then(|result| match result.ending {
+            Ending::Timeout => result.winner.map(|winner| {
+                format!(
+                    "{} ({}) ran out of time: {} ({winner}) wins",
+                    self.player(winner.other()).name,
+                    winner.other(),
+                    self.player(winner).name
+                )
+            }),
+            Ending::Aborted => Some("The game was aborted: no result".to_string()),
+            _ => None,
+        });
+        render_png(&Picture {
+            game: &self.game,
+            white: &self.white.name,
+            red: &self.red.name,
+            title: &format!("Game #{}", self.id),
+            ending: ending.as_deref(),
+        })
     }
 
     /// The game record in the notation `ponte replay` reads.

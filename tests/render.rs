@@ -1,0 +1,259 @@
+//! The board picture: golden images of a few positions, pixel probes at computed cell centres,
+//! determinism, size limits and every board size.
+//!
+//! Regenerate the golden images after an intended change with
+//! `UPDATE_GOLDEN=1 cargo test --test render`, then look at them.
+
+use std::path::PathBuf;
+
+use image::{Rgb, RgbImage};
+use ponte::game::{Bridge, Cell, Color, Game, Move, Record, Variant};
+use ponte::render::palette::{BLOCKED, HIGHLIGHT, WATER};
+use ponte::render::{Layout, Picture, WIDTH, edge, fill, render, render_png, sandbank_fill};
+
+fn golden_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
+}
+
+fn game_of(name: &str) -> Game {
+    let text = std::fs::read_to_string(golden_dir().join(format!("{name}.txt"))).unwrap();
+    let replay = text.parse::<Record>().unwrap().replay();
+    assert!(replay.error.is_none(), "{name}: {:?}", replay.error);
+    replay.game
+}
+
+fn picture(game: &Game) -> Picture<'_> {
+    Picture {
+        game,
+        white: "alice",
+        red: "bob",
+        title: "Game #7",
+        ending: None,
+    }
+}
+
+/// Compares with the stored image, allowing a few pixels of rounding difference.
+fn check_golden(name: &str) {
+    let game = game_of(name);
+    let image = render(&picture(&game));
+    let path = golden_dir().join(format!("{name}.png"));
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, render_png(&picture(&game))).unwrap();
+    }
+    let golden = image::open(&path)
+        .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 makes it)", path.display()))
+        .to_rgb8();
+    assert_eq!(golden.dimensions(), image.dimensions(), "{name}: size");
+    let differing = golden
+        .pixels()
+        .zip(image.pixels())
+        .filter(|(a, b)| a.0.iter().zip(b.0).any(|(x, y)| x.abs_diff(y) > 8))
+        .count();
+    let allowed = (image.width() * image.height()) as usize / 1000;
+    assert!(
+        differing <= allowed,
+        "{name}: {differing} pixels differ from {}",
+        path.display()
+    );
+}
+
+#[test]
+fn golden_empty_board() {
+    check_golden("empty");
+}
+
+#[test]
+fn golden_opening() {
+    check_golden("opening");
+}
+
+#[test]
+fn golden_middle_game_with_every_bridge_kind() {
+    check_golden("middle");
+}
+
+#[test]
+fn golden_finished_game() {
+    check_golden("finished");
+}
+
+fn pixel(image: &RgbImage, (x, y): (f32, f32)) -> Rgb<u8> {
+    *image.get_pixel(x.round() as u32, y.round() as u32)
+}
+
+/// Probes the picture of `game` where the position says tiles, bridges, blocked cells, empty
+/// water and the last-move highlight must be.
+fn probe(game: &Game) {
+    let image = render(&picture(game));
+    let board = game.board();
+    let layout = Layout::new(board.size());
+    let cell = layout.cell as f32;
+    let centre = |c: Cell| {
+        let (x, y) = layout.cell_center(c);
+        (x as f32, y as f32)
+    };
+    let mut tiles = 0;
+    for row in 0..board.size() {
+        for col in 0..board.size() {
+            let here = Cell::new(col, row);
+            let (x, y) = centre(here);
+            match board.tile(here) {
+                Some(color) => {
+                    tiles += 1;
+                    let expected = if board.islands(color).contains(here) {
+                        fill(color)
+                    } else {
+                        sandbank_fill(color)
+                    };
+                    // A bridge end can cover one diagonal probe, so two of four must show.
+                    let d = cell * 0.24;
+                    let seen = [(d, d), (d, -d), (-d, d), (-d, -d)]
+                        .iter()
+                        .filter(|(dx, dy)| pixel(&image, (x + dx, y + dy)) == expected)
+                        .count();
+                    assert!(seen >= 2, "{here}: {color} tile not drawn ({seen} of 4)");
+                }
+                None if board.blocked().contains(here) => {
+                    let d = cell * 0.42;
+                    let seen = [(0.0, d), (0.0, -d), (d, 0.0), (-d, 0.0)]
+                        .iter()
+                        .filter(|(dx, dy)| pixel(&image, (x + dx, y + dy)) == BLOCKED)
+                        .count();
+                    assert!(seen >= 2, "{here}: blocked cell not marked ({seen} of 4)");
+                }
+                None => assert_eq!(pixel(&image, (x, y)), WATER, "{here}: not empty water"),
+            }
+        }
+    }
+    assert_eq!(
+        tiles,
+        board.tiles(Color::White).len() + board.tiles(Color::Red).len()
+    );
+    for (owner, bridge) in board.bridges() {
+        let [a, b] = bridge.ends().map(centre);
+        let at = |t: f32| (a.0 + (b.0 - a.0) * t, a.1 + (b.1 - a.1) * t);
+        assert!(
+            [0.45, 0.5, 0.55]
+                .iter()
+                .any(|t| pixel(&image, at(*t)) == fill(*owner)),
+            "bridge {bridge} not drawn in {owner}"
+        );
+        // Its outline, just beside the plank.
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let length = (dx * dx + dy * dy).sqrt();
+        let (nx, ny) = (-dy / length, dx / length);
+        let side = layout.plank_half_width() + layout.plank_rim() / 2.0;
+        let mid = at(0.5);
+        let beside: Vec<Rgb<u8>> = [1.0, -1.0]
+            .iter()
+            .map(|s| pixel(&image, (mid.0 + nx * side * s, mid.1 + ny * side * s)))
+            .collect();
+        assert!(
+            beside.iter().any(|p| *p == edge(*owner) || *p == HIGHLIGHT),
+            "bridge {bridge} has no outline: {beside:?} (size {})",
+            board.size()
+        );
+    }
+    match game.last_move() {
+        Some(Move::Place(a, b)) => {
+            for placed in [a, b] {
+                // A gold frame a fifth of a cell out from the centre.
+                let (x, y) = centre(placed);
+                let frame = (x - (layout.cell / 5) as f32 + 1.5, y);
+                assert_eq!(pixel(&image, frame), HIGHLIGHT, "{placed} not highlighted");
+            }
+        }
+        Some(Move::Bridge(a, b)) => {
+            let bridge = Bridge::between(a, b).unwrap();
+            let [a, b] = bridge.ends().map(centre);
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            let length = (dx * dx + dy * dy).sqrt();
+            let (nx, ny) = (-dy / length, dx / length);
+            let mid = ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0);
+            let glow = layout.plank_half_width() + layout.plank_rim() * 1.75;
+            assert!(
+                [1.0, -1.0].iter().any(|s| pixel(
+                    &image,
+                    (mid.0 + nx * glow * s, mid.1 + ny * glow * s)
+                ) == HIGHLIGHT),
+                "the last bridge is not highlighted"
+            );
+        }
+        _ => {}
+    }
+}
+
+#[test]
+fn pixels_are_where_the_position_says() {
+    for name in ["empty", "opening", "middle", "finished"] {
+        probe(&game_of(name));
+    }
+    // A bridge as the last move is highlighted too.
+    let record: Record = "c3 e3\nh8 j8\nc3-e3\n".parse().unwrap();
+    probe(&record.replay().game);
+}
+
+#[test]
+fn random_positions_of_every_size_probe_right() {
+    let mut rng = fastrand::Rng::with_seed(21);
+    for size in 6..=16u8 {
+        let mut game = Game::new(Variant::boxed(size).unwrap());
+        let stop = rng.u32(5..80);
+        while game.plies() < stop {
+            let Some(mv) = ponte::game::playout::random_move(&game, &mut rng) else {
+                break;
+            };
+            game.play(mv).unwrap();
+        }
+        let layout = Layout::new(size);
+        assert_eq!(layout.width, WIDTH);
+        assert!((800..=1000).contains(&layout.width));
+        probe(&game);
+    }
+}
+
+#[test]
+fn pictures_are_deterministic_and_small() {
+    let game = game_of("finished");
+    let first = render_png(&picture(&game));
+    let second = render_png(&picture(&game));
+    assert_eq!(first, second);
+    assert!(first.len() <= 150 * 1024, "{} bytes", first.len());
+    let decoded = image::load_from_memory(&first).unwrap();
+    assert_eq!(decoded.width(), WIDTH);
+}
+
+#[test]
+fn ponte_render_writes_the_picture_of_a_record() {
+    let dir = tempfile::tempdir().unwrap();
+    let output = dir.path().join("board.png");
+    let record = golden_dir().join("middle.txt");
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
+        .args([
+            "render",
+            record.to_str().unwrap(),
+            "-o",
+            output.to_str().unwrap(),
+        ])
+        .args(["--white", "alice", "--red", "bob", "--title", "Game #7"])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let game = game_of("middle");
+    assert_eq!(std::fs::read(&output).unwrap(), render_png(&picture(&game)));
+
+    // A record with an illegal line: the position before it, and exit status 1.
+    let bad = dir.path().join("bad.txt");
+    std::fs::write(&bad, "c3 e5\nc3 d4\n").unwrap();
+    let status = std::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
+        .args([
+            "render",
+            bad.to_str().unwrap(),
+            "-o",
+            output.to_str().unwrap(),
+        ])
+        .status()
+        .unwrap();
+    assert_eq!(status.code(), Some(1));
+    assert!(image::open(&output).is_ok());
+}
