@@ -9,7 +9,7 @@
 use std::io::Cursor;
 use std::sync::LazyLock;
 
-use ab_glyph::{FontRef, PxScale};
+use ab_glyph::{Font, FontRef, PxScale};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, Rgb, RgbImage};
 use imageproc::drawing::{
@@ -609,9 +609,13 @@ fn count(n: u32, noun: &str) -> String {
     }
 }
 
+/// A name cut to `max` characters, without characters the font cannot draw (emoji would show
+/// as empty boxes).
 fn shorten(name: &str, max: usize) -> String {
+    let drawable: Vec<char> = name.chars().filter(|c| BOLD.glyph_id(*c).0 != 0).collect();
+    let name: String = drawable.iter().collect::<String>().trim().to_string();
     if name.chars().count() <= max {
-        name.to_string()
+        name
     } else {
         let kept: String = name.chars().take(max - 1).collect();
         format!("{kept}…")
