@@ -1,4 +1,5 @@
-//! The `ponte` command: `local` play in a terminal, `replay` or `render` a game record.
+//! The `ponte` command: the Discord `bot`, `local` play in a terminal, `replay` or `render` a
+//! game record.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -15,6 +16,8 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Run the Discord bot (needs DISCORD_TOKEN, e.g. in .env)
+    Bot,
     /// Play in the terminal on the same service and database as the bot
     Local {
         /// The SQLite database (default: $DATABASE_URL, else sqlite://ponte.db)
@@ -56,6 +59,25 @@ enum Command {
 fn main() -> anyhow::Result<ExitCode> {
     let cli = Cli::parse();
     match cli.command {
+        Command::Bot => {
+            let _ = dotenvy::dotenv();
+            tracing_subscriber::fmt()
+                .with_env_filter(
+                    tracing_subscriber::EnvFilter::try_from_default_env()
+                        .unwrap_or_else(|_| "info".into()),
+                )
+                .init();
+            let config = match ponte::discord::Config::from_env() {
+                Ok(config) => config,
+                Err(error) => {
+                    eprintln!("ponte bot: {error:#}");
+                    return Ok(ExitCode::from(1));
+                }
+            };
+            let runtime = tokio::runtime::Runtime::new()?;
+            runtime.block_on(ponte::discord::run(config))?;
+            Ok(ExitCode::SUCCESS)
+        }
         Command::Local {
             database,
             pictures,

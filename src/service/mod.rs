@@ -368,6 +368,20 @@ impl Service {
         Ok(self.store.set_thread(game, thread).await?)
     }
 
+    /// A value a front end keeps between starts (e.g. what it registered with Discord).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn setting(&self, key: &str) -> Result<Option<String>> {
+        Ok(self.store.setting(key).await?)
+    }
+
+    /// # Errors
+    /// Database failures.
+    pub async fn set_setting(&self, key: &str, value: &str) -> Result<()> {
+        Ok(self.store.set_setting(key, value).await?)
+    }
+
     /// The game's record in the notation `ponte replay` reads.
     ///
     /// # Errors

@@ -448,6 +448,33 @@ impl Store {
         Ok(())
     }
 
+    /// A value the bot keeps between starts.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn setting(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT value FROM bot_state WHERE key = ?")
+                .bind(key)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    /// # Errors
+    /// On a database failure.
+    pub async fn set_setting(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO bot_state (key, value) VALUES (?, ?)
+             ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        )
+        .bind(key)
+        .bind(value)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// Starts the one write transaction for a game: the game and its log as they are now, under
     /// SQLite's write lock. Returns `None` for an unknown game.
     ///

@@ -1,0 +1,482 @@
+//! The slash commands. Each one turns its options into a service call and the result into a
+//! reply; errors go to the one `on_error`, which answers ephemerally.
+
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::buttons::{deliver_board, game_channel};
+use super::messages::{board_text, challenge_buttons, challenge_text, move_text, pie_buttons};
+use super::{Context, Error, UserError, player_of};
+use crate::game::{Bitboard, Color, Variant};
+use crate::service::{ChallengeOptions, GameView, Venue};
+
+pub fn all() -> Vec<poise::Command<super::Data, Error>> {
+    vec![
+        challenge(),
+        place(),
+        bridge(),
+        pass(),
+        resign(),
+        board(),
+        games(),
+        rules(),
+        help(),
+    ]
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum BoardSize {
+    #[name = "12×12 (default)"]
+    Twelve,
+    #[name = "10×10 (the original board)"]
+    Ten,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SupplyChoice {
+    #[name = "the box (default)"]
+    Box,
+    #[name = "unlimited"]
+    Unlimited,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum MoveTime {
+    #[name = "no limit"]
+    None,
+    #[name = "1 hour"]
+    OneHour,
+    #[name = "1 day"]
+    OneDay,
+    #[name = "3 days (default)"]
+    ThreeDays,
+    #[name = "7 days"]
+    SevenDays,
+}
+
+impl MoveTime {
+    fn duration(self) -> Option<Duration> {
+        let hours = match self {
+            MoveTime::None => return None,
+            MoveTime::OneHour => 1,
+            MoveTime::OneDay => 24,
+            MoveTime::ThreeDays => 72,
+            MoveTime::SevenDays => 168,
+        };
+        Some(Duration::from_secs(hours * 3600))
+    }
+}
+
+/// Challenge a player, or anyone, to a game of Ponte del Diavolo
+#[poise::command(slash_command, guild_only)]
+pub async fn challenge(
+    ctx: Context<'_>,
+    #[description = "Who to play (leave empty for an open challenge)"] opponent: Option<
+        serenity::User,
+    >,
+    #[description = "Board size"] size: Option<BoardSize>,
+    #[description = "Tiles and bridges: the box, or unlimited"] supply: Option<SupplyChoice>,
+    #[description = "Time per move"] time: Option<MoveTime>,
+) -> Result<(), Error> {
+    if opponent.as_ref().is_some_and(|o| o.bot) {
+        return Err(UserError("bots cannot play; challenge a person".into()).into());
+    }
+    let size = match size.unwrap_or(BoardSize::Twelve) {
+        BoardSize::Twelve => 12,
+        BoardSize::Ten => 10,
+    };
+    let variant = match supply.unwrap_or(SupplyChoice::Box) {
+        SupplyChoice::Box => Variant::boxed(size)?,
+        SupplyChoice::Unlimited => Variant::unlimited(size)?,
+    };
+    let options = ChallengeOptions {
+        variant,
+        move_time: time.unwrap_or(MoveTime::ThreeDays).duration(),
+        rated: true,
+    };
+    let venue = Venue {
+        guild_id: ctx.guild_id().map(|g| g.get() as i64),
+        channel_id: Some(ctx.channel_id().get() as i64),
+    };
+    let service = &ctx.data().service;
+    let challenger = player_of(ctx.author());
+    let opponent = opponent.as_ref().map(player_of);
+    let made = service
+        .challenge(&challenger, opponent.as_ref(), options, venue)
+        .await?;
+    let reply = poise::CreateReply::default()
+        .content(challenge_text(&made))
+        .components(challenge_buttons(&made));
+    let sent = ctx.send(reply).await?;
+    let message = sent.message().await?;
+    service
+        .set_challenge_message(made.id, message.id.get() as i64)
+        .await?;
+    Ok(())
+}
+
+/// The value typed so far for another option of the command being autocompleted.
+fn option_value(ctx: Context<'_>, name: &str) -> Option<String> {
+    let poise::Context::Application(app) = ctx else {
+        return None;
+    };
+    app.interaction
+        .data
+        .options
+        .iter()
+        .find(|o| o.name == name)
+        .and_then(|o| match &o.value {
+            serenity::CommandDataOptionValue::String(s) => Some(s.clone()),
+            serenity::CommandDataOptionValue::Integer(i) => Some(i.to_string()),
+            serenity::CommandDataOptionValue::Autocomplete { value, .. } => Some(value.clone()),
+            _ => None,
+        })
+}
+
+/// The game a command is about: the one named, or the game of this thread, or the player's
+/// only game in this channel.
+async fn the_game(ctx: Context<'_>, game: Option<i64>) -> Result<GameView, Error> {
+    let service = &ctx.data().service;
+    Ok(match game {
+        Some(id) => service.game(id).await?,
+        None => {
+            service
+                .game_here(ctx.channel_id().get() as i64, ctx.author().id.get() as i64)
+                .await?
+        }
+    })
+}
+
+/// The game being autocompleted, if it can be told.
+async fn autocomplete_game(ctx: Context<'_>) -> Option<GameView> {
+    let named = option_value(ctx, "game").and_then(|g| g.trim_start_matches('#').parse().ok());
+    the_game(ctx, named).await.ok()
+}
+
+fn cell_choices(cells: Bitboard, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let typed = partial.trim().to_lowercase();
+    let choices = cells
+        .iter()
+        .map(|c| c.to_string())
+        .filter(|name| name.starts_with(&typed))
+        .take(25)
+        .map(|name| serenity::AutocompleteChoice::new(name.clone(), name))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Whether the author is the player to move in `game`.
+fn authors_turn(ctx: Context<'_>, game: &GameView) -> bool {
+    game.to_move()
+        .is_some_and(|(_, p)| p.id == ctx.author().id.get() as i64)
+}
+
+async fn ac_first_cell(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    match autocomplete_game(ctx).await {
+        Some(game) if authors_turn(ctx, &game) => {
+            cell_choices(game.game.legal_first_cells(), partial)
+        }
+        _ => serenity::CreateAutocompleteResponse::new(),
+    }
+}
+
+async fn ac_second_cell(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let first = option_value(ctx, "first").and_then(|f| f.trim().parse().ok());
+    match (autocomplete_game(ctx).await, first) {
+        (Some(game), Some(first)) if authors_turn(ctx, &game) => {
+            cell_choices(game.game.legal_second_cells(first), partial)
+        }
+        _ => serenity::CreateAutocompleteResponse::new(),
+    }
+}
+
+async fn ac_bridge_from(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    match autocomplete_game(ctx).await {
+        Some(game) if authors_turn(ctx, &game) => {
+            let ends: Bitboard = game
+                .game
+                .legal_bridges()
+                .iter()
+                .flat_map(|b| b.ends())
+                .collect();
+            cell_choices(ends, partial)
+        }
+        _ => serenity::CreateAutocompleteResponse::new(),
+    }
+}
+
+async fn ac_bridge_to(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let from = option_value(ctx, "from").and_then(|f| f.trim().parse().ok());
+    match (autocomplete_game(ctx).await, from) {
+        (Some(game), Some(from)) if authors_turn(ctx, &game) => {
+            cell_choices(game.game.legal_bridge_ends(from), partial)
+        }
+        _ => serenity::CreateAutocompleteResponse::new(),
+    }
+}
+
+async fn ac_game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let me = ctx.author().id.get() as i64;
+    let games = ctx
+        .data()
+        .service
+        .active_games(me)
+        .await
+        .unwrap_or_default();
+    let typed = partial.trim().trim_start_matches('#');
+    let choices = games
+        .iter()
+        .filter(|g| g.id.to_string().starts_with(typed))
+        .take(25)
+        .map(|g| {
+            let opponent = if g.white.id == me { &g.red } else { &g.white };
+            let turn = match g.to_move() {
+                Some((_, p)) if p.id == me => "your turn",
+                _ => "their turn",
+            };
+            serenity::AutocompleteChoice::new(
+                format!("#{} vs {} ({turn})", g.id, opponent.name),
+                g.id,
+            )
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Plays `text` in the game and shows the result: here if this is the game's channel, else in
+/// the game's thread with a short note here.
+async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Error> {
+    let game = the_game(ctx, game).await?;
+    let player = player_of(ctx.author());
+    let service = &ctx.data().service;
+    let report = service.play(game.id, player.id, text, None).await?;
+    let content = move_text(&report);
+    let view = report.game;
+    let here = game_channel(&view) == Some(ctx.channel_id());
+    if here {
+        let png = png_of(&view).await?;
+        let reply = poise::CreateReply::default()
+            .content(content)
+            .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
+            .components(pie_buttons(&view));
+        ctx.send(reply).await?;
+    } else {
+        let note = match deliver_board(ctx.serenity_context(), &ctx.data().service, &view, &content)
+            .await
+        {
+            Ok(channel) => format!("Played in game #{}: the board is in <#{channel}>.", view.id),
+            Err(e) => {
+                tracing::warn!("could not post the board of game #{}: {e}", view.id);
+                format!(
+                    "Played in game #{}, but I could not post the board there.",
+                    view.id
+                )
+            }
+        };
+        ctx.send(poise::CreateReply::default().content(note).ephemeral(true))
+            .await?;
+    }
+    Ok(())
+}
+
+/// The board picture, drawn off the async threads.
+pub(super) async fn png_of(game: &GameView) -> Result<Vec<u8>, Error> {
+    let game = game.clone();
+    Ok(tokio::task::spawn_blocking(move || game.png()).await?)
+}
+
+/// Place two tiles, e.g. c3 d4
+#[poise::command(slash_command, guild_only)]
+pub async fn place(
+    ctx: Context<'_>,
+    #[description = "First cell, e.g. c3 (or both cells: c3 d4)"]
+    #[autocomplete = "ac_first_cell"]
+    first: String,
+    #[description = "Second cell, e.g. d4"]
+    #[autocomplete = "ac_second_cell"]
+    second: Option<String>,
+    #[description = "Which game (only needed outside the game's thread)"]
+    #[autocomplete = "ac_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let text = match second {
+        Some(second) => format!("{} {}", first.trim(), second.trim()),
+        None => first.trim().to_string(),
+    };
+    if text.split_whitespace().count() != 2 || text.contains('-') {
+        return Err(UserError(format!(
+            "name two cells to place, like `c3 d4` (got \"{text}\"); bridges go with /bridge"
+        ))
+        .into());
+    }
+    play(ctx, game, &text).await
+}
+
+/// Build a bridge between two of your tiles, e.g. c3 e4
+#[poise::command(slash_command, guild_only)]
+pub async fn bridge(
+    ctx: Context<'_>,
+    #[description = "One end: a tile of yours, e.g. c3 (or both: c3-e4)"]
+    #[autocomplete = "ac_bridge_from"]
+    from: String,
+    #[description = "The other end, e.g. e4"]
+    #[autocomplete = "ac_bridge_to"]
+    to: Option<String>,
+    #[description = "Which game (only needed outside the game's thread)"]
+    #[autocomplete = "ac_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let text = match to {
+        Some(to) => format!("{}-{}", from.trim(), to.trim()),
+        None => from.trim().replace(' ', "-"),
+    };
+    play(ctx, game, &text).await
+}
+
+/// Pass: only when you cannot place two tiles
+#[poise::command(slash_command, guild_only)]
+pub async fn pass(
+    ctx: Context<'_>,
+    #[description = "Which game (only needed outside the game's thread)"]
+    #[autocomplete = "ac_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    play(ctx, game, "pass").await
+}
+
+/// Resign a game (asks you to confirm)
+#[poise::command(slash_command, guild_only)]
+pub async fn resign(
+    ctx: Context<'_>,
+    #[description = "Which game (only needed outside the game's thread)"]
+    #[autocomplete = "ac_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let game = the_game(ctx, game).await?;
+    if game.color_of(ctx.author().id.get() as i64).is_none() {
+        return Err(crate::service::ServiceError::NotYourGame(game.id).into());
+    }
+    if game.is_over() {
+        return Err(crate::service::ServiceError::GameOver(game.id).into());
+    }
+    let button = serenity::CreateButton::new(format!("resign:{}:{}", game.id, game.version))
+        .label(format!("Yes, resign game #{}", game.id))
+        .style(serenity::ButtonStyle::Danger);
+    let reply = poise::CreateReply::default()
+        .content(format!(
+            "Do you really want to resign game #{}? Your opponent wins.",
+            game.id
+        ))
+        .components(vec![serenity::CreateActionRow::Buttons(vec![button])])
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// Show the board of a game
+#[poise::command(slash_command, guild_only)]
+pub async fn board(
+    ctx: Context<'_>,
+    #[description = "Which game (only needed outside the game's thread)"]
+    #[autocomplete = "ac_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let game = the_game(ctx, game).await?;
+    let png = png_of(&game).await?;
+    let reply = poise::CreateReply::default()
+        .content(board_text(&game))
+        .attachment(serenity::CreateAttachment::bytes(png, "board.png"));
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// Your active games and whose turn it is
+#[poise::command(slash_command, guild_only)]
+pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
+    let me = ctx.author().id.get() as i64;
+    let games = ctx.data().service.active_games(me).await?;
+    let text = if games.is_empty() {
+        "You have no games going on. Start one with `/challenge`.".to_string()
+    } else {
+        games
+            .iter()
+            .map(|g| {
+                let mine = g.color_of(me).unwrap_or(Color::White);
+                let opponent = g.player(mine.other());
+                let turn = match g.to_move() {
+                    Some((_, p)) if p.id == me => "**your turn**".to_string(),
+                    Some((_, p)) => format!("{}'s turn", p.name),
+                    None => "over".to_string(),
+                };
+                let place = match game_channel(g) {
+                    Some(channel) => format!(" in <#{channel}>"),
+                    None => String::new(),
+                };
+                let deadline = match g.deadline_at {
+                    Some(at) => format!(", time runs out <t:{}:R>", at / 1000),
+                    None => String::new(),
+                };
+                format!(
+                    "#{}: you ({mine}) vs {}{place}, move {}, {turn}{deadline}",
+                    g.id,
+                    opponent.name,
+                    g.game.plies() + 1
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+        .await?;
+    Ok(())
+}
+
+const RULES: &str = "\
+**Ponte del Diavolo** — build islands and join them with bridges.
+• **Opening:** the challenger places two White tiles. The other player then swaps (takes White) or keeps Red and places two red tiles. Then Red and White alternate.
+• **A turn:** place two tiles of your colour on empty cells (`/place c3 d4`), or build one bridge between two of your tiles (`/bridge c3 e4`).
+• **Islands:** 4 tiles joined side by side make an island (◆ on the board); 1–3 tiles are a sandbank (paler). A group never exceeds 4 tiles, and an island may not touch another tile of its colour, not even diagonally.
+• **Bridges:** two cells apart in a row, column or diagonal, or a knight's move. The cells under a bridge stay empty for good; bridges never cross; one bridge per tile.
+• **End:** a player who cannot place two tiles may bridge or `/pass`. After White passes, Red has one last turn; Red's pass ends the game.
+• **Score:** each set of islands joined by bridges (through sandbanks too) scores 1, 3, 6, 10, 15… for 1, 2, 3, 4, 5… islands. Ties go to more islands, then more bridges.";
+
+/// A short summary of the rules, with an example board
+#[poise::command(slash_command)]
+pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    let example = include_str!("../../tests/golden/middle.txt")
+        .parse::<crate::game::Record>()
+        .map(|r| r.replay().game)
+        .unwrap_or_default();
+    let png = tokio::task::spawn_blocking(move || {
+        crate::render::render_png(&crate::render::Picture {
+            game: &example,
+            white: "White",
+            red: "Red",
+            title: "Example: islands, sandbanks and the three bridges",
+            ending: None,
+        })
+    })
+    .await?;
+    let reply = poise::CreateReply::default()
+        .content(RULES)
+        .attachment(serenity::CreateAttachment::bytes(png, "rules.png"))
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// How to play with this bot
+#[poise::command(slash_command)]
+pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
+    let text = "\
+`/challenge [opponent] [size] [supply] [time]` — challenge a player, or anyone; the game gets its own thread.
+`/place c3 d4` — place two tiles (the cells are suggested as you type).
+`/bridge c3 e4` — build a bridge between two of your tiles.
+`/pass` — only when you cannot place two tiles. `/resign` — give up (asks first).
+`/board` — show a board. `/games` — your games and whose turn it is. `/rules` — the rules.
+In a game's thread the commands act on that game; elsewhere pick it with the `game` option.";
+    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+        .await?;
+    Ok(())
+}

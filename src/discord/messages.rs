@@ -1,0 +1,256 @@
+//! The words and components of the bot's messages: challenges, moves, boards and results.
+
+use std::fmt::Write as _;
+
+use poise::serenity_prelude as serenity;
+
+use crate::game::{Color, Move, Score, Supply, Tiebreak};
+use crate::service::{ChallengeView, Ending, GameView, MoveReport, PlayedMove};
+
+/// A mention of a player (local players have negative ids and are named instead).
+pub fn mention(id: i64, name: &str) -> String {
+    if id > 0 {
+        format!("<@{id}>")
+    } else {
+        format!("**{name}**")
+    }
+}
+
+fn variant_words(options: &crate::service::ChallengeOptions) -> String {
+    let variant = options.variant;
+    let size = variant.size();
+    let supply = match (variant.tiles(), variant.bridges()) {
+        (Supply::Unlimited, Supply::Unlimited) => "unlimited tiles and bridges".to_string(),
+        (tiles, bridges) => format!("{tiles} tiles each, {bridges} bridges"),
+    };
+    let time = match options.move_time {
+        None => "no time limit".to_string(),
+        Some(t) if t.as_secs() % 86_400 == 0 => {
+            let days = t.as_secs() / 86_400;
+            format!("{days} day{} per move", if days == 1 { "" } else { "s" })
+        }
+        Some(t) => format!("{} hour(s) per move", (t.as_secs() / 3600).max(1)),
+    };
+    format!("{size}×{size}, {supply}, {time}")
+}
+
+pub fn challenge_text(challenge: &ChallengeView) -> String {
+    let who = mention(challenge.challenger.id, &challenge.challenger.name);
+    let whom = match &challenge.opponent {
+        Some(opponent) => mention(opponent.id, &opponent.name),
+        None => "anyone".to_string(),
+    };
+    format!(
+        "{who} challenges {whom} to a game of Ponte del Diavolo ({}). \
+         The challenger opens with White's first two tiles; the other player then keeps Red or swaps. \
+         The challenge expires <t:{}:R>.",
+        variant_words(&challenge.options),
+        challenge.expires_at / 1000
+    )
+}
+
+pub fn challenge_buttons(challenge: &ChallengeView) -> Vec<serenity::CreateActionRow> {
+    let id = challenge.id;
+    let mut buttons = vec![
+        serenity::CreateButton::new(format!("accept:{id}"))
+            .label("Accept")
+            .style(serenity::ButtonStyle::Success),
+    ];
+    if challenge.opponent.is_some() {
+        buttons.push(
+            serenity::CreateButton::new(format!("decline:{id}"))
+                .label("Decline")
+                .style(serenity::ButtonStyle::Secondary),
+        );
+    }
+    buttons.push(
+        serenity::CreateButton::new(format!("cancel:{id}"))
+            .label("Cancel")
+            .style(serenity::ButtonStyle::Danger),
+    );
+    vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
+/// The buttons of the pie choice, made for the game's current version.
+pub fn pie_buttons(game: &GameView) -> Vec<serenity::CreateActionRow> {
+    if !game.awaiting_pie_choice() {
+        return Vec::new();
+    }
+    let (id, version) = (game.id, game.version);
+    vec![serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(format!("swap:{id}:{version}"))
+            .label("Swap — take White")
+            .style(serenity::ButtonStyle::Primary),
+        serenity::CreateButton::new(format!("keep:{id}:{version}"))
+            .label("Keep Red")
+            .style(serenity::ButtonStyle::Secondary),
+    ])]
+}
+
+fn count(n: u32, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+fn score_line(game: &GameView) -> String {
+    let side = |color: Color| {
+        let score = game.game.score(color);
+        let mut line = format!(
+            "{} ({color}): {}, {}, {}",
+            game.player(color).name,
+            count(score.points, "point"),
+            count(score.islands, "island"),
+            count(score.bridges, "bridge")
+        );
+        if let Some(left) = game.game.tiles_left(color) {
+            let _ = write!(line, ", {} left", count(u32::from(left), "tile"));
+        }
+        line
+    };
+    format!("{}\n{}", side(Color::White), side(Color::Red))
+}
+
+fn played_line(played: &PlayedMove) -> String {
+    let who = format!("**{}** ({})", played.player.name, played.color);
+    match played.mv {
+        Move::Place(a, b) => format!("{who} placed `{a} {b}`."),
+        Move::Bridge(a, b) => format!("{who} built the bridge `{a}-{b}`."),
+        Move::Swap => format!("{who} swapped and now plays White."),
+        Move::Pass if played.forced => {
+            format!("{who} can neither place two tiles nor bridge, so passes automatically.")
+        }
+        Move::Pass => format!("{who} passed."),
+        Move::Resign(_) => format!("{who} resigned."),
+    }
+}
+
+/// Whose turn it is, with a mention, or the result.
+pub fn turn_line(game: &GameView) -> String {
+    if game.result.is_some() {
+        return result_text(game);
+    }
+    let Some((color, player)) = game.to_move() else {
+        return String::new();
+    };
+    let who = mention(player.id, &player.name);
+    let deadline = match game.deadline_at {
+        Some(at) => format!(" (time runs out <t:{}:R>)", at / 1000),
+        None => String::new(),
+    };
+    if game.game.plies() == 0 {
+        format!("{who}, you open: place White's first two tiles with `/place`.{deadline}")
+    } else if game.awaiting_pie_choice() {
+        format!(
+            "{who}, your choice: **Swap** to take White's tiles, or **Keep Red** and place two red tiles with `/place`.{deadline}"
+        )
+    } else if game.game.is_last_turn() {
+        format!("{who}, White has passed: this is your last turn ({color}).{deadline}")
+    } else {
+        format!("{who}, your turn ({color}).{deadline}")
+    }
+}
+
+/// The message after a move.
+pub fn move_text(report: &MoveReport) -> String {
+    let game = &report.game;
+    let mut text = format!("Game #{}: ", game.id);
+    for played in &report.played {
+        text.push_str(&played_line(played));
+        text.push(' ');
+    }
+    let _ = write!(text, "\n{}\n{}", score_line(game), turn_line(game));
+    text
+}
+
+/// The board message for a game as it stands.
+pub fn board_text(game: &GameView) -> String {
+    format!(
+        "Game #{}: {} (White) vs {} (Red), move {}.\n{}\n{}",
+        game.id,
+        game.white.name,
+        game.red.name,
+        game.game.plies() + 1,
+        score_line(game),
+        turn_line(game)
+    )
+}
+
+fn networks_line(score: &Score) -> String {
+    if score.networks.is_empty() {
+        return "no islands".to_string();
+    }
+    score
+        .networks
+        .iter()
+        .map(|n| {
+            let cells: Vec<String> = n.islands.iter().map(|c| c.to_string()).collect();
+            format!(
+                "{} ({}) = {}",
+                count(n.islands.len() as u32, "island"),
+                cells.join(", "),
+                count(n.points, "point")
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+/// The final announcement: both scores, the networks, and what decided.
+pub fn result_text(game: &GameView) -> String {
+    let Some(result) = game.result else {
+        return String::new();
+    };
+    let name = |color: Color| {
+        let p = game.player(color);
+        format!("{} ({color})", mention(p.id, &p.name))
+    };
+    let [white, red] = Color::BOTH.map(|c| game.game.score(c));
+    let headline = match (result.ending, result.winner) {
+        (Ending::Resignation, Some(winner)) => format!(
+            "**Game over:** {} resigned, {} wins.",
+            name(winner.other()),
+            name(winner)
+        ),
+        (Ending::Timeout, Some(winner)) => format!(
+            "**Game over:** {} ran out of time, {} wins.",
+            name(winner.other()),
+            name(winner)
+        ),
+        (Ending::Aborted, _) => "**Game aborted:** no result.".to_string(),
+        (Ending::Score(_), None) | (_, None) => format!(
+            "**Game over: a draw.** Points, islands and bridges are all equal ({} – {}).",
+            white.points, red.points
+        ),
+        (Ending::Score(tiebreak), Some(winner)) => {
+            let how = match tiebreak {
+                Tiebreak::Points => "on points".to_string(),
+                Tiebreak::Islands => {
+                    "on the first tiebreak: points are equal, more islands".to_string()
+                }
+                Tiebreak::Bridges => {
+                    "on the second tiebreak: points and islands are equal, more bridges".to_string()
+                }
+                Tiebreak::Draw => "".to_string(),
+            };
+            format!("**Game over:** {} wins {how}.", name(winner))
+        }
+    };
+    let side = |color: Color, score: &Score| {
+        format!(
+            "{}: {}, {}, {} — {}",
+            name(color),
+            count(score.points, "point"),
+            count(score.islands, "island"),
+            count(score.bridges, "bridge"),
+            networks_line(score)
+        )
+    };
+    format!(
+        "{headline}\n{}\n{}",
+        side(Color::White, &white),
+        side(Color::Red, &red)
+    )
+}

@@ -1,0 +1,232 @@
+//! The Discord front end: a thin poise layer. Interactions become service calls; results become
+//! messages with the board picture. Every rule and every write goes through the service.
+
+mod buttons;
+mod commands;
+mod messages;
+
+use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
+
+use anyhow::Context as _;
+use poise::serenity_prelude as serenity;
+use tracing::{info, warn};
+
+use crate::service::{Player, Service, ServiceError};
+
+/// What every command and handler can reach.
+pub struct Data {
+    pub service: Arc<Service>,
+}
+
+pub type Error = anyhow::Error;
+pub type Context<'a> = poise::Context<'a, Data, Error>;
+
+/// A mistake of the player's that the bot itself spots (the service spots the rest).
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct UserError(pub String);
+
+/// The bot's settings, from the environment.
+pub struct Config {
+    pub token: String,
+    pub database_url: String,
+    /// Register commands in this guild at once (development) instead of globally.
+    pub guild_id: Option<serenity::GuildId>,
+    /// Another Discord to talk to (tests only), e.g. `http://127.0.0.1:40123`.
+    pub api_base: Option<String>,
+}
+
+impl Config {
+    /// Reads `DISCORD_TOKEN`, `DATABASE_URL`, `DISCORD_GUILD_ID` and `DISCORD_API_BASE`.
+    ///
+    /// # Errors
+    /// When the token is missing or the guild id is not a number.
+    pub fn from_env() -> anyhow::Result<Config> {
+        let token = std::env::var("DISCORD_TOKEN")
+            .ok()
+            .filter(|t| !t.trim().is_empty())
+            .ok_or_else(|| {
+                anyhow::anyhow!(
+                    "DISCORD_TOKEN is not set: put your bot's token in .env (see .env.example), \
+                     or try `cargo run -- local` to play in the terminal"
+                )
+            })?;
+        let guild_id = match std::env::var("DISCORD_GUILD_ID") {
+            Ok(id) if !id.trim().is_empty() => {
+                Some(serenity::GuildId::new(id.trim().parse().context(
+                    "DISCORD_GUILD_ID must be a server id (a number)",
+                )?))
+            }
+            _ => None,
+        };
+        Ok(Config {
+            token,
+            database_url: std::env::var("DATABASE_URL")
+                .unwrap_or_else(|_| "sqlite://ponte.db".to_string()),
+            guild_id,
+            api_base: std::env::var("DISCORD_API_BASE")
+                .ok()
+                .filter(|b| !b.is_empty()),
+        })
+    }
+}
+
+/// The player behind a Discord user, with the name other players know them by.
+pub fn player_of(user: &serenity::User) -> Player {
+    let name = user
+        .global_name
+        .clone()
+        .unwrap_or_else(|| user.name.clone());
+    Player::new(user.id.get() as i64, name)
+}
+
+/// Runs the bot until it is stopped.
+///
+/// # Errors
+/// When the database cannot be opened or Discord cannot be reached.
+pub async fn run(config: Config) -> anyhow::Result<()> {
+    let service = Arc::new(
+        Service::open(&config.database_url)
+            .await
+            .with_context(|| format!("opening {}", config.database_url))?,
+    );
+    let guild_id = config.guild_id;
+    let framework = poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands: commands::all(),
+            on_error: |error| Box::pin(on_error(error)),
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            initialize_owners: false,
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                info!(bot = %ready.user.name, "connected to Discord");
+                register(ctx, &service, &framework.options().commands, guild_id).await?;
+                Ok(Data { service })
+            })
+        })
+        .build();
+
+    let mut http = serenity::HttpBuilder::new(&config.token);
+    if let Some(base) = &config.api_base {
+        // Both are needed: the rate limiter sends requests without the proxy.
+        http = http.proxy(base.as_str()).ratelimiter_disabled(true);
+    }
+    let intents = serenity::GatewayIntents::GUILDS;
+    let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents)
+        .framework(framework)
+        .await
+        .context("building the Discord client")?;
+    client.start().await.context("running the Discord client")?;
+    Ok(())
+}
+
+/// Registers the slash commands, but only when their definitions changed since the last start
+/// (Discord limits how often commands may be created).
+async fn register(
+    ctx: &serenity::Context,
+    service: &Service,
+    commands: &[poise::Command<Data, Error>],
+    guild: Option<serenity::GuildId>,
+) -> anyhow::Result<()> {
+    let definitions = poise::builtins::create_application_commands(commands);
+    let mut hasher = DefaultHasher::new();
+    serde_json::to_string(&definitions)?.hash(&mut hasher);
+    let fingerprint = format!("{:016x}", hasher.finish());
+    let key = match guild {
+        Some(guild) => format!("commands:guild:{guild}"),
+        None => "commands:global".to_string(),
+    };
+    if service.setting(&key).await?.as_deref() == Some(fingerprint.as_str()) {
+        info!("slash commands unchanged; not registering");
+        return Ok(());
+    }
+    match guild {
+        Some(guild) => {
+            guild.set_commands(ctx, definitions).await?;
+        }
+        None => {
+            serenity::Command::set_global_commands(ctx, definitions).await?;
+        }
+    }
+    service.set_setting(&key, &fingerprint).await?;
+    info!(commands = commands.len(), "registered slash commands");
+    Ok(())
+}
+
+/// The words a player sees for an error, and whether it is their mistake (else it is logged).
+pub fn explain(error: &Error) -> (String, bool) {
+    if let Some(service) = error.downcast_ref::<ServiceError>() {
+        if service.is_user_error() {
+            return (capitalise(&service.to_string()), true);
+        }
+    }
+    if let Some(user) = error.downcast_ref::<UserError>() {
+        return (capitalise(&user.0), true);
+    }
+    (
+        "Sorry, something went wrong on my side. Please try again in a moment.".to_string(),
+        false,
+    )
+}
+
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            let (message, expected) = explain(&error);
+            if !expected {
+                warn!(command = %ctx.command().name, "command failed: {error:#}");
+            }
+            let reply = poise::CreateReply::default()
+                .content(message)
+                .ephemeral(true);
+            if let Err(e) = ctx.send(reply).await {
+                warn!("could not send an error reply: {e}");
+            }
+        }
+        poise::FrameworkError::ArgumentParse {
+            error, input, ctx, ..
+        } => {
+            let text = match input {
+                Some(input) => format!("I could not read \"{input}\": {error}"),
+                None => format!("Something is missing: {error}"),
+            };
+            let reply = poise::CreateReply::default().content(text).ephemeral(true);
+            let _ = ctx.send(reply).await;
+        }
+        poise::FrameworkError::GuildOnly { ctx, .. } => {
+            let reply = poise::CreateReply::default()
+                .content("Games are played in a server channel, not in direct messages.")
+                .ephemeral(true);
+            let _ = ctx.send(reply).await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                warn!("error while handling an error: {e}");
+            }
+        }
+    }
+}
+
+async fn on_event(
+    framework: poise::FrameworkContext<'_, Data, Error>,
+    event: &serenity::FullEvent,
+) -> Result<(), Error> {
+    if let serenity::FullEvent::InteractionCreate {
+        interaction: serenity::Interaction::Component(component),
+    } = event
+    {
+        buttons::handle(framework.serenity_context, framework.user_data, component).await;
+    }
+    Ok(())
+}
