@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::commands::png_of;
-use super::messages::{board_text, move_text, pie_buttons, turn_line};
+use super::messages::{board_text, move_text, pie_buttons};
 use super::{Data, Error, explain, player_of};
 use crate::service::{GameView, Service};
 
@@ -204,7 +204,6 @@ async fn start_game(
             game
         }
     };
-    let _ = turn_line(&game);
     deliver_board(ctx, service, &game, &text).await?;
     Ok(())
 }

@@ -1,0 +1,640 @@
+//! The real `ponte bot` binary against a fake Discord on 127.0.0.1: slash commands, buttons,
+//! autocomplete and threads over the real REST and gateway protocols.
+
+mod fake_discord;
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use fake_discord::{CHANNEL_ID, Call, FakeDiscord, Opt, User, autocomplete, click, slash};
+use ponte::game::{Color, Game, Move, Variant, playout};
+use serde_json::{Value, json};
+use tempfile::TempDir;
+
+const ALICE: User = User {
+    id: "4100000000000001",
+    name: "alice",
+};
+const BOB: User = User {
+    id: "4100000000000002",
+    name: "bob",
+};
+const CAROL: User = User {
+    id: "4100000000000003",
+    name: "carol",
+};
+
+struct Bot {
+    child: tokio::process::Child,
+}
+
+impl Bot {
+    async fn start(fake: &FakeDiscord, database: &str) -> Bot {
+        fake.forget_gateway();
+        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
+            .arg("bot")
+            .env("DISCORD_TOKEN", "fake-token")
+            .env("DISCORD_API_BASE", fake.base())
+            .env("DATABASE_URL", database)
+            .env("DISCORD_GUILD_ID", fake_discord::GUILD_ID)
+            .env("RUST_LOG", "warn")
+            .env("NO_PROXY", "127.0.0.1,localhost")
+            .stdin(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        fake.wait_identified().await;
+        Bot { child }
+    }
+
+    async fn stop(mut self) {
+        self.child.kill().await.unwrap();
+    }
+}
+
+struct Setup {
+    fake: FakeDiscord,
+    _dir: TempDir,
+    database: String,
+    bot: Bot,
+}
+
+async fn setup() -> Setup {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let bot = Bot::start(&fake, &database).await;
+    // Commands are registered once the bot is ready.
+    fake.wait_for(0, "command registration", |c| {
+        c.method == "PUT" && c.path.ends_with("/commands")
+    })
+    .await;
+    Setup {
+        fake,
+        _dir: dir,
+        database,
+        bot,
+    }
+}
+
+/// Sends a slash command and returns its callback.
+async fn command(
+    fake: &FakeDiscord,
+    user: User,
+    channel: &str,
+    name: &str,
+    options: &[Opt],
+    users: &[User],
+) -> (String, Call) {
+    let from = fake.call_count();
+    let (id, payload) = slash(fake, user, channel, name, options, users);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let call = fake.callback(from, &id).await;
+    (id, call)
+}
+
+/// Challenges bob (10×10 box unless told otherwise) and has him accept; returns the thread id.
+async fn start_game(fake: &FakeDiscord, options: &[Opt]) -> (String, Call) {
+    let mut all: Vec<Opt> = vec![("opponent", 6, json!(BOB.id))];
+    all.extend_from_slice(options);
+    let (id, call) = command(fake, ALICE, CHANNEL_ID, "challenge", &all, &[BOB]).await;
+    assert!(call.content().contains("challenges"), "{}", call.content());
+    let message = fake.original(&id).expect("the challenge message");
+    let accept = call
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("accept:"))
+        .unwrap();
+    let from = fake.call_count();
+    let (click_id, payload) = click(fake, BOB, &message, &accept);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let update = fake.callback(from, &click_id).await;
+    assert_eq!(update.json["type"], 7, "the challenge message is updated");
+    let thread = message["id"].as_str().unwrap().to_string();
+    let board = fake
+        .wait_for(from, "the first board in the thread", |c| {
+            c.method == "POST" && c.path == format!("/channels/{thread}/messages")
+        })
+        .await;
+    (thread, board)
+}
+
+fn place_options(mv: &Move) -> (&'static str, Vec<Opt>) {
+    match mv {
+        Move::Place(a, b) => (
+            "place",
+            vec![
+                ("first", 3, json!(a.to_string())),
+                ("second", 3, json!(b.to_string())),
+            ],
+        ),
+        Move::Bridge(a, b) => (
+            "bridge",
+            vec![
+                ("from", 3, json!(a.to_string())),
+                ("to", 3, json!(b.to_string())),
+            ],
+        ),
+        Move::Pass => ("pass", Vec::new()),
+        other => panic!("not a command move: {other}"),
+    }
+}
+
+fn score_words(game: &Game, color: Color) -> String {
+    let score = game.score(color);
+    let points = if score.points == 1 { "point" } else { "points" };
+    format!("{} {points}", score.points)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_from_challenge_to_final_announcement() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let (thread, first_board) = start_game(&fake, &[("size", 4, json!(1))]).await;
+    assert!(first_board.png().is_some(), "the board is a PNG");
+    assert!(
+        first_board
+            .content()
+            .contains(&format!("<@{}>, you open", ALICE.id))
+    );
+
+    let mut engine = Game::new(Variant::boxed(10).unwrap());
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mut players = [ALICE, BOB]; // White, Red
+    // White opens.
+    let opening = playout::random_move(&engine, &mut rng).unwrap();
+    let (name, options) = place_options(&opening);
+    let (_, call) = command(&fake, ALICE, &thread, name, &options, &[]).await;
+    engine.play(opening).unwrap();
+    assert!(!call.is_ephemeral());
+    assert!(call.png().is_some());
+    let pie: Vec<String> = call.buttons();
+    assert!(
+        pie.iter().any(|b| b.starts_with("swap:")) && pie.iter().any(|b| b.starts_with("keep:"))
+    );
+    assert!(
+        call.content()
+            .contains(&format!("<@{}>, your choice", BOB.id))
+    );
+
+    // Bob swaps with the button: he takes White, Alice (now Red) moves next.
+    let message = fake
+        .original(&call_interaction(&call))
+        .unwrap_or_else(|| json!({"id": "1", "channel_id": thread}));
+    let swap = pie.iter().find(|b| b.starts_with("swap:")).unwrap();
+    let from = fake.call_count();
+    let (click_id, payload) = click(&fake, BOB, &message, swap);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    fake.callback(from, &click_id).await;
+    let posted = fake
+        .wait_for(from, "the board after the swap", |c| {
+            c.path == format!("/channels/{thread}/messages")
+        })
+        .await;
+    assert!(posted.content().contains("swapped"), "{}", posted.content());
+    engine.play(Move::Swap).unwrap();
+    players.swap(0, 1);
+
+    let mut last = posted;
+    while let Some(mv) = playout::random_move(&engine, &mut rng) {
+        let color = engine.to_move().unwrap();
+        let player = players[color.index()];
+        let (name, options) = place_options(&mv);
+        let (_, call) = command(&fake, player, &thread, name, &options, &[]).await;
+        assert!(!call.is_ephemeral(), "{mv} was refused: {}", call.content());
+        assert!(call.png().is_some());
+        engine.play(mv).unwrap();
+        while engine.must_pass() {
+            engine.play(Move::Pass).unwrap();
+        }
+        last = call;
+    }
+    let announcement = last.content();
+    assert!(announcement.contains("Game over"), "{announcement}");
+    for color in Color::BOTH {
+        assert!(
+            announcement.contains(&score_words(&engine, color)),
+            "{announcement}"
+        );
+    }
+    let winner = engine.outcome().unwrap().winner();
+    if let Some(winner) = winner {
+        let id = players[winner.index()].id;
+        assert!(
+            announcement.contains(&format!("<@{id}> ({winner}) wins")),
+            "{announcement}"
+        );
+    }
+    bot.stop().await;
+}
+
+/// The interaction id of a callback call (`/interactions/{id}/{token}/callback`).
+fn call_interaction(call: &Call) -> String {
+    call.path.split('/').nth(2).unwrap_or("").to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn open_challenges_declines_and_cancels() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    // Open: anyone but the challenger may accept.
+    let (id, call) = command(&fake, ALICE, CHANNEL_ID, "challenge", &[], &[]).await;
+    assert!(call.content().contains("anyone"));
+    let buttons = call.buttons();
+    assert!(!buttons.iter().any(|b| b.starts_with("decline:")));
+    let message = fake.original(&id).unwrap();
+    let accept = buttons.iter().find(|b| b.starts_with("accept:")).unwrap();
+    let from = fake.call_count();
+    let (own, payload) = click(&fake, ALICE, &message, accept);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let refused = fake.callback(from, &own).await;
+    assert!(refused.is_ephemeral());
+    assert_eq!(refused.content(), "You cannot accept your own challenge");
+    let from = fake.call_count();
+    let (carols, payload) = click(&fake, CAROL, &message, accept);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let update = fake.callback(from, &carols).await;
+    assert_eq!(update.json["type"], 7);
+    assert!(
+        update.content().contains("carol accepted"),
+        "{}",
+        update.content()
+    );
+
+    // Declined by the challenged player; others may not.
+    let (id, call) = command(
+        &fake,
+        ALICE,
+        CHANNEL_ID,
+        "challenge",
+        &[("opponent", 6, json!(BOB.id))],
+        &[BOB],
+    )
+    .await;
+    let message = fake.original(&id).unwrap();
+    let decline = call
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("decline:"))
+        .unwrap();
+    let from = fake.call_count();
+    let (carols, payload) = click(&fake, CAROL, &message, &decline);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let refused = fake.callback(from, &carols).await;
+    assert!(refused.is_ephemeral());
+    assert_eq!(refused.content(), "This challenge is for bob");
+    let from = fake.call_count();
+    let (bobs, payload) = click(&fake, BOB, &message, &decline);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let update = fake.callback(from, &bobs).await;
+    assert!(
+        update.content().contains("declined by bob"),
+        "{}",
+        update.content()
+    );
+    // A stale accept on the declined challenge.
+    let accept = call
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("accept:"))
+        .unwrap();
+    let from = fake.call_count();
+    let (stale, payload) = click(&fake, BOB, &message, &accept);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let refused = fake.callback(from, &stale).await;
+    assert!(refused.is_ephemeral());
+    assert_eq!(refused.content(), "This challenge was already declined");
+
+    // Cancelled by the challenger only.
+    let (id, call) = command(
+        &fake,
+        ALICE,
+        CHANNEL_ID,
+        "challenge",
+        &[("opponent", 6, json!(BOB.id))],
+        &[BOB],
+    )
+    .await;
+    let message = fake.original(&id).unwrap();
+    let cancel = call
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("cancel:"))
+        .unwrap();
+    let from = fake.call_count();
+    let (bobs, payload) = click(&fake, BOB, &message, &cancel);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    assert!(fake.callback(from, &bobs).await.is_ephemeral());
+    let from = fake.call_count();
+    let (alices, payload) = click(&fake, ALICE, &message, &cancel);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let update = fake.callback(from, &alices).await;
+    assert!(
+        update.content().contains("cancelled by alice"),
+        "{}",
+        update.content()
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn illegal_moves_and_wrong_users_are_answered_ephemerally() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    let cases: Vec<(User, &str, Vec<Opt>, &str)> = vec![
+        (
+            BOB,
+            "place",
+            vec![("first", 3, json!("c3")), ("second", 3, json!("d4"))],
+            "It is not your turn: alice is to move",
+        ),
+        (
+            CAROL,
+            "place",
+            vec![("first", 3, json!("c3")), ("second", 3, json!("d4"))],
+            "You are not playing in game #1",
+        ),
+        (
+            ALICE,
+            "place",
+            vec![("first", 3, json!("c3")), ("second", 3, json!("c3"))],
+            "The two tiles must go on two different cells, not both on c3",
+        ),
+        (
+            ALICE,
+            "place",
+            vec![("first", 3, json!("m1")), ("second", 3, json!("c3"))],
+            "M1 is off the 12×12 board",
+        ),
+        (
+            ALICE,
+            "place",
+            vec![("first", 3, json!("hello"))],
+            "Name two cells to place",
+        ),
+        (ALICE, "pass", vec![], "You can still place two tiles"),
+        (
+            ALICE,
+            "bridge",
+            vec![("from", 3, json!("c3")), ("to", 3, json!("e4"))],
+            "There is no white tile on c3",
+        ),
+    ];
+    for (user, name, options, message) in cases {
+        let (_, call) = command(&fake, user, &thread, name, &options, &[]).await;
+        assert!(call.is_ephemeral(), "{name}: {}", call.content());
+        assert!(
+            call.content().starts_with(message),
+            "{name}: {} (wanted {message})",
+            call.content()
+        );
+    }
+    // Nothing was played: Alice's real move is move 1.
+    let (_, call) = command(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+        &[],
+    )
+    .await;
+    assert!(!call.is_ephemeral(), "{}", call.content());
+    assert!(call.content().contains("placed `c3 d4`"));
+    // Outside the game's thread with no game option and no game there.
+    let (_, call) = command(&fake, CAROL, CHANNEL_ID, "board", &[], &[]).await;
+    assert!(call.is_ephemeral());
+    assert_eq!(call.content(), "There is no game of yours here");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn autocomplete_offers_only_legal_cells() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    // Alice opens at c3 d4; Bob keeps Red and places e5 e6.
+    command(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3")), ("second", 3, json!("d4"))],
+        &[],
+    )
+    .await;
+    command(
+        &fake,
+        BOB,
+        &thread,
+        "place",
+        &[("first", 3, json!("e5")), ("second", 3, json!("e6"))],
+        &[],
+    )
+    .await;
+    let mut engine = Game::default();
+    for mv in ["c3 d4", "e5 e6"] {
+        engine.play(mv.parse().unwrap()).unwrap();
+    }
+
+    let ask = |user: User,
+               name: &'static str,
+               options: Vec<(&'static str, u64, &'static str)>,
+               focused: &'static str| {
+        let fake = fake.clone();
+        let thread = thread.clone();
+        async move {
+            let from = fake.call_count();
+            let (id, payload) = autocomplete(&fake, user, &thread, name, &options, focused);
+            fake.dispatch("INTERACTION_CREATE", payload);
+            let call = fake.callback(from, &id).await;
+            assert_eq!(call.json["type"], 8);
+            call.json["data"]["choices"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|c| c["value"].as_str().unwrap().to_string())
+                .collect::<Vec<String>>()
+        }
+    };
+    let firsts = ask(ALICE, "place", vec![("first", 3, "c")], "first").await;
+    let legal: Vec<String> = engine
+        .legal_first_cells()
+        .iter()
+        .map(|c| c.to_string())
+        .filter(|c| c.starts_with('c'))
+        .collect();
+    assert_eq!(firsts, legal.into_iter().take(25).collect::<Vec<_>>());
+    assert!(
+        !firsts.contains(&"c3".to_string()),
+        "an occupied cell was offered"
+    );
+    assert!(
+        !firsts.contains(&"c2".to_string())
+            || engine.legal_first_cells().contains("c2".parse().unwrap())
+    );
+
+    let seconds = ask(
+        ALICE,
+        "place",
+        vec![("first", 3, "c4"), ("second", 3, "")],
+        "second",
+    )
+    .await;
+    let legal: Vec<String> = engine
+        .legal_second_cells("c4".parse().unwrap())
+        .iter()
+        .map(|c| c.to_string())
+        .take(25)
+        .collect();
+    assert_eq!(seconds, legal);
+    assert!(seconds.len() <= 25);
+
+    // Not Bob's turn: nothing to offer him.
+    assert!(
+        ask(BOB, "place", vec![("first", 3, "")], "first")
+            .await
+            .is_empty()
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restarted_bot_continues_from_the_database() {
+    let Setup {
+        fake,
+        bot,
+        database,
+        _dir,
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    command(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+        &[],
+    )
+    .await;
+    bot.stop().await;
+
+    let from = fake.call_count();
+    let bot = Bot::start(&fake, &database).await;
+    let (_, call) = command(
+        &fake,
+        BOB,
+        &thread,
+        "place",
+        &[("first", 3, json!("e5")), ("second", 3, json!("e6"))],
+        &[],
+    )
+    .await;
+    assert!(!call.is_ephemeral(), "{}", call.content());
+    assert!(
+        call.content().contains("bob** (red) placed `e5 e6`"),
+        "{}",
+        call.content()
+    );
+    // The unchanged commands were not registered again.
+    assert!(
+        !fake.calls().iter().skip(from).any(|c| c.method == "PUT"),
+        "commands were registered again"
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_thread_falls_back_to_the_channel() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    fake.refuse_threads(true);
+    let (id, call) = command(
+        &fake,
+        ALICE,
+        CHANNEL_ID,
+        "challenge",
+        &[("opponent", 6, json!(BOB.id))],
+        &[BOB],
+    )
+    .await;
+    let message = fake.original(&id).unwrap();
+    let accept = call
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("accept:"))
+        .unwrap();
+    let from = fake.call_count();
+    let (click_id, payload) = click(&fake, BOB, &message, &accept);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    fake.callback(from, &click_id).await;
+    let board = fake
+        .wait_for(from, "the board in the channel", |c| {
+            c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages")
+        })
+        .await;
+    assert!(
+        board.content().contains("could not open a thread"),
+        "{}",
+        board.content()
+    );
+    assert!(board.png().is_some());
+    // The game is then played in the channel.
+    let (_, call) = command(
+        &fake,
+        ALICE,
+        CHANNEL_ID,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+        &[],
+    )
+    .await;
+    assert!(!call.is_ephemeral(), "{}", call.content());
+    assert!(call.png().is_some());
+    bot.stop().await;
+}
+
+#[tokio::test]
+async fn every_fixture_parses_as_serenity_models() {
+    use poise::serenity_prelude as serenity;
+    let fake = FakeDiscord::start().await;
+    let message = fake_discord::message_json(
+        "123",
+        CHANNEL_ID,
+        &json!({"content": "hi", "components": []}),
+    );
+    let fixtures: Vec<Value> = vec![
+        slash(
+            &fake,
+            ALICE,
+            CHANNEL_ID,
+            "challenge",
+            &[("opponent", 6, json!(BOB.id))],
+            &[BOB],
+        )
+        .1,
+        slash(&fake, ALICE, CHANNEL_ID, "pass", &[], &[]).1,
+        autocomplete(
+            &fake,
+            ALICE,
+            CHANNEL_ID,
+            "place",
+            &[("first", 3, "c")],
+            "first",
+        )
+        .1,
+        click(&fake, BOB, &message, "accept:1").1,
+    ];
+    for fixture in fixtures {
+        serde_json::from_value::<serenity::Interaction>(fixture.clone())
+            .unwrap_or_else(|e| panic!("{e}: {fixture:#}"));
+    }
+    serde_json::from_value::<serenity::Message>(message).unwrap();
+    let _ = Duration::ZERO;
+}

@@ -1,0 +1,556 @@
+//! A fake Discord on 127.0.0.1 for end-to-end tests: the REST API under `/api/v10` and a JSON
+//! WebSocket gateway, speaking enough of the real protocol for serenity and poise (see
+//! `shared/notes/fake-discord.md`). It records every REST call so tests can wait for them, and
+//! it keeps the messages it creates so button clicks can carry the real message.
+
+#![allow(dead_code)]
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Bytes;
+use axum::extract::ws::{Message as WsMessage, WebSocket, WebSocketUpgrade};
+use axum::extract::{FromRequest, Multipart, Request, State};
+use axum::http::{Method, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{any, get};
+use serde_json::{Value, json};
+use tokio::sync::{Notify, mpsc};
+
+pub const APP_ID: &str = "100000000000000001";
+pub const GUILD_ID: &str = "200000000000000001";
+pub const CHANNEL_ID: &str = "300000000000000001";
+
+/// One REST call the bot made.
+#[derive(Clone, Debug)]
+pub struct Call {
+    pub method: String,
+    /// The path after `/api/v10`.
+    pub path: String,
+    /// The JSON body, or the `payload_json` part of a multipart body.
+    pub json: Value,
+    /// Uploaded files: (field name, file name, bytes).
+    pub files: Vec<(String, String, Vec<u8>)>,
+}
+
+impl Call {
+    /// The message content of a callback, webhook or channel message.
+    pub fn content(&self) -> String {
+        let data = if self.json.get("data").is_some() {
+            &self.json["data"]
+        } else {
+            &self.json
+        };
+        data["content"].as_str().unwrap_or("").to_string()
+    }
+
+    pub fn is_ephemeral(&self) -> bool {
+        let data = if self.json.get("data").is_some() {
+            &self.json["data"]
+        } else {
+            &self.json
+        };
+        data["flags"].as_u64().is_some_and(|f| f & 64 != 0)
+    }
+
+    pub fn png(&self) -> Option<&[u8]> {
+        self.files
+            .iter()
+            .find(|(_, name, _)| name.ends_with(".png"))
+            .map(|(_, _, bytes)| bytes.as_slice())
+    }
+
+    /// The custom ids of the buttons in the body.
+    pub fn buttons(&self) -> Vec<String> {
+        let data = if self.json.get("data").is_some() {
+            &self.json["data"]
+        } else {
+            &self.json
+        };
+        data["components"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter_map(|b| b["custom_id"].as_str().map(String::from))
+            .collect()
+    }
+}
+
+#[derive(Default)]
+struct Inner {
+    calls: Mutex<Vec<Call>>,
+    changed: Notify,
+    gateway: Mutex<Option<mpsc::UnboundedSender<Value>>>,
+    identified: AtomicBool,
+    seq: AtomicU64,
+    next_id: AtomicU64,
+    /// Messages by id, as the fake returned them.
+    messages: Mutex<HashMap<String, Value>>,
+    /// The original response message of each interaction token.
+    originals: Mutex<HashMap<String, String>>,
+    /// Refuse to create threads (as without the permission).
+    refuse_threads: AtomicBool,
+    /// Refuse messages in these channels (as in an archived thread).
+    refuse_channels: Mutex<Vec<String>>,
+}
+
+#[derive(Clone)]
+pub struct FakeDiscord {
+    pub addr: SocketAddr,
+    inner: Arc<Inner>,
+}
+
+impl FakeDiscord {
+    pub async fn start() -> FakeDiscord {
+        let inner = Arc::new(Inner {
+            next_id: AtomicU64::new(700_000_000_000_000_000),
+            ..Inner::default()
+        });
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        let app = Router::new()
+            .route("/gateway", get(gateway))
+            .route("/api/v10/{*rest}", any(rest))
+            .with_state((inner.clone(), addr));
+        tokio::spawn(async move {
+            axum::serve(listener, app).await.unwrap();
+        });
+        FakeDiscord { addr, inner }
+    }
+
+    pub fn base(&self) -> String {
+        format!("http://{}", self.addr)
+    }
+
+    pub fn refuse_threads(&self, refuse: bool) {
+        self.inner.refuse_threads.store(refuse, Ordering::SeqCst);
+    }
+
+    pub fn refuse_channel(&self, channel: &str) {
+        self.inner
+            .refuse_channels
+            .lock()
+            .unwrap()
+            .push(channel.to_string());
+    }
+
+    pub fn calls(&self) -> Vec<Call> {
+        self.inner.calls.lock().unwrap().clone()
+    }
+
+    pub fn call_count(&self) -> usize {
+        self.inner.calls.lock().unwrap().len()
+    }
+
+    /// The message that answered an interaction (its original response).
+    pub fn original(&self, interaction_id: &str) -> Option<Value> {
+        let token = format!("token-{interaction_id}");
+        let id = self.inner.originals.lock().unwrap().get(&token).cloned()?;
+        self.message(&id)
+    }
+
+    pub fn message(&self, id: &str) -> Option<Value> {
+        self.inner.messages.lock().unwrap().get(id).cloned()
+    }
+
+    pub fn new_id(&self) -> String {
+        self.inner
+            .next_id
+            .fetch_add(1, Ordering::SeqCst)
+            .to_string()
+    }
+
+    /// Waits until a call after the first `from` calls matches, and returns it.
+    pub async fn wait_for(&self, from: usize, what: &str, matches: impl Fn(&Call) -> bool) -> Call {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+        loop {
+            let notified = self.inner.changed.notified();
+            if let Some(call) = self.calls().into_iter().skip(from).find(|c| matches(c)) {
+                return call;
+            }
+            if tokio::time::timeout_at(deadline, notified).await.is_err() {
+                let seen: Vec<String> = self
+                    .calls()
+                    .iter()
+                    .skip(from)
+                    .map(|c| format!("{} {} {}", c.method, c.path, c.json))
+                    .collect();
+                panic!("timed out waiting for {what}; calls since: {seen:#?}");
+            }
+        }
+    }
+
+    /// Waits for the callback that answers interaction `id`.
+    pub async fn callback(&self, from: usize, id: &str) -> Call {
+        let prefix = format!("/interactions/{id}/");
+        self.wait_for(from, &format!("the callback of {id}"), |c| {
+            c.method == "POST" && c.path.starts_with(&prefix)
+        })
+        .await
+    }
+
+    /// Waits until the bot has identified on the gateway.
+    pub async fn wait_identified(&self) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
+        while !self.inner.identified.load(Ordering::SeqCst) {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the bot never connected"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// Sends a gateway dispatch (e.g. INTERACTION_CREATE).
+    pub fn dispatch(&self, event: &str, data: Value) {
+        let seq = self.inner.seq.fetch_add(1, Ordering::SeqCst) + 1;
+        let frame = json!({"op": 0, "s": seq, "t": event, "d": data});
+        if let Some(tx) = self.inner.gateway.lock().unwrap().as_ref() {
+            let _ = tx.send(frame);
+        }
+    }
+
+    pub fn forget_gateway(&self) {
+        self.inner.identified.store(false, Ordering::SeqCst);
+        *self.inner.gateway.lock().unwrap() = None;
+    }
+}
+
+type AppState = (Arc<Inner>, SocketAddr);
+
+async fn gateway(ws: WebSocketUpgrade, State((inner, addr)): State<AppState>) -> Response {
+    ws.on_upgrade(move |socket| run_gateway(socket, inner, addr))
+}
+
+async fn run_gateway(mut socket: WebSocket, inner: Arc<Inner>, addr: SocketAddr) {
+    let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
+    let hello = json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": 41250}});
+    if socket
+        .send(WsMessage::Text(hello.to_string().into()))
+        .await
+        .is_err()
+    {
+        return;
+    }
+    *inner.gateway.lock().unwrap() = Some(tx.clone());
+    loop {
+        tokio::select! {
+            out = rx.recv() => {
+                let Some(out) = out else { break };
+                if socket.send(WsMessage::Text(out.to_string().into())).await.is_err() {
+                    break;
+                }
+            }
+            incoming = socket.recv() => {
+                let Some(Ok(WsMessage::Text(text))) = incoming else {
+                    if matches!(incoming, Some(Ok(_))) { continue; }
+                    break;
+                };
+                let Ok(frame) = serde_json::from_str::<Value>(&text) else { continue };
+                match frame["op"].as_u64() {
+                    Some(1) => { let _ = tx.send(json!({"op": 11})); }
+                    Some(2) | Some(6) => {
+                        // A new session counts its events from 1 again.
+                        inner.seq.store(0, Ordering::SeqCst);
+                        let seq = inner.seq.fetch_add(1, Ordering::SeqCst) + 1;
+                        let ready = json!({"op": 0, "s": seq, "t": "READY", "d": {
+                            "v": 10,
+                            "user": {"id": APP_ID, "username": "ponte", "bot": true, "discriminator": "0"},
+                            "guilds": [],
+                            "session_id": "fake-session",
+                            "resume_gateway_url": format!("ws://{addr}/gateway"),
+                            "application": {"id": APP_ID, "flags": 0}
+                        }});
+                        let _ = tx.send(ready);
+                        inner.identified.store(true, Ordering::SeqCst);
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+}
+
+/// A message object as Discord returns it.
+pub fn message_json(id: &str, channel: &str, body: &Value) -> Value {
+    json!({
+        "id": id,
+        "channel_id": channel,
+        "author": {"id": APP_ID, "username": "ponte", "bot": true, "discriminator": "0"},
+        "content": body["content"].as_str().unwrap_or(""),
+        "timestamp": "2026-11-22T00:00:00+00:00",
+        "edited_timestamp": null,
+        "tts": false,
+        "mention_everyone": false,
+        "mentions": [],
+        "mention_roles": [],
+        "attachments": [],
+        "embeds": [],
+        "pinned": false,
+        "type": 0,
+        "flags": body["flags"].as_u64().unwrap_or(0),
+        "components": body["components"].clone(),
+    })
+}
+
+async fn read_body(request: Request) -> (Value, Vec<(String, String, Vec<u8>)>) {
+    let multipart = request
+        .headers()
+        .get("content-type")
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("multipart/form-data"));
+    if multipart {
+        let mut json = Value::Null;
+        let mut files = Vec::new();
+        let Ok(mut form) = Multipart::from_request(request, &()).await else {
+            return (json, files);
+        };
+        while let Ok(Some(field)) = form.next_field().await {
+            let name = field.name().unwrap_or("").to_string();
+            let file_name = field.file_name().map(String::from);
+            let bytes = field.bytes().await.unwrap_or_default();
+            match file_name {
+                Some(file_name) => files.push((name, file_name, bytes.to_vec())),
+                None if name == "payload_json" => {
+                    json = serde_json::from_slice(&bytes).unwrap_or(Value::Null);
+                }
+                None => {}
+            }
+        }
+        (json, files)
+    } else {
+        let bytes = Bytes::from_request(request, &()).await.unwrap_or_default();
+        (
+            serde_json::from_slice(&bytes).unwrap_or(Value::Null),
+            Vec::new(),
+        )
+    }
+}
+
+fn ok(value: Value) -> Response {
+    (StatusCode::OK, axum::Json(value)).into_response()
+}
+
+fn error(status: StatusCode, code: u64, message: &str) -> Response {
+    (
+        status,
+        axum::Json(json!({"code": code, "message": message})),
+    )
+        .into_response()
+}
+
+async fn rest(State((inner, addr)): State<AppState>, request: Request) -> Response {
+    let method = request.method().clone();
+    let path = request
+        .uri()
+        .path()
+        .trim_start_matches("/api/v10")
+        .to_string();
+    let (json, files) = read_body(request).await;
+    let call = Call {
+        method: method.to_string(),
+        path: path.clone(),
+        json: json.clone(),
+        files,
+    };
+    let response = respond(&inner, addr, &method, &path, &json);
+    inner.calls.lock().unwrap().push(call);
+    inner.changed.notify_waiters();
+    response
+}
+
+fn store_message(inner: &Inner, channel: &str, body: &Value) -> Value {
+    let id = inner.next_id.fetch_add(1, Ordering::SeqCst).to_string();
+    let message = message_json(&id, channel, body);
+    inner.messages.lock().unwrap().insert(id, message.clone());
+    message
+}
+
+fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &Value) -> Response {
+    let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
+    match (method.as_str(), parts.as_slice()) {
+        ("GET", ["gateway"]) => ok(json!({"url": format!("ws://{addr}/gateway")})),
+        ("GET", ["oauth2", "applications", "@me"]) => ok(json!({
+            "id": APP_ID, "name": "ponte", "icon": null, "description": "",
+            "bot_public": true, "bot_require_code_grant": false, "verify_key": "00",
+            "owner": {"id": "1", "username": "owner", "discriminator": "0"}, "team": null
+        })),
+        ("PUT", ["applications", _, "guilds", _, "commands"])
+        | ("PUT", ["applications", _, "commands"]) => ok(json!([])),
+        ("POST", ["interactions", _, token, "callback"]) => {
+            let kind = json["type"].as_u64().unwrap_or(0);
+            if kind == 4 || kind == 5 {
+                let message = store_message(inner, CHANNEL_ID, &json["data"]);
+                let id = message["id"].as_str().unwrap_or("").to_string();
+                inner
+                    .originals
+                    .lock()
+                    .unwrap()
+                    .insert(token.to_string(), id);
+            }
+            StatusCode::NO_CONTENT.into_response()
+        }
+        ("GET" | "PATCH", ["webhooks", _, token, "messages", "@original"]) => {
+            let id = inner.originals.lock().unwrap().get(*token).cloned();
+            let mut messages = inner.messages.lock().unwrap();
+            match id.and_then(|id| messages.get_mut(&id)) {
+                Some(message) => {
+                    if method == Method::PATCH {
+                        if let Some(content) = json.get("content") {
+                            message["content"] = content.clone();
+                        }
+                    }
+                    ok(message.clone())
+                }
+                None => error(StatusCode::NOT_FOUND, 10008, "Unknown Message"),
+            }
+        }
+        ("POST", ["webhooks", _, _]) => ok(store_message(inner, CHANNEL_ID, json)),
+        ("POST", ["channels", channel, "messages"]) => {
+            if inner
+                .refuse_channels
+                .lock()
+                .unwrap()
+                .iter()
+                .any(|c| c == channel)
+            {
+                return error(StatusCode::FORBIDDEN, 50083, "Thread is archived");
+            }
+            ok(store_message(inner, channel, json))
+        }
+        ("POST", ["channels", channel, "messages", message, "threads"]) => {
+            if inner.refuse_threads.load(Ordering::SeqCst) {
+                return error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+            }
+            (
+                StatusCode::CREATED,
+                axum::Json(json!({
+                    "id": message,
+                    "type": 11,
+                    "name": json["name"],
+                    "guild_id": GUILD_ID,
+                    "parent_id": channel,
+                })),
+            )
+                .into_response()
+        }
+        _ => error(StatusCode::NOT_FOUND, 0, "not in the fake"),
+    }
+}
+
+// ---- interaction payloads --------------------------------------------------------------------
+
+/// A guild member clicking or typing.
+#[derive(Clone, Copy, Debug)]
+pub struct User {
+    pub id: &'static str,
+    pub name: &'static str,
+}
+
+pub fn user_json(user: User) -> Value {
+    json!({"id": user.id, "username": user.name, "global_name": user.name, "avatar": null, "discriminator": "0"})
+}
+
+fn envelope(fake: &FakeDiscord, kind: u64, user: User, channel: &str) -> (String, Value) {
+    let id = fake.new_id();
+    let value = json!({
+        "id": id,
+        "application_id": APP_ID,
+        "type": kind,
+        "token": format!("token-{id}"),
+        "version": 1,
+        "guild_id": GUILD_ID,
+        "channel_id": channel,
+        "channel": {"id": channel, "type": 0, "name": "games"},
+        "member": {
+            "user": user_json(user),
+            "roles": [],
+            "joined_at": "2024-01-01T00:00:00+00:00",
+            "deaf": false,
+            "mute": false,
+            "flags": 0,
+            "permissions": "2251799813685247"
+        },
+        "app_permissions": "2251799813685247",
+        "locale": "en-US",
+        "guild_locale": "en-US",
+        "entitlements": [],
+        "authorizing_integration_owners": {"0": GUILD_ID},
+        "context": 0,
+        "attachment_size_limit": 10485760
+    });
+    (id, value)
+}
+
+/// An option of a slash command: (name, Discord option type, value).
+pub type Opt = (&'static str, u64, Value);
+
+fn command_id(name: &str) -> String {
+    // A stable fake id per command name.
+    let n: u64 = name.bytes().map(u64::from).sum();
+    (500 + n).to_string()
+}
+
+/// A slash command invocation; user options must be listed in `users` to be resolved.
+pub fn slash(
+    fake: &FakeDiscord,
+    user: User,
+    channel: &str,
+    name: &str,
+    options: &[Opt],
+    users: &[User],
+) -> (String, Value) {
+    let (id, mut value) = envelope(fake, 2, user, channel);
+    let resolved: serde_json::Map<String, Value> = users
+        .iter()
+        .map(|u| (u.id.to_string(), user_json(*u)))
+        .collect();
+    value["data"] = json!({
+        "id": command_id(name),
+        "name": name,
+        "type": 1,
+        "options": options.iter().map(|(n, t, v)| json!({"name": n, "type": t, "value": v})).collect::<Vec<_>>(),
+        "resolved": {"users": resolved}
+    });
+    (id, value)
+}
+
+/// An autocomplete request with `focused` as the option being typed.
+pub fn autocomplete(
+    fake: &FakeDiscord,
+    user: User,
+    channel: &str,
+    name: &str,
+    options: &[(&'static str, u64, &str)],
+    focused: &str,
+) -> (String, Value) {
+    let (id, mut value) = envelope(fake, 4, user, channel);
+    value["data"] = json!({
+        "id": command_id(name),
+        "name": name,
+        "type": 1,
+        "options": options.iter().map(|(n, t, v)| {
+            let mut o = json!({"name": n, "type": t, "value": v});
+            if *n == focused { o["focused"] = json!(true); }
+            o
+        }).collect::<Vec<_>>()
+    });
+    (id, value)
+}
+
+/// A button click on `message`.
+pub fn click(fake: &FakeDiscord, user: User, message: &Value, custom_id: &str) -> (String, Value) {
+    let channel = message["channel_id"]
+        .as_str()
+        .unwrap_or(CHANNEL_ID)
+        .to_string();
+    let (id, mut value) = envelope(fake, 3, user, &channel);
+    value["message"] = message.clone();
+    value["data"] = json!({"custom_id": custom_id, "component_type": 2});
+    (id, value)
+}
