@@ -638,3 +638,81 @@ async fn every_fixture_parses_as_serenity_models() {
     serde_json::from_value::<serenity::Message>(message).unwrap();
     let _ = Duration::ZERO;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn resigning_asks_first_and_an_archived_thread_falls_back() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    command(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+        &[],
+    )
+    .await;
+
+    // Played from the main channel with the game option: the board goes to the thread; when
+    // Discord refuses the thread, it goes to the channel instead, with a note.
+    fake.refuse_channel(&thread);
+    let options = [("first", 3, json!("e5 e6")), ("game", 4, json!(1))];
+    let from = fake.call_count();
+    let (_, call) = command(&fake, BOB, CHANNEL_ID, "place", &options, &[]).await;
+    assert!(call.is_ephemeral(), "{}", call.content());
+    assert!(
+        call.content().starts_with("Played in game #1"),
+        "{}",
+        call.content()
+    );
+    let posted = fake
+        .wait_for(from, "the board in the channel", |c| {
+            c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages")
+        })
+        .await;
+    assert!(
+        posted
+            .content()
+            .contains("could not post in the game's thread")
+    );
+    assert!(posted.png().is_some());
+
+    // /resign asks; the button resigns.
+    let (_, call) = command(
+        &fake,
+        ALICE,
+        CHANNEL_ID,
+        "resign",
+        &[("game", 4, json!(1))],
+        &[],
+    )
+    .await;
+    assert!(call.is_ephemeral());
+    let button = call.buttons().pop().expect("a confirm button");
+    assert!(button.starts_with("resign:1:"));
+    let message = fake_discord::message_json("1", CHANNEL_ID, &call.json["data"]);
+    let from = fake.call_count();
+    let (click_id, payload) = click(&fake, ALICE, &message, &button);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    fake.callback(from, &click_id).await;
+    let announcement = fake
+        .wait_for(from, "the final board", |c| {
+            c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages")
+        })
+        .await;
+    let text = announcement.content();
+    assert!(text.contains("alice** (white) resigned"), "{text}");
+    assert!(
+        text.contains(&format!("<@{}> (red) wins", BOB.id)),
+        "{text}"
+    );
+    // The same button again is stale.
+    let from = fake.call_count();
+    let (again, payload) = click(&fake, ALICE, &message, &button);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let refused = fake.callback(from, &again).await;
+    assert!(refused.is_ephemeral());
+    bot.stop().await;
+}
