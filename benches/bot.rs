@@ -1,0 +1,181 @@
+//! The bot's speed as players feel it: from an INTERACTION_CREATE sent by the fake Discord to the
+//! callback it receives, for moves (with their PNG) and for autocomplete, and the bot's memory with
+//! 1,000 live games. `cargo bench --bench bot`; the README lists the figures.
+//!
+//! Percentiles need every sample, so this is a plain measured harness rather than divan.
+
+#[path = "../tests/fake_discord/mod.rs"]
+mod fake_discord;
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use fake_discord::{FakeDiscord, User, autocomplete, slash};
+use fastrand::Rng;
+use ponte::game::{Move, playout};
+use ponte::service::{ChallengeOptions, GameView, ManualClock, Player, Service, Venue};
+use ponte::store::Store;
+use serde_json::json;
+
+const GAMES: usize = 1_000;
+const SAMPLES: usize = 300;
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)].as_secs_f64() * 1e3
+}
+
+fn user_of(player: &Player) -> User {
+    // The fake needs 'static strings; a bench run leaks a few thousand bytes for them.
+    User {
+        id: Box::leak(player.id.to_string().into_boxed_str()),
+        name: Box::leak(player.name.clone().into_boxed_str()),
+    }
+}
+
+fn rss_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+fn main() {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(run());
+}
+
+async fn run() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+
+    // 1,000 live games, each in its own thread, a few moves in.
+    let service = Service::new(
+        Store::open(&database).await.unwrap(),
+        Arc::new(ManualClock::new(1_700_000_000_000)),
+    );
+    let mut rng = Rng::with_seed(1);
+    let mut games: Vec<GameView> = Vec::new();
+    for i in 0..GAMES {
+        let a = Player::new(5_000_000_000 + 2 * i as i64, format!("a{i}"));
+        let b = Player::new(5_000_000_001 + 2 * i as i64, format!("b{i}"));
+        let venue = Venue {
+            guild_id: Some(1),
+            channel_id: Some(300_000_000_000_000_001),
+        };
+        let c = service
+            .challenge(&a, Some(&b), ChallengeOptions::default(), venue)
+            .await
+            .unwrap();
+        let mut game = service.accept(c.id, &b).await.unwrap();
+        service
+            .set_thread(game.id, 800_000_000_000_000_000 + game.id)
+            .await
+            .unwrap();
+        for _ in 0..rng.usize(1..20) {
+            let mv = playout::random_move(&game.game, &mut rng).unwrap();
+            let player = game.to_move().unwrap().1.id;
+            game = service
+                .play(game.id, player, &mv.to_string(), None)
+                .await
+                .unwrap()
+                .game;
+        }
+        games.push(game);
+    }
+    service.store().close().await;
+    drop(service);
+
+    let fake = FakeDiscord::start().await;
+    let mut bot = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
+        .arg("bot")
+        .env("DISCORD_TOKEN", "fake-token")
+        .env("DISCORD_API_BASE", fake.base())
+        .env("DATABASE_URL", &database)
+        .env("DISCORD_GUILD_ID", fake_discord::GUILD_ID)
+        .env("RUST_LOG", "error")
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    fake.wait_identified().await;
+    fake.wait_for(0, "registration", |c| c.method == "PUT")
+        .await;
+
+    let mut moves = Vec::new();
+    let mut completions = Vec::new();
+    for sample in 0..SAMPLES {
+        let slot = rng.usize(0..games.len());
+        let game = games[slot].clone();
+        let Some((_, player)) = game.to_move() else {
+            continue;
+        };
+        let user = user_of(player);
+        let thread = (800_000_000_000_000_000 + game.id).to_string();
+
+        // Autocomplete of the first cell, with one letter typed.
+        let from = fake.call_count();
+        let letter = ["c", "e", "g", "j"][sample % 4];
+        let (id, payload) = autocomplete(
+            &fake,
+            user,
+            &thread,
+            "place",
+            &[("first", 3, letter)],
+            "first",
+        );
+        let start = Instant::now();
+        fake.dispatch("INTERACTION_CREATE", payload);
+        fake.callback(from, &id).await;
+        completions.push(start.elapsed());
+
+        // A move with its board.
+        let Some(mv) = playout::random_move(&game.game, &mut rng) else {
+            continue;
+        };
+        let (name, options) = match mv {
+            Move::Place(a, b) => ("place", vec![("first", 3, json!(format!("{a} {b}")))]),
+            Move::Bridge(a, b) => ("bridge", vec![("from", 3, json!(format!("{a}-{b}")))]),
+            Move::Pass => ("pass", Vec::new()),
+            // The pie choice is a button; not measured here.
+            Move::Swap | Move::Resign(_) => continue,
+        };
+        let from = fake.call_count();
+        let (id, payload) = slash(&fake, user, &thread, name, &options, &[]);
+        let start = Instant::now();
+        fake.dispatch("INTERACTION_CREATE", payload);
+        let call = fake.callback(from, &id).await;
+        moves.push(start.elapsed());
+        assert!(call.png().is_some(), "{mv}: {}", call.content());
+        let mut game = game;
+        game.game.play(mv).unwrap();
+        while game.game.must_pass() {
+            game.game.play(Move::Pass).unwrap();
+        }
+        games[slot] = game;
+    }
+    let rss = rss_kib(bot.id().unwrap_or(0));
+    moves.sort();
+    completions.sort();
+    println!(
+        "move with its PNG, INTERACTION_CREATE to callback ({} moves): p50 {:.1} ms, p99 {:.1} ms",
+        moves.len(),
+        percentile(&moves, 0.5),
+        percentile(&moves, 0.99)
+    );
+    println!(
+        "autocomplete ({} requests): p50 {:.1} ms, p99 {:.1} ms",
+        completions.len(),
+        percentile(&completions, 0.5),
+        percentile(&completions, 0.99)
+    );
+    println!(
+        "bot memory with {GAMES} live games: {:.1} MB RSS",
+        rss as f64 / 1024.0
+    );
+    bot.kill().await.unwrap();
+}
