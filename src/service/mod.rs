@@ -3,6 +3,7 @@
 //! plain results or typed errors whose messages a player understands.
 
 mod clock;
+pub mod ratings;
 mod views;
 
 use std::sync::Arc;
@@ -16,8 +17,8 @@ pub use views::{
 
 use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
 use crate::store::{
-    ChallengeId, ChallengeRow, GameId, GameRow, GameUpdate, MoveRow, NewChallenge, NewMove,
-    PlayerId, Store, StoreError,
+    ChallengeId, ChallengeRow, GameId, GameRow, GameUpdate, GameWrite, MoveRow, NamedRating,
+    NewChallenge, NewMove, PlayerId, RatingPoint, Store, StoreError,
 };
 use views::{replay_log, stored_variant};
 
@@ -59,6 +60,16 @@ pub enum ServiceError {
     ChallengeClosed(&'static str),
     #[error("there is no game of yours here")]
     NoGameHere,
+    #[error("a game can only be aborted before Red's first move; after that, resign")]
+    TooLateToAbort,
+    #[error("only the players, or a member who can manage this server, can abort game #{0}")]
+    NotYourAbort(GameId),
+    #[error("rematches are for the two players of game #{0}")]
+    NotYourRematch(GameId),
+    #[error("game #{0} is not over yet")]
+    NotOver(GameId),
+    #[error("leaderboards belong to a server")]
+    NoServer,
     #[error("you have several games here: say which one ({0})")]
     WhichGame(String),
     #[error(transparent)]
@@ -147,6 +158,7 @@ impl Service {
                 channel_id: venue.channel_id,
                 created_at: now,
                 expires_at: now + CHALLENGE_LIFETIME.as_millis() as i64,
+                opener_id: None,
             })
             .await?;
         self.challenge_view(id).await
@@ -460,7 +472,11 @@ impl Service {
         }
 
         let now = self.now();
-        let update = game_update(&game, players, row.move_seconds, now);
+        let update = game_update(&game, players, row.move_seconds, now, row.rated);
+        let mut write = write;
+        if let Some(outcome) = game.outcome() {
+            rate(&mut write, players, outcome.winner(), now).await?;
+        }
         let log: Vec<NewMove> = new_moves
             .iter()
             .map(|&(player_id, _, mv, forced)| NewMove {
@@ -500,12 +516,315 @@ impl Service {
     }
 }
 
+impl Service {
+    /// Ends every game whose player to move ran out of time (a loss on time, rated like any
+    /// other result) and returns them, for the announcements. Safe to run at any moment, after a
+    /// restart too: a game already decided is left alone.
+    ///
+    /// # Errors
+    /// Database failures; a damaged log.
+    pub async fn resolve_timeouts(&self) -> Result<Vec<GameView>> {
+        let now = self.now();
+        let mut ended = Vec::new();
+        for id in self.store.overdue_games(now).await? {
+            let Some(mut write) = self.store.write_game(id).await? else {
+                continue;
+            };
+            let row = write.game.clone();
+            if row.status != "active" || row.deadline_at.is_none_or(|d| d > now) {
+                continue;
+            }
+            let game = replay_log(&row, &write.moves)?;
+            let Some(late) = game.to_move() else { continue };
+            let winner = late.other();
+            let players = [row.white_id, row.red_id];
+            rate(&mut write, players, Some(winner), now).await?;
+            let update = GameUpdate {
+                white_id: row.white_id,
+                red_id: row.red_id,
+                status: "finished",
+                winner: Some(winner.name()),
+                end_reason: Some("timeout"),
+                to_move_id: None,
+                deadline_at: None,
+                rated: row.rated,
+            };
+            match write.commit(&[], &update, now).await {
+                Ok(_) => ended.push(self.game(id).await?),
+                Err(StoreError::Conflict) => {}
+                Err(other) => return Err(other.into()),
+            }
+        }
+        Ok(ended)
+    }
+
+    /// The games whose player to move has a quarter of the time left, each reminded once per
+    /// move, with whether that player asked for a direct message.
+    ///
+    /// # Errors
+    /// Database failures; a damaged log.
+    pub async fn take_reminders(&self) -> Result<Vec<(GameView, bool)>> {
+        let mut due = Vec::new();
+        for row in self.store.take_due_reminders(self.now()).await? {
+            let dm = match row.to_move_id {
+                Some(player) => self.store.wants_dm(player).await?,
+                None => false,
+            };
+            due.push((self.game(row.id).await?, dm));
+        }
+        Ok(due)
+    }
+
+    /// Calls a game off without a result and unrated: by either player before Red's first
+    /// move, or at any time by a member who manages the game's server (`manager_of`).
+    ///
+    /// # Errors
+    /// Unknown or finished games; too late; someone else's game.
+    pub async fn abort(
+        &self,
+        id: GameId,
+        player: PlayerId,
+        manager_of: Option<i64>,
+    ) -> Result<GameView> {
+        let write = self
+            .store
+            .write_game(id)
+            .await?
+            .ok_or(ServiceError::UnknownGame(id))?;
+        let row = write.game.clone();
+        if row.status != "active" {
+            return Err(ServiceError::GameOver(id));
+        }
+        let manager = manager_of.is_some() && manager_of == row.guild_id;
+        let participant = player == row.white_id || player == row.red_id;
+        if !manager {
+            if !participant {
+                return Err(ServiceError::NotYourAbort(id));
+            }
+            let game = replay_log(&row, &write.moves)?;
+            if !game.board().tiles(Color::Red).is_empty() {
+                return Err(ServiceError::TooLateToAbort);
+            }
+        }
+        let update = GameUpdate {
+            white_id: row.white_id,
+            red_id: row.red_id,
+            status: "aborted",
+            winner: None,
+            end_reason: Some("abort"),
+            to_move_id: None,
+            deadline_at: None,
+            rated: false,
+        };
+        match write.commit(&[], &update, self.now()).await {
+            Ok(_) => self.game(id).await,
+            Err(StoreError::Conflict) => Err(ServiceError::PositionChanged),
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    /// Turns reminder direct messages on or off.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_notify(&self, player: &Player, on: bool) -> Result<()> {
+        self.store
+            .upsert_player(player.id, &player.name, self.now())
+            .await?;
+        Ok(self.store.set_notify(player.id, on).await?)
+    }
+
+    /// A finished game's rematch: the same variant and channel, offered to the other player,
+    /// with the loser (after a draw, the player who did not open) opening again.
+    ///
+    /// # Errors
+    /// Unknown or unfinished games; someone who did not play.
+    pub async fn rematch(&self, id: GameId, player: &Player) -> Result<ChallengeView> {
+        let game = self.game(id).await?;
+        let Some(result) = game.result else {
+            return Err(ServiceError::NotOver(id));
+        };
+        let Some(mine) = game.color_of(player.id) else {
+            return Err(ServiceError::NotYourRematch(id));
+        };
+        let opponent = game.player(mine.other()).clone();
+        let opener = match result.winner {
+            Some(winner) => game.player(winner.other()).id,
+            None if game.opener == game.white.id || game.opener == game.red.id => {
+                if game.opener == player.id {
+                    opponent.id
+                } else {
+                    player.id
+                }
+            }
+            None => player.id,
+        };
+        let now = self.now();
+        self.store
+            .upsert_player(player.id, &player.name, now)
+            .await?;
+        let challenge_id = self
+            .store
+            .insert_challenge(&NewChallenge {
+                challenger_id: player.id,
+                challenged_id: Some(opponent.id),
+                variant: stored_variant(game.game.variant()),
+                move_seconds: game.move_time.map(|t| t.as_secs() as i64),
+                rated: game.rated,
+                guild_id: game.venue.guild_id,
+                channel_id: game.venue.channel_id,
+                created_at: now,
+                expires_at: now + CHALLENGE_LIFETIME.as_millis() as i64,
+                opener_id: Some(opener),
+            })
+            .await?;
+        self.challenge_view(challenge_id).await
+    }
+
+    /// A server's leaderboard page (10 a page, settled ratings first) and the viewer's own line.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn leaderboard(
+        &self,
+        guild: i64,
+        page: usize,
+        viewer: PlayerId,
+    ) -> Result<Leaderboard> {
+        let ranked = ratings::rank(self.store.ratings_in(guild).await?);
+        let pages = ranked.len().div_ceil(LEADERBOARD_PAGE).max(1);
+        let page = page.clamp(1, pages);
+        let lines: Vec<(usize, NamedRating)> = ranked
+            .iter()
+            .cloned()
+            .enumerate()
+            .map(|(i, r)| (i + 1, r))
+            .collect();
+        let viewer_line = lines
+            .iter()
+            .find(|(_, r)| r.rating.player_id == viewer)
+            .cloned();
+        let rows = lines
+            .into_iter()
+            .skip((page - 1) * LEADERBOARD_PAGE)
+            .take(LEADERBOARD_PAGE)
+            .collect();
+        Ok(Leaderboard {
+            rows,
+            page,
+            pages,
+            viewer: viewer_line,
+        })
+    }
+
+    /// A player's standing in a server: rating and rank, record, streak, recent games, history.
+    ///
+    /// # Errors
+    /// Database failures; a damaged log.
+    pub async fn stats(&self, guild: i64, player: PlayerId) -> Result<Stats> {
+        let board = self.leaderboard(guild, 1, player).await?;
+        let mut recent = Vec::new();
+        for row in self.store.finished_games_of(guild, player, 10).await? {
+            let moves = self.store.moves(row.id).await?;
+            recent.push(self.view_game(row, moves).await?);
+        }
+        let outcome = |g: &GameView| match (g.result.and_then(|r| r.winner), g.color_of(player)) {
+            (None, _) => 'D',
+            (Some(w), Some(me)) if w == me => 'W',
+            _ => 'L',
+        };
+        let streak = match recent.first().map(outcome) {
+            Some(kind) => (
+                kind,
+                recent.iter().take_while(|g| outcome(g) == kind).count(),
+            ),
+            None => ('-', 0),
+        };
+        Ok(Stats {
+            player: self.player(player).await?,
+            standing: board.viewer,
+            streak,
+            recent,
+            history: self.store.rating_history(guild, player).await?,
+        })
+    }
+
+    /// The game's record with header comments (players, date, variant, result), as `/export`
+    /// attaches it; `ponte replay` reads it back.
+    ///
+    /// # Errors
+    /// As [`Service::game`].
+    pub async fn export(&self, id: GameId) -> Result<String> {
+        let game = self.game(id).await?;
+        let mut text = format!(
+            "# Ponte del Diavolo, game #{}\n# White: {}\n# Red: {}\n# Started: {}\n",
+            game.id,
+            game.white.name,
+            game.red.name,
+            iso_date(game.created_at)
+        );
+        let result = match game.result {
+            None => "in progress".to_string(),
+            Some(r) => {
+                let who = match r.winner {
+                    Some(color) => format!("{} ({color}) wins", game.player(color).name),
+                    None => "no winner".to_string(),
+                };
+                let how = match r.ending {
+                    Ending::Score(tiebreak) => format!("decided by {}", tiebreak.name()),
+                    Ending::Resignation => "by resignation".to_string(),
+                    Ending::Timeout => "on time".to_string(),
+                    Ending::Aborted => "aborted".to_string(),
+                };
+                let [w, r] = Color::BOTH.map(|c| game.game.score(c).points);
+                format!("{who}, {how} (points {w}–{r})")
+            }
+        };
+        text.push_str(&format!("# Result: {result}\n"));
+        text.push_str(&game.record().to_string());
+        Ok(text)
+    }
+}
+
+/// Players per leaderboard page.
+pub const LEADERBOARD_PAGE: usize = 10;
+
+/// A page of a server's ranking.
+#[derive(Clone, Debug)]
+pub struct Leaderboard {
+    /// (rank, rating) for this page.
+    pub rows: Vec<(usize, NamedRating)>,
+    pub page: usize,
+    pub pages: usize,
+    /// The viewer's rank and rating, wherever they stand.
+    pub viewer: Option<(usize, NamedRating)>,
+}
+
+/// A player's standing in a server.
+#[derive(Clone, Debug)]
+pub struct Stats {
+    pub player: Player,
+    pub standing: Option<(usize, NamedRating)>,
+    /// 'W', 'L' or 'D' and how many in a row, newest first.
+    pub streak: (char, usize),
+    /// Finished games, newest first.
+    pub recent: Vec<GameView>,
+    pub history: Vec<RatingPoint>,
+}
+
+/// `2026-11-22` for a time in Unix milliseconds.
+fn iso_date(millis: i64) -> String {
+    time::OffsetDateTime::from_unix_timestamp(millis.div_euclid(1000))
+        .map_or_else(|_| "unknown".to_string(), |t| t.date().to_string())
+}
+
 /// The game row's fields after a move: who is who, whose turn, the result, the next deadline.
 fn game_update(
     game: &Game,
     players: [PlayerId; 2],
     move_seconds: Option<i64>,
     now: i64,
+    rated: bool,
 ) -> GameUpdate {
     let (status, winner, end_reason) = match game.outcome() {
         None => ("active", None, None),
@@ -530,5 +849,23 @@ fn game_update(
         end_reason,
         to_move_id: to_move.map(|c| players[c.index()]),
         deadline_at: to_move.and(move_seconds).map(|s| now + s * 1000),
+        rated,
     }
+}
+
+/// Applies a finished rated game to both players' server ratings, inside the game's write:
+/// exactly once, whatever races.
+async fn rate(
+    write: &mut GameWrite<'_>,
+    players: [PlayerId; 2],
+    winner: Option<Color>,
+    now: i64,
+) -> Result<(), StoreError> {
+    let row = &write.game;
+    let Some(guild) = row.guild_id.filter(|_| row.rated && !row.rating_applied) else {
+        return Ok(());
+    };
+    let before = write.ratings(guild, players).await?;
+    let after = ratings::after_game(guild, players, before, winner, now);
+    write.save_ratings(&after).await
 }

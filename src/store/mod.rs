@@ -62,6 +62,8 @@ pub struct ChallengeRow {
     pub created_at: Millis,
     pub expires_at: Millis,
     pub updated_at: Millis,
+    /// Who opens the game (a rematch: the loser); `None` means the challenger.
+    pub opener_id: Option<PlayerId>,
 }
 
 /// What a new challenge says.
@@ -76,6 +78,7 @@ pub struct NewChallenge {
     pub channel_id: Option<i64>,
     pub created_at: Millis,
     pub expires_at: Millis,
+    pub opener_id: Option<PlayerId>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -99,6 +102,9 @@ pub struct GameRow {
     pub plies: i64,
     pub to_move_id: Option<PlayerId>,
     pub deadline_at: Option<Millis>,
+    /// The deadline a reminder was sent for.
+    pub reminded_deadline: Option<Millis>,
+    pub rating_applied: bool,
     pub version: i64,
     pub created_at: Millis,
     pub updated_at: Millis,
@@ -132,6 +138,39 @@ pub struct GameUpdate {
     pub end_reason: Option<&'static str>,
     pub to_move_id: Option<PlayerId>,
     pub deadline_at: Option<Millis>,
+    /// Whether the game may count for ratings (an abort makes it unrated).
+    pub rated: bool,
+}
+
+/// A player's rating in one server.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct RatingRow {
+    pub guild_id: i64,
+    pub player_id: PlayerId,
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+    pub updated_at: Millis,
+}
+
+/// A rating with the player's name, for leaderboards.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct NamedRating {
+    pub name: String,
+    #[sqlx(flatten)]
+    pub rating: RatingRow,
+}
+
+/// A point of a player's rating history.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct RatingPoint {
+    pub game_id: GameId,
+    pub rating: f64,
+    pub deviation: f64,
+    pub at: Millis,
 }
 
 pub struct Store {
@@ -142,7 +181,7 @@ pub struct Store {
 
 const GAME_COLUMNS: &str = "id, opener_id, other_id, white_id, red_id, size, tiles, bridges, \
      move_seconds, rated, status, winner, end_reason, guild_id, channel_id, thread_id, plies, \
-     to_move_id, deadline_at, version, created_at, updated_at";
+     to_move_id, deadline_at, reminded_deadline, rating_applied, version, created_at, updated_at";
 
 impl Store {
     /// Opens (creating when missing) the database at `url`, e.g. `sqlite://ponte.db`, and applies
@@ -213,8 +252,9 @@ impl Store {
     pub async fn insert_challenge(&self, new: &NewChallenge) -> Result<ChallengeId, StoreError> {
         let id = sqlx::query_scalar(
             "INSERT INTO challenges (challenger_id, challenged_id, size, tiles, bridges,
-                 move_seconds, rated, guild_id, channel_id, created_at, expires_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                 move_seconds, rated, guild_id, channel_id, created_at, expires_at, updated_at,
+                 opener_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(new.challenger_id)
         .bind(new.challenged_id)
@@ -228,6 +268,7 @@ impl Store {
         .bind(new.created_at)
         .bind(new.expires_at)
         .bind(new.created_at)
+        .bind(new.opener_id)
         .fetch_one(&self.pool)
         .await?;
         Ok(id)
@@ -338,7 +379,12 @@ impl Store {
         if taken.rows_affected() == 0 {
             return Ok(None);
         }
-        let opener = challenge.challenger_id;
+        let opener = challenge.opener_id.unwrap_or(challenge.challenger_id);
+        let other = if opener == challenge.challenger_id {
+            accepter
+        } else {
+            challenge.challenger_id
+        };
         let deadline = challenge.move_seconds.map(|s| now + s * 1000);
         let game_id: GameId = sqlx::query_scalar(
             "INSERT INTO games (opener_id, other_id, white_id, red_id, size, tiles, bridges,
@@ -347,7 +393,7 @@ impl Store {
              VALUES (?1, ?2, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?1, ?10, ?11, ?11) RETURNING id",
         )
         .bind(opener)
-        .bind(accepter)
+        .bind(other)
         .bind(challenge.size)
         .bind(challenge.tiles)
         .bind(challenge.bridges)
@@ -475,6 +521,117 @@ impl Store {
         Ok(())
     }
 
+    /// Turns reminder direct messages on or off for a player.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn set_notify(&self, player: PlayerId, on: bool) -> Result<(), StoreError> {
+        sqlx::query("UPDATE players SET notify_dm = ? WHERE id = ?")
+            .bind(on)
+            .bind(player)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// # Errors
+    /// On a database failure.
+    pub async fn wants_dm(&self, player: PlayerId) -> Result<bool, StoreError> {
+        Ok(
+            sqlx::query_scalar::<_, bool>("SELECT notify_dm FROM players WHERE id = ?")
+                .bind(player)
+                .fetch_optional(&self.pool)
+                .await?
+                .unwrap_or(false),
+        )
+    }
+
+    /// Active games whose deadline has passed.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn overdue_games(&self, now: Millis) -> Result<Vec<GameId>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM games WHERE status = 'active' AND deadline_at <= ? ORDER BY deadline_at",
+        )
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Marks the reminder of every active game with a quarter of its time left (or less) and no
+    /// reminder yet for this deadline, and returns those games.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn take_due_reminders(&self, now: Millis) -> Result<Vec<GameRow>, StoreError> {
+        let _writer = self.writer.lock().await;
+        Ok(sqlx::query_as::<_, GameRow>(&format!(
+            "UPDATE games SET reminded_deadline = deadline_at
+             WHERE status = 'active' AND deadline_at > ?1
+               AND deadline_at - move_seconds * 250 <= ?1
+               AND (reminded_deadline IS NULL OR reminded_deadline <> deadline_at)
+             RETURNING {GAME_COLUMNS}"
+        ))
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// A server's ratings with the players' names.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn ratings_in(&self, guild: i64) -> Result<Vec<NamedRating>, StoreError> {
+        Ok(sqlx::query_as::<_, NamedRating>(
+            "SELECT p.name, r.* FROM ratings r JOIN players p ON p.id = r.player_id
+             WHERE r.guild_id = ? ORDER BY r.rating DESC, r.player_id",
+        )
+        .bind(guild)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// A player's rating changes in a server, oldest first.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn rating_history(
+        &self,
+        guild: i64,
+        player: PlayerId,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        Ok(sqlx::query_as::<_, RatingPoint>(
+            "SELECT game_id, rating, deviation, at FROM rating_history
+             WHERE guild_id = ? AND player_id = ? ORDER BY at, game_id",
+        )
+        .bind(guild)
+        .bind(player)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// A player's finished games in a server, newest first.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn finished_games_of(
+        &self,
+        guild: i64,
+        player: PlayerId,
+        limit: i64,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        Ok(sqlx::query_as::<_, GameRow>(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE guild_id = ?1 AND status = 'finished'
+               AND (white_id = ?2 OR red_id = ?2) ORDER BY updated_at DESC, id DESC LIMIT ?3"
+        ))
+        .bind(guild)
+        .bind(player)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     /// Starts the one write transaction for a game: the game and its log as they are now, under
     /// SQLite's write lock. Returns `None` for an unknown game.
     ///
@@ -516,6 +673,73 @@ pub struct GameWrite<'a> {
 }
 
 impl GameWrite<'_> {
+    /// The current ratings of two players in a server, read under the write lock.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn ratings(
+        &mut self,
+        guild: i64,
+        players: [PlayerId; 2],
+    ) -> Result<[Option<RatingRow>; 2], StoreError> {
+        let mut found = [None, None];
+        for (slot, player) in found.iter_mut().zip(players) {
+            *slot = sqlx::query_as::<_, RatingRow>(
+                "SELECT * FROM ratings WHERE guild_id = ? AND player_id = ?",
+            )
+            .bind(guild)
+            .bind(player)
+            .fetch_optional(&mut *self.tx)
+            .await?;
+        }
+        Ok(found)
+    }
+
+    /// Records new ratings for this game (with their history) as part of the commit.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn save_ratings(&mut self, ratings: &[RatingRow]) -> Result<(), StoreError> {
+        for r in ratings {
+            sqlx::query(
+                "INSERT INTO ratings (guild_id, player_id, rating, deviation, volatility, wins,
+                     losses, draws, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 ON CONFLICT (guild_id, player_id) DO UPDATE SET rating = excluded.rating,
+                     deviation = excluded.deviation, volatility = excluded.volatility,
+                     wins = excluded.wins, losses = excluded.losses, draws = excluded.draws,
+                     updated_at = excluded.updated_at",
+            )
+            .bind(r.guild_id)
+            .bind(r.player_id)
+            .bind(r.rating)
+            .bind(r.deviation)
+            .bind(r.volatility)
+            .bind(r.wins)
+            .bind(r.losses)
+            .bind(r.draws)
+            .bind(r.updated_at)
+            .execute(&mut *self.tx)
+            .await?;
+            sqlx::query(
+                "INSERT INTO rating_history (guild_id, player_id, game_id, rating, deviation, at)
+                 VALUES (?, ?, ?, ?, ?, ?)",
+            )
+            .bind(r.guild_id)
+            .bind(r.player_id)
+            .bind(self.game.id)
+            .bind(r.rating)
+            .bind(r.deviation)
+            .bind(r.updated_at)
+            .execute(&mut *self.tx)
+            .await?;
+        }
+        sqlx::query("UPDATE games SET rating_applied = 1 WHERE id = ?")
+            .bind(self.game.id)
+            .execute(&mut *self.tx)
+            .await?;
+        Ok(())
+    }
+
     /// Appends `moves` to the log, applies `update` and commits, all or nothing.
     ///
     /// # Errors
@@ -543,8 +767,8 @@ impl GameWrite<'_> {
         }
         let row = sqlx::query_as::<_, GameRow>(&format!(
             "UPDATE games SET white_id = ?, red_id = ?, status = ?, winner = ?, end_reason = ?,
-                 to_move_id = ?, deadline_at = ?, plies = plies + ?, version = version + 1,
-                 updated_at = ?
+                 to_move_id = ?, deadline_at = ?, rated = ?, plies = plies + ?,
+                 version = version + 1, updated_at = ?
              WHERE id = ? AND version = ? RETURNING {GAME_COLUMNS}"
         ))
         .bind(update.white_id)
@@ -554,6 +778,7 @@ impl GameWrite<'_> {
         .bind(update.end_reason)
         .bind(update.to_move_id)
         .bind(update.deadline_at)
+        .bind(update.rated)
         .bind(moves.len() as i64)
         .bind(now)
         .bind(self.game.id)

@@ -1,0 +1,332 @@
+//! Correspondence play in the service: deadlines and reminders on a hand-moved clock, losses on
+//! time (after a restart too), ratings applied once per game, leaderboards, aborts, rematches and
+//! exports.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use ponte::game::{Color, Record};
+use ponte::service::{
+    ChallengeOptions, Ending, GameView, ManualClock, Player, Service, ServiceError, Venue,
+};
+use ponte::store::Store;
+use tempfile::TempDir;
+
+const START: i64 = 1_700_000_000_000;
+const DAY: i64 = 86_400_000;
+const GUILD: i64 = 77;
+
+fn venue() -> Venue {
+    Venue {
+        guild_id: Some(GUILD),
+        channel_id: Some(5),
+    }
+}
+
+fn days(n: u64) -> ChallengeOptions {
+    ChallengeOptions {
+        move_time: Some(Duration::from_secs(n * 86_400)),
+        ..ChallengeOptions::default()
+    }
+}
+
+async fn open(dir: &TempDir, clock: Arc<ManualClock>) -> Arc<Service> {
+    let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
+    Arc::new(Service::new(Store::open(&url).await.unwrap(), clock))
+}
+
+fn player(n: i64) -> Player {
+    Player::new(1000 + n, format!("p{n}"))
+}
+
+async fn start(service: &Service, a: &Player, b: &Player, options: ChallengeOptions) -> GameView {
+    let c = service
+        .challenge(a, Some(b), options, venue())
+        .await
+        .unwrap();
+    service.accept(c.id, b).await.unwrap()
+}
+
+#[tokio::test]
+async fn reminders_at_a_quarter_and_a_loss_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open(&dir, clock.clone()).await;
+    let (a, b) = (player(1), player(2));
+    let game = start(&service, &a, &b, days(4)).await;
+    assert_eq!(game.deadline_at, Some(START + 4 * DAY));
+
+    clock.advance(2 * DAY);
+    assert!(service.take_reminders().await.unwrap().is_empty());
+    clock.advance(DAY); // a quarter of the time left
+    let due = service.take_reminders().await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert_eq!(due[0].0.id, game.id);
+    assert!(!due[0].1, "no direct message without /notify");
+    assert!(
+        service.take_reminders().await.unwrap().is_empty(),
+        "one reminder a move"
+    );
+
+    // A move moves the deadline on; the next reminder can come again, with a DM now.
+    service.set_notify(&b, true).await.unwrap();
+    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
+    clock.advance(3 * DAY);
+    let due = service.take_reminders().await.unwrap();
+    assert_eq!(due.len(), 1);
+    assert!(due[0].1, "b asked for direct messages");
+
+    assert!(service.resolve_timeouts().await.unwrap().is_empty());
+    clock.advance(DAY);
+    let ended = service.resolve_timeouts().await.unwrap();
+    assert_eq!(ended.len(), 1);
+    let result = ended[0].result.unwrap();
+    assert_eq!(result.ending, Ending::Timeout);
+    assert_eq!(result.winner, Some(Color::White));
+    assert!(service.resolve_timeouts().await.unwrap().is_empty());
+    assert!(matches!(
+        service.play(game.id, b.id, "d4 f6", None).await,
+        Err(ServiceError::GameOver(_))
+    ));
+    // Rated: the winner gained, the loser lost.
+    let board = service.leaderboard(GUILD, 1, a.id).await.unwrap();
+    assert_eq!(board.rows.len(), 2);
+    assert_eq!(board.rows[0].1.rating.player_id, a.id);
+    assert!(board.rows[0].1.rating.rating > 1500.0);
+    assert_eq!(board.rows[1].1.rating.losses, 1);
+}
+
+#[tokio::test]
+async fn a_restart_after_the_deadline_resolves_it_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open(&dir, clock.clone()).await;
+    let (a, b) = (player(1), player(2));
+    let options = ChallengeOptions {
+        move_time: Some(Duration::from_secs(3600)),
+        ..ChallengeOptions::default()
+    };
+    let game = start(&service, &a, &b, options).await;
+    service.store().close().await;
+    drop(service);
+
+    let later = Arc::new(ManualClock::new(START + 2 * 3_600_000));
+    let service = open(&dir, later).await;
+    let ended = service.resolve_timeouts().await.unwrap();
+    assert_eq!(ended.len(), 1);
+    assert_eq!(ended[0].id, game.id);
+    // The opener did not open in time: Red wins.
+    assert_eq!(ended[0].result.unwrap().winner, Some(Color::Red));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn racing_endings_rate_a_game_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open(&dir, clock.clone()).await;
+    for round in 0..10 {
+        let (a, b) = (player(1), player(2));
+        let game = start(&service, &a, &b, days(1)).await;
+        clock.advance(2 * DAY);
+        // The late player resigns while the scheduler ends the game on time.
+        let resign = {
+            let service = service.clone();
+            tokio::spawn(async move { service.play(game.id, a.id, "resign", None).await })
+        };
+        let timeout = {
+            let service = service.clone();
+            tokio::spawn(async move { service.resolve_timeouts().await })
+        };
+        let (resign, timeout) = (resign.await.unwrap(), timeout.await.unwrap().unwrap());
+        assert!(
+            resign.is_ok() != timeout.iter().any(|g| g.id == game.id),
+            "round {round}"
+        );
+        let history = service.stats(GUILD, a.id).await.unwrap().history;
+        assert_eq!(history.len(), round + 1, "one rating change per game");
+    }
+    let board = service.leaderboard(GUILD, 1, 0).await.unwrap();
+    let games: i64 = board
+        .rows
+        .iter()
+        .map(|(_, r)| r.rating.wins + r.rating.losses + r.rating.draws)
+        .sum();
+    assert_eq!(games, 20);
+}
+
+#[tokio::test]
+async fn leaderboards_rank_settled_before_provisional_and_page() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open(&dir, clock).await;
+    // p1 beats p2..p7 (six games: settled); p2..p13 each play once more among themselves.
+    let champion = player(1);
+    for n in 2..=7 {
+        let g = start(&service, &champion, &player(n), ChallengeOptions::default()).await;
+        service
+            .play(g.id, player(n).id, "resign", None)
+            .await
+            .unwrap();
+    }
+    for n in (8..=24).step_by(2) {
+        let g = start(
+            &service,
+            &player(n),
+            &player(n + 1),
+            ChallengeOptions::default(),
+        )
+        .await;
+        service
+            .play(g.id, player(n + 1).id, "resign", None)
+            .await
+            .unwrap();
+    }
+    // An unrated game changes nothing.
+    let unrated = ChallengeOptions {
+        rated: false,
+        ..ChallengeOptions::default()
+    };
+    let g = start(&service, &player(2), &player(3), unrated).await;
+    service
+        .play(g.id, player(2).id, "resign", None)
+        .await
+        .unwrap();
+
+    let first = service.leaderboard(GUILD, 1, player(25).id).await.unwrap();
+    assert_eq!(first.pages, 3);
+    assert_eq!(first.rows.len(), 10);
+    assert_eq!(first.rows[0].1.rating.player_id, champion.id);
+    let champion_rating = &first.rows[0].1.rating;
+    assert!(
+        !ponte::service::ratings::is_provisional(champion_rating),
+        "{champion_rating:?}"
+    );
+    assert!(ponte::service::ratings::is_provisional(
+        &first.rows[1].1.rating
+    ));
+    let ranks: Vec<usize> = first.rows.iter().map(|(rank, _)| *rank).collect();
+    assert_eq!(ranks, (1..=10).collect::<Vec<_>>());
+    // Among provisional players, higher ratings first.
+    let ratings: Vec<f64> = first.rows[1..]
+        .iter()
+        .map(|(_, r)| r.rating.rating)
+        .collect();
+    assert!(ratings.windows(2).all(|w| w[0] >= w[1]));
+    // The viewer's line even when off the page.
+    let (rank, mine) = first.viewer.expect("p25 is ranked");
+    assert!(rank > 10);
+    assert_eq!(mine.rating.player_id, player(25).id);
+    let third = service.leaderboard(GUILD, 3, 0).await.unwrap();
+    assert_eq!(third.rows.len(), 5);
+    assert_eq!(third.rows[0].0, 21);
+    assert_eq!(
+        service.leaderboard(GUILD, 99, 0).await.unwrap().page,
+        3,
+        "pages past the end show the last"
+    );
+    let p3 = service.stats(GUILD, player(3).id).await.unwrap();
+    assert_eq!(
+        p3.history.len(),
+        1,
+        "the unrated game is not in the history"
+    );
+    assert_eq!(p3.recent.len(), 2, "but it is among the recent games");
+    assert_eq!(p3.streak, ('W', 1));
+}
+
+#[tokio::test]
+async fn aborts_before_reds_first_move_only_and_by_managers() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open(&dir, clock).await;
+    let (a, b, c) = (player(1), player(2), player(3));
+
+    let game = start(&service, &a, &b, ChallengeOptions::default()).await;
+    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
+    service.play(game.id, b.id, "swap", None).await.unwrap();
+    // Still no red tile: either player may abort.
+    let aborted = service.abort(game.id, a.id, None).await.unwrap();
+    assert_eq!(aborted.result.unwrap().ending, Ending::Aborted);
+    assert!(
+        service
+            .leaderboard(GUILD, 1, 0)
+            .await
+            .unwrap()
+            .rows
+            .is_empty()
+    );
+
+    let game = start(&service, &a, &b, ChallengeOptions::default()).await;
+    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
+    service.play(game.id, b.id, "d4 f6", None).await.unwrap();
+    assert!(matches!(
+        service.abort(game.id, b.id, None).await,
+        Err(ServiceError::TooLateToAbort)
+    ));
+    assert!(matches!(
+        service.abort(game.id, c.id, None).await,
+        Err(ServiceError::NotYourAbort(_))
+    ));
+    assert!(matches!(
+        service.abort(game.id, c.id, Some(GUILD + 1)).await,
+        Err(ServiceError::NotYourAbort(_))
+    ));
+    let aborted = service.abort(game.id, c.id, Some(GUILD)).await.unwrap();
+    assert_eq!(aborted.result.unwrap().winner, None);
+    assert!(!aborted.rated);
+    assert!(
+        service
+            .leaderboard(GUILD, 1, 0)
+            .await
+            .unwrap()
+            .rows
+            .is_empty()
+    );
+}
+
+#[tokio::test]
+async fn rematches_let_the_loser_open_and_exports_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open(&dir, clock).await;
+    let (a, b) = (player(1), player(2));
+    let options = ChallengeOptions {
+        variant: ponte::game::Variant::boxed(10).unwrap(),
+        ..days(7)
+    };
+    let game = start(&service, &a, &b, options).await;
+    for (who, mv) in [(&a, "c3 e5"), (&b, "d4 f6"), (&a, "c5 e7")] {
+        service.play(game.id, who.id, mv, None).await.unwrap();
+    }
+    assert!(matches!(
+        service.rematch(game.id, &a).await,
+        Err(ServiceError::NotOver(_))
+    ));
+    service.play(game.id, a.id, "resign", None).await.unwrap();
+
+    // The winner asks; the loser (a) opens the new game.
+    let rematch = service.rematch(game.id, &b).await.unwrap();
+    assert_eq!(rematch.options.variant, options.variant);
+    assert_eq!(rematch.options.move_time, options.move_time);
+    let next = service.accept(rematch.id, &a).await.unwrap();
+    assert_eq!(next.white, a);
+    assert_eq!(next.opener, a.id);
+    assert!(matches!(
+        service.rematch(game.id, &player(9)).await,
+        Err(ServiceError::NotYourRematch(_))
+    ));
+
+    let text = service.export(game.id).await.unwrap();
+    assert!(text.starts_with(
+        "# Ponte del Diavolo, game #1\n# White: p1\n# Red: p2\n# Started: 2023-11-14\n"
+    ));
+    assert!(
+        text.contains("# Result: p2 (red) wins, by resignation"),
+        "{text}"
+    );
+    let replay = text.parse::<Record>().unwrap().replay();
+    assert!(replay.error.is_none());
+    let stored = service.game(game.id).await.unwrap();
+    assert_eq!(replay.game, stored.game);
+    assert_eq!(replay.game.outcome().unwrap().winner(), Some(Color::Red));
+}
