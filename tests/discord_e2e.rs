@@ -30,8 +30,15 @@ struct Bot {
 
 impl Bot {
     async fn start(fake: &FakeDiscord, database: &str) -> Bot {
+        Bot::start_later(fake, database, 0).await
+    }
+
+    /// A bot whose clock runs `offset` seconds ahead, as if started that much later.
+    async fn start_later(fake: &FakeDiscord, database: &str, offset: i64) -> Bot {
         fake.forget_gateway();
         let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
+            .env("PONTE_CLOCK_OFFSET_SECONDS", offset.to_string())
+            .env("PONTE_SCHEDULER_SECONDS", "1")
             .arg("bot")
             .env("DISCORD_TOKEN", "fake-token")
             .env("DISCORD_API_BASE", fake.base())
@@ -723,5 +730,172 @@ async fn resigning_asks_first_and_an_archived_thread_falls_back() {
     fake.dispatch("INTERACTION_CREATE", payload);
     let refused = fake.callback(from, &again).await;
     assert!(refused.is_ephemeral());
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn reminders_and_a_loss_on_time_after_restarts() {
+    let Setup {
+        fake,
+        bot,
+        database,
+        _dir,
+    } = setup().await;
+    // One hour per move (the second choice).
+    let (thread, _) = start_game(&fake, &[("time", 4, json!(1))]).await;
+    let (_, call) = command(
+        &fake,
+        BOB,
+        CHANNEL_ID,
+        "notify",
+        &[("reminders", 4, json!(0))],
+        &[],
+    )
+    .await;
+    assert!(call.is_ephemeral());
+    command(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+        &[],
+    )
+    .await;
+    bot.stop().await;
+
+    // 50 minutes later: a quarter of Bob's hour is gone... and more: he is reminded, in the
+    // thread and by direct message.
+    let from = fake.call_count();
+    let bot = Bot::start_later(&fake, &database, 50 * 60).await;
+    let reminder = fake
+        .wait_for(from, "the reminder in the thread", |c| {
+            c.path == format!("/channels/{thread}/messages") && c.content().contains("quarter")
+        })
+        .await;
+    assert!(reminder.content().contains(&format!("<@{}>", BOB.id)));
+    fake.wait_for(from, "the reminder DM", |c| c.path == "/users/@me/channels")
+        .await;
+    fake.wait_for(from, "the DM text", |c| {
+        c.path.starts_with("/channels/9") && c.content().contains("Your move in game #1")
+    })
+    .await;
+    bot.stop().await;
+
+    // Two hours later the bot resolves the loss on time as soon as it starts.
+    let from = fake.call_count();
+    let bot = Bot::start_later(&fake, &database, 2 * 3600).await;
+    let end = fake
+        .wait_for(from, "the loss on time", |c| {
+            c.path == format!("/channels/{thread}/messages")
+                && c.content().contains("ran out of time")
+        })
+        .await;
+    assert!(end.png().is_some());
+    assert!(
+        end.content()
+            .contains(&format!("<@{}> (white) wins", ALICE.id)),
+        "{}",
+        end.content()
+    );
+    let buttons = end.buttons();
+    assert!(
+        buttons.contains(&"rematch:1".to_string()) && buttons.contains(&"export:1".to_string())
+    );
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn leaderboard_stats_export_and_rematch() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    command(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+        &[],
+    )
+    .await;
+    command(
+        &fake,
+        BOB,
+        &thread,
+        "place",
+        &[("first", 3, json!("e5 e6"))],
+        &[],
+    )
+    .await;
+    // Alice resigns with the confirmation button.
+    let (_, call) = command(&fake, ALICE, &thread, "resign", &[], &[]).await;
+    let button = call.buttons().pop().unwrap();
+    let message = fake_discord::message_json("1", &thread, &call.json["data"]);
+    let from = fake.call_count();
+    let (click_id, payload) = click(&fake, ALICE, &message, &button);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    fake.callback(from, &click_id).await;
+    let end = fake
+        .wait_for(from, "the final board", |c| {
+            c.path == format!("/channels/{thread}/messages")
+        })
+        .await;
+
+    let (_, call) = command(&fake, CAROL, CHANNEL_ID, "leaderboard", &[], &[]).await;
+    let text = call.content();
+    assert!(text.contains("1. bob — 1"), "{text}");
+    assert!(text.contains("(provisional)"), "{text}");
+    assert!(text.contains("2. alice"), "{text}");
+    assert!(text.contains("You have no rated game here yet."), "{text}");
+
+    let (_, call) = command(
+        &fake,
+        ALICE,
+        CHANNEL_ID,
+        "stats",
+        &[("player", 6, json!(BOB.id))],
+        &[BOB],
+    )
+    .await;
+    assert!(call.content().contains("Rank 1"), "{}", call.content());
+    assert!(
+        call.content().contains("Current streak: 1 win"),
+        "{}",
+        call.content()
+    );
+    let plot = call.png().expect("a rating plot");
+    assert!(image::load_from_memory(plot).is_ok());
+
+    // Export replays to the same result.
+    let (_, call) = command(
+        &fake,
+        CAROL,
+        CHANNEL_ID,
+        "export",
+        &[("game", 4, json!(1))],
+        &[],
+    )
+    .await;
+    let (_, name, bytes) = call.files.first().expect("a record file").clone();
+    assert_eq!(name, "ponte-game-1.txt");
+    let record: ponte::game::Record = String::from_utf8(bytes).unwrap().parse().unwrap();
+    let replay = record.replay();
+    assert!(replay.error.is_none());
+    assert_eq!(replay.game.outcome().unwrap().winner(), Some(Color::Red));
+
+    // Rematch from the final board: a new challenge in which the loser opens.
+    let from = fake.call_count();
+    let end_message = fake_discord::message_json("2", &thread, &end.json);
+    let (click_id, payload) = click(&fake, BOB, &end_message, "rematch:1");
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let challenge = fake.callback(from, &click_id).await;
+    assert!(
+        challenge.content().contains("alice opens"),
+        "{}",
+        challenge.content()
+    );
+    assert!(challenge.buttons().iter().any(|b| b.starts_with("accept:")));
     bot.stop().await;
 }

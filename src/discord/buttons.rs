@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::commands::png_of;
-use super::messages::{board_text, move_text, pie_buttons};
+use super::messages::{board_text, game_buttons, move_text};
 use super::{Data, Error, explain, player_of};
 use crate::service::{GameView, Service};
 
@@ -30,7 +30,7 @@ pub async fn deliver_board(
         serenity::CreateMessage::new()
             .content(content)
             .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
-            .components(pie_buttons(game))
+            .components(game_buttons(game))
     };
     match channel.send_message(ctx, message(content)).await {
         Ok(_) => Ok(channel),
@@ -154,6 +154,33 @@ async fn dispatch(
                 "You keep Red: place your two red tiles with `/place`.",
             )
             .await;
+        }
+        "rematch" => {
+            let challenge = service.rematch(id, &player).await?;
+            let reply = serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(super::messages::challenge_text(&challenge))
+                    .components(super::messages::challenge_buttons(&challenge)),
+            );
+            component.create_response(ctx, reply).await?;
+            if let Ok(message) = component.get_response(ctx).await {
+                service
+                    .set_challenge_message(challenge.id, message.id.get() as i64)
+                    .await?;
+            }
+        }
+        "export" => {
+            let text = service.export(id).await?;
+            let reply = serenity::CreateInteractionResponse::Message(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(format!("The record of game #{id}."))
+                    .add_file(serenity::CreateAttachment::bytes(
+                        text.into_bytes(),
+                        format!("ponte-game-{id}.txt"),
+                    ))
+                    .ephemeral(true),
+            );
+            component.create_response(ctx, reply).await?;
         }
         "swap" | "resign" => {
             let text = if verb == "swap" { "swap" } else { "resign" };

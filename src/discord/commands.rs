@@ -6,7 +6,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::buttons::{deliver_board, game_channel};
-use super::messages::{board_text, challenge_buttons, challenge_text, move_text, pie_buttons};
+use super::messages::{board_text, challenge_buttons, challenge_text, game_buttons, move_text};
 use super::{Context, Error, UserError, player_of};
 use crate::game::{Bitboard, Color, Variant};
 use crate::service::{ChallengeOptions, GameView, Venue};
@@ -20,6 +20,11 @@ pub fn all() -> Vec<poise::Command<super::Data, Error>> {
         resign(),
         board(),
         games(),
+        abort(),
+        notify(),
+        leaderboard(),
+        stats(),
+        export(),
         rules(),
         help(),
     ]
@@ -259,7 +264,7 @@ async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Err
         let reply = poise::CreateReply::default()
             .content(content)
             .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
-            .components(pie_buttons(&view));
+            .components(game_buttons(&view));
         ctx.send(reply).await?;
     } else {
         let note = match deliver_board(ctx.serenity_context(), &ctx.data().service, &view, &content)
@@ -432,6 +437,225 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
+/// Call off a game before Red's first move (managers: any game); no result, unrated
+#[poise::command(slash_command, guild_only)]
+pub async fn abort(
+    ctx: Context<'_>,
+    #[description = "Which game (only needed outside the game's thread)"]
+    #[autocomplete = "ac_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let game = the_game(ctx, game).await?;
+    let manages = ctx
+        .author_member()
+        .await
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild());
+    let manager_of = manages
+        .then(|| ctx.guild_id().map(|g| g.get() as i64))
+        .flatten();
+    let player = player_of(ctx.author());
+    let view = ctx
+        .data()
+        .service
+        .abort(game.id, player.id, manager_of)
+        .await?;
+    let text = format!(
+        "Game #{} ({} vs {}) was aborted by {}: no result, and it does not count for ratings.",
+        view.id, view.white.name, view.red.name, player.name
+    );
+    let here = game_channel(&view) == Some(ctx.channel_id());
+    if !here {
+        let _ = deliver_board(ctx.serenity_context(), &ctx.data().service, &view, &text).await;
+    }
+    ctx.send(poise::CreateReply::default().content(text).ephemeral(!here))
+        .await?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum OnOff {
+    #[name = "on"]
+    On,
+    #[name = "off"]
+    Off,
+}
+
+/// Get a direct message when time is running out in one of your games
+#[poise::command(slash_command)]
+pub async fn notify(
+    ctx: Context<'_>,
+    #[description = "Direct-message reminders on or off"] reminders: OnOff,
+) -> Result<(), Error> {
+    let on = matches!(reminders, OnOff::On);
+    ctx.data()
+        .service
+        .set_notify(&player_of(ctx.author()), on)
+        .await?;
+    let text = if on {
+        "I will send you a direct message when a quarter of your time for a move is left."
+    } else {
+        "No more direct messages; reminders still appear in the game's thread."
+    };
+    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
+        .await?;
+    Ok(())
+}
+
+fn rating_words(row: &crate::store::RatingRow) -> String {
+    let games = crate::service::ratings::games(row);
+    let provisional = if crate::service::ratings::is_provisional(row) {
+        " (provisional)"
+    } else {
+        ""
+    };
+    format!(
+        "{:.0} ± {:.0}{provisional} · {}–{}–{} in {games} game{}",
+        row.rating,
+        row.deviation,
+        row.wins,
+        row.losses,
+        row.draws,
+        if games == 1 { "" } else { "s" }
+    )
+}
+
+/// This server's ratings
+#[poise::command(slash_command, guild_only)]
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Page (10 players a page)"]
+    #[min = 1]
+    page: Option<u32>,
+) -> Result<(), Error> {
+    let guild = ctx
+        .guild_id()
+        .ok_or(crate::service::ServiceError::NoServer)?;
+    let me = ctx.author().id.get() as i64;
+    let board = ctx
+        .data()
+        .service
+        .leaderboard(guild.get() as i64, page.unwrap_or(1) as usize, me)
+        .await?;
+    if board.rows.is_empty() {
+        ctx.send(
+            poise::CreateReply::default()
+                .content("No rated games in this server yet. `/challenge` someone!"),
+        )
+        .await?;
+        return Ok(());
+    }
+    let mut text = format!(
+        "**Leaderboard** (page {} of {}; W–L–D; provisional ratings are listed after settled ones)\n",
+        board.page, board.pages
+    );
+    for (rank, row) in &board.rows {
+        text.push_str(&format!(
+            "{rank}. {} — {}\n",
+            row.name,
+            rating_words(&row.rating)
+        ));
+    }
+    match &board.viewer {
+        Some((rank, row)) if !board.rows.iter().any(|(r, _)| r == rank) => {
+            text.push_str(&format!(
+                "…\nYou: {rank}. {} — {}",
+                row.name,
+                rating_words(&row.rating)
+            ));
+        }
+        None => text.push_str("You have no rated game here yet."),
+        _ => {}
+    }
+    ctx.send(poise::CreateReply::default().content(text))
+        .await?;
+    Ok(())
+}
+
+/// A player's rating, record, streak, recent games and rating over time
+#[poise::command(slash_command, guild_only)]
+pub async fn stats(
+    ctx: Context<'_>,
+    #[description = "Whose stats (default: yours)"] player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let guild = ctx
+        .guild_id()
+        .ok_or(crate::service::ServiceError::NoServer)?;
+    let user = player.as_ref().unwrap_or(ctx.author());
+    let id = user.id.get() as i64;
+    let stats = ctx.data().service.stats(guild.get() as i64, id).await?;
+    let name = player_of(user).name;
+    let mut text = format!("**{name}**\n");
+    match &stats.standing {
+        Some((rank, row)) => {
+            text.push_str(&format!("Rank {rank} · {}\n", rating_words(&row.rating)))
+        }
+        None => text.push_str("No rated game in this server yet.\n"),
+    }
+    if stats.streak.1 > 0 {
+        let kind = match stats.streak.0 {
+            'W' => "win",
+            'L' => "loss",
+            _ => "draw",
+        };
+        let plural = if stats.streak.1 == 1 {
+            ""
+        } else if kind == "loss" {
+            "es"
+        } else {
+            "s"
+        };
+        text.push_str(&format!(
+            "Current streak: {} {kind}{plural}\n",
+            stats.streak.1
+        ));
+    }
+    for game in stats.recent.iter().take(5) {
+        let mine = game.color_of(id).unwrap_or(Color::White);
+        let opponent = &game.player(mine.other()).name;
+        let outcome = match game.result.and_then(|r| r.winner) {
+            None => "draw",
+            Some(w) if w == mine => "won",
+            Some(_) => "lost",
+        };
+        text.push_str(&format!("#{} vs {opponent}: {outcome}\n", game.id));
+    }
+    let points: Vec<(f64, f64)> = stats
+        .history
+        .iter()
+        .map(|p| (p.rating, p.deviation))
+        .collect();
+    let title = format!("Rating of {name}");
+    let png = tokio::task::spawn_blocking(move || crate::render::rating_plot_png(&title, &points))
+        .await?;
+    let reply = poise::CreateReply::default()
+        .content(text)
+        .attachment(serenity::CreateAttachment::bytes(png, "rating.png"));
+    ctx.send(reply).await?;
+    Ok(())
+}
+
+/// The game's record (for `ponte replay`), as a file
+#[poise::command(slash_command, guild_only)]
+pub async fn export(
+    ctx: Context<'_>,
+    #[description = "Which game (only needed outside the game's thread)"]
+    #[autocomplete = "ac_game"]
+    game: Option<i64>,
+) -> Result<(), Error> {
+    let game = the_game(ctx, game).await?;
+    let text = ctx.data().service.export(game.id).await?;
+    let reply = poise::CreateReply::default()
+        .content(format!("The record of game #{}.", game.id))
+        .attachment(serenity::CreateAttachment::bytes(
+            text.into_bytes(),
+            format!("ponte-game-{}.txt", game.id),
+        ))
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}
+
 const RULES: &str = "\
 **Ponte del Diavolo** — build islands and join them with bridges.
 • **Opening:** the challenger places two White tiles. The other player then swaps (takes White) or keeps Red and places two red tiles. Then Red and White alternate.
@@ -474,7 +698,9 @@ pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
 `/place c3 d4` — place two tiles (the cells are suggested as you type).
 `/bridge c3 e4` — build a bridge between two of your tiles.
 `/pass` — only when you cannot place two tiles. `/resign` — give up (asks first).
-`/board` — show a board. `/games` — your games and whose turn it is. `/rules` — the rules.
+`/board` — show a board. `/games` — your games, whose turn and the time left. `/rules` — the rules.
+`/abort` — call a game off before Red's first move. `/export` — the game record as a file.
+`/leaderboard [page]`, `/stats [player]` — this server's ratings. `/notify on|off` — direct-message reminders.
 In a game's thread the commands act on that game; elsewhere pick it with the `game` option.";
     ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
         .await?;

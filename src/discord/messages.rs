@@ -40,9 +40,22 @@ pub fn challenge_text(challenge: &ChallengeView) -> String {
         Some(opponent) => mention(opponent.id, &opponent.name),
         None => "anyone".to_string(),
     };
+    let opener = if challenge.opener == challenge.challenger.id {
+        "The challenger".to_string()
+    } else {
+        challenge
+            .opponent
+            .as_ref()
+            .map_or("The other player".to_string(), |o| o.name.clone())
+    };
+    let rated = if challenge.options.rated {
+        "rated"
+    } else {
+        "unrated"
+    };
     format!(
-        "{who} challenges {whom} to a game of Ponte del Diavolo ({}). \
-         The challenger opens with White's first two tiles; the other player then keeps Red or swaps. \
+        "{who} challenges {whom} to a {rated} game of Ponte del Diavolo ({}). \
+         {opener} opens with White's first two tiles; the other player then keeps Red or swaps. \
          The challenge expires <t:{}:R>.",
         variant_words(&challenge.options),
         challenge.expires_at / 1000
@@ -69,6 +82,24 @@ pub fn challenge_buttons(challenge: &ChallengeView) -> Vec<serenity::CreateActio
             .style(serenity::ButtonStyle::Danger),
     );
     vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
+/// The buttons a board message carries: the pie choice, or after the end Rematch and Export.
+pub fn game_buttons(game: &GameView) -> Vec<serenity::CreateActionRow> {
+    match game.result {
+        Some(result) if result.ending != Ending::Aborted => {
+            let id = game.id;
+            vec![serenity::CreateActionRow::Buttons(vec![
+                serenity::CreateButton::new(format!("rematch:{id}"))
+                    .label("Rematch")
+                    .style(serenity::ButtonStyle::Primary),
+                serenity::CreateButton::new(format!("export:{id}"))
+                    .label("Export")
+                    .style(serenity::ButtonStyle::Secondary),
+            ])]
+        }
+        _ => pie_buttons(game),
+    }
 }
 
 /// The buttons of the pie choice, made for the game's current version.

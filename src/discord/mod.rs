@@ -4,6 +4,7 @@
 mod buttons;
 mod commands;
 mod messages;
+mod scheduler;
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
@@ -12,7 +13,8 @@ use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
-use crate::service::{Player, Service, ServiceError};
+use crate::service::{OffsetClock, Player, Service, ServiceError};
+use crate::store::Store;
 
 /// What every command and handler can reach.
 pub struct Data {
@@ -35,6 +37,10 @@ pub struct Config {
     pub guild_id: Option<serenity::GuildId>,
     /// Another Discord to talk to (tests only), e.g. `http://127.0.0.1:40123`.
     pub api_base: Option<String>,
+    /// How often the correspondence clock looks at deadlines.
+    pub scheduler_every: std::time::Duration,
+    /// Seconds added to the system clock (tests only: `PONTE_CLOCK_OFFSET_SECONDS`).
+    pub clock_offset_seconds: i64,
 }
 
 impl Config {
@@ -68,6 +74,16 @@ impl Config {
             api_base: std::env::var("DISCORD_API_BASE")
                 .ok()
                 .filter(|b| !b.is_empty()),
+            scheduler_every: std::time::Duration::from_secs(
+                std::env::var("PONTE_SCHEDULER_SECONDS")
+                    .ok()
+                    .and_then(|s| s.parse().ok())
+                    .unwrap_or(30),
+            ),
+            clock_offset_seconds: std::env::var("PONTE_CLOCK_OFFSET_SECONDS")
+                .ok()
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0),
         })
     }
 }
@@ -86,12 +102,13 @@ pub fn player_of(user: &serenity::User) -> Player {
 /// # Errors
 /// When the database cannot be opened or Discord cannot be reached.
 pub async fn run(config: Config) -> anyhow::Result<()> {
-    let service = Arc::new(
-        Service::open(&config.database_url)
-            .await
-            .with_context(|| format!("opening {}", config.database_url))?,
-    );
+    let store = Store::open(&config.database_url)
+        .await
+        .with_context(|| format!("opening {}", config.database_url))?;
+    let clock = OffsetClock(config.clock_offset_seconds * 1000);
+    let service = Arc::new(Service::new(store, Arc::new(clock)));
     let guild_id = config.guild_id;
+    let every = config.scheduler_every;
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
             commands: commands::all(),
@@ -104,6 +121,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             Box::pin(async move {
                 info!(bot = %ready.user.name, "connected to Discord");
                 register(ctx, &service, &framework.options().commands, guild_id).await?;
+                tokio::spawn(scheduler::run(ctx.clone(), service.clone(), every));
                 Ok(Data { service })
             })
         })

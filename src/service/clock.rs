@@ -38,3 +38,12 @@ impl Clock for ManualClock {
         self.0.load(Ordering::SeqCst)
     }
 }
+
+/// The system clock moved by a fixed offset (tests of the bot binary use it to be "later").
+pub struct OffsetClock(pub Millis);
+
+impl Clock for OffsetClock {
+    fn now(&self) -> Millis {
+        SystemClock.now() + self.0
+    }
+}

@@ -9,7 +9,7 @@ mod views;
 use std::sync::Arc;
 use std::time::Duration;
 
-pub use clock::{Clock, ManualClock, SystemClock};
+pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use views::{
     ChallengeOptions, ChallengeStatus, ChallengeView, DamagedLog, Ending, GameResult, GameView,
     LoggedMove, MoveReport, PlayedMove, Player, Venue,

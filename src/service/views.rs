@@ -93,6 +93,8 @@ pub struct ChallengeView {
     pub status: ChallengeStatus,
     pub game_id: Option<GameId>,
     pub expires_at: Millis,
+    /// Who will open the game: the challenger, or in a rematch the loser.
+    pub opener: PlayerId,
 }
 
 pub(super) fn variant_of(stored: StoredVariant) -> Variant {
@@ -141,6 +143,7 @@ impl ChallengeView {
             status: ChallengeStatus::parse(&row.status),
             game_id: row.game_id,
             expires_at: row.expires_at,
+            opener: row.opener_id.unwrap_or(row.challenger_id),
         }
     }
 }

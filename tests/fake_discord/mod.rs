@@ -411,6 +411,21 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
             }
         }
         ("POST", ["webhooks", _, _]) => ok(store_message(inner, CHANNEL_ID, json)),
+        ("POST", ["users", "@me", "channels"]) => ok(json!({
+            "id": format!("9{}", json["recipient_id"].as_str().unwrap_or("1")),
+            "type": 1,
+            "recipients": [{"id": json["recipient_id"], "username": "someone", "discriminator": "0"}]
+        })),
+        ("PATCH", ["channels", channel, "messages", message]) => {
+            let mut messages = inner.messages.lock().unwrap();
+            let stored = messages
+                .entry(message.to_string())
+                .or_insert_with(|| message_json(message, channel, &json!({})));
+            if let Some(content) = json.get("content") {
+                stored["content"] = content.clone();
+            }
+            ok(stored.clone())
+        }
         ("POST", ["channels", channel, "messages"]) => {
             if inner
                 .refuse_channels
