@@ -44,7 +44,10 @@ impl Bot {
             .env("DISCORD_API_BASE", fake.base())
             .env("DATABASE_URL", database)
             .env("DISCORD_GUILD_ID", fake_discord::GUILD_ID)
-            .env("RUST_LOG", "warn")
+            .env(
+                "RUST_LOG",
+                std::env::var("BOT_LOG").unwrap_or_else(|_| "warn".into()),
+            )
             .env("NO_PROXY", "127.0.0.1,localhost")
             .stdin(Stdio::null())
             .kill_on_drop(true)
@@ -897,5 +900,51 @@ async fn leaderboard_stats_export_and_rematch() {
         challenge.content()
     );
     assert!(challenge.buttons().iter().any(|b| b.starts_with("accept:")));
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn expired_challenges_lose_their_buttons() {
+    let Setup {
+        fake,
+        bot,
+        database,
+        _dir,
+    } = setup().await;
+    let options = [("opponent", 6, json!(BOB.id)), ("rated", 5, json!(false))];
+    let (id, call) = command(&fake, ALICE, CHANNEL_ID, "challenge", &options, &[BOB]).await;
+    assert!(call.content().contains("unrated"), "{}", call.content());
+    let message = fake.original(&id).unwrap();
+    let message_id = message["id"].as_str().unwrap().to_string();
+    // The bot reads its reply back to remember the message; let that finish before stopping.
+    fake.wait_for(0, "the challenge message read back", |c| {
+        c.method == "GET" && c.path.ends_with("/messages/@original")
+    })
+    .await;
+    command(&fake, ALICE, CHANNEL_ID, "help", &[], &[]).await;
+    bot.stop().await;
+
+    // A day and a bit later the challenge has expired: its message is edited, buttons gone.
+    let from = fake.call_count();
+    let bot = Bot::start_later(&fake, &database, 25 * 3600).await;
+    let edit = fake
+        .wait_for(from, "the expired challenge edited", |c| {
+            c.method == "PATCH" && c.path == format!("/channels/{CHANNEL_ID}/messages/{message_id}")
+        })
+        .await;
+    assert!(edit.content().contains("expired"), "{}", edit.content());
+    assert!(edit.buttons().is_empty());
+    // A click on the old button says so.
+    let accept = call
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("accept:"))
+        .unwrap();
+    let from = fake.call_count();
+    let (click_id, payload) = click(&fake, BOB, &message, &accept);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let refused = fake.callback(from, &click_id).await;
+    assert!(refused.is_ephemeral());
+    assert_eq!(refused.content(), "This challenge has expired");
     bot.stop().await;
 }

@@ -83,6 +83,8 @@ pub async fn challenge(
     #[description = "Board size"] size: Option<BoardSize>,
     #[description = "Tiles and bridges: the box, or unlimited"] supply: Option<SupplyChoice>,
     #[description = "Time per move"] time: Option<MoveTime>,
+    #[description = "Whether the game counts for the server's ratings (default: yes)"]
+    rated: Option<bool>,
 ) -> Result<(), Error> {
     if opponent.as_ref().is_some_and(|o| o.bot) {
         return Err(UserError("bots cannot play; challenge a person".into()).into());
@@ -98,7 +100,7 @@ pub async fn challenge(
     let options = ChallengeOptions {
         variant,
         move_time: time.unwrap_or(MoveTime::ThreeDays).duration(),
-        rated: true,
+        rated: rated.unwrap_or(true),
     };
     let venue = Venue {
         guild_id: ctx.guild_id().map(|g| g.get() as i64),
