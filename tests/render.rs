@@ -257,3 +257,16 @@ fn ponte_render_writes_the_picture_of_a_record() {
     assert_eq!(status.code(), Some(1));
     assert!(image::open(&output).is_ok());
 }
+
+#[test]
+fn rating_plots_draw_the_line_and_an_empty_history() {
+    let points = [(1500.0, 350.0), (1580.0, 290.0), (1540.0, 250.0)];
+    let png = ponte::render::rating_plot_png("Rating of alice", "3 games", &points);
+    let image = image::load_from_memory(&png).unwrap().to_rgb8();
+    assert_eq!(image.width(), WIDTH);
+    let gold = image.pixels().filter(|p| **p == HIGHLIGHT).count();
+    assert!(gold > 100, "the rating line is drawn ({gold} pixels)");
+    let empty = ponte::render::rating_plot_png("Rating of bob", "", &[]);
+    let image = image::load_from_memory(&empty).unwrap().to_rgb8();
+    assert_eq!(image.pixels().filter(|p| **p == HIGHLIGHT).count(), 0);
+}

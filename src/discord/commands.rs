@@ -622,14 +622,22 @@ pub async fn stats(
         };
         text.push_str(&format!("#{} vs {opponent}: {outcome}\n", game.id));
     }
-    let points: Vec<(f64, f64)> = stats
-        .history
-        .iter()
-        .map(|p| (p.rating, p.deviation))
-        .collect();
+    // The series starts from the rating every player begins with.
+    let mut points = Vec::new();
+    if !stats.history.is_empty() {
+        points.push((1500.0, 350.0));
+    }
+    points.extend(stats.history.iter().map(|p| (p.rating, p.deviation)));
+    let games = stats.history.len();
+    let caption = format!(
+        "the start, then after each of {games} rated game{}",
+        if games == 1 { "" } else { "s" }
+    );
     let title = format!("Rating of {name}");
-    let png = tokio::task::spawn_blocking(move || crate::render::rating_plot_png(&title, &points))
-        .await?;
+    let png = tokio::task::spawn_blocking(move || {
+        crate::render::rating_plot_png(&title, &caption, &points)
+    })
+    .await?;
     let reply = poise::CreateReply::default()
         .content(text)
         .attachment(serenity::CreateAttachment::bytes(png, "rating.png"));

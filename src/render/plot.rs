@@ -12,9 +12,9 @@ const PLOT_HEIGHT: u32 = 380;
 const AXIS: Rgb<u8> = Rgb([0x4a, 0x5a, 0x64]);
 const BAND: Rgb<u8> = Rgb([0x33, 0x44, 0x4f]);
 
-/// The ratings (with deviations) after each game, oldest first, as a line with its ± deviation
-/// band; an empty history draws the axes and a note.
-pub fn rating_plot_png(title: &str, points: &[(f64, f64)]) -> Vec<u8> {
+/// Ratings (with deviations), oldest first, as a line with its ± deviation band, and a caption
+/// under it; an empty series draws a note.
+pub fn rating_plot_png(title: &str, caption: &str, points: &[(f64, f64)]) -> Vec<u8> {
     let mut image = RgbImage::from_pixel(PLOT_WIDTH, PLOT_HEIGHT, FRAME);
     write(&mut image, (24, 14), 22.0, &BOLD, FRAME_TEXT, title);
     let (left, top, right, bottom) = (
@@ -84,18 +84,13 @@ pub fn rating_plot_png(title: &str, points: &[(f64, f64)]) -> Vec<u8> {
         );
         value += 100.0;
     }
-    let games = format!(
-        "{} rated game{}",
-        points.len(),
-        if points.len() == 1 { "" } else { "s" }
-    );
     write(
         &mut image,
         (left, bottom + 12),
         15.0,
         &REGULAR,
         FRAME_DIM,
-        &games,
+        caption,
     );
 
     let line: Vec<(i32, i32)> = points
