@@ -74,7 +74,7 @@ async fn run() {
             .unwrap();
         let mut game = service.accept(c.id, &b).await.unwrap();
         service
-            .set_thread(game.id, 800_000_000_000_000_000 + game.id)
+            .set_thread(game.id, Some(800_000_000_000_000_000 + game.id))
             .await
             .unwrap();
         for _ in 0..rng.usize(1..20) {

@@ -127,21 +127,43 @@ async fn racing_endings_rate_a_game_once() {
     for round in 0..10 {
         let (a, b) = (player(1), player(2));
         let game = start(&service, &a, &b, days(1)).await;
-        clock.advance(2 * DAY);
-        // The late player resigns while the scheduler ends the game on time.
-        let resign = {
-            let service = service.clone();
-            tokio::spawn(async move { service.play(game.id, a.id, "resign", None).await })
-        };
-        let timeout = {
-            let service = service.clone();
-            tokio::spawn(async move { service.resolve_timeouts().await })
-        };
-        let (resign, timeout) = (resign.await.unwrap(), timeout.await.unwrap().unwrap());
-        assert!(
-            resign.is_ok() != timeout.iter().any(|g| g.id == game.id),
-            "round {round}"
-        );
+        if round % 2 == 0 {
+            // Past the deadline, the late player's resignation and the scheduler both try to
+            // end the game on time: one of them does.
+            clock.advance(2 * DAY);
+            let resign = {
+                let service = service.clone();
+                tokio::spawn(async move { service.play(game.id, a.id, "resign", None).await })
+            };
+            let timeout = {
+                let service = service.clone();
+                tokio::spawn(async move { service.resolve_timeouts().await })
+            };
+            let (resign, timeout) = (resign.await.unwrap(), timeout.await.unwrap().unwrap());
+            assert!(
+                matches!(
+                    resign,
+                    Err(ServiceError::TimeRanOut(_) | ServiceError::GameOver(_))
+                ),
+                "round {round}: {resign:?}"
+            );
+            assert!(timeout.len() <= 1);
+            let ended = service.game(game.id).await.unwrap();
+            assert_eq!(ended.result.unwrap().ending, Ending::Timeout);
+        } else {
+            // Both players resign at once: exactly one resignation counts.
+            let tasks = [a.id, b.id].map(|who| {
+                let service = service.clone();
+                tokio::spawn(async move { service.play(game.id, who, "resign", None).await })
+            });
+            let mut applied = 0;
+            for task in tasks {
+                if task.await.unwrap().is_ok() {
+                    applied += 1;
+                }
+            }
+            assert_eq!(applied, 1, "round {round}");
+        }
         let history = service.stats(GUILD, a.id).await.unwrap().history;
         assert_eq!(history.len(), round + 1, "one rating change per game");
     }
@@ -329,4 +351,37 @@ async fn rematches_let_the_loser_open_and_exports_replay() {
     let stored = service.game(game.id).await.unwrap();
     assert_eq!(replay.game, stored.game);
     assert_eq!(replay.game.outcome().unwrap().winner(), Some(Color::Red));
+}
+
+#[tokio::test]
+async fn a_move_after_the_deadline_is_a_loss_on_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open(&dir, clock.clone()).await;
+    let (a, b) = (player(1), player(2));
+    let game = start(&service, &a, &b, days(1)).await;
+    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
+    clock.advance(2 * DAY);
+    assert!(matches!(
+        service.play(game.id, b.id, "d4 f6", None).await,
+        Err(ServiceError::TimeRanOut(_))
+    ));
+    assert!(matches!(
+        service.abort(game.id, b.id, None).await,
+        Err(ServiceError::GameOver(_))
+    ));
+    let ended = service.game(game.id).await.unwrap();
+    assert_eq!(ended.result.unwrap().winner, Some(Color::White));
+    assert_eq!(ended.result.unwrap().ending, Ending::Timeout);
+    // The swap keeps Red to move, so the deadline after it is Red's (the first player's).
+    let game = start(&service, &a, &b, days(1)).await;
+    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
+    clock.advance(DAY / 2);
+    let swapped = service
+        .play(game.id, b.id, "swap", None)
+        .await
+        .unwrap()
+        .game;
+    assert_eq!(swapped.deadline_at, Some(service.now() + DAY));
+    assert_eq!(swapped.to_move().unwrap().1, &a);
 }

@@ -679,11 +679,14 @@ async fn resigning_asks_first_and_an_archived_thread_falls_back() {
     let options = [("first", 3, json!("e5 e6")), ("game", 4, json!(1))];
     let from = fake.call_count();
     let (_, call) = command(&fake, BOB, CHANNEL_ID, "place", &options, &[]).await;
-    assert!(call.is_ephemeral(), "{}", call.content());
+    assert!(call.is_ephemeral(), "the answer is deferred privately");
+    let note = fake
+        .wait_for(from, "the note", |c| c.path.starts_with("/webhooks/"))
+        .await;
     assert!(
-        call.content().starts_with("Played in game #1"),
+        note.content().starts_with("Played in game #1"),
         "{}",
-        call.content()
+        note.content()
     );
     let posted = fake
         .wait_for(from, "the board in the channel", |c| {
@@ -696,6 +699,9 @@ async fn resigning_asks_first_and_an_archived_thread_falls_back() {
             .contains("could not post in the game's thread")
     );
     assert!(posted.png().is_some());
+    // From then on the game is played in the channel, and the thread is forgotten.
+    let (_, call) = command(&fake, ALICE, CHANNEL_ID, "board", &[], &[]).await;
+    assert!(!call.is_ephemeral(), "{}", call.content());
 
     // /resign asks; the button resigns.
     let (_, call) = command(
@@ -709,7 +715,7 @@ async fn resigning_asks_first_and_an_archived_thread_falls_back() {
     .await;
     assert!(call.is_ephemeral());
     let button = call.buttons().pop().expect("a confirm button");
-    assert!(button.starts_with("resign:1:"));
+    assert_eq!(button, "resign:1");
     let message = fake_discord::message_json("1", CHANNEL_ID, &call.json["data"]);
     let from = fake.call_count();
     let (click_id, payload) = click(&fake, ALICE, &message, &button);
@@ -887,18 +893,61 @@ async fn leaderboard_stats_export_and_rematch() {
     assert!(replay.error.is_none());
     assert_eq!(replay.game.outcome().unwrap().winner(), Some(Color::Red));
 
-    // Rematch from the final board: a new challenge in which the loser opens.
+    // Rematch from the final board (in the thread): the new challenge, in which the loser
+    // opens, goes to the game's channel; a second click finds the same offer.
     let from = fake.call_count();
     let end_message = fake_discord::message_json("2", &thread, &end.json);
     let (click_id, payload) = click(&fake, BOB, &end_message, "rematch:1");
     fake.dispatch("INTERACTION_CREATE", payload);
-    let challenge = fake.callback(from, &click_id).await;
+    let reply = fake.callback(from, &click_id).await;
+    assert!(reply.is_ephemeral());
+    assert!(
+        reply.content().starts_with("Rematch offered in"),
+        "{}",
+        reply.content()
+    );
+    let challenge = fake
+        .wait_for(from, "the rematch challenge", |c| {
+            c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages")
+        })
+        .await;
     assert!(
         challenge.content().contains("alice opens"),
         "{}",
         challenge.content()
     );
-    assert!(challenge.buttons().iter().any(|b| b.starts_with("accept:")));
+    let accept = challenge
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("accept:"))
+        .unwrap();
+    let from = fake.call_count();
+    let (again, payload) = click(&fake, ALICE, &end_message, "rematch:1");
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let reply = fake.callback(from, &again).await;
+    assert!(
+        reply.content().contains("(challenge #2)"),
+        "{}",
+        reply.content()
+    );
+    // Alice accepts (the offer was Bob's) and opens the new game in a new thread.
+    let message = fake_discord::message_json("3", CHANNEL_ID, &challenge.json);
+    let from = fake.call_count();
+    let (accept_id, payload) = click(&fake, ALICE, &message, &accept);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    fake.callback(from, &accept_id).await;
+    let board = fake
+        .wait_for(from, "the rematch board", |c| {
+            c.path == "/channels/3/messages"
+        })
+        .await;
+    assert!(
+        board
+            .content()
+            .contains(&format!("<@{}>, you open", ALICE.id)),
+        "{}",
+        board.content()
+    );
     bot.stop().await;
 }
 

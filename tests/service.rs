@@ -468,7 +468,7 @@ async fn the_game_here_is_the_threads_or_the_players_only_one() {
         )
     );
     // In its thread, a game is found by anyone, finished or not.
-    service.set_thread(second.id, 777).await.unwrap();
+    service.set_thread(second.id, Some(777)).await.unwrap();
     assert_eq!(
         service.game_here(777, bob().id).await.unwrap().id,
         second.id

@@ -6,7 +6,7 @@ use tracing::warn;
 
 use super::commands::png_of;
 use super::messages::{board_text, game_buttons, move_text};
-use super::{Data, Error, explain, player_of};
+use super::{Data, Error, UserError, explain, player_of};
 use crate::service::{GameView, Service};
 
 /// Where a game's boards go: its thread, or the channel it was started in.
@@ -29,13 +29,15 @@ pub async fn deliver_board(
     let message = |content: &str| {
         serenity::CreateMessage::new()
             .content(content)
+            .allowed_mentions(super::messages::pings())
             .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
             .components(game_buttons(game))
     };
     match channel.send_message(ctx, message(content)).await {
         Ok(_) => Ok(channel),
-        // The thread may be archived or gone: fall back to the channel the game started in.
-        Err(error) => {
+        // The thread is archived, gone or closed to the bot: play on in the channel the game
+        // started in, and say so this once.
+        Err(error) if refused(&error) => {
             let Some(fallback) = game
                 .venue
                 .channel_id
@@ -46,13 +48,25 @@ pub async fn deliver_board(
             };
             warn!("posting to the thread of game #{} failed: {error}", game.id);
             let note = format!(
-                "{content}\n(I could not post in the game's thread, so the board is here.)"
+                "{content}\n(I could not post in the game's thread, so the game goes on here.)"
             );
             fallback.send_message(ctx, message(&note)).await?;
-            service.set_thread(game.id, fallback.get() as i64).await?;
+            service.set_thread(game.id, None).await?;
             Ok(fallback)
         }
+        Err(error) => Err(error.into()),
     }
+}
+
+/// Whether Discord refused a message for good (unknown channel, no access, no permission, an
+/// archived thread), as opposed to a passing failure.
+pub fn refused(error: &serenity::Error) -> bool {
+    const REFUSALS: [isize; 4] = [10003, 50001, 50013, 50083];
+    matches!(
+        error,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
+            if REFUSALS.contains(&response.error.code)
+    )
 }
 
 async fn reply_ephemeral(
@@ -81,7 +95,21 @@ pub async fn handle(
         if !expected {
             warn!(button = %component.data.custom_id, "button failed: {error:#}");
         }
-        reply_ephemeral(ctx, component, &message).await;
+        let response = serenity::CreateInteractionResponse::Message(
+            serenity::CreateInteractionResponseMessage::new()
+                .content(&message)
+                .ephemeral(true),
+        );
+        // When the click was already answered (an update, an acknowledgement), the error
+        // follows up instead.
+        if component.create_response(ctx, response).await.is_err() {
+            let followup = serenity::CreateInteractionResponseFollowup::new()
+                .content(message)
+                .ephemeral(true);
+            if let Err(e) = component.create_followup(ctx, followup).await {
+                warn!("could not answer a button: {e}");
+            }
+        }
     }
 }
 
@@ -99,11 +127,12 @@ async fn dispatch(
     let service = &data.service;
     let player = player_of(&component.user);
     let parts: Vec<&str> = component.data.custom_id.split(':').collect();
+    let stale = || UserError("this button is no longer valid".to_string()).into();
     let Some((&verb, rest)) = parts.split_first() else {
-        return Ok(());
+        return Err(stale());
     };
     let Some((id, version)) = parse_ids(rest) else {
-        return Ok(());
+        return Err(stale());
     };
     match verb {
         "accept" => {
@@ -157,17 +186,33 @@ async fn dispatch(
         }
         "rematch" => {
             let challenge = service.rematch(id, &player).await?;
-            let reply = serenity::CreateInteractionResponse::Message(
-                serenity::CreateInteractionResponseMessage::new()
+            // Threads cannot hold threads: the rematch is offered where the game started.
+            let Some(channel) = challenge
+                .venue
+                .channel_id
+                .map(|c| serenity::ChannelId::new(c as u64))
+            else {
+                return Err(UserError("this game has no channel for a rematch".into()).into());
+            };
+            if challenge.message_id.is_none() {
+                let message = serenity::CreateMessage::new()
                     .content(super::messages::challenge_text(&challenge))
-                    .components(super::messages::challenge_buttons(&challenge)),
-            );
-            component.create_response(ctx, reply).await?;
-            if let Ok(message) = component.get_response(ctx).await {
+                    .allowed_mentions(super::messages::pings())
+                    .components(super::messages::challenge_buttons(&challenge));
+                let posted = channel.send_message(ctx, message).await?;
                 service
-                    .set_challenge_message(challenge.id, message.id.get() as i64)
+                    .set_challenge_message(challenge.id, posted.id.get() as i64)
                     .await?;
             }
+            reply_ephemeral(
+                ctx,
+                component,
+                &format!(
+                    "Rematch offered in <#{channel}> (challenge #{}).",
+                    challenge.id
+                ),
+            )
+            .await;
         }
         "export" => {
             let text = service.export(id).await?;
@@ -183,14 +228,25 @@ async fn dispatch(
             component.create_response(ctx, reply).await?;
         }
         "swap" | "resign" => {
-            let text = if verb == "swap" { "swap" } else { "resign" };
-            let report = service.play(id, player.id, text, version).await?;
+            // A resignation is always legal: only the swap is tied to the position it was for.
+            let (text, version) = if verb == "swap" {
+                ("swap", version)
+            } else {
+                ("resign", None)
+            };
+            let report = match service.play(id, player.id, text, version).await {
+                Err(crate::service::ServiceError::TimeRanOut(game)) => {
+                    announce_end(ctx, service, game).await;
+                    return Err(crate::service::ServiceError::TimeRanOut(game).into());
+                }
+                other => other?,
+            };
             // Acknowledge the click, then post the new board where the game is played.
             let ack = serenity::CreateInteractionResponse::Acknowledge;
             component.create_response(ctx, ack).await?;
             deliver_board(ctx, service, &report.game, &move_text(&report)).await?;
         }
-        _ => {}
+        _ => return Err(stale()),
     }
     Ok(())
 }
@@ -220,7 +276,9 @@ async fn start_game(
     let mut text = board_text(&game);
     let game = match thread {
         Ok(thread) => {
-            service.set_thread(game.id, thread.id.get() as i64).await?;
+            service
+                .set_thread(game.id, Some(thread.id.get() as i64))
+                .await?;
             service.game(game.id).await?
         }
         Err(error) => {
@@ -233,4 +291,17 @@ async fn start_game(
     };
     deliver_board(ctx, service, &game, &text).await?;
     Ok(())
+}
+
+/// Posts the final board of a game that just ended (e.g. on time while a player acted).
+pub async fn announce_end(ctx: &serenity::Context, service: &Service, game: crate::store::GameId) {
+    match service.game(game).await {
+        Ok(view) => {
+            let text = format!("Game #{}: {}", view.id, super::messages::result_text(&view));
+            if let Err(error) = deliver_board(ctx, service, &view, &text).await {
+                warn!("could not announce the end of game #{game}: {error}");
+            }
+        }
+        Err(error) => warn!("could not read game #{game}: {error}"),
+    }
 }

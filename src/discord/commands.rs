@@ -5,11 +5,11 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use super::buttons::{deliver_board, game_channel};
+use super::buttons::{announce_end, deliver_board, game_channel};
 use super::messages::{board_text, challenge_buttons, challenge_text, game_buttons, move_text};
 use super::{Context, Error, UserError, player_of};
 use crate::game::{Bitboard, Color, Variant};
-use crate::service::{ChallengeOptions, GameView, Venue};
+use crate::service::{ChallengeOptions, GameView, ServiceError, Venue};
 
 pub fn all() -> Vec<poise::Command<super::Data, Error>> {
     vec![
@@ -257,10 +257,20 @@ async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Err
     let game = the_game(ctx, game).await?;
     let player = player_of(ctx.author());
     let service = &ctx.data().service;
-    let report = service.play(game.id, player.id, text, None).await?;
+    let report = match service.play(game.id, player.id, text, None).await {
+        Err(ServiceError::TimeRanOut(id)) => {
+            announce_end(ctx.serenity_context(), service, id).await;
+            return Err(ServiceError::TimeRanOut(id).into());
+        }
+        other => other?,
+    };
     let content = move_text(&report);
     let view = report.game;
     let here = game_channel(&view) == Some(ctx.channel_id());
+    if !here {
+        // Posting elsewhere may take a while: answer within Discord's 3 seconds first.
+        ctx.defer_ephemeral().await?;
+    }
     if here {
         let png = png_of(&view).await?;
         let reply = poise::CreateReply::default()
@@ -367,7 +377,7 @@ pub async fn resign(
     if game.is_over() {
         return Err(crate::service::ServiceError::GameOver(game.id).into());
     }
-    let button = serenity::CreateButton::new(format!("resign:{}:{}", game.id, game.version))
+    let button = serenity::CreateButton::new(format!("resign:{}", game.id))
         .label(format!("Yes, resign game #{}", game.id))
         .style(serenity::ButtonStyle::Danger);
     let reply = poise::CreateReply::default()
@@ -434,9 +444,36 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
-        .await?;
+    ctx.send(
+        poise::CreateReply::default()
+            .content(fit_message(&text))
+            .ephemeral(true),
+    )
+    .await?;
     Ok(())
+}
+
+/// Discord's limit for a message's text.
+const MESSAGE_LIMIT: usize = 2000;
+
+/// `text` cut at a line end to fit one message, saying how many lines were left out.
+fn fit_message(text: &str) -> String {
+    if text.len() <= MESSAGE_LIMIT {
+        return text.to_string();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut kept = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        let more = format!("\n…and {} more", lines.len() - i);
+        if kept.len() + line.len() + 1 + more.len() > MESSAGE_LIMIT {
+            return kept + &more;
+        }
+        if !kept.is_empty() {
+            kept.push('\n');
+        }
+        kept.push_str(line);
+    }
+    kept
 }
 
 /// Call off a game before Red's first move (managers: any game); no result, unrated
@@ -448,6 +485,7 @@ pub async fn abort(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let game = the_game(ctx, game).await?;
+    ctx.defer_ephemeral().await?;
     let manages = ctx
         .author_member()
         .await
@@ -466,11 +504,12 @@ pub async fn abort(
         "Game #{} ({} vs {}) was aborted by {}: no result, and it does not count for ratings.",
         view.id, view.white.name, view.red.name, player.name
     );
-    let here = game_channel(&view) == Some(ctx.channel_id());
-    if !here {
-        let _ = deliver_board(ctx.serenity_context(), &ctx.data().service, &view, &text).await;
+    if let Err(error) =
+        deliver_board(ctx.serenity_context(), &ctx.data().service, &view, &text).await
+    {
+        tracing::warn!("could not post the aborted game #{}: {error}", view.id);
     }
-    ctx.send(poise::CreateReply::default().content(text).ephemeral(!here))
+    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
         .await?;
     Ok(())
 }

@@ -7,6 +7,11 @@ use poise::serenity_prelude as serenity;
 use crate::game::{Color, Move, Score, Supply, Tiebreak};
 use crate::service::{ChallengeView, Ending, GameView, MoveReport, PlayedMove};
 
+/// What a message may ping: users it mentions, never @everyone or roles a display name spells.
+pub fn pings() -> serenity::CreateAllowedMentions {
+    serenity::CreateAllowedMentions::new().all_users(true)
+}
+
 /// A mention of a player (local players have negative ids and are named instead).
 pub fn mention(id: i64, name: &str) -> String {
     if id > 0 {

@@ -75,17 +75,18 @@ impl Config {
                 .ok()
                 .filter(|b| !b.is_empty()),
             scheduler_every: std::time::Duration::from_secs(
-                std::env::var("PONTE_SCHEDULER_SECONDS")
-                    .ok()
-                    .and_then(|s| s.parse().ok())
-                    .unwrap_or(30),
+                testing("PONTE_SCHEDULER_SECONDS").map_or(30, |s: i64| s.max(1) as u64),
             ),
-            clock_offset_seconds: std::env::var("PONTE_CLOCK_OFFSET_SECONDS")
-                .ok()
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(0),
+            clock_offset_seconds: testing("PONTE_CLOCK_OFFSET_SECONDS").unwrap_or(0),
         })
     }
+}
+
+/// A test-only setting: honoured only against a fake Discord (`DISCORD_API_BASE`), so a stray
+/// variable cannot move a real bot's clock.
+fn testing(name: &str) -> Option<i64> {
+    std::env::var("DISCORD_API_BASE").ok()?;
+    std::env::var(name).ok()?.parse().ok()
 }
 
 /// The player behind a Discord user, with the name other players know them by.
@@ -115,6 +116,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             on_error: |error| Box::pin(on_error(error)),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             initialize_owners: false,
+            // Names in messages are text: only real user mentions ping anyone.
+            allowed_mentions: Some(serenity::CreateAllowedMentions::new().all_users(true)),
             ..Default::default()
         })
         .setup(move |ctx, ready, framework| {

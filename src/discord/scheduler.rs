@@ -24,7 +24,8 @@ pub async fn run(ctx: serenity::Context, service: Arc<Service>, every: Duration)
 }
 
 async fn tick(ctx: &serenity::Context, service: &Service) -> Result<(), Error> {
-    for game in service.resolve_timeouts().await? {
+    let tick = service.tick().await;
+    for game in tick.timeouts {
         let text = format!("Game #{}: {}", game.id, result_text(&game));
         if let Err(error) = deliver_board(ctx, service, &game, &text).await {
             warn!(
@@ -33,7 +34,7 @@ async fn tick(ctx: &serenity::Context, service: &Service) -> Result<(), Error> {
             );
         }
     }
-    for (game, dm) in service.take_reminders().await? {
+    for (game, dm) in tick.reminders {
         let Some((color, player)) = game.to_move() else {
             continue;
         };
@@ -44,7 +45,9 @@ async fn tick(ctx: &serenity::Context, service: &Service) -> Result<(), Error> {
             game.id
         );
         if let Some(channel) = game_channel(&game) {
-            let message = serenity::CreateMessage::new().content(&text);
+            let message = serenity::CreateMessage::new()
+                .content(&text)
+                .allowed_mentions(super::messages::pings());
             if let Err(error) = channel.send_message(ctx, message).await {
                 warn!("could not post the reminder of game #{}: {error}", game.id);
             }
@@ -61,7 +64,7 @@ async fn tick(ctx: &serenity::Context, service: &Service) -> Result<(), Error> {
             }
         }
     }
-    for challenge in service.expire_challenges().await? {
+    for challenge in tick.expired {
         let (Some(channel), Some(message)) = (challenge.venue.channel_id, challenge.message_id)
         else {
             continue;

@@ -60,6 +60,8 @@ pub enum ServiceError {
     ChallengeClosed(&'static str),
     #[error("there is no game of yours here")]
     NoGameHere,
+    #[error("the time for this move ran out: game #{0} is lost on time")]
+    TimeRanOut(GameId),
     #[error("a game can only be aborted before Red's first move; after that, resign")]
     TooLateToAbort,
     #[error("only the players, or a member who can manage this server, can abort game #{0}")]
@@ -337,9 +339,8 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::WhichGame`] when several match.
     pub async fn game_here(&self, channel: i64, player: PlayerId) -> Result<GameView> {
-        if let Some(row) = self.store.game_in_thread(channel).await? {
-            return self.game(row.id).await;
-        }
+        // The player's own active games shown here come first: a new game started in an old
+        // game's thread must not be shadowed by it.
         let mine: Vec<GameRow> = self
             .store
             .active_games_in(channel)
@@ -348,14 +349,21 @@ impl Service {
             .filter(|g| g.white_id == player || g.red_id == player)
             .collect();
         match mine.as_slice() {
-            [] => Err(ServiceError::NoGameHere),
-            [one] => self.game(one.id).await,
-            many => Err(ServiceError::WhichGame(
-                many.iter()
-                    .map(|g| format!("#{}", g.id))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            )),
+            [one] => return self.game(one.id).await,
+            [] => {}
+            many => {
+                return Err(ServiceError::WhichGame(
+                    many.iter()
+                        .map(|g| format!("#{}", g.id))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ));
+            }
+        }
+        // Else the game this thread belongs to, over or not, whoever asks (`/board`, `/export`).
+        match self.store.game_in_thread(channel).await? {
+            Some(row) => self.game(row.id).await,
+            None => Err(ServiceError::NoGameHere),
         }
     }
 
@@ -372,11 +380,11 @@ impl Service {
         Ok(games)
     }
 
-    /// Records the thread a game is played in.
+    /// Records the thread a game is played in (`None`: in its channel).
     ///
     /// # Errors
     /// Database failures.
-    pub async fn set_thread(&self, game: GameId, thread: i64) -> Result<()> {
+    pub async fn set_thread(&self, game: GameId, thread: Option<i64>) -> Result<()> {
         Ok(self.store.set_thread(game, thread).await?)
     }
 
@@ -439,6 +447,12 @@ impl Service {
         else {
             return Err(ServiceError::NotYourGame(id));
         };
+        // Past the deadline the game is lost on time, whoever tries to move or resign.
+        let now = self.now();
+        if row.deadline_at.is_some_and(|d| d <= now) {
+            finish_on_time(write, now).await?;
+            return Err(ServiceError::TimeRanOut(id));
+        }
         let mut game = replay_log(&row, &write.moves)?;
         let mv = match parsed {
             Ok(Move::Resign(_)) => Move::Resign(Some(mover)),
@@ -471,7 +485,6 @@ impl Service {
             new_moves.push((players[color.index()], color, Move::Pass, true));
         }
 
-        let now = self.now();
         let update = game_update(&game, players, row.move_seconds, now, row.rated);
         let mut write = write;
         if let Some(outcome) = game.outcome() {
@@ -527,35 +540,27 @@ impl Service {
         let now = self.now();
         let mut ended = Vec::new();
         for id in self.store.overdue_games(now).await? {
-            let Some(mut write) = self.store.write_game(id).await? else {
-                continue;
-            };
-            let row = write.game.clone();
-            if row.status != "active" || row.deadline_at.is_none_or(|d| d > now) {
-                continue;
-            }
-            let game = replay_log(&row, &write.moves)?;
-            let Some(late) = game.to_move() else { continue };
-            let winner = late.other();
-            let players = [row.white_id, row.red_id];
-            rate(&mut write, players, Some(winner), now).await?;
-            let update = GameUpdate {
-                white_id: row.white_id,
-                red_id: row.red_id,
-                status: "finished",
-                winner: Some(winner.name()),
-                end_reason: Some("timeout"),
-                to_move_id: None,
-                deadline_at: None,
-                rated: row.rated,
-            };
-            match write.commit(&[], &update, now).await {
-                Ok(_) => ended.push(self.game(id).await?),
-                Err(StoreError::Conflict) => {}
-                Err(other) => return Err(other.into()),
+            // One damaged game must not stop the others.
+            match self.time_out(id, now).await {
+                Ok(true) => match self.game(id).await {
+                    Ok(view) => ended.push(view),
+                    Err(error) => {
+                        tracing::warn!("game #{id} timed out but cannot be read: {error}")
+                    }
+                },
+                Ok(false) => {}
+                Err(error) => tracing::warn!("could not end game #{id} on time: {error}"),
             }
         }
         Ok(ended)
+    }
+
+    /// Ends game `id` on time if its deadline has passed; returns whether it did.
+    async fn time_out(&self, id: GameId, now: i64) -> Result<bool> {
+        let Some(write) = self.store.write_game(id).await? else {
+            return Ok(false);
+        };
+        finish_on_time(write, now).await
     }
 
     /// The games whose player to move has a quarter of the time left, each reminded once per
@@ -570,9 +575,35 @@ impl Service {
                 Some(player) => self.store.wants_dm(player).await?,
                 None => false,
             };
-            due.push((self.game(row.id).await?, dm));
+            match self.game(row.id).await {
+                Ok(view) => due.push((view, dm)),
+                Err(error) => tracing::warn!("no reminder for game #{}: {error}", row.id),
+            }
         }
         Ok(due)
+    }
+
+    /// Everything the clock decides now: losses on time, reminders, expired challenges. Front
+    /// ends call it regularly and turn the results into messages; each part runs even when
+    /// another fails.
+    pub async fn tick(&self) -> Tick {
+        let log = |what: &str, error: ServiceError| {
+            tracing::warn!("{what} failed: {error}");
+        };
+        Tick {
+            timeouts: self.resolve_timeouts().await.unwrap_or_else(|e| {
+                log("resolving timeouts", e);
+                Vec::new()
+            }),
+            reminders: self.take_reminders().await.unwrap_or_else(|e| {
+                log("taking reminders", e);
+                Vec::new()
+            }),
+            expired: self.expire_challenges().await.unwrap_or_else(|e| {
+                log("expiring challenges", e);
+                Vec::new()
+            }),
+        }
     }
 
     /// Calls a game off without a result and unrated: by either player before Red's first
@@ -595,6 +626,11 @@ impl Service {
         if row.status != "active" {
             return Err(ServiceError::GameOver(id));
         }
+        let now = self.now();
+        if row.deadline_at.is_some_and(|d| d <= now) {
+            finish_on_time(write, now).await?;
+            return Err(ServiceError::TimeRanOut(id));
+        }
         let manager = manager_of.is_some() && manager_of == row.guild_id;
         let participant = player == row.white_id || player == row.red_id;
         if !manager {
@@ -616,7 +652,7 @@ impl Service {
             deadline_at: None,
             rated: false,
         };
-        match write.commit(&[], &update, self.now()).await {
+        match write.commit(&[], &update, now).await {
             Ok(_) => self.game(id).await,
             Err(StoreError::Conflict) => Err(ServiceError::PositionChanged),
             Err(other) => Err(other.into()),
@@ -659,6 +695,16 @@ impl Service {
             }
             None => player.id,
         };
+        // A rematch already offered between these two (by either) is the one to answer.
+        for open in self.store.open_challenges_of(player.id).await? {
+            let pair = [open.challenger_id, open.challenged_id.unwrap_or_default()];
+            if pair.contains(&opponent.id)
+                && open.opener_id == Some(opener)
+                && self.closed(&open).is_none()
+            {
+                return self.view_challenge(open).await;
+            }
+        }
         let now = self.now();
         self.store
             .upsert_player(player.id, &player.name, now)
@@ -763,6 +809,21 @@ impl Service {
             game.red.name,
             iso_date(game.created_at)
         );
+        let variant = game.game.variant();
+        let size = variant.size();
+        let time = match game.move_time {
+            Some(t) if t.as_secs() % 86_400 == 0 => {
+                format!("{} day(s) per move", t.as_secs() / 86_400)
+            }
+            Some(t) => format!("{} hour(s) per move", (t.as_secs() / 3600).max(1)),
+            None => "no time limit".to_string(),
+        };
+        text.push_str(&format!(
+            "# Variant: {size}×{size}, {} tiles each, {} bridges, {time}, {}\n",
+            variant.tiles(),
+            variant.bridges(),
+            if game.rated { "rated" } else { "unrated" }
+        ));
         let result = match game.result {
             None => "in progress".to_string(),
             Some(r) => {
@@ -784,6 +845,17 @@ impl Service {
         text.push_str(&game.record().to_string());
         Ok(text)
     }
+}
+
+/// What the clock decided at one tick.
+#[derive(Debug, Default)]
+pub struct Tick {
+    /// Games just lost on time.
+    pub timeouts: Vec<GameView>,
+    /// Games whose player to move should be reminded, and whether by direct message too.
+    pub reminders: Vec<(GameView, bool)>,
+    /// Challenges that just expired.
+    pub expired: Vec<ChallengeView>,
 }
 
 /// Players per leaderboard page.
@@ -850,6 +922,37 @@ fn game_update(
         to_move_id: to_move.map(|c| players[c.index()]),
         deadline_at: to_move.and(move_seconds).map(|s| now + s * 1000),
         rated,
+    }
+}
+
+/// Ends a game whose deadline has passed as a loss for the player to move, in its write
+/// transaction; returns whether it did (a game already over, or not yet due, is left alone).
+async fn finish_on_time(mut write: GameWrite<'_>, now: i64) -> Result<bool> {
+    let row = write.game.clone();
+    if row.status != "active" || row.deadline_at.is_none_or(|d| d > now) {
+        return Ok(false);
+    }
+    let game = replay_log(&row, &write.moves)?;
+    let Some(late) = game.to_move() else {
+        return Ok(false);
+    };
+    let winner = late.other();
+    let players = [row.white_id, row.red_id];
+    rate(&mut write, players, Some(winner), now).await?;
+    let update = GameUpdate {
+        white_id: row.white_id,
+        red_id: row.red_id,
+        status: "finished",
+        winner: Some(winner.name()),
+        end_reason: Some("timeout"),
+        to_move_id: None,
+        deadline_at: None,
+        rated: row.rated,
+    };
+    match write.commit(&[], &update, now).await {
+        Ok(_) => Ok(true),
+        Err(StoreError::Conflict) => Ok(false),
+        Err(other) => Err(other.into()),
     }
 }
 

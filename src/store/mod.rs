@@ -481,11 +481,11 @@ impl Store {
         .await?)
     }
 
-    /// Records the thread a game is played in.
+    /// Records the thread a game is played in (`None`: in its channel).
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn set_thread(&self, game: GameId, thread: i64) -> Result<(), StoreError> {
+    pub async fn set_thread(&self, game: GameId, thread: Option<i64>) -> Result<(), StoreError> {
         sqlx::query("UPDATE games SET thread_id = ? WHERE id = ?")
             .bind(thread)
             .bind(game)

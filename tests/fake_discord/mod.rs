@@ -294,7 +294,7 @@ pub fn message_json(id: &str, channel: &str, body: &Value) -> Value {
         "pinned": false,
         "type": 0,
         "flags": body["flags"].as_u64().unwrap_or(0),
-        "components": body["components"].clone(),
+        "components": if body["components"].is_array() { body["components"].clone() } else { json!([]) },
     })
 }
 
