@@ -94,6 +94,8 @@ impl<'a> Session<'a> {
                 return Some(format!("you are now {}", words_name(&self.actor)));
             }
         }
+        // The correspondence clock runs before every command, as the bot's runs every minute.
+        let clock = self.clock_news().await;
         let command = words[0].to_ascii_lowercase();
         let args = &words[1..];
         let result = match command.as_str() {
@@ -109,7 +111,38 @@ impl<'a> Session<'a> {
             "place" | "bridge" => self.play_move(&args.join(" "), explicit_actor).await,
             _ => self.play_move(&words.join(" "), explicit_actor).await,
         };
-        Some(result.unwrap_or_else(|e| format!("error: {e}")))
+        let reply = result.unwrap_or_else(|e| format!("error: {e}"));
+        Some(if clock.is_empty() {
+            reply
+        } else {
+            format!("{clock}\n{reply}")
+        })
+    }
+
+    /// Losses on time, reminders and expired challenges since the last command.
+    async fn clock_news(&self) -> String {
+        let tick = self.service.tick().await;
+        let mut news = Vec::new();
+        for game in &tick.timeouts {
+            if let Some(result) = game.result {
+                let winner = result
+                    .winner
+                    .map_or("nobody", |c| game.player(c).name.as_str());
+                news.push(format!("game #{}: time ran out, {winner} wins", game.id));
+            }
+        }
+        for (game, _) in &tick.reminders {
+            if let Some((_, player)) = game.to_move() {
+                news.push(format!(
+                    "game #{}: {}, a quarter of your time is left",
+                    game.id, player.name
+                ));
+            }
+        }
+        for challenge in &tick.expired {
+            news.push(format!("challenge #{} expired", challenge.id));
+        }
+        news.join("\n")
     }
 
     fn acting(&self) -> Result<Player, String> {

@@ -1007,3 +1007,57 @@ async fn expired_challenges_lose_their_buttons() {
     assert_eq!(refused.content(), "This challenge has expired");
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn aborting_before_reds_first_move() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    command(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+        &[],
+    )
+    .await;
+    // No red tile yet: either player may abort.
+    let from = fake.call_count();
+    let (_, call) = command(&fake, BOB, &thread, "abort", &[], &[]).await;
+    assert!(call.is_ephemeral(), "deferred privately");
+    let note = fake
+        .wait_for(from, "the abort note", |c| c.path.starts_with("/webhooks/"))
+        .await;
+    assert!(
+        note.content().contains("was aborted by bob"),
+        "{}",
+        note.content()
+    );
+    let board = fake
+        .wait_for(from, "the board of the aborted game", |c| {
+            c.path == format!("/channels/{thread}/messages")
+        })
+        .await;
+    assert!(board.content().contains("aborted"), "{}", board.content());
+    // Nothing more can be played, and nobody is rated.
+    let (_, call) = command(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("e5 e6"))],
+        &[],
+    )
+    .await;
+    assert!(call.is_ephemeral());
+    assert_eq!(call.content(), "Game #1 is over");
+    let (_, call) = command(&fake, ALICE, CHANNEL_ID, "leaderboard", &[], &[]).await;
+    assert!(
+        call.content().contains("No rated games"),
+        "{}",
+        call.content()
+    );
+    bot.stop().await;
+}

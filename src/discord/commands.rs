@@ -714,23 +714,25 @@ const RULES: &str = "\
 • **End:** a player who cannot place two tiles may bridge or `/pass`. After White passes, Red has one last turn; Red's pass ends the game.
 • **Score:** each set of islands joined by bridges (through sandbanks too) scores 1, 3, 6, 10, 15… for 1, 2, 3, 4, 5… islands. Ties go to more islands, then more bridges.";
 
-/// A short summary of the rules, with an example board
-#[poise::command(slash_command)]
-pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    let example = include_str!("../../tests/golden/middle.txt")
+/// The example picture of `/rules`, drawn once.
+static RULES_PICTURE: std::sync::LazyLock<Vec<u8>> = std::sync::LazyLock::new(|| {
+    let example = include_str!("../../assets/examples/rules.txt")
         .parse::<crate::game::Record>()
         .map(|r| r.replay().game)
         .unwrap_or_default();
-    let png = tokio::task::spawn_blocking(move || {
-        crate::render::render_png(&crate::render::Picture {
-            game: &example,
-            white: "White",
-            red: "Red",
-            title: "Example: islands, sandbanks and the three bridges",
-            ending: None,
-        })
+    crate::render::render_png(&crate::render::Picture {
+        game: &example,
+        white: "White",
+        red: "Red",
+        title: "Example: islands, sandbanks and the three bridges",
+        ending: None,
     })
-    .await?;
+});
+
+/// A short summary of the rules, with an example board
+#[poise::command(slash_command)]
+pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
+    let png = tokio::task::spawn_blocking(|| RULES_PICTURE.clone()).await?;
     let reply = poise::CreateReply::default()
         .content(RULES)
         .attachment(serenity::CreateAttachment::bytes(png, "rules.png"))

@@ -6,7 +6,6 @@ mod commands;
 mod messages;
 mod scheduler;
 
-use std::hash::{DefaultHasher, Hash, Hasher};
 use std::sync::Arc;
 
 use anyhow::Context as _;
@@ -14,7 +13,6 @@ use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
 use crate::service::{OffsetClock, Player, Service, ServiceError};
-use crate::store::Store;
 
 /// What every command and handler can reach.
 pub struct Data {
@@ -103,11 +101,12 @@ pub fn player_of(user: &serenity::User) -> Player {
 /// # Errors
 /// When the database cannot be opened or Discord cannot be reached.
 pub async fn run(config: Config) -> anyhow::Result<()> {
-    let store = Store::open(&config.database_url)
-        .await
-        .with_context(|| format!("opening {}", config.database_url))?;
     let clock = OffsetClock(config.clock_offset_seconds * 1000);
-    let service = Arc::new(Service::new(store, Arc::new(clock)));
+    let service = Arc::new(
+        Service::open_with_clock(&config.database_url, Arc::new(clock))
+            .await
+            .with_context(|| format!("opening {}", config.database_url))?,
+    );
     let guild_id = config.guild_id;
     let every = config.scheduler_every;
     let framework = poise::Framework::builder()
@@ -153,9 +152,8 @@ async fn register(
     guild: Option<serenity::GuildId>,
 ) -> anyhow::Result<()> {
     let definitions = poise::builtins::create_application_commands(commands);
-    let mut hasher = DefaultHasher::new();
-    serde_json::to_string(&definitions)?.hash(&mut hasher);
-    let fingerprint = format!("{:016x}", hasher.finish());
+    // The definitions themselves are the fingerprint: stable across builds and Rust versions.
+    let fingerprint = serde_json::to_string(&definitions)?;
     let key = match guild {
         Some(guild) => format!("commands:guild:{guild}"),
         None => "commands:global".to_string(),

@@ -104,7 +104,15 @@ impl Service {
     /// # Errors
     /// When the database cannot be opened or migrated.
     pub async fn open(url: &str) -> Result<Service> {
-        Ok(Service::new(Store::open(url).await?, Arc::new(SystemClock)))
+        Service::open_with_clock(url, Arc::new(SystemClock)).await
+    }
+
+    /// Opens the database at `url` with another clock.
+    ///
+    /// # Errors
+    /// When the database cannot be opened or migrated.
+    pub async fn open_with_clock(url: &str, clock: Arc<dyn Clock>) -> Result<Service> {
+        Ok(Service::new(Store::open(url).await?, clock))
     }
 
     pub fn now(&self) -> i64 {

@@ -1,9 +1,11 @@
 //! The only SQL in the crate: players, challenges, games and the append-only move log in SQLite.
 //!
 //! The schema lives in `migrations/` and is applied at start-up. Writes that must see a consistent
-//! game (a move, an acceptance) run in one `BEGIN IMMEDIATE` transaction, taken one at a time in
-//! this process so that SQLite's own lock is never fought over with sleeps; the version check in
-//! the final `UPDATE` guards against any other writer on the same file.
+//! game (a move, an ending, an acceptance) run in one `BEGIN IMMEDIATE` transaction, taken one at
+//! a time in this process so that SQLite's own lock is never fought over with sleeps; the version
+//! check in the final `UPDATE` guards against any other writer on the same file. Writes that are
+//! one statement (a thread id, a setting, closing a challenge) need no more than SQLite gives.
+//! Reminders are marked before they are sent: a failed send loses that reminder, never doubles it.
 
 use std::str::FromStr;
 use std::time::Duration;
