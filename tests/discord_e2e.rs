@@ -437,8 +437,8 @@ async fn autocomplete_offers_only_legal_cells() {
         fake, bot, _dir, ..
     } = setup().await;
     let (thread, _) = start_game(&fake, &[]).await;
-    // Alice opens at c3 d4; Bob keeps Red and places e5 e6.
-    command(
+    // Alice opens at c3 d4; Bob keeps Red (the button only says so) and places e5 e6.
+    let (_, opening) = command(
         &fake,
         ALICE,
         &thread,
@@ -447,6 +447,23 @@ async fn autocomplete_offers_only_legal_cells() {
         &[],
     )
     .await;
+    let keep = opening
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("keep:"))
+        .unwrap();
+    let message = fake_discord::message_json("9", &thread, &opening.json["data"]);
+    for (user, answer) in [
+        (ALICE, "It is not your turn: bob is to move"),
+        (BOB, "You keep Red: place your two red tiles with `/place`."),
+    ] {
+        let from = fake.call_count();
+        let (id, payload) = click(&fake, user, &message, &keep);
+        fake.dispatch("INTERACTION_CREATE", payload);
+        let reply = fake.callback(from, &id).await;
+        assert!(reply.is_ephemeral());
+        assert_eq!(reply.content(), answer);
+    }
     command(
         &fake,
         BOB,

@@ -167,16 +167,7 @@ async fn dispatch(
             component.create_response(ctx, update).await?;
         }
         "keep" => {
-            let game = service.game(id).await?;
-            let Some((_, to_move)) = game.to_move() else {
-                return Err(crate::service::ServiceError::GameOver(id).into());
-            };
-            if to_move.id != player.id {
-                return Err(crate::service::ServiceError::NotYourTurn(to_move.name.clone()).into());
-            }
-            if version != Some(game.version) || !game.awaiting_pie_choice() {
-                return Err(crate::service::ServiceError::PositionChanged.into());
-            }
+            service.check_pie_choice(id, player.id, version).await?;
             reply_ephemeral(
                 ctx,
                 component,
@@ -215,14 +206,11 @@ async fn dispatch(
             .await;
         }
         "export" => {
-            let text = service.export(id).await?;
+            let (content, file) = super::commands::export_file(service, id).await?;
             let reply = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
-                    .content(format!("The record of game #{id}."))
-                    .add_file(serenity::CreateAttachment::bytes(
-                        text.into_bytes(),
-                        format!("ponte-game-{id}.txt"),
-                    ))
+                    .content(content)
+                    .add_file(file)
                     .ephemeral(true),
             );
             component.create_response(ctx, reply).await?;

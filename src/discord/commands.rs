@@ -693,16 +693,24 @@ pub async fn export(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let game = the_game(ctx, game).await?;
-    let text = ctx.data().service.export(game.id).await?;
+    let (content, file) = export_file(&ctx.data().service, game.id).await?;
     let reply = poise::CreateReply::default()
-        .content(format!("The record of game #{}.", game.id))
-        .attachment(serenity::CreateAttachment::bytes(
-            text.into_bytes(),
-            format!("ponte-game-{}.txt", game.id),
-        ))
+        .content(content)
+        .attachment(file)
         .ephemeral(true);
     ctx.send(reply).await?;
     Ok(())
+}
+
+/// The words and the file of an export.
+pub(super) async fn export_file(
+    service: &crate::service::Service,
+    game: i64,
+) -> Result<(String, serenity::CreateAttachment), Error> {
+    let text = service.export(game).await?;
+    let file =
+        serenity::CreateAttachment::bytes(text.into_bytes(), format!("ponte-game-{game}.txt"));
+    Ok((format!("The record of game #{game}."), file))
 }
 
 const RULES: &str = "\

@@ -803,6 +803,30 @@ impl Service {
         })
     }
 
+    /// Checks that `player` may make the pie choice of game `id` as seen at `version` (the
+    /// "Keep Red" button changes nothing: the player then places two red tiles).
+    ///
+    /// # Errors
+    /// Unknown or finished games, not their turn, or the choice already made.
+    pub async fn check_pie_choice(
+        &self,
+        id: GameId,
+        player: PlayerId,
+        version: Option<i64>,
+    ) -> Result<GameView> {
+        let game = self.game(id).await?;
+        let Some((_, to_move)) = game.to_move() else {
+            return Err(ServiceError::GameOver(id));
+        };
+        if to_move.id != player {
+            return Err(ServiceError::NotYourTurn(to_move.name.clone()));
+        }
+        if version != Some(game.version) || !game.awaiting_pie_choice() {
+            return Err(ServiceError::PositionChanged);
+        }
+        Ok(game)
+    }
+
     /// The game's record with header comments (players, date, variant, result), as `/export`
     /// attaches it; `ponte replay` reads it back.
     ///
