@@ -28,7 +28,7 @@ pub async fn deliver_board(
     let png = png_of(game).await?;
     let message = |content: &str| {
         serenity::CreateMessage::new()
-            .content(content)
+            .content(super::messages::fit_message(content))
             .allowed_mentions(super::messages::pings())
             .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
             .components(game_buttons(game))

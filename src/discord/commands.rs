@@ -274,7 +274,7 @@ async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Err
     if here {
         let png = png_of(&view).await?;
         let reply = poise::CreateReply::default()
-            .content(content)
+            .content(super::messages::fit_message(&content))
             .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
             .components(game_buttons(&view));
         ctx.send(reply).await?;
@@ -446,34 +446,11 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     };
     ctx.send(
         poise::CreateReply::default()
-            .content(fit_message(&text))
+            .content(super::messages::fit_message(&text))
             .ephemeral(true),
     )
     .await?;
     Ok(())
-}
-
-/// Discord's limit for a message's text.
-const MESSAGE_LIMIT: usize = 2000;
-
-/// `text` cut at a line end to fit one message, saying how many lines were left out.
-fn fit_message(text: &str) -> String {
-    if text.len() <= MESSAGE_LIMIT {
-        return text.to_string();
-    }
-    let lines: Vec<&str> = text.lines().collect();
-    let mut kept = String::new();
-    for (i, line) in lines.iter().enumerate() {
-        let more = format!("\n…and {} more", lines.len() - i);
-        if kept.len() + line.len() + 1 + more.len() > MESSAGE_LIMIT {
-            return kept + &more;
-        }
-        if !kept.is_empty() {
-            kept.push('\n');
-        }
-        kept.push_str(line);
-    }
-    kept
 }
 
 /// Call off a game before Red's first move (managers: any game); no result, unrated

@@ -290,3 +290,45 @@ pub fn result_text(game: &GameView) -> String {
         side(Color::Red, &red)
     )
 }
+
+/// Discord's limit for a message's text.
+const MESSAGE_LIMIT: usize = 2000;
+
+/// `text` cut at a line end to fit one message, saying how many lines were left out.
+pub fn fit_message(text: &str) -> String {
+    if text.len() <= MESSAGE_LIMIT {
+        return text.to_string();
+    }
+    let lines: Vec<&str> = text.lines().collect();
+    let mut kept = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        let more = format!("\n…and {} more", lines.len() - i);
+        if kept.len() + line.len() + 1 + more.len() > MESSAGE_LIMIT {
+            return kept + &more;
+        }
+        if !kept.is_empty() {
+            kept.push('\n');
+        }
+        kept.push_str(line);
+    }
+    kept
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_messages_are_cut_at_a_line_and_say_so() {
+        let text: String = (0..300)
+            .map(|i| format!("line {i} of a very long list of games"))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let fitted = fit_message(&text);
+        assert!(fitted.len() <= MESSAGE_LIMIT);
+        assert!(fitted.starts_with("line 0 of"));
+        let last = fitted.lines().last().unwrap();
+        assert!(last.starts_with("…and ") && last.ends_with(" more"), "{last}");
+        assert_eq!(fit_message("short"), "short");
+    }
+}
