@@ -328,7 +328,10 @@ mod tests {
         assert!(fitted.len() <= MESSAGE_LIMIT);
         assert!(fitted.starts_with("line 0 of"));
         let last = fitted.lines().last().unwrap();
-        assert!(last.starts_with("…and ") && last.ends_with(" more"), "{last}");
+        assert!(
+            last.starts_with("…and ") && last.ends_with(" more"),
+            "{last}"
+        );
         assert_eq!(fit_message("short"), "short");
     }
 }

@@ -97,6 +97,8 @@ struct Inner {
     refuse_threads: AtomicBool,
     /// Refuse messages in these channels (as in an archived thread).
     refuse_channels: Mutex<Vec<String>>,
+    /// Interactions already answered: Discord takes one initial response each.
+    answered: Mutex<std::collections::HashSet<String>>,
 }
 
 #[derive(Clone)]
@@ -382,7 +384,19 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
         })),
         ("PUT", ["applications", _, "guilds", _, "commands"])
         | ("PUT", ["applications", _, "commands"]) => ok(json!([])),
-        ("POST", ["interactions", _, token, "callback"]) => {
+        ("POST", ["interactions", interaction, token, "callback"]) => {
+            if !inner
+                .answered
+                .lock()
+                .unwrap()
+                .insert(interaction.to_string())
+            {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    40060,
+                    "Interaction has already been acknowledged.",
+                );
+            }
             let kind = json["type"].as_u64().unwrap_or(0);
             if kind == 4 || kind == 5 {
                 let message = store_message(inner, CHANNEL_ID, &json["data"]);
