@@ -672,6 +672,14 @@ async fn every_fixture_parses_as_serenity_models() {
             .unwrap_or_else(|e| panic!("{e}: {fixture:#}"));
     }
     serde_json::from_value::<serenity::Message>(message).unwrap();
+    // The fake's replies too: a message without components, READY, a thread, a DM channel.
+    let bare = fake_discord::message_json("124", CHANNEL_ID, &json!({"content": "hi"}));
+    serde_json::from_value::<serenity::Message>(bare).unwrap();
+    serde_json::from_value::<serenity::Ready>(fake_discord::ready_json(fake.addr)).unwrap();
+    let thread = fake_discord::thread_json("125", CHANNEL_ID, "Game #1: alice vs bob");
+    serde_json::from_value::<serenity::GuildChannel>(thread).unwrap();
+    let dm = fake_discord::dm_channel_json(ALICE.id);
+    serde_json::from_value::<serenity::PrivateChannel>(dm).unwrap();
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

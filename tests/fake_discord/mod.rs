@@ -260,14 +260,7 @@ async fn run_gateway(mut socket: WebSocket, inner: Arc<Inner>, addr: SocketAddr)
                         // A new session counts its events from 1 again.
                         inner.seq.store(0, Ordering::SeqCst);
                         let seq = inner.seq.fetch_add(1, Ordering::SeqCst) + 1;
-                        let ready = json!({"op": 0, "s": seq, "t": "READY", "d": {
-                            "v": 10,
-                            "user": {"id": APP_ID, "username": "ponte", "bot": true, "discriminator": "0"},
-                            "guilds": [],
-                            "session_id": "fake-session",
-                            "resume_gateway_url": format!("ws://{addr}/gateway"),
-                            "application": {"id": APP_ID, "flags": 0}
-                        }});
+                        let ready = json!({"op": 0, "s": seq, "t": "READY", "d": ready_json(addr)});
                         let _ = tx.send(ready);
                         inner.identified.store(true, Ordering::SeqCst);
                     }
@@ -276,6 +269,32 @@ async fn run_gateway(mut socket: WebSocket, inner: Arc<Inner>, addr: SocketAddr)
             }
         }
     }
+}
+
+/// The READY event's data.
+pub fn ready_json(addr: SocketAddr) -> Value {
+    json!({
+        "v": 10,
+        "user": {"id": APP_ID, "username": "ponte", "bot": true, "discriminator": "0"},
+        "guilds": [],
+        "session_id": "fake-session",
+        "resume_gateway_url": format!("ws://{addr}/gateway"),
+        "application": {"id": APP_ID, "flags": 0}
+    })
+}
+
+/// A thread started from a message (its id is the message's, as on Discord).
+pub fn thread_json(message: &str, parent: &str, name: &str) -> Value {
+    json!({"id": message, "type": 11, "name": name, "guild_id": GUILD_ID, "parent_id": parent})
+}
+
+/// The direct-message channel with a user.
+pub fn dm_channel_json(recipient: &str) -> Value {
+    json!({
+        "id": format!("9{recipient}"),
+        "type": 1,
+        "recipients": [{"id": recipient, "username": "someone", "discriminator": "0"}]
+    })
 }
 
 /// A message object as Discord returns it.
@@ -425,11 +444,9 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
             }
         }
         ("POST", ["webhooks", _, _]) => ok(store_message(inner, CHANNEL_ID, json)),
-        ("POST", ["users", "@me", "channels"]) => ok(json!({
-            "id": format!("9{}", json["recipient_id"].as_str().unwrap_or("1")),
-            "type": 1,
-            "recipients": [{"id": json["recipient_id"], "username": "someone", "discriminator": "0"}]
-        })),
+        ("POST", ["users", "@me", "channels"]) => ok(dm_channel_json(
+            json["recipient_id"].as_str().unwrap_or("1"),
+        )),
         ("PATCH", ["channels", channel, "messages", message]) => {
             let mut messages = inner.messages.lock().unwrap();
             let stored = messages
@@ -458,13 +475,11 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
             }
             (
                 StatusCode::CREATED,
-                axum::Json(json!({
-                    "id": message,
-                    "type": 11,
-                    "name": json["name"],
-                    "guild_id": GUILD_ID,
-                    "parent_id": channel,
-                })),
+                axum::Json(thread_json(
+                    message,
+                    channel,
+                    json["name"].as_str().unwrap_or(""),
+                )),
             )
                 .into_response()
         }
