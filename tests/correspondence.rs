@@ -263,11 +263,10 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
     let service = open(&dir, clock).await;
     let (a, b, c) = (player(1), player(2), player(3));
 
+    // After White's opening, before Red's first move: either player may abort.
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
     service.play(game.id, a.id, "c3 e5", None).await.unwrap();
-    service.play(game.id, b.id, "swap", None).await.unwrap();
-    // Still no red tile: either player may abort.
-    let aborted = service.abort(game.id, a.id, None).await.unwrap();
+    let aborted = service.abort(game.id, b.id, None).await.unwrap();
     assert_eq!(aborted.result.unwrap().ending, Ending::Aborted);
     assert!(
         service
@@ -277,6 +276,16 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
             .rows
             .is_empty()
     );
+
+    // The swap is Red's first move (Red's choice): too late then.
+    let game = start(&service, &a, &b, ChallengeOptions::default()).await;
+    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
+    service.play(game.id, b.id, "swap", None).await.unwrap();
+    assert!(matches!(
+        service.abort(game.id, a.id, None).await,
+        Err(ServiceError::TooLateToAbort)
+    ));
+    service.abort(game.id, c.id, Some(GUILD)).await.unwrap();
 
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
     service.play(game.id, a.id, "c3 e5", None).await.unwrap();

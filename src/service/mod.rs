@@ -614,8 +614,9 @@ impl Service {
         }
     }
 
-    /// Calls a game off without a result and unrated: by either player before Red's first
-    /// move, or at any time by a member who manages the game's server (`manager_of`).
+    /// Calls a game off without a result and unrated: by either player before Red's first move
+    /// (the game's second move, placement or swap), or at any time by a member who manages the
+    /// game's server (`manager_of`).
     ///
     /// # Errors
     /// Unknown or finished games; too late; someone else's game.
@@ -645,8 +646,9 @@ impl Service {
             if !participant {
                 return Err(ServiceError::NotYourAbort(id));
             }
-            let game = replay_log(&row, &write.moves)?;
-            if !game.board().tiles(Color::Red).is_empty() {
+            // Red's first move is the second move of the game: two red tiles, or the swap
+            // (which is Red's choice too). After it both players have committed.
+            if row.plies >= 2 {
                 return Err(ServiceError::TooLateToAbort);
             }
         }
