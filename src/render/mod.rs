@@ -288,6 +288,9 @@ fn draw_board(image: &mut RgbImage, layout: &Layout, game: &Game) {
             if Bridge::between(a, b) == Some(*bridge));
         draw_bridge(image, layout, *owner, *bridge, just_built);
     }
+    for color in Color::BOTH {
+        draw_island_markers(image, layout, game, color);
+    }
 }
 
 fn draw_coordinates(image: &mut RgbImage, layout: &Layout) {
@@ -383,7 +386,14 @@ fn draw_tiles(image: &mut RgbImage, layout: &Layout, game: &Game, color: Color) 
         };
         fill_rect(image, area, paint);
     }
-    // One marker per island, on the tile nearest its middle: islands can be counted at a glance.
+}
+
+/// One marker per island, on the tile nearest its middle, so islands can be counted at a
+/// glance. Drawn after the bridges: when every tile of an island carries a bridge end, the
+/// marker sits on the plank rather than under it.
+fn draw_island_markers(image: &mut RgbImage, layout: &Layout, game: &Game, color: Color) {
+    let board = game.board();
+    let islands = board.islands(color);
     let mut unmarked = islands;
     while let Some(first) = unmarked.first() {
         let island = board.group(first);
