@@ -28,14 +28,7 @@ fn variant_words(options: &crate::service::ChallengeOptions) -> String {
         (Supply::Unlimited, Supply::Unlimited) => "unlimited tiles and bridges".to_string(),
         (tiles, bridges) => format!("{tiles} tiles each, {bridges} bridges"),
     };
-    let time = match options.move_time {
-        None => "no time limit".to_string(),
-        Some(t) if t.as_secs() % 86_400 == 0 => {
-            let days = t.as_secs() / 86_400;
-            format!("{days} day{} per move", if days == 1 { "" } else { "s" })
-        }
-        Some(t) => format!("{} hour(s) per move", (t.as_secs() / 3600).max(1)),
-    };
+    let time = crate::service::move_time_words(options.move_time);
     format!("{size}×{size}, {supply}, {time}")
 }
 

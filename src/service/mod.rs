@@ -12,7 +12,7 @@ use std::time::Duration;
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use views::{
     ChallengeOptions, ChallengeStatus, ChallengeView, DamagedLog, Ending, GameResult, GameView,
-    LoggedMove, MoveReport, PlayedMove, Player, Venue,
+    LoggedMove, MoveReport, PlayedMove, Player, Venue, move_time_words,
 };
 
 use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
@@ -147,13 +147,22 @@ impl Service {
         if opponent.is_some_and(|o| o.id == challenger.id) {
             return Err(ServiceError::SelfChallenge);
         }
+        self.offer(challenger, opponent, options, venue, None).await
+    }
+
+    /// Records a challenge (`opener`: who will open, when not the challenger).
+    async fn offer(
+        &self,
+        challenger: &Player,
+        opponent: Option<&Player>,
+        options: ChallengeOptions,
+        venue: Venue,
+        opener: Option<PlayerId>,
+    ) -> Result<ChallengeView> {
         let now = self.now();
-        self.store
-            .upsert_player(challenger.id, &challenger.name, now)
-            .await?;
-        if let Some(opponent) = opponent {
+        for player in std::iter::once(challenger).chain(opponent) {
             self.store
-                .upsert_player(opponent.id, &opponent.name, now)
+                .upsert_player(player.id, &player.name, now)
                 .await?;
         }
         let id = self
@@ -168,7 +177,7 @@ impl Service {
                 channel_id: venue.channel_id,
                 created_at: now,
                 expires_at: now + CHALLENGE_LIFETIME.as_millis() as i64,
-                opener_id: None,
+                opener_id: opener,
             })
             .await?;
         self.challenge_view(id).await
@@ -715,26 +724,13 @@ impl Service {
                 return self.view_challenge(open).await;
             }
         }
-        let now = self.now();
-        self.store
-            .upsert_player(player.id, &player.name, now)
-            .await?;
-        let challenge_id = self
-            .store
-            .insert_challenge(&NewChallenge {
-                challenger_id: player.id,
-                challenged_id: Some(opponent.id),
-                variant: stored_variant(game.game.variant()),
-                move_seconds: game.move_time.map(|t| t.as_secs() as i64),
-                rated: game.rated,
-                guild_id: game.venue.guild_id,
-                channel_id: game.venue.channel_id,
-                created_at: now,
-                expires_at: now + CHALLENGE_LIFETIME.as_millis() as i64,
-                opener_id: Some(opener),
-            })
-            .await?;
-        self.challenge_view(challenge_id).await
+        let options = ChallengeOptions {
+            variant: game.game.variant(),
+            move_time: game.move_time,
+            rated: game.rated,
+        };
+        self.offer(player, Some(&opponent), options, game.venue, Some(opener))
+            .await
     }
 
     /// A server's leaderboard page (10 a page, settled ratings first) and the viewer's own line.
@@ -845,13 +841,7 @@ impl Service {
         );
         let variant = game.game.variant();
         let size = variant.size();
-        let time = match game.move_time {
-            Some(t) if t.as_secs() % 86_400 == 0 => {
-                format!("{} day(s) per move", t.as_secs() / 86_400)
-            }
-            Some(t) => format!("{} hour(s) per move", (t.as_secs() / 3600).max(1)),
-            None => "no time limit".to_string(),
-        };
+        let time = move_time_words(game.move_time);
         text.push_str(&format!(
             "# Variant: {size}×{size}, {} tiles each, {} bridges, {time}, {}\n",
             variant.tiles(),

@@ -50,6 +50,18 @@ impl Default for ChallengeOptions {
     }
 }
 
+/// "no time limit", "1 day per move", "3 days per move", "1 hour(s) per move".
+pub fn move_time_words(move_time: Option<Duration>) -> String {
+    match move_time {
+        None => "no time limit".to_string(),
+        Some(t) if t.as_secs() % 86_400 == 0 => {
+            let days = t.as_secs() / 86_400;
+            format!("{days} day{} per move", if days == 1 { "" } else { "s" })
+        }
+        Some(t) => format!("{} hour(s) per move", (t.as_secs() / 3600).max(1)),
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ChallengeStatus {
     Open,
