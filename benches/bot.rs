@@ -4,17 +4,20 @@
 //!
 //! Percentiles need every sample, so this is a plain measured harness rather than divan.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::Played;
 use fake_discord::{FakeDiscord, User, autocomplete, slash};
 use fastrand::Rng;
 use ponte::game::{Move, playout};
 use ponte::service::{ChallengeOptions, GameView, ManualClock, Player, Service, Venue};
-use ponte::store::Store;
 use serde_json::json;
 
 const GAMES: usize = 1_000;
@@ -55,10 +58,10 @@ async fn run() {
     let database = format!("sqlite://{}", dir.path().join("bot.db").display());
 
     // 1,000 live games, each in its own thread, a few moves in.
-    let service = Service::new(
-        Store::open(&database).await.unwrap(),
-        Arc::new(ManualClock::new(1_700_000_000_000)),
-    );
+    let service =
+        Service::open_with_clock(&database, Arc::new(ManualClock::new(1_700_000_000_000)))
+            .await
+            .unwrap();
     let mut rng = Rng::with_seed(1);
     let mut games: Vec<GameView> = Vec::new();
     for i in 0..GAMES {
@@ -83,12 +86,12 @@ async fn run() {
             game = service
                 .play(game.id, player, &mv.to_string(), None)
                 .await
-                .unwrap()
+                .played()
                 .game;
         }
         games.push(game);
     }
-    service.store().close().await;
+    service.close().await;
     drop(service);
 
     let fake = FakeDiscord::start().await;

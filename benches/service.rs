@@ -3,13 +3,16 @@
 //!
 //! Percentiles need every sample, so this is a plain measured harness rather than divan.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use common::Played;
 use fastrand::Rng;
 use ponte::game::{Move, Variant, playout};
 use ponte::service::{ChallengeOptions, GameView, Player, Service, SystemClock, Venue};
-use ponte::store::Store;
 
 const GAMES: usize = 1_000;
 const MOVES: usize = 5_000;
@@ -51,10 +54,11 @@ fn main() {
 async fn run() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("bench.db").display());
-    let service = Arc::new(Service::new(
-        Store::open(&url).await.unwrap(),
-        Arc::new(SystemClock),
-    ));
+    let service = Arc::new(
+        Service::open_with_clock(&url, Arc::new(SystemClock))
+            .await
+            .unwrap(),
+    );
     let started = Instant::now();
     let mut games = Vec::with_capacity(GAMES);
     for i in 0..GAMES {
@@ -91,7 +95,7 @@ async fn run() {
                     let report = service
                         .play(id, player, &mv.to_string(), None)
                         .await
-                        .unwrap();
+                        .played();
                     latencies.push(t.elapsed());
                     chunk[slot] = report.game;
                 }
@@ -149,7 +153,7 @@ async fn run() {
                     game = service
                         .play(game.id, player, &mv.to_string(), None)
                         .await
-                        .unwrap()
+                        .played()
                         .game;
                     latencies.push(t.elapsed());
                 }
@@ -182,7 +186,7 @@ async fn run() {
         game = service
             .play(game.id, player, &mv.to_string(), None)
             .await
-            .unwrap()
+            .played()
             .game;
         single.push(t.elapsed());
     }

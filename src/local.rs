@@ -7,12 +7,11 @@ use std::path::PathBuf;
 
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
-use crate::game::{Color, Move, Supply, Variant, diagram};
+use crate::game::{Color, Move, Variant, diagram};
 use crate::service::{
-    ChallengeOptions, ChallengeView, Ending, GameView, MoveReport, Player, Service, ServiceError,
-    Venue,
+    ChallengeOptions, ChallengeView, GameId, GameView, MoveOutcome, MoveReport, Player, PlayerId,
+    Service, ServiceError, Venue,
 };
-use crate::store::{GameId, PlayerId};
 
 const HELP: &str = "\
 commands (prefix any with `as NAME` to act as that player):
@@ -124,11 +123,8 @@ impl<'a> Session<'a> {
         let tick = self.service.tick().await;
         let mut news = Vec::new();
         for game in &tick.timeouts {
-            if let Some(result) = game.result {
-                let winner = result
-                    .winner
-                    .map_or("nobody", |c| game.player(c).name.as_str());
-                news.push(format!("game #{}: time ran out, {winner} wins", game.id));
+            if let Some(result) = game.result_words(|p| p.name.clone()) {
+                news.push(format!("game #{}: {result}", game.id));
             }
         }
         for (game, _) in &tick.reminders {
@@ -293,12 +289,21 @@ impl<'a> Session<'a> {
         if text_move.is_empty() {
             return Err("usage: place c3 d4 / bridge c3-e4".into());
         }
-        let report = self
+        match self
             .service
             .play(game.id, player.id, text_move, None)
             .await
-            .map_err(text)?;
-        Ok(describe_move(&report) + &self.picture(&report.game).await)
+            .map_err(text)?
+        {
+            MoveOutcome::Played(report) => {
+                Ok(describe_move(&report) + &self.picture(&report.game).await)
+            }
+            MoveOutcome::LostOnTime(game) => Err(format!(
+                "{}\n{}",
+                ServiceError::TimeRanOut(game.id),
+                show(&game)
+            )),
+        }
     }
 }
 
@@ -354,13 +359,6 @@ fn parse_options(words: &[&str]) -> Result<ChallengeOptions, String> {
     })
 }
 
-fn supply_words(variant: Variant) -> String {
-    match (variant.tiles(), variant.bridges()) {
-        (Supply::Unlimited, Supply::Unlimited) => "unlimited supply".into(),
-        (tiles, bridges) => format!("{tiles} tiles each, {bridges} bridges"),
-    }
-}
-
 fn describe_challenge(c: &ChallengeView) -> String {
     let variant = c.options.variant;
     let whom = c.opponent.as_ref().map_or("anyone", |o| o.name.as_str());
@@ -370,7 +368,7 @@ fn describe_challenge(c: &ChallengeView) -> String {
         c.challenger.name,
         variant.size(),
         variant.size(),
-        supply_words(variant)
+        variant.supply_words()
     )
 }
 
@@ -383,7 +381,7 @@ fn started(game: &GameView) -> String {
         game.red.name,
         variant.size(),
         variant.size(),
-        supply_words(variant),
+        variant.supply_words(),
         show(game)
     )
 }
@@ -420,19 +418,9 @@ fn show(game: &GameView) -> String {
         game.id, game.white.name, game.red.name
     );
     match (&game.result, game.to_move()) {
-        (Some(result), _) => {
-            let how = match result.ending {
-                Ending::Score(tiebreak) => format!("decided by {}", tiebreak.name()),
-                Ending::Resignation => "by resignation".into(),
-                Ending::Timeout => "on time".into(),
-                Ending::Aborted => "aborted".into(),
-            };
-            let winner = match result.winner {
-                Some(color) => format!("{} ({color}) wins", game.player(color).name),
-                None if result.ending == Ending::Aborted => "no result".into(),
-                None => "a draw".into(),
-            };
-            let _ = write!(out, "\ngame over: {winner}, {how}");
+        (Some(_), _) => {
+            let result = game.result_words(|p| p.name.clone()).unwrap_or_default();
+            let _ = write!(out, "\ngame over: {result}");
         }
         (None, Some((color, player))) => {
             let choice = if game.awaiting_pie_choice() {

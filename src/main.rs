@@ -95,7 +95,7 @@ fn main() -> anyhow::Result<ExitCode> {
                     .await
                     .with_context(|| format!("opening {url}"))?;
                 ponte::local::run(&service, pictures).await?;
-                service.store().close().await;
+                service.close().await;
                 anyhow::Ok(())
             })?;
             Ok(ExitCode::SUCCESS)
@@ -126,13 +126,7 @@ fn main() -> anyhow::Result<ExitCode> {
                         n.to_string_lossy().into_owned()
                     })
             });
-            let png = ponte::render::render_png(&ponte::render::Picture {
-                game: &replay.game,
-                white: &white,
-                red: &red,
-                title: &title,
-                ending: None,
-            });
+            let png = ponte::service::picture(&replay.game, &title, &white, &red);
             std::fs::write(&output, png).with_context(|| format!("writing {output}"))?;
             Ok(ExitCode::from(if replay.error.is_some() { 1 } else { 0 }))
         }

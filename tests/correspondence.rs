@@ -2,14 +2,17 @@
 //! time (after a restart too), ratings applied once per game, leaderboards, aborts, rematches and
 //! exports.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::{Aborted, Played};
 use ponte::game::{Color, Record};
 use ponte::service::{
-    ChallengeOptions, Ending, GameView, ManualClock, Player, Service, ServiceError, Venue,
+    ChallengeOptions, Ending, GameView, ManualClock, MoveOutcome, Player, Service, ServiceError,
+    Venue,
 };
-use ponte::store::Store;
 use tempfile::TempDir;
 
 const START: i64 = 1_700_000_000_000;
@@ -32,7 +35,7 @@ fn days(n: u64) -> ChallengeOptions {
 
 async fn open(dir: &TempDir, clock: Arc<ManualClock>) -> Arc<Service> {
     let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
-    Arc::new(Service::new(Store::open(&url).await.unwrap(), clock))
+    Arc::new(Service::open_with_clock(&url, clock).await.unwrap())
 }
 
 fn player(n: i64) -> Player {
@@ -70,7 +73,7 @@ async fn reminders_at_a_quarter_and_a_loss_on_time() {
 
     // A move moves the deadline on; the next reminder can come again, with a DM now.
     service.set_notify(&b, true).await.unwrap();
-    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
+    service.play(game.id, a.id, "c3 e5", None).await.played();
     clock.advance(3 * DAY);
     let due = service.take_reminders().await.unwrap();
     assert_eq!(due.len(), 1);
@@ -91,9 +94,9 @@ async fn reminders_at_a_quarter_and_a_loss_on_time() {
     // Rated: the winner gained, the loser lost.
     let board = service.leaderboard(GUILD, 1, a.id).await.unwrap();
     assert_eq!(board.rows.len(), 2);
-    assert_eq!(board.rows[0].1.rating.player_id, a.id);
-    assert!(board.rows[0].1.rating.rating > 1500.0);
-    assert_eq!(board.rows[1].1.rating.losses, 1);
+    assert_eq!(board.rows[0].1.player.id, a.id);
+    assert!(board.rows[0].1.rating > 1500.0);
+    assert_eq!(board.rows[1].1.losses, 1);
 }
 
 #[tokio::test]
@@ -107,7 +110,7 @@ async fn a_restart_after_the_deadline_resolves_it_at_once() {
         ..ChallengeOptions::default()
     };
     let game = start(&service, &a, &b, options).await;
-    service.store().close().await;
+    service.close().await;
     drop(service);
 
     let later = Arc::new(ManualClock::new(START + 2 * 3_600_000));
@@ -143,7 +146,7 @@ async fn racing_endings_rate_a_game_once() {
             assert!(
                 matches!(
                     resign,
-                    Err(ServiceError::TimeRanOut(_) | ServiceError::GameOver(_))
+                    Ok(MoveOutcome::LostOnTime(_)) | Err(ServiceError::GameOver(_))
                 ),
                 "round {round}: {resign:?}"
             );
@@ -168,11 +171,7 @@ async fn racing_endings_rate_a_game_once() {
         assert_eq!(history.len(), round + 1, "one rating change per game");
     }
     let board = service.leaderboard(GUILD, 1, 0).await.unwrap();
-    let games: i64 = board
-        .rows
-        .iter()
-        .map(|(_, r)| r.rating.wins + r.rating.losses + r.rating.draws)
-        .sum();
+    let games: i64 = board.rows.iter().map(|(_, r)| r.games()).sum();
     assert_eq!(games, 20);
 }
 
@@ -188,7 +187,7 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
         service
             .play(g.id, player(n).id, "resign", None)
             .await
-            .unwrap();
+            .played();
     }
     for n in (8..=24).step_by(2) {
         let g = start(
@@ -201,7 +200,7 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
         service
             .play(g.id, player(n + 1).id, "resign", None)
             .await
-            .unwrap();
+            .played();
     }
     // An unrated game changes nothing.
     let unrated = ChallengeOptions {
@@ -212,32 +211,24 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
     service
         .play(g.id, player(2).id, "resign", None)
         .await
-        .unwrap();
+        .played();
 
     let first = service.leaderboard(GUILD, 1, player(25).id).await.unwrap();
     assert_eq!(first.pages, 3);
     assert_eq!(first.rows.len(), 10);
-    assert_eq!(first.rows[0].1.rating.player_id, champion.id);
-    let champion_rating = &first.rows[0].1.rating;
-    assert!(
-        !ponte::service::ratings::is_provisional(champion_rating),
-        "{champion_rating:?}"
-    );
-    assert!(ponte::service::ratings::is_provisional(
-        &first.rows[1].1.rating
-    ));
+    assert_eq!(first.rows[0].1.player.id, champion.id);
+    let champion_rating = &first.rows[0].1;
+    assert!(!champion_rating.provisional, "{champion_rating:?}");
+    assert!(first.rows[1].1.provisional);
     let ranks: Vec<usize> = first.rows.iter().map(|(rank, _)| *rank).collect();
     assert_eq!(ranks, (1..=10).collect::<Vec<_>>());
     // Among provisional players, higher ratings first.
-    let ratings: Vec<f64> = first.rows[1..]
-        .iter()
-        .map(|(_, r)| r.rating.rating)
-        .collect();
+    let ratings: Vec<f64> = first.rows[1..].iter().map(|(_, r)| r.rating).collect();
     assert!(ratings.windows(2).all(|w| w[0] >= w[1]));
     // The viewer's line even when off the page.
     let (rank, mine) = first.viewer.expect("p25 is ranked");
     assert!(rank > 10);
-    assert_eq!(mine.rating.player_id, player(25).id);
+    assert_eq!(mine.player.id, player(25).id);
     let third = service.leaderboard(GUILD, 3, 0).await.unwrap();
     assert_eq!(third.rows.len(), 5);
     assert_eq!(third.rows[0].0, 21);
@@ -265,8 +256,8 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
 
     // After White's opening, before Red's first move: either player may abort.
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
-    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
-    let aborted = service.abort(game.id, b.id, None).await.unwrap();
+    service.play(game.id, a.id, "c3 e5", None).await.played();
+    let aborted = service.abort(game.id, b.id, None).await.aborted();
     assert_eq!(aborted.result.unwrap().ending, Ending::Aborted);
     assert!(
         service
@@ -279,17 +270,17 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
 
     // The swap is Red's first move (Red's choice): too late then.
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
-    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
-    service.play(game.id, b.id, "swap", None).await.unwrap();
+    service.play(game.id, a.id, "c3 e5", None).await.played();
+    service.play(game.id, b.id, "swap", None).await.played();
     assert!(matches!(
         service.abort(game.id, a.id, None).await,
         Err(ServiceError::TooLateToAbort)
     ));
-    service.abort(game.id, c.id, Some(GUILD)).await.unwrap();
+    service.abort(game.id, c.id, Some(GUILD)).await.aborted();
 
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
-    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
-    service.play(game.id, b.id, "d4 f6", None).await.unwrap();
+    service.play(game.id, a.id, "c3 e5", None).await.played();
+    service.play(game.id, b.id, "d4 f6", None).await.played();
     assert!(matches!(
         service.abort(game.id, b.id, None).await,
         Err(ServiceError::TooLateToAbort)
@@ -302,7 +293,7 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
         service.abort(game.id, c.id, Some(GUILD + 1)).await,
         Err(ServiceError::NotYourAbort(_))
     ));
-    let aborted = service.abort(game.id, c.id, Some(GUILD)).await.unwrap();
+    let aborted = service.abort(game.id, c.id, Some(GUILD)).await.aborted();
     assert_eq!(aborted.result.unwrap().winner, None);
     assert!(!aborted.rated);
     assert!(
@@ -327,13 +318,13 @@ async fn rematches_let_the_loser_open_and_exports_replay() {
     };
     let game = start(&service, &a, &b, options).await;
     for (who, mv) in [(&a, "c3 e5"), (&b, "d4 f6"), (&a, "c5 e7")] {
-        service.play(game.id, who.id, mv, None).await.unwrap();
+        service.play(game.id, who.id, mv, None).await.played();
     }
     assert!(matches!(
         service.rematch(game.id, &a).await,
         Err(ServiceError::NotOver(_))
     ));
-    service.play(game.id, a.id, "resign", None).await.unwrap();
+    service.play(game.id, a.id, "resign", None).await.played();
 
     // The winner asks; the loser (a) opens the new game.
     let rematch = service.rematch(game.id, &b).await.unwrap();
@@ -369,12 +360,13 @@ async fn a_move_after_the_deadline_is_a_loss_on_time() {
     let service = open(&dir, clock.clone()).await;
     let (a, b) = (player(1), player(2));
     let game = start(&service, &a, &b, days(1)).await;
-    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
+    service.play(game.id, a.id, "c3 e5", None).await.played();
     clock.advance(2 * DAY);
-    assert!(matches!(
-        service.play(game.id, b.id, "d4 f6", None).await,
-        Err(ServiceError::TimeRanOut(_))
-    ));
+    let Ok(MoveOutcome::LostOnTime(lost)) = service.play(game.id, b.id, "d4 f6", None).await else {
+        panic!("a move after the deadline is a loss on time");
+    };
+    assert_eq!(lost.result.unwrap().ending, Ending::Timeout);
+    assert_eq!(lost.moves.len(), 1, "nothing was played");
     assert!(matches!(
         service.abort(game.id, b.id, None).await,
         Err(ServiceError::GameOver(_))
@@ -384,12 +376,12 @@ async fn a_move_after_the_deadline_is_a_loss_on_time() {
     assert_eq!(ended.result.unwrap().ending, Ending::Timeout);
     // The swap keeps Red to move, so the deadline after it is Red's (the first player's).
     let game = start(&service, &a, &b, days(1)).await;
-    service.play(game.id, a.id, "c3 e5", None).await.unwrap();
+    service.play(game.id, a.id, "c3 e5", None).await.played();
     clock.advance(DAY / 2);
     let swapped = service
         .play(game.id, b.id, "swap", None)
         .await
-        .unwrap()
+        .played()
         .game;
     assert_eq!(swapped.deadline_at, Some(service.now() + DAY));
     assert_eq!(swapped.to_move().unwrap().1, &a);

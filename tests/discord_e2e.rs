@@ -1005,7 +1005,7 @@ async fn expired_challenges_lose_their_buttons() {
         );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
-    service.store().close().await;
+    service.close().await;
     bot.stop().await;
 
     // A day and a bit later the challenge has expired: its message is edited, buttons gone.

@@ -1,16 +1,18 @@
 //! The game service on real SQLite files: migrations, a whole game from challenge to score, every
 //! kind of bad input, challenge lifecycles, and 200 racing submissions.
 
+mod common;
+
 use std::sync::Arc;
 use std::time::Duration;
 
+use common::Played;
 use fastrand::Rng;
 use ponte::game::{Color, Game, IllegalMove, Move, Supply, Tiebreak, Variant, playout};
 use ponte::service::{
-    ChallengeOptions, ChallengeStatus, Ending, GameView, ManualClock, Player, Service,
+    ChallengeOptions, ChallengeStatus, Ending, GameView, ManualClock, MoveOutcome, Player, Service,
     ServiceError, Venue,
 };
-use ponte::store::Store;
 use tempfile::TempDir;
 
 const START: i64 = 1_700_000_000_000;
@@ -26,8 +28,7 @@ async fn setup() -> Setup {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
     let clock = Arc::new(ManualClock::new(START));
-    let store = Store::open(&url).await.unwrap();
-    let service = Arc::new(Service::new(store, clock.clone()));
+    let service = Arc::new(Service::open_with_clock(&url, clock.clone()).await.unwrap());
     Setup {
         _dir: dir,
         url,
@@ -70,13 +71,14 @@ async fn migrations_create_a_new_file_and_upgrade_an_existing_one() {
     service
         .play(game.id, alice().id, "c3 e5", None)
         .await
-        .unwrap();
-    service.store().close().await;
+        .played();
+    service.close().await;
     drop(service);
 
     // Opening again applies nothing new and keeps every row.
-    let store = Store::open(&url).await.unwrap();
-    let service = Service::new(store, Arc::new(ManualClock::new(START)));
+    let service = Service::open_with_clock(&url, Arc::new(ManualClock::new(START)))
+        .await
+        .unwrap();
     let again = service.game(game.id).await.unwrap();
     assert_eq!(again.game.plies(), 1);
     assert_eq!(again.white.name, "alice");
@@ -105,22 +107,22 @@ async fn a_whole_game_from_challenge_to_final_score() {
     service
         .play(game.id, alice().id, "a1 b1", None)
         .await
-        .unwrap();
+        .played();
     let after = service
         .play(game.id, bob().id, "f6 e6", None)
         .await
-        .unwrap();
+        .played();
     assert_eq!(after.game.to_move().unwrap().1, &alice());
     service
         .play(game.id, alice().id, "a2 b2", None)
         .await
-        .unwrap();
+        .played();
     // Red's island uses his last tiles. Then nobody can place two tiles or bridge: the service
     // passes for White, which gives Red one last turn, and passes for Red, which ends the game.
     let report = service
         .play(game.id, bob().id, "f5 e5", None)
         .await
-        .unwrap();
+        .played();
     let played: Vec<_> = report
         .played
         .iter()
@@ -177,7 +179,7 @@ async fn random_games_through_the_service_match_the_engine() {
             let report = service
                 .play(view.id, player.id, &mv.to_string(), Some(view.version))
                 .await
-                .unwrap();
+                .played();
             for played in &report.played {
                 engine.play(played.mv).unwrap();
             }
@@ -199,10 +201,10 @@ async fn the_pie_rule_swaps_the_players_colours() {
     service
         .play(game.id, alice().id, "f6 g7", None)
         .await
-        .unwrap();
+        .played();
     let view = service.game(game.id).await.unwrap();
     assert!(view.awaiting_pie_choice());
-    let report = service.play(game.id, bob().id, "swap", None).await.unwrap();
+    let report = service.play(game.id, bob().id, "swap", None).await.played();
     assert_eq!(report.played[0].player, bob());
     assert_eq!(report.game.white, bob());
     assert_eq!(report.game.red, alice());
@@ -216,7 +218,7 @@ async fn the_pie_rule_swaps_the_players_colours() {
     service
         .play(game.id, alice().id, "c3 d4", None)
         .await
-        .unwrap();
+        .played();
     let view = service.game(game.id).await.unwrap();
     assert_eq!(view.white, bob());
     assert_eq!(view.game.board().tiles(Color::Red).len(), 2);
@@ -229,7 +231,7 @@ async fn bad_input_changes_nothing() {
     service
         .play(game.id, alice().id, "c3 e5", None)
         .await
-        .unwrap();
+        .played();
     let before = service.game(game.id).await.unwrap();
     let cases: Vec<(i64, &str, Option<i64>, &str)> = vec![
         (
@@ -291,7 +293,7 @@ async fn bad_input_changes_nothing() {
     service
         .play(game.id, bob().id, "d4 f6", None)
         .await
-        .unwrap();
+        .played();
     // Swap comes too late now; a resignation is always for oneself.
     assert!(matches!(
         service.play(game.id, bob().id, "swap", None).await,
@@ -304,7 +306,7 @@ async fn bad_input_changes_nothing() {
     let report = service
         .play(game.id, bob().id, "resign white", None)
         .await
-        .unwrap();
+        .played();
     assert_eq!(report.played[0].mv, Move::Resign(Some(Color::Red)));
     assert_eq!(report.game.result.unwrap().winner, Some(Color::White));
     assert_eq!(report.game.result.unwrap().ending, Ending::Resignation);
@@ -375,7 +377,7 @@ async fn challenges_are_accepted_declined_cancelled_or_expire() {
     );
     assert!(matches!(
         service.accept(open.id, &bob()).await,
-        Err(ServiceError::ChallengeClosed("accepted"))
+        Err(ServiceError::ChallengeClosed(ChallengeStatus::Accepted))
     ));
 
     // Expiry: a day later the challenge is gone.
@@ -492,7 +494,7 @@ async fn two_hundred_racing_submissions_apply_only_legal_moves_once() {
         view = service
             .play(view.id, player, &mv.to_string(), None)
             .await
-            .unwrap()
+            .played()
             .game;
     }
 
@@ -520,7 +522,10 @@ async fn two_hundred_racing_submissions_apply_only_legal_moves_once() {
     for task in tasks {
         let (player, text, result) = task.await.unwrap();
         match result {
-            Ok(report) => applied.push((report.game.version, player, text, report.played.len())),
+            Ok(MoveOutcome::Played(report)) => {
+                applied.push((report.game.version, player, text, report.played.len()))
+            }
+            Ok(MoveOutcome::LostOnTime(game)) => panic!("game #{} has no clock", game.id),
             Err(
                 ServiceError::NotYourTurn(_)
                 | ServiceError::Illegal(_)
@@ -598,11 +603,11 @@ async fn deadlines_follow_the_time_per_move() {
     let report = service
         .play(game.id, alice().id, "c3 e5", None)
         .await
-        .unwrap();
+        .played();
     assert_eq!(report.game.deadline_at, Some(START + 1000 + 3 * 86_400_000));
     let report = service
         .play(game.id, bob().id, "resign", None)
         .await
-        .unwrap();
+        .played();
     assert_eq!(report.game.deadline_at, None);
 }

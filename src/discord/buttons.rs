@@ -1,73 +1,12 @@
-//! Button clicks (accept, decline, cancel, the pie choice, resign) and posting a game's board to
-//! the game's thread, with a fallback to the channel when Discord refuses.
+//! Button clicks: accept, decline, cancel, the pie choice, resign, rematch and export.
 
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
-use super::commands::png_of;
-use super::messages::{board_text, game_buttons, move_text};
+use super::messages::{board_text, challenge_buttons, challenge_text, move_text, pings};
+use super::post::{announce_end, deliver_board, export_file};
 use super::{Data, Error, UserError, explain, player_of};
-use crate::service::{GameView, Service};
-
-/// Where a game's boards go: its thread, or the channel it was started in.
-pub fn game_channel(game: &GameView) -> Option<serenity::ChannelId> {
-    game.thread_id
-        .or(game.venue.channel_id)
-        .filter(|id| *id > 0)
-        .map(|id| serenity::ChannelId::new(id as u64))
-}
-
-/// Posts the board with `content` where the game is played; returns the channel used.
-pub async fn deliver_board(
-    ctx: &serenity::Context,
-    service: &Service,
-    game: &GameView,
-    content: &str,
-) -> Result<serenity::ChannelId, Error> {
-    let channel = game_channel(game).ok_or_else(|| anyhow::anyhow!("game has no channel"))?;
-    let png = png_of(game).await?;
-    let message = |content: &str| {
-        serenity::CreateMessage::new()
-            .content(super::messages::fit_message(content))
-            .allowed_mentions(super::messages::pings())
-            .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
-            .components(game_buttons(game))
-    };
-    match channel.send_message(ctx, message(content)).await {
-        Ok(_) => Ok(channel),
-        // The thread is archived, gone or closed to the bot: play on in the channel the game
-        // started in, and say so this once.
-        Err(error) if refused(&error) => {
-            let Some(fallback) = game
-                .venue
-                .channel_id
-                .map(|id| serenity::ChannelId::new(id as u64))
-                .filter(|c| *c != channel)
-            else {
-                return Err(error.into());
-            };
-            warn!("posting to the thread of game #{} failed: {error}", game.id);
-            let note = format!(
-                "{content}\n(I could not post in the game's thread, so the game goes on here.)"
-            );
-            fallback.send_message(ctx, message(&note)).await?;
-            service.set_thread(game.id, None).await?;
-            Ok(fallback)
-        }
-        Err(error) => Err(error.into()),
-    }
-}
-
-/// Whether Discord refused a message for good (unknown channel, no access, no permission, an
-/// archived thread), as opposed to a passing failure.
-pub fn refused(error: &serenity::Error) -> bool {
-    const REFUSALS: [isize; 4] = [10003, 50001, 50013, 50083];
-    matches!(
-        error,
-        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
-            if REFUSALS.contains(&response.error.code)
-    )
-}
+use crate::service::{GameView, MoveOutcome, Service, ServiceError};
 
 async fn reply_ephemeral(
     ctx: &serenity::Context,
@@ -158,9 +97,7 @@ async fn dispatch(
                 serenity::CreateInteractionResponseMessage::new()
                     .content(format!(
                         "The challenge of {} was {} by {}.",
-                        closed.challenger.name,
-                        closed.status.word(),
-                        player.name
+                        closed.challenger.name, closed.status, player.name
                     ))
                     .components(Vec::new()),
             );
@@ -187,9 +124,9 @@ async fn dispatch(
             };
             if challenge.message_id.is_none() {
                 let message = serenity::CreateMessage::new()
-                    .content(super::messages::challenge_text(&challenge))
-                    .allowed_mentions(super::messages::pings())
-                    .components(super::messages::challenge_buttons(&challenge));
+                    .content(challenge_text(&challenge))
+                    .allowed_mentions(pings())
+                    .components(challenge_buttons(&challenge));
                 let posted = channel.send_message(ctx, message).await?;
                 service
                     .set_challenge_message(challenge.id, posted.id.get() as i64)
@@ -206,7 +143,7 @@ async fn dispatch(
             .await;
         }
         "export" => {
-            let (content, file) = super::commands::export_file(service, id).await?;
+            let (content, file) = export_file(service, id).await?;
             let reply = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
                     .content(content)
@@ -222,12 +159,12 @@ async fn dispatch(
             } else {
                 ("resign", None)
             };
-            let report = match service.play(id, player.id, text, version).await {
-                Err(crate::service::ServiceError::TimeRanOut(game)) => {
-                    announce_end(ctx, service, game).await;
-                    return Err(crate::service::ServiceError::TimeRanOut(game).into());
+            let report = match service.play(id, player.id, text, version).await? {
+                MoveOutcome::Played(report) => report,
+                MoveOutcome::LostOnTime(view) => {
+                    announce_end(ctx, service, &view).await;
+                    return Err(ServiceError::TimeRanOut(view.id).into());
                 }
-                other => other?,
             };
             // Acknowledge the click, then post the new board where the game is played.
             let ack = serenity::CreateInteractionResponse::Acknowledge;
@@ -279,17 +216,4 @@ async fn start_game(
     };
     deliver_board(ctx, service, &game, &text).await?;
     Ok(())
-}
-
-/// Posts the final board of a game that just ended (e.g. on time while a player acted).
-pub async fn announce_end(ctx: &serenity::Context, service: &Service, game: crate::store::GameId) {
-    match service.game(game).await {
-        Ok(view) => {
-            let text = format!("Game #{}: {}", view.id, super::messages::result_text(&view));
-            if let Err(error) = deliver_board(ctx, service, &view, &text).await {
-                warn!("could not announce the end of game #{game}: {error}");
-            }
-        }
-        Err(error) => warn!("could not read game #{game}: {error}"),
-    }
 }

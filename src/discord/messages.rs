@@ -4,8 +4,10 @@ use std::fmt::Write as _;
 
 use poise::serenity_prelude as serenity;
 
-use crate::game::{Color, Move, Score, Supply, Tiebreak};
-use crate::service::{ChallengeView, Ending, GameView, MoveReport, PlayedMove};
+use crate::game::{Color, Move, Score};
+use crate::service::{
+    ChallengeOptions, ChallengeView, Ending, GameView, MoveReport, PlayedMove, move_time_words,
+};
 
 /// What a message may ping: users it mentions, never @everyone or roles a display name spells.
 pub fn pings() -> serenity::CreateAllowedMentions {
@@ -21,15 +23,14 @@ pub fn mention(id: i64, name: &str) -> String {
     }
 }
 
-fn variant_words(options: &crate::service::ChallengeOptions) -> String {
+fn variant_words(options: &ChallengeOptions) -> String {
     let variant = options.variant;
     let size = variant.size();
-    let supply = match (variant.tiles(), variant.bridges()) {
-        (Supply::Unlimited, Supply::Unlimited) => "unlimited tiles and bridges".to_string(),
-        (tiles, bridges) => format!("{tiles} tiles each, {bridges} bridges"),
-    };
-    let time = crate::service::move_time_words(options.move_time);
-    format!("{size}×{size}, {supply}, {time}")
+    format!(
+        "{size}×{size}, {}, {}",
+        variant.supply_words(),
+        move_time_words(options.move_time)
+    )
 }
 
 pub fn challenge_text(challenge: &ChallengeView) -> String {
@@ -227,60 +228,30 @@ fn networks_line(score: &Score) -> String {
         .join("; ")
 }
 
-/// The final announcement: both scores, the networks, and what decided.
+/// The final announcement: how it ended, both scores and the networks.
 pub fn result_text(game: &GameView) -> String {
-    let Some(result) = game.result else {
-        return String::new();
-    };
     let name = |color: Color| {
         let p = game.player(color);
         format!("{} ({color})", mention(p.id, &p.name))
     };
-    let [white, red] = Color::BOTH.map(|c| game.game.score(c));
-    let headline = match (result.ending, result.winner) {
-        (Ending::Resignation, Some(winner)) => format!(
-            "**Game over:** {} resigned, {} wins.",
-            name(winner.other()),
-            name(winner)
-        ),
-        (Ending::Timeout, Some(winner)) => format!(
-            "**Game over:** {} ran out of time, {} wins.",
-            name(winner.other()),
-            name(winner)
-        ),
-        (Ending::Aborted, _) => "**Game aborted:** no result.".to_string(),
-        (Ending::Score(_), None) | (_, None) => format!(
-            "**Game over: a draw.** Points, islands and bridges are all equal ({} – {}).",
-            white.points, red.points
-        ),
-        (Ending::Score(tiebreak), Some(winner)) => {
-            let how = match tiebreak {
-                Tiebreak::Points => "on points".to_string(),
-                Tiebreak::Islands => {
-                    "on the first tiebreak: points are equal, more islands".to_string()
-                }
-                Tiebreak::Bridges => {
-                    "on the second tiebreak: points and islands are equal, more bridges".to_string()
-                }
-                Tiebreak::Draw => "".to_string(),
-            };
-            format!("**Game over:** {} wins {how}.", name(winner))
-        }
+    let Some(headline) = game.result_words(|p| mention(p.id, &p.name)) else {
+        return String::new();
     };
-    let side = |color: Color, score: &Score| {
+    let side = |color: Color| {
+        let score = game.game.score(color);
         format!(
             "{}: {}, {}, {} — {}",
             name(color),
             count(score.points, "point"),
             count(score.islands, "island"),
             count(score.bridges, "bridge"),
-            networks_line(score)
+            networks_line(&score)
         )
     };
     format!(
-        "{headline}\n{}\n{}",
-        side(Color::White, &white),
-        side(Color::Red, &red)
+        "**Game over:** {headline}.\n{}\n{}",
+        side(Color::White),
+        side(Color::Red)
     )
 }
 

@@ -4,6 +4,7 @@
 mod buttons;
 mod commands;
 mod messages;
+mod post;
 mod scheduler;
 
 use std::sync::Arc;

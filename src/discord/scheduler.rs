@@ -10,8 +10,8 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::Error;
-use super::buttons::{deliver_board, game_channel};
-use super::messages::{mention, result_text};
+use super::messages::{mention, pings};
+use super::post::{announce_end, game_channel};
 use crate::service::Service;
 
 pub async fn run(ctx: serenity::Context, service: Arc<Service>, every: Duration) {
@@ -25,14 +25,8 @@ pub async fn run(ctx: serenity::Context, service: Arc<Service>, every: Duration)
 
 async fn tick(ctx: &serenity::Context, service: &Service) -> Result<(), Error> {
     let tick = service.tick().await;
-    for game in tick.timeouts {
-        let text = format!("Game #{}: {}", game.id, result_text(&game));
-        if let Err(error) = deliver_board(ctx, service, &game, &text).await {
-            warn!(
-                "could not announce the loss on time in game #{}: {error}",
-                game.id
-            );
-        }
+    for game in &tick.timeouts {
+        announce_end(ctx, service, game).await;
     }
     for (game, dm) in tick.reminders {
         let Some((color, player)) = game.to_move() else {
@@ -47,7 +41,7 @@ async fn tick(ctx: &serenity::Context, service: &Service) -> Result<(), Error> {
         if let Some(channel) = game_channel(&game) {
             let message = serenity::CreateMessage::new()
                 .content(&text)
-                .allowed_mentions(super::messages::pings());
+                .allowed_mentions(pings());
             if let Err(error) = channel.send_message(ctx, message).await {
                 warn!("could not post the reminder of game #{}: {error}", game.id);
             }

@@ -99,6 +99,23 @@ impl Variant {
     pub const fn with_bridges(self, bridges: Supply) -> Variant {
         Variant { bridges, ..self }
     }
+
+    /// The supply in words, as every front end and the export say it: "60 tiles each,
+    /// 22 bridges", "unlimited supply".
+    pub fn supply_words(self) -> impl fmt::Display {
+        SupplyWords(self)
+    }
+}
+
+struct SupplyWords(Variant);
+
+impl fmt::Display for SupplyWords {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (self.0.tiles, self.0.bridges) {
+            (Supply::Unlimited, Supply::Unlimited) => f.write_str("unlimited supply"),
+            (tiles, bridges) => write!(f, "{tiles} tiles each, {bridges} bridges"),
+        }
+    }
 }
 
 impl Default for Variant {

@@ -20,7 +20,7 @@ use imageproc::pixelops::interpolate;
 use imageproc::point::Point;
 use imageproc::rect::Rect;
 
-use crate::game::{Bridge, Cell, Color, Game, Move, Outcome, Supply, Tiebreak};
+use crate::game::{Bridge, Cell, Color, Game, Move, Supply};
 
 mod plot;
 
@@ -93,7 +93,7 @@ pub struct Picture<'a> {
     pub red: &'a str,
     /// The caption's first line, e.g. "Game #12".
     pub title: &'a str,
-    /// How the game ended when the rules did not end it (a loss on time, an abort).
+    /// How the game ended, in the service's words; `None` while it goes on.
     pub ending: Option<&'a str>,
 }
 
@@ -627,6 +627,12 @@ fn count(n: u32, noun: &str) -> String {
     }
 }
 
+/// A player's name as the caption shows it (cut short, without glyphs the font lacks), for
+/// callers that write the names into a caption's sentence themselves.
+pub fn caption_name(name: &str) -> String {
+    shorten(name, 22)
+}
+
 /// A name cut to `max` characters, without characters the font cannot draw (emoji would show
 /// as empty boxes).
 fn shorten(name: &str, max: usize) -> String {
@@ -644,49 +650,16 @@ fn shorten(name: &str, max: usize) -> String {
 fn status_text(picture: &Picture) -> String {
     let game = picture.game;
     let name = |color: Color| {
-        shorten(
-            match color {
-                Color::White => picture.white,
-                Color::Red => picture.red,
-            },
-            22,
-        )
+        caption_name(match color {
+            Color::White => picture.white,
+            Color::Red => picture.red,
+        })
     };
-    let [white, red] = Color::BOTH.map(|c| game.score(c));
     if let Some(ending) = picture.ending {
-        return ending.to_string();
+        return format!("Game over: {ending}");
     }
     match game.outcome() {
-        Some(Outcome::Resignation { winner }) => format!(
-            "{} resigned: {} ({winner}) wins",
-            name(winner.other()),
-            name(winner)
-        ),
-        Some(Outcome::Score { winner: None, .. }) => format!(
-            "Draw: {} points, {} islands and {} bridges each",
-            white.points, white.islands, white.bridges
-        ),
-        Some(Outcome::Score {
-            winner: Some(winner),
-            decided_by,
-        }) => {
-            let (ours, theirs) = match winner {
-                Color::White => (&white, &red),
-                Color::Red => (&red, &white),
-            };
-            let how = match decided_by {
-                Tiebreak::Islands => format!(
-                    "points tied {}–{}, more islands {}–{}",
-                    ours.points, theirs.points, ours.islands, theirs.islands
-                ),
-                Tiebreak::Bridges => format!(
-                    "points and islands tied, more bridges {}–{}",
-                    ours.bridges, theirs.bridges
-                ),
-                _ => format!("on points {}–{}", ours.points, theirs.points),
-            };
-            format!("{} ({winner}) wins {how}", name(winner))
-        }
+        Some(_) => "Game over".to_string(),
         None => {
             let Some(color) = game.to_move() else {
                 return String::new();

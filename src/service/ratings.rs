@@ -12,7 +12,10 @@ use crate::store::{Millis, NamedRating, PlayerId, RatingRow};
 pub const PROVISIONAL_GAMES: i64 = 5;
 pub const PROVISIONAL_DEVIATION: f64 = 200.0;
 
-pub fn games(row: &RatingRow) -> i64 {
+/// The rating and deviation every player starts with in a server.
+pub const START: (f64, f64) = (1500.0, 350.0);
+
+fn games(row: &RatingRow) -> i64 {
     row.wins + row.losses + row.draws
 }
 
@@ -21,13 +24,12 @@ pub fn is_provisional(row: &RatingRow) -> bool {
 }
 
 fn fresh(guild: i64, player: PlayerId) -> RatingRow {
-    let start = Glicko2Rating::new();
     RatingRow {
         guild_id: guild,
         player_id: player,
-        rating: start.rating,
-        deviation: start.deviation,
-        volatility: start.volatility,
+        rating: START.0,
+        deviation: START.1,
+        volatility: Glicko2Rating::new().volatility,
         wins: 0,
         losses: 0,
         draws: 0,
@@ -105,5 +107,11 @@ mod tests {
         let [w, r] = after_game(1, [10, 20], [Some(w), Some(r)], None, 6);
         assert_eq!((w.draws, r.draws), (1, 1));
         assert!(is_provisional(&w));
+    }
+
+    #[test]
+    fn the_start_is_glicko2s_own() {
+        let start = Glicko2Rating::new();
+        assert_eq!(START, (start.rating, start.deviation));
     }
 }

@@ -1,11 +1,14 @@
-//! What the service hands to front ends: games, challenges and moves as plain values.
+//! What the service hands to front ends: games, challenges and moves as plain values, and the
+//! words for how a game ended that every front end (and the picture) uses.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use crate::game::{Color, Game, Move, Outcome, Record, RecordedMove, Supply, Tiebreak, Variant};
-use crate::render::{Picture, render_png};
+use crate::render::{Picture, caption_name, render_png};
 use crate::store::{
-    ChallengeId, ChallengeRow, GameId, GameRow, Millis, MoveRow, PlayerId, StoredVariant,
+    ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, Millis, MoveRow,
+    PlayerId, StoredVariant, Winner,
 };
 
 /// A player as the front ends name them.
@@ -62,37 +65,6 @@ pub fn move_time_words(move_time: Option<Duration>) -> String {
     }
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChallengeStatus {
-    Open,
-    Accepted,
-    Declined,
-    Cancelled,
-    Expired,
-}
-
-impl ChallengeStatus {
-    pub(super) fn parse(text: &str) -> ChallengeStatus {
-        match text {
-            "accepted" => ChallengeStatus::Accepted,
-            "declined" => ChallengeStatus::Declined,
-            "cancelled" => ChallengeStatus::Cancelled,
-            "expired" => ChallengeStatus::Expired,
-            _ => ChallengeStatus::Open,
-        }
-    }
-
-    pub fn word(self) -> &'static str {
-        match self {
-            ChallengeStatus::Open => "open",
-            ChallengeStatus::Accepted => "accepted",
-            ChallengeStatus::Declined => "declined",
-            ChallengeStatus::Cancelled => "cancelled",
-            ChallengeStatus::Expired => "expired",
-        }
-    }
-}
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChallengeView {
     pub id: ChallengeId,
@@ -132,6 +104,10 @@ pub(super) fn stored_variant(variant: Variant) -> StoredVariant {
     }
 }
 
+fn move_time(seconds: Option<i64>) -> Option<Duration> {
+    seconds.map(|s| Duration::from_secs(s as u64))
+}
+
 impl ChallengeView {
     pub(super) fn new(row: ChallengeRow, challenger: Player, opponent: Option<Player>) -> Self {
         ChallengeView {
@@ -139,12 +115,8 @@ impl ChallengeView {
             challenger,
             opponent,
             options: ChallengeOptions {
-                variant: variant_of(StoredVariant {
-                    size: row.size,
-                    tiles: row.tiles,
-                    bridges: row.bridges,
-                }),
-                move_time: row.move_seconds.map(|s| Duration::from_secs(s as u64)),
+                variant: variant_of(row.variant()),
+                move_time: move_time(row.move_seconds),
                 rated: row.rated,
             },
             venue: Venue {
@@ -152,7 +124,7 @@ impl ChallengeView {
                 channel_id: row.channel_id,
             },
             message_id: row.message_id,
-            status: ChallengeStatus::parse(&row.status),
+            status: row.status,
             game_id: row.game_id,
             expires_at: row.expires_at,
             opener: row.opener_id.unwrap_or(row.challenger_id),
@@ -179,6 +151,63 @@ pub struct GameResult {
     pub ending: Ending,
 }
 
+impl GameResult {
+    /// The result the rules themselves decided, if they did.
+    pub fn of_outcome(outcome: Outcome) -> GameResult {
+        match outcome {
+            Outcome::Score { winner, decided_by } => GameResult {
+                winner,
+                ending: Ending::Score(decided_by),
+            },
+            Outcome::Resignation { winner } => GameResult {
+                winner: Some(winner),
+                ending: Ending::Resignation,
+            },
+        }
+    }
+
+    /// How the game ended, in the one sentence every front end and the picture use: "alice
+    /// (white) wins on points (12–9)". `name` names the player of a colour (a mention on
+    /// Discord, a shortened name in the picture); the colour follows in brackets.
+    pub fn describe(&self, game: &Game, name: impl Fn(Color) -> String) -> String {
+        let side = |color: Color| format!("{} ({color})", name(color));
+        let score = |color: Color| game.score(color);
+        match (self.ending, self.winner) {
+            (Ending::Aborted, _) => "the game was aborted: no result".to_string(),
+            (Ending::Resignation, Some(winner)) => format!("{} wins, by resignation", side(winner)),
+            (Ending::Timeout, Some(winner)) => format!(
+                "{} wins on time: {} ran out of time",
+                side(winner),
+                side(winner.other())
+            ),
+            (Ending::Score(tiebreak), Some(winner)) => {
+                let (ours, theirs) = (score(winner), score(winner.other()));
+                let how = match tiebreak {
+                    Tiebreak::Islands => format!(
+                        "on the first tiebreak: points equal ({}–{}), more islands ({}–{})",
+                        ours.points, theirs.points, ours.islands, theirs.islands
+                    ),
+                    Tiebreak::Bridges => format!(
+                        "on the second tiebreak: points and islands equal, more bridges ({}–{})",
+                        ours.bridges, theirs.bridges
+                    ),
+                    Tiebreak::Points | Tiebreak::Draw => {
+                        format!("on points ({}–{})", ours.points, theirs.points)
+                    }
+                };
+                format!("{} wins {how}", side(winner))
+            }
+            (_, None) => {
+                let [white, red] = Color::BOTH.map(score);
+                format!(
+                    "a draw: points, islands and bridges all equal ({}–{})",
+                    white.points, red.points
+                )
+            }
+        }
+    }
+}
+
 /// A move of the log as front ends show it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoggedMove {
@@ -188,6 +217,75 @@ pub struct LoggedMove {
     /// A pass the service made for a player who had no move.
     pub forced: bool,
     pub played_at: Millis,
+}
+
+/// A game's position and log, rebuilt from its stored moves; shared by the views of one version.
+#[derive(Clone, Debug)]
+pub(super) struct Position {
+    pub game: Game,
+    pub moves: Vec<LoggedMove>,
+}
+
+impl Position {
+    /// The position after `moves` were appended and played (the service checked them).
+    pub fn extended(&self, game: Game, moves: &[MoveRow]) -> Position {
+        let mut logged = self.moves.clone();
+        logged.extend(moves.iter().filter_map(logged_move));
+        Position {
+            game,
+            moves: logged,
+        }
+    }
+}
+
+fn logged_move(row: &MoveRow) -> Option<LoggedMove> {
+    Some(LoggedMove {
+        ply: row.ply as u32,
+        player_id: row.player_id,
+        mv: row.notation.parse().ok()?,
+        forced: row.forced,
+        played_at: row.played_at,
+    })
+}
+
+/// The move log did not replay: the database holds a game the engine rejects.
+#[derive(Debug, thiserror::Error)]
+#[error("game #{game} is damaged: move {ply} ({notation}) does not replay: {reason}")]
+pub struct DamagedLog {
+    pub game: GameId,
+    pub ply: i64,
+    pub notation: String,
+    pub reason: String,
+}
+
+/// Replays a stored log with the engine.
+pub(super) fn replay_log(row: &GameRow, moves: &[MoveRow]) -> Result<Position, DamagedLog> {
+    let mut game = Game::new(variant_of(row.variant()));
+    let mut logged = Vec::with_capacity(moves.len());
+    for stored in moves {
+        let damaged = |reason: String| DamagedLog {
+            game: row.id,
+            ply: stored.ply,
+            notation: stored.notation.clone(),
+            reason,
+        };
+        let mv: Move = stored
+            .notation
+            .parse()
+            .map_err(|e| damaged(format!("{e}")))?;
+        game.play(mv).map_err(|e| damaged(e.to_string()))?;
+        logged.push(LoggedMove {
+            ply: stored.ply as u32,
+            player_id: stored.player_id,
+            mv,
+            forced: stored.forced,
+            played_at: stored.played_at,
+        });
+    }
+    Ok(Position {
+        game,
+        moves: logged,
+    })
 }
 
 /// A game: its players, its position rebuilt from the move log, and its state.
@@ -213,91 +311,36 @@ pub struct GameView {
     pub updated_at: Millis,
 }
 
-/// The move log did not replay: the database holds a game the engine rejects.
-#[derive(Debug, thiserror::Error)]
-#[error("game #{game} is damaged: move {ply} ({notation}) does not replay: {reason}")]
-pub struct DamagedLog {
-    pub game: GameId,
-    pub ply: i64,
-    pub notation: String,
-    pub reason: String,
-}
-
-/// Replays a stored log with the engine.
-pub(super) fn replay_log(row: &GameRow, moves: &[MoveRow]) -> Result<Game, DamagedLog> {
-    let mut game = Game::new(variant_of(StoredVariant {
-        size: row.size,
-        tiles: row.tiles,
-        bridges: row.bridges,
-    }));
-    for logged in moves {
-        let damaged = |reason: String| DamagedLog {
-            game: row.id,
-            ply: logged.ply,
-            notation: logged.notation.clone(),
-            reason,
-        };
-        let mv: Move = logged
-            .notation
-            .parse()
-            .map_err(|e| damaged(format!("{e}")))?;
-        game.play(mv).map_err(|e| damaged(e.to_string()))?;
-    }
-    Ok(game)
-}
-
 impl GameView {
-    pub(super) fn new(
-        row: GameRow,
-        moves: Vec<MoveRow>,
-        white: Player,
-        red: Player,
-    ) -> Result<GameView, DamagedLog> {
-        let game = replay_log(&row, &moves)?;
-        let result = match (row.status.as_str(), game.outcome()) {
-            (_, Some(Outcome::Score { winner, decided_by })) => Some(GameResult {
-                winner,
-                ending: Ending::Score(decided_by),
-            }),
-            (_, Some(Outcome::Resignation { winner })) => Some(GameResult {
-                winner: Some(winner),
-                ending: Ending::Resignation,
-            }),
-            ("aborted", None) => Some(GameResult {
+    /// The view of a stored game whose log replays to `position`.
+    pub(super) fn new(row: GameRow, position: &Arc<Position>) -> GameView {
+        let game = position.game.clone();
+        let result = match (game.outcome(), row.status) {
+            (Some(outcome), _) => Some(GameResult::of_outcome(outcome)),
+            (None, GameStatus::Active) => None,
+            (None, GameStatus::Aborted) => Some(GameResult {
                 winner: None,
                 ending: Ending::Aborted,
             }),
-            ("finished", None) => Some(GameResult {
-                winner: match row.winner.as_deref() {
-                    Some("white") => Some(Color::White),
-                    Some("red") => Some(Color::Red),
-                    _ => None,
+            // The rules did not end it, so the clock did.
+            (None, GameStatus::Finished) => Some(GameResult {
+                winner: match row.winner {
+                    Some(Winner::White) => Some(Color::White),
+                    Some(Winner::Red) => Some(Color::Red),
+                    Some(Winner::Draw) | None => None,
                 },
                 ending: Ending::Timeout,
             }),
-            _ => None,
         };
-        let moves = moves
-            .into_iter()
-            .filter_map(|m| {
-                Some(LoggedMove {
-                    ply: m.ply as u32,
-                    player_id: m.player_id,
-                    mv: m.notation.parse().ok()?,
-                    forced: m.forced,
-                    played_at: m.played_at,
-                })
-            })
-            .collect();
-        Ok(GameView {
+        GameView {
             id: row.id,
-            white,
-            red,
+            white: Player::new(row.white_id, row.white_name),
+            red: Player::new(row.red_id, row.red_name),
             opener: row.opener_id,
             game,
-            moves,
+            moves: position.moves.clone(),
             result,
-            move_time: row.move_seconds.map(|s| Duration::from_secs(s as u64)),
+            move_time: move_time(row.move_seconds),
             deadline_at: row.deadline_at,
             rated: row.rated,
             venue: Venue {
@@ -308,7 +351,7 @@ impl GameView {
             version: row.version,
             created_at: row.created_at,
             updated_at: row.updated_at,
-        })
+        }
     }
 
     pub fn is_over(&self) -> bool {
@@ -346,21 +389,17 @@ impl GameView {
         !self.is_over() && self.game.plies() == 1 && self.game.is_legal(Move::Swap)
     }
 
+    /// How the game ended ([`GameResult::describe`]), naming players with `name`; `None` while
+    /// it goes on.
+    pub fn result_words(&self, name: impl Fn(&Player) -> String) -> Option<String> {
+        let result = self.result?;
+        Some(result.describe(&self.game, |color| name(self.player(color))))
+    }
+
     /// The board picture (PNG bytes) with this game's caption. Takes a few milliseconds: call it
     /// off the async threads (`spawn_blocking`).
     pub fn png(&self) -> Vec<u8> {
-        let ending = self.result.and_then(|result| match result.ending {
-            Ending::Timeout => result.winner.map(|winner| {
-                format!(
-                    "{} ({}) ran out of time: {} ({winner}) wins",
-                    self.player(winner.other()).name,
-                    winner.other(),
-                    self.player(winner).name
-                )
-            }),
-            Ending::Aborted => Some("The game was aborted: no result".to_string()),
-            _ => None,
-        });
+        let ending = self.result_words(|p| caption_name(&p.name));
         render_png(&Picture {
             game: &self.game,
             white: &self.white.name,
@@ -403,4 +442,32 @@ pub struct MoveReport {
     pub played: Vec<PlayedMove>,
     /// The game after the move.
     pub game: GameView,
+}
+
+/// What became of a submitted move.
+#[derive(Clone, Debug)]
+pub enum MoveOutcome {
+    Played(MoveReport),
+    /// The time for the move had run out: the game is now lost on time (and saved so), and
+    /// nothing was played.
+    LostOnTime(GameView),
+}
+
+/// What became of an abort.
+#[derive(Clone, Debug)]
+pub enum AbortOutcome {
+    Aborted(GameView),
+    /// The time for the move had run out first: the game is lost on time instead.
+    LostOnTime(GameView),
+}
+
+impl From<Option<Color>> for Winner {
+    /// The stored winner of a decided game: a colour, or a draw.
+    fn from(winner: Option<Color>) -> Winner {
+        match winner {
+            Some(Color::White) => Winner::White,
+            Some(Color::Red) => Winner::Red,
+            None => Winner::Draw,
+        }
+    }
 }

@@ -1,0 +1,75 @@
+//! The slash commands, one file per group. Each turns its options into a service call and the
+//! result into a reply; errors go to the one `on_error`, which answers ephemerally.
+
+mod autocomplete;
+mod challenge;
+mod info;
+mod play;
+mod standings;
+
+use poise::serenity_prelude as serenity;
+
+use super::{Context, Data, Error};
+use crate::service::{GameId, GameView};
+
+pub fn all() -> Vec<poise::Command<Data, Error>> {
+    vec![
+        challenge::challenge(),
+        play::place(),
+        play::bridge(),
+        play::pass(),
+        play::resign(),
+        info::board(),
+        info::games(),
+        play::abort(),
+        standings::notify(),
+        standings::leaderboard(),
+        standings::stats(),
+        info::export(),
+        info::rules(),
+        info::help(),
+    ]
+}
+
+/// The author's id as the service knows players.
+fn author_id(ctx: Context<'_>) -> i64 {
+    ctx.author().id.get() as i64
+}
+
+/// The game a command is about: the one named, or the author's game in this thread or channel.
+/// Reads no move log.
+async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
+    Ok(match game {
+        Some(id) => id,
+        None => {
+            ctx.data()
+                .service
+                .game_id_here(ctx.channel_id().get() as i64, author_id(ctx))
+                .await?
+        }
+    })
+}
+
+/// The view of [`game_id`]'s game.
+async fn the_game(ctx: Context<'_>, game: Option<i64>) -> Result<GameView, Error> {
+    let id = game_id(ctx, game).await?;
+    Ok(ctx.data().service.game(id).await?)
+}
+
+/// The value typed so far for another option of the command being autocompleted.
+fn option_value(ctx: Context<'_>, name: &str) -> Option<String> {
+    let poise::Context::Application(app) = ctx else {
+        return None;
+    };
+    app.interaction
+        .data
+        .options
+        .iter()
+        .find(|o| o.name == name)
+        .and_then(|o| match &o.value {
+            serenity::CommandDataOptionValue::String(s) => Some(s.clone()),
+            serenity::CommandDataOptionValue::Integer(i) => Some(i.to_string()),
+            serenity::CommandDataOptionValue::Autocomplete { value, .. } => Some(value.clone()),
+            _ => None,
+        })
+}

@@ -1,0 +1,96 @@
+//! Posting a game to Discord: where its boards go (its thread, else its channel, with a fallback
+//! when Discord refuses the thread), the board picture, the final announcement and the export
+//! file. Commands, buttons and the scheduler all post through here.
+
+use poise::serenity_prelude as serenity;
+use tracing::warn;
+
+use super::Error;
+use super::messages::{fit_message, game_buttons, pings, result_text};
+use crate::service::{GameId, GameView, Service};
+
+/// Where a game's boards go: its thread, or the channel it was started in.
+pub fn game_channel(game: &GameView) -> Option<serenity::ChannelId> {
+    game.thread_id
+        .or(game.venue.channel_id)
+        .filter(|id| *id > 0)
+        .map(|id| serenity::ChannelId::new(id as u64))
+}
+
+/// The board picture, drawn off the async threads.
+pub async fn png_of(game: &GameView) -> Result<Vec<u8>, Error> {
+    let game = game.clone();
+    Ok(tokio::task::spawn_blocking(move || game.png()).await?)
+}
+
+/// Posts the board with `content` where the game is played; returns the channel used.
+pub async fn deliver_board(
+    ctx: &serenity::Context,
+    service: &Service,
+    game: &GameView,
+    content: &str,
+) -> Result<serenity::ChannelId, Error> {
+    let channel = game_channel(game).ok_or_else(|| anyhow::anyhow!("game has no channel"))?;
+    let png = png_of(game).await?;
+    let message = |content: &str| {
+        serenity::CreateMessage::new()
+            .content(fit_message(content))
+            .allowed_mentions(pings())
+            .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
+            .components(game_buttons(game))
+    };
+    match channel.send_message(ctx, message(content)).await {
+        Ok(_) => Ok(channel),
+        // The thread is archived, gone or closed to the bot: play on in the channel the game
+        // started in, and say so this once.
+        Err(error) if refused(&error) => {
+            let Some(fallback) = game
+                .venue
+                .channel_id
+                .map(|id| serenity::ChannelId::new(id as u64))
+                .filter(|c| *c != channel)
+            else {
+                return Err(error.into());
+            };
+            warn!("posting to the thread of game #{} failed: {error}", game.id);
+            let note = format!(
+                "{content}\n(I could not post in the game's thread, so the game goes on here.)"
+            );
+            fallback.send_message(ctx, message(&note)).await?;
+            service.set_thread(game.id, None).await?;
+            Ok(fallback)
+        }
+        Err(error) => Err(error.into()),
+    }
+}
+
+/// Whether Discord refused a message for good (unknown channel, no access, no permission, an
+/// archived thread), as opposed to a passing failure.
+pub fn refused(error: &serenity::Error) -> bool {
+    const REFUSALS: [isize; 4] = [10003, 50001, 50013, 50083];
+    matches!(
+        error,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
+            if REFUSALS.contains(&response.error.code)
+    )
+}
+
+/// Posts the final board and result of a game that just ended (on time, say), logging a
+/// failure: the game is saved either way.
+pub async fn announce_end(ctx: &serenity::Context, service: &Service, game: &GameView) {
+    let text = format!("Game #{}: {}", game.id, result_text(game));
+    if let Err(error) = deliver_board(ctx, service, game, &text).await {
+        warn!("could not announce the end of game #{}: {error}", game.id);
+    }
+}
+
+/// The words and the file of an export.
+pub async fn export_file(
+    service: &Service,
+    game: GameId,
+) -> Result<(String, serenity::CreateAttachment), Error> {
+    let text = service.export(game).await?;
+    let file =
+        serenity::CreateAttachment::bytes(text.into_bytes(), format!("ponte-game-{game}.txt"));
+    Ok((format!("The record of game #{game}."), file))
+}

@@ -1,0 +1,170 @@
+//! The correspondence clock: each move has a deadline (the time per move from when it became
+//! due), the player to move is reminded when a quarter of that time is left, and a game whose
+//! deadline passes is lost on time by the player to move. Everything is kept in the database, so
+//! a restart resolves at once whatever fell due meanwhile.
+
+use super::standings::rate;
+use super::{ChallengeView, GameView, Millis, Result, Service, ServiceError};
+use crate::store::{EndReason, GameId, GameStatus, GameUpdate, GameWrite, StoreError, Winner};
+
+/// The clock of one move: when it runs out and when to remind the player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct MoveClock {
+    pub deadline_at: Option<Millis>,
+    pub remind_at: Option<Millis>,
+}
+
+impl MoveClock {
+    /// The clock of a move that became due at `now`, with `move_seconds` for it (`None`: no
+    /// limit).
+    pub fn starting(move_seconds: Option<i64>, now: Millis) -> MoveClock {
+        let Some(seconds) = move_seconds else {
+            return MoveClock::default();
+        };
+        let deadline = now + seconds * 1000;
+        MoveClock {
+            deadline_at: Some(deadline),
+            // A quarter of the time left: early enough to act on, late enough not to nag.
+            remind_at: Some(deadline - seconds * 1000 / 4),
+        }
+    }
+}
+
+/// What the clock decided at one tick.
+#[derive(Debug, Default)]
+pub struct Tick {
+    /// Games just lost on time.
+    pub timeouts: Vec<GameView>,
+    /// Games whose player to move should be reminded, and whether by direct message too.
+    pub reminders: Vec<(GameView, bool)>,
+    /// Challenges that just expired.
+    pub expired: Vec<ChallengeView>,
+}
+
+impl Service {
+    /// Everything the clock decides now: losses on time, reminders, expired challenges. Front
+    /// ends call it regularly and turn the results into messages; each part runs even when
+    /// another fails.
+    pub async fn tick(&self) -> Tick {
+        let log = |what: &str, error: ServiceError| {
+            tracing::warn!("{what} failed: {error}");
+        };
+        Tick {
+            timeouts: self.resolve_timeouts().await.unwrap_or_else(|e| {
+                log("resolving timeouts", e);
+                Vec::new()
+            }),
+            reminders: self.take_reminders().await.unwrap_or_else(|e| {
+                log("taking reminders", e);
+                Vec::new()
+            }),
+            expired: self.expire_challenges().await.unwrap_or_else(|e| {
+                log("expiring challenges", e);
+                Vec::new()
+            }),
+        }
+    }
+
+    /// Ends every game whose player to move ran out of time (a loss on time, rated like any
+    /// other result) and returns them, for the announcements. Safe to run at any moment, after a
+    /// restart too: a game already decided is left alone.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn resolve_timeouts(&self) -> Result<Vec<GameView>> {
+        let now = self.now();
+        let mut ended = Vec::new();
+        for id in self.store.overdue_games(now).await? {
+            // One damaged game must not stop the others.
+            match self.time_out(id, now).await {
+                Ok(Some(view)) => ended.push(view),
+                Ok(None) => {}
+                Err(error) => tracing::warn!("could not end game #{id} on time: {error}"),
+            }
+        }
+        Ok(ended)
+    }
+
+    /// Ends game `id` on time if its deadline has passed.
+    async fn time_out(&self, id: GameId, now: Millis) -> Result<Option<GameView>> {
+        let Some(write) = self.store.write_game(id).await? else {
+            return Ok(None);
+        };
+        self.end_on_time(write, now).await
+    }
+
+    /// Ends a game whose deadline has passed as a loss for the player to move, in its write
+    /// transaction, and returns it; a game already over, or not yet due, is left alone.
+    pub(super) async fn end_on_time(
+        &self,
+        mut write: GameWrite<'_>,
+        now: Millis,
+    ) -> Result<Option<GameView>> {
+        let row = write.game.clone();
+        if row.status != GameStatus::Active || row.deadline_at.is_none_or(|d| d > now) {
+            return Ok(None);
+        }
+        let position = match self.cached_position(&row) {
+            Some(position) => position,
+            None => self.replay(&row, &write.moves().await?)?,
+        };
+        let Some(late) = position.game.to_move() else {
+            return Ok(None);
+        };
+        let winner = late.other();
+        let players = [row.white_id, row.red_id];
+        rate(&mut write, players, Some(winner), now).await?;
+        let update = GameUpdate {
+            white_id: row.white_id,
+            red_id: row.red_id,
+            status: GameStatus::Finished,
+            winner: Some(Winner::from(Some(winner))),
+            end_reason: Some(EndReason::Timeout),
+            to_move_id: None,
+            deadline_at: None,
+            remind_at: None,
+            rated: row.rated,
+        };
+        match write.commit(&[], &update, now).await {
+            Ok(saved) => {
+                self.remember(&saved.game, position.clone());
+                Ok(Some(GameView::new(saved.game, &position)))
+            }
+            Err(StoreError::Conflict) => Ok(None),
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    /// The games whose player to move has a quarter of the time left, each reminded once per
+    /// move, with whether that player asked for a direct message.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn take_reminders(&self) -> Result<Vec<(GameView, bool)>> {
+        let mut due = Vec::new();
+        for id in self.store.take_due_reminders(self.now()).await? {
+            match self.game(id).await {
+                Ok(view) => {
+                    let dm = match view.to_move() {
+                        Some((_, player)) => self.store.wants_dm(player.id).await?,
+                        None => false,
+                    };
+                    due.push((view, dm));
+                }
+                Err(error) => tracing::warn!("no reminder for game #{id}: {error}"),
+            }
+        }
+        Ok(due)
+    }
+
+    /// Turns reminder direct messages on or off.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_notify(&self, player: &super::Player, on: bool) -> Result<()> {
+        self.store
+            .upsert_player(player.id, &player.name, self.now())
+            .await?;
+        Ok(self.store.set_notify(player.id, on).await?)
+    }
+}

@@ -1,0 +1,348 @@
+//! Playing: finding a game, moves (with the passes the rules force), resignations and aborts.
+//! A move is checked and saved under the game's write lock, on the position read once there.
+
+use std::sync::Arc;
+
+use super::deadlines::MoveClock;
+use super::standings::rate;
+use super::views::Position;
+use super::{
+    AbortOutcome, GameId, GameView, MoveOutcome, MoveReport, PlayedMove, PlayerId, Result, Service,
+    ServiceError,
+};
+use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
+use crate::store::{
+    EndReason, GameRow, GameStatus, GameUpdate, GameWrite, NewMove, StoreError, Winner,
+};
+
+impl Service {
+    /// # Errors
+    /// [`ServiceError::UnknownGame`]; a damaged log; database failures.
+    pub async fn game(&self, id: GameId) -> Result<GameView> {
+        let row = self
+            .store
+            .game(id)
+            .await?
+            .ok_or(ServiceError::UnknownGame(id))?;
+        self.view(row).await
+    }
+
+    /// The game a command typed in `channel` by `player` is about: the player's only active
+    /// game shown in that channel, else the game of that thread. Reads no move log.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoGameHere`], [`ServiceError::WhichGame`] when several match.
+    pub async fn game_id_here(&self, channel: i64, player: PlayerId) -> Result<GameId> {
+        // The player's own active games shown here come first: a new game started in an old
+        // game's thread must not be shadowed by it.
+        let mine: Vec<GameRow> = self
+            .store
+            .active_games_in(channel)
+            .await?
+            .into_iter()
+            .filter(|g| g.white_id == player || g.red_id == player)
+            .collect();
+        match mine.as_slice() {
+            [one] => return Ok(one.id),
+            [] => {}
+            many => {
+                return Err(ServiceError::WhichGame(
+                    many.iter()
+                        .map(|g| format!("#{}", g.id))
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ));
+            }
+        }
+        // Else the game this thread belongs to, over or not, whoever asks (`/board`, `/export`).
+        match self.store.game_in_thread(channel).await? {
+            Some(row) => Ok(row.id),
+            None => Err(ServiceError::NoGameHere),
+        }
+    }
+
+    /// The view of [`Service::game_id_here`]'s game.
+    ///
+    /// # Errors
+    /// As [`Service::game_id_here`] and [`Service::game`].
+    pub async fn game_here(&self, channel: i64, player: PlayerId) -> Result<GameView> {
+        self.game(self.game_id_here(channel, player).await?).await
+    }
+
+    /// A player's active games, oldest first.
+    ///
+    /// # Errors
+    /// Database failures; a damaged log.
+    pub async fn active_games(&self, player: PlayerId) -> Result<Vec<GameView>> {
+        self.views(self.store.active_games_of(player).await?).await
+    }
+
+    /// Records the thread a game is played in (`None`: in its channel).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_thread(&self, game: GameId, thread: Option<i64>) -> Result<()> {
+        Ok(self.store.set_thread(game, thread).await?)
+    }
+
+    /// `player` plays `text` (`c3 e5`, `c3-e4`, `swap`, `pass`, `resign`) in game `id`.
+    ///
+    /// A resignation is accepted at any time and always for the player's own colour. After the
+    /// move, a player who can neither place two tiles nor bridge passes automatically (the
+    /// report says so). `expected_version`, when given, is the version the player saw (a
+    /// button's): if the game moved on since, nothing is played. Past the deadline nothing is
+    /// played either: the game is lost on time ([`MoveOutcome::LostOnTime`]).
+    ///
+    /// # Errors
+    /// Unknown game, not a participant, not their turn, game over, a stale version, text that is
+    /// not a move, an illegal move (with the engine's reason); nothing is written then.
+    pub async fn play(
+        &self,
+        id: GameId,
+        player: PlayerId,
+        text: &str,
+        expected_version: Option<i64>,
+    ) -> Result<MoveOutcome> {
+        let parsed = text.parse::<Move>();
+        let mut write = self.write(id).await?;
+        let row = write.game.clone();
+        if expected_version.is_some_and(|v| v != row.version) {
+            return Err(ServiceError::PositionChanged);
+        }
+        if row.status != GameStatus::Active {
+            return Err(ServiceError::GameOver(id));
+        }
+        let names = [&row.white_name, &row.red_name];
+        let mut players = [row.white_id, row.red_id];
+        let Some(mover) = Color::BOTH
+            .into_iter()
+            .find(|c| players[c.index()] == player)
+        else {
+            return Err(ServiceError::NotYourGame(id));
+        };
+        // Past the deadline the game is lost on time, whoever tries to move or resign.
+        let now = self.now();
+        if row.deadline_at.is_some_and(|d| d <= now) {
+            return self
+                .lost_on_time(write, now)
+                .await
+                .map(MoveOutcome::LostOnTime);
+        }
+        let mv = match parsed {
+            Ok(Move::Resign(_)) => Move::Resign(Some(mover)),
+            Ok(mv) => mv,
+            Err(BadMove::OffEveryBoard(cell)) => {
+                return Err(IllegalMove::OffBoard {
+                    cell,
+                    size: row.size as u8,
+                }
+                .into());
+            }
+            Err(not_a_move) => return Err(ServiceError::NotAMove(not_a_move.to_string())),
+        };
+        let position = self.position_for_write(&mut write).await?;
+        let mut game = position.game.clone();
+        let to_move = game.to_move().ok_or(ServiceError::GameOver(id))?;
+        if !matches!(mv, Move::Resign(_)) && to_move != mover {
+            return Err(ServiceError::NotYourTurn(names[to_move.index()].clone()));
+        }
+        game.play(mv)?;
+
+        let mut new_moves = vec![(player, mover, mv, false)];
+        if mv == Move::Swap {
+            players.swap(0, 1);
+        }
+        // A player with no move at all passes; that may end the game or leave the other stuck.
+        while game.must_pass() {
+            let color = game.to_move().ok_or(ServiceError::GameOver(id))?;
+            game.play(Move::Pass)?;
+            new_moves.push((players[color.index()], color, Move::Pass, true));
+        }
+
+        let update = game_update(&game, players, row.move_seconds, now, row.rated);
+        if let Some(outcome) = game.outcome() {
+            rate(&mut write, players, outcome.winner(), now).await?;
+        }
+        let log: Vec<NewMove> = new_moves
+            .iter()
+            .map(|&(player_id, _, mv, forced)| NewMove {
+                player_id,
+                notation: mv.to_string(),
+                forced,
+            })
+            .collect();
+        let saved = match write.commit(&log, &update, now).await {
+            Ok(saved) => saved,
+            Err(StoreError::Conflict) => return Err(ServiceError::PositionChanged),
+            Err(other) => return Err(other.into()),
+        };
+        let position = Arc::new(position.extended(game, &saved.moves));
+        self.remember(&saved.game, position.clone());
+        let view = GameView::new(saved.game, &position);
+        let played = new_moves
+            .into_iter()
+            .map(|(player_id, color, mv, forced)| PlayedMove {
+                player: if view.white.id == player_id {
+                    view.white.clone()
+                } else {
+                    view.red.clone()
+                },
+                color,
+                mv,
+                forced,
+            })
+            .collect();
+        Ok(MoveOutcome::Played(MoveReport { played, game: view }))
+    }
+
+    /// Calls a game off without a result and unrated: by either player before Red's first move
+    /// (the game's second move, placement or swap), or at any time by a member who manages the
+    /// game's server (`manager_of`). Past the deadline the game is lost on time instead.
+    ///
+    /// # Errors
+    /// Unknown or finished games; too late; someone else's game.
+    pub async fn abort(
+        &self,
+        id: GameId,
+        player: PlayerId,
+        manager_of: Option<i64>,
+    ) -> Result<AbortOutcome> {
+        let mut write = self.write(id).await?;
+        let row = write.game.clone();
+        if row.status != GameStatus::Active {
+            return Err(ServiceError::GameOver(id));
+        }
+        let now = self.now();
+        if row.deadline_at.is_some_and(|d| d <= now) {
+            return self
+                .lost_on_time(write, now)
+                .await
+                .map(AbortOutcome::LostOnTime);
+        }
+        let manager = manager_of.is_some() && manager_of == row.guild_id;
+        let participant = player == row.white_id || player == row.red_id;
+        if !manager {
+            if !participant {
+                return Err(ServiceError::NotYourAbort(id));
+            }
+            // Red's first move is the second move of the game: two red tiles, or the swap
+            // (which is Red's choice too). After it both players have committed.
+            if row.plies >= 2 {
+                return Err(ServiceError::TooLateToAbort);
+            }
+        }
+        let position = self.position_for_write(&mut write).await?;
+        let update = GameUpdate {
+            white_id: row.white_id,
+            red_id: row.red_id,
+            status: GameStatus::Aborted,
+            winner: None,
+            end_reason: Some(EndReason::Abort),
+            to_move_id: None,
+            deadline_at: None,
+            remind_at: None,
+            rated: false,
+        };
+        match write.commit(&[], &update, now).await {
+            Ok(saved) => {
+                self.remember(&saved.game, position.clone());
+                Ok(AbortOutcome::Aborted(GameView::new(saved.game, &position)))
+            }
+            Err(StoreError::Conflict) => Err(ServiceError::PositionChanged),
+            Err(other) => Err(other.into()),
+        }
+    }
+
+    /// Checks that `player` may make the pie choice of game `id` as seen at `version` (the
+    /// "Keep Red" button changes nothing: the player then places two red tiles).
+    ///
+    /// # Errors
+    /// Unknown or finished games, not their turn, or the choice already made.
+    pub async fn check_pie_choice(
+        &self,
+        id: GameId,
+        player: PlayerId,
+        version: Option<i64>,
+    ) -> Result<GameView> {
+        let game = self.game(id).await?;
+        let Some((_, to_move)) = game.to_move() else {
+            return Err(ServiceError::GameOver(id));
+        };
+        if to_move.id != player {
+            return Err(ServiceError::NotYourTurn(to_move.name.clone()));
+        }
+        if version != Some(game.version) || !game.awaiting_pie_choice() {
+            return Err(ServiceError::PositionChanged);
+        }
+        Ok(game)
+    }
+
+    async fn write(&self, id: GameId) -> Result<GameWrite<'_>> {
+        self.store
+            .write_game(id)
+            .await?
+            .ok_or(ServiceError::UnknownGame(id))
+    }
+
+    /// The position of the game being written: from the cache when it holds this version, else
+    /// replayed from the log read under the lock.
+    async fn position_for_write(&self, write: &mut GameWrite<'_>) -> Result<Arc<Position>> {
+        match self.cached_position(&write.game) {
+            Some(position) => Ok(position),
+            None => {
+                let moves = write.moves().await?;
+                self.replay(&write.game, &moves)
+            }
+        }
+    }
+
+    /// Ends an overdue game on time for a player who tried to act in it.
+    async fn lost_on_time(&self, write: GameWrite<'_>, now: i64) -> Result<GameView> {
+        let id = write.game.id;
+        match self.end_on_time(write, now).await? {
+            Some(view) => Ok(view),
+            // Decided meanwhile by another writer: show it as it now stands.
+            None => self.game(id).await,
+        }
+    }
+}
+
+/// The game row's fields after a move: who is who, whose turn, the result, the next clock.
+fn game_update(
+    game: &Game,
+    players: [PlayerId; 2],
+    move_seconds: Option<i64>,
+    now: i64,
+    rated: bool,
+) -> GameUpdate {
+    let (status, winner, end_reason) = match game.outcome() {
+        None => (GameStatus::Active, None, None),
+        Some(outcome) => {
+            let reason = match outcome {
+                Outcome::Score { .. } => EndReason::Score,
+                Outcome::Resignation { .. } => EndReason::Resign,
+            };
+            (
+                GameStatus::Finished,
+                Some(Winner::from(outcome.winner())),
+                Some(reason),
+            )
+        }
+    };
+    let to_move = game.to_move();
+    let clock = match to_move {
+        Some(_) => MoveClock::starting(move_seconds, now),
+        None => MoveClock::default(),
+    };
+    GameUpdate {
+        white_id: players[0],
+        red_id: players[1],
+        status,
+        winner,
+        end_reason,
+        to_move_id: to_move.map(|c| players[c.index()]),
+        deadline_at: clock.deadline_at,
+        remind_at: clock.remind_at,
+        rated,
+    }
+}

@@ -1,0 +1,96 @@
+//! Setup shared by the integration tests and benches: a service on a fresh SQLite file, players
+//! and started games, and running the `ponte` binary with piped input.
+
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+use std::sync::Arc;
+
+use ponte::service::{
+    ChallengeOptions, Clock, GameView, MoveOutcome, MoveReport, Player, Service, ServiceError,
+    Venue,
+};
+use tempfile::TempDir;
+
+/// A fixed start for hand-moved clocks (November 2023).
+pub const START: i64 = 1_700_000_000_000;
+
+/// A database URL for a new SQLite file in `dir`.
+pub fn database_url(dir: &TempDir) -> String {
+    format!("sqlite://{}", dir.path().join("ponte.db").display())
+}
+
+/// The service on the database in `dir` (created and migrated on first use).
+pub async fn open_service(dir: &TempDir, clock: Arc<dyn Clock>) -> Arc<Service> {
+    Arc::new(
+        Service::open_with_clock(&database_url(dir), clock)
+            .await
+            .unwrap(),
+    )
+}
+
+/// `a` challenges `b`, who accepts: `a` opens as White.
+pub async fn start_game(
+    service: &Service,
+    a: &Player,
+    b: &Player,
+    options: ChallengeOptions,
+    venue: Venue,
+) -> GameView {
+    let challenge = service.challenge(a, Some(b), options, venue).await.unwrap();
+    service.accept(challenge.id, b).await.unwrap()
+}
+
+/// A move that must be played (not refused, not lost on time).
+pub trait Played {
+    fn played(self) -> MoveReport;
+}
+
+impl Played for Result<MoveOutcome, ServiceError> {
+    fn played(self) -> MoveReport {
+        match self.expect("the move is accepted") {
+            MoveOutcome::Played(report) => report,
+            MoveOutcome::LostOnTime(game) => panic!("game #{} was lost on time", game.id),
+        }
+    }
+}
+
+/// The `ponte` binary with these arguments, its standard input piped.
+pub fn ponte(args: &[&str]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ponte"));
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+/// Runs `command` with `input` on its standard input and waits for it.
+pub fn run_with_input(mut command: Command, input: &str) -> Output {
+    let mut child = command.spawn().unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+/// An abort that must go through (not refused, not lost on time first).
+pub trait Aborted {
+    fn aborted(self) -> GameView;
+}
+
+impl Aborted for Result<ponte::service::AbortOutcome, ServiceError> {
+    fn aborted(self) -> GameView {
+        match self.expect("the abort is accepted") {
+            ponte::service::AbortOutcome::Aborted(game) => game,
+            ponte::service::AbortOutcome::LostOnTime(game) => {
+                panic!("game #{} was lost on time", game.id)
+            }
+        }
+    }
+}
