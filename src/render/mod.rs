@@ -9,7 +9,7 @@
 use std::io::Cursor;
 use std::sync::LazyLock;
 
-use ab_glyph::{Font, FontRef, PxScale};
+use ab_glyph::{FontRef, PxScale};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, Rgb, RgbImage};
 use imageproc::drawing::{
@@ -20,10 +20,13 @@ use imageproc::pixelops::interpolate;
 use imageproc::point::Point;
 use imageproc::rect::Rect;
 
-use crate::game::{Bridge, Cell, Color, Game, Move, Supply};
+use crate::game::{Bridge, Cell, Color, Game, Move};
 
+mod caption;
 mod plot;
 
+pub use caption::caption_name;
+use caption::draw_panel;
 pub use plot::rating_plot_png;
 
 /// Width of every picture, whatever the board size.
@@ -497,188 +500,5 @@ fn draw_bridge(image: &mut RgbImage, layout: &Layout, owner: Color, bridge: Brid
             edge(owner),
             interpolate,
         );
-    }
-}
-
-fn supply_text(game: &Game) -> String {
-    let variant = game.variant();
-    let size = variant.size();
-    let bridges = match (variant.bridges(), game.bridges_left()) {
-        (Supply::Limited(pool), Some(left)) => format!("{left} of {pool} bridges left"),
-        _ => "unlimited bridges".to_string(),
-    };
-    let tiles = match variant.tiles() {
-        Supply::Limited(n) => format!("{n} tiles each"),
-        Supply::Unlimited => "unlimited tiles".to_string(),
-    };
-    format!("{size}×{size} · {tiles} · {bridges}")
-}
-
-/// Writes `text` at `size` pixels, or smaller until it fits in `room` pixels.
-fn write_fitted(
-    image: &mut RgbImage,
-    at: (i32, i32),
-    room: i32,
-    size: f32,
-    font: &FontRef,
-    color: Rgb<u8>,
-    text: &str,
-) {
-    let mut size = size;
-    while size > 11.0 && measure(font, size, text).0 > room {
-        size -= 1.0;
-    }
-    write(image, at, size, font, color, text);
-}
-
-/// One line per player, then the state of play.
-fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Picture) {
-    let game = picture.game;
-    let top = layout.panel_top() as i32;
-    let margin = 24;
-    let right = layout.width as i32 - margin;
-
-    write_fitted(
-        image,
-        (margin, top),
-        330,
-        24.0,
-        &BOLD,
-        FRAME_TEXT,
-        picture.title,
-    );
-    let supply = supply_text(game);
-    let (w, _) = measure(&REGULAR, 17.0, &supply);
-    write(
-        image,
-        (right - w, top + 5),
-        17.0,
-        &REGULAR,
-        FRAME_DIM,
-        &supply,
-    );
-
-    for (i, color) in Color::BOTH.into_iter().enumerate() {
-        let y = top + 40 + i as i32 * 38;
-        let name = match color {
-            Color::White => picture.white,
-            Color::Red => picture.red,
-        };
-        if game.to_move() == Some(color) {
-            let tip = [
-                Point::new(margin, y + 4),
-                Point::new(margin + 14, y + 14),
-                Point::new(margin, y + 24),
-            ];
-            draw_antialiased_polygon_mut(image, &tip, HIGHLIGHT, interpolate);
-        }
-        let swatch = margin + 24;
-        fill_rect(
-            image,
-            rect(i64::from(swatch), i64::from(y + 2), 26, 26),
-            edge(color),
-        );
-        fill_rect(
-            image,
-            rect(i64::from(swatch) + 3, i64::from(y + 5), 20, 20),
-            fill(color),
-        );
-        let label = format!("{} ({color})", shorten(name, 22));
-        write(image, (swatch + 38, y + 2), 21.0, &BOLD, FRAME_TEXT, &label);
-        let score = game.score(color);
-        let mut stats = format!(
-            "{} · {} · {}",
-            count(score.points, "point"),
-            count(score.islands, "island"),
-            count(score.bridges, "bridge")
-        );
-        if let Some(left) = game.tiles_left(color) {
-            stats.push_str(&format!(" · {} left", count(u32::from(left), "tile")));
-        }
-        let (w, _) = measure(&REGULAR, 18.0, &stats);
-        write(
-            image,
-            (right - w, y + 4),
-            18.0,
-            &REGULAR,
-            FRAME_TEXT,
-            &stats,
-        );
-    }
-
-    let status = status_text(picture);
-    write_fitted(
-        image,
-        (margin, top + 124),
-        right - margin,
-        20.0,
-        &BOLD,
-        HIGHLIGHT,
-        &status,
-    );
-}
-
-/// "1 point", "3 points".
-fn count(n: u32, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
-/// A player's name as the caption shows it (cut short, without glyphs the font lacks), for
-/// callers that write the names into a caption's sentence themselves.
-pub fn caption_name(name: &str) -> String {
-    shorten(name, 22)
-}
-
-/// A name cut to `max` characters, without characters the font cannot draw (emoji would show
-/// as empty boxes).
-fn shorten(name: &str, max: usize) -> String {
-    let drawable: Vec<char> = name.chars().filter(|c| BOLD.glyph_id(*c).0 != 0).collect();
-    let name: String = drawable.iter().collect::<String>().trim().to_string();
-    if name.chars().count() <= max {
-        name
-    } else {
-        let kept: String = name.chars().take(max - 1).collect();
-        format!("{kept}…")
-    }
-}
-
-/// Whose turn it is and what happened last, or how the game ended.
-fn status_text(picture: &Picture) -> String {
-    let game = picture.game;
-    let name = |color: Color| {
-        caption_name(match color {
-            Color::White => picture.white,
-            Color::Red => picture.red,
-        })
-    };
-    if let Some(ending) = picture.ending {
-        return format!("Game over: {ending}");
-    }
-    match game.outcome() {
-        Some(_) => "Game over".to_string(),
-        None => {
-            let Some(color) = game.to_move() else {
-                return String::new();
-            };
-            let last = match game.last_move() {
-                Some(mv) => format!(" · last: {mv}"),
-                None => String::new(),
-            };
-            let turn = if game.plies() == 1 && game.is_legal(Move::Swap) {
-                format!(
-                    "{} ({color}) to move: swap, or place two red tiles",
-                    name(color)
-                )
-            } else if game.is_last_turn() {
-                format!("{} ({color}) has the last turn", name(color))
-            } else {
-                format!("{} ({color}) to move", name(color))
-            };
-            format!("Move {}{last} · {turn}", game.plies() + 1)
-        }
     }
 }
