@@ -33,21 +33,34 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::WhichGame`] when several match.
     pub async fn game_id_here(&self, channel: i64, player: PlayerId) -> Result<GameId> {
+        Ok(self.row_here(channel, player).await?.id)
+    }
+
+    /// The view of [`Service::game_id_here`]'s game.
+    ///
+    /// # Errors
+    /// As [`Service::game_id_here`]; a damaged log.
+    pub async fn game_here(&self, channel: i64, player: PlayerId) -> Result<GameView> {
+        let row = self.row_here(channel, player).await?;
+        self.view(row).await
+    }
+
+    async fn row_here(&self, channel: i64, player: PlayerId) -> Result<GameRow> {
         // The player's own active games shown here come first: a new game started in an old
         // game's thread must not be shadowed by it.
-        let mine: Vec<GameRow> = self
+        let mut mine: Vec<GameRow> = self
             .store
             .active_games_in(channel)
             .await?
             .into_iter()
             .filter(|g| g.white_id == player || g.red_id == player)
             .collect();
-        match mine.as_slice() {
-            [one] => return Ok(one.id),
-            [] => {}
-            many => {
+        match mine.len() {
+            1 => return Ok(mine.remove(0)),
+            0 => {}
+            _ => {
                 return Err(ServiceError::WhichGame(
-                    many.iter()
+                    mine.iter()
                         .map(|g| format!("#{}", g.id))
                         .collect::<Vec<_>>()
                         .join(", "),
@@ -55,18 +68,10 @@ impl Service {
             }
         }
         // Else the game this thread belongs to, over or not, whoever asks (`/board`, `/export`).
-        match self.store.game_in_thread(channel).await? {
-            Some(row) => Ok(row.id),
-            None => Err(ServiceError::NoGameHere),
-        }
-    }
-
-    /// The view of [`Service::game_id_here`]'s game.
-    ///
-    /// # Errors
-    /// As [`Service::game_id_here`] and [`Service::game`].
-    pub async fn game_here(&self, channel: i64, player: PlayerId) -> Result<GameView> {
-        self.game(self.game_id_here(channel, player).await?).await
+        self.store
+            .game_in_thread(channel)
+            .await?
+            .ok_or(ServiceError::NoGameHere)
     }
 
     /// A player's active games, oldest first.

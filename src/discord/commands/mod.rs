@@ -50,10 +50,17 @@ async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
     })
 }
 
-/// The view of [`game_id`]'s game.
+/// The view of the game a command is about (see [`game_id`]).
 async fn the_game(ctx: Context<'_>, game: Option<i64>) -> Result<GameView, Error> {
-    let id = game_id(ctx, game).await?;
-    Ok(ctx.data().service.game(id).await?)
+    let service = &ctx.data().service;
+    Ok(match game {
+        Some(id) => service.game(id).await?,
+        None => {
+            service
+                .game_here(ctx.channel_id().get() as i64, author_id(ctx))
+                .await?
+        }
+    })
 }
 
 /// The value typed so far for another option of the command being autocompleted.
