@@ -5,7 +5,11 @@ use fastrand::Rng;
 use ponte::game::{Game, Move, Variant, playout};
 
 fn main() {
-    divan::main();
+    // divan's default (100 samples, each as short as it likes) moved medians 10–20% between
+    // runs; a minimum time per bench steadies them.
+    divan::Divan::from_args()
+        .min_time(std::time::Duration::from_secs(2))
+        .main();
 }
 
 /// A 12×12 box-supply game after `plies` random moves (seeded, so every run sees the same).

@@ -71,7 +71,8 @@ async fn run() {
 
     // Sustained load: CONCURRENCY tasks, each playing moves in its share of the games, round
     // robin, with a fresh game whenever one ends.
-    let per_task = GAMES / CONCURRENCY;
+    // Exactly CONCURRENCY tasks: the last takes what is left over.
+    let per_task = GAMES.div_ceil(CONCURRENCY);
     let started = Instant::now();
     let tasks: Vec<_> = games
         .chunks(per_task)

@@ -172,7 +172,15 @@ impl FakeDiscord {
         let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
         loop {
             let notified = self.inner.changed.notified();
-            if let Some(call) = self.calls().into_iter().skip(from).find(|c| matches(c)) {
+            // Only the matching call is copied: copying the whole log (every uploaded PNG) at
+            // each wake-up made the harness, not the bot, dominate the measured latency.
+            let found = {
+                let calls = self.inner.calls.lock().unwrap();
+                calls
+                    .get(from..)
+                    .and_then(|new| new.iter().find(|c| matches(c)).cloned())
+            };
+            if let Some(call) = found {
                 return call;
             }
             if tokio::time::timeout_at(deadline, notified).await.is_err() {
