@@ -1,7 +1,6 @@
 //! What the service hands to front ends: games, challenges and moves as plain values, and the
 //! words for how a game ended that every front end (and the picture) uses.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use crate::game::{Color, Game, Move, Outcome, Record, RecordedMove, Supply, Tiebreak, Variant};
@@ -313,7 +312,7 @@ pub struct GameView {
 
 impl GameView {
     /// The view of a stored game whose log replays to `position`.
-    pub(super) fn new(row: GameRow, position: &Arc<Position>) -> GameView {
+    pub(super) fn new(row: GameRow, position: &Position) -> GameView {
         let game = position.game.clone();
         let result = match (game.outcome(), row.status) {
             (Some(outcome), _) => Some(GameResult::of_outcome(outcome)),
