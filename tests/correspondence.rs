@@ -7,7 +7,7 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{Aborted, Played};
+use common::{Aborted, Played, START};
 use ponte::game::{Color, Record};
 use ponte::service::{
     ChallengeOptions, Ending, GameView, ManualClock, MoveOutcome, Player, Service, ServiceError,
@@ -15,7 +15,6 @@ use ponte::service::{
 };
 use tempfile::TempDir;
 
-const START: i64 = 1_700_000_000_000;
 const DAY: i64 = 86_400_000;
 const GUILD: i64 = 77;
 
@@ -34,8 +33,7 @@ fn days(n: u64) -> ChallengeOptions {
 }
 
 async fn open(dir: &TempDir, clock: Arc<ManualClock>) -> Arc<Service> {
-    let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
-    Arc::new(Service::open_with_clock(&url, clock).await.unwrap())
+    common::open_service(dir, clock).await
 }
 
 fn player(n: i64) -> Player {
@@ -43,11 +41,7 @@ fn player(n: i64) -> Player {
 }
 
 async fn start(service: &Service, a: &Player, b: &Player, options: ChallengeOptions) -> GameView {
-    let c = service
-        .challenge(a, Some(b), options, venue())
-        .await
-        .unwrap();
-    service.accept(c.id, b).await.unwrap()
+    common::start_game(service, a, b, options, venue()).await
 }
 
 #[tokio::test]

@@ -1,8 +1,10 @@
 //! `ponte local` driven through its standard input, and killed with SIGKILL in the middle of a
 //! stream of moves: no acknowledged move may be lost.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::process::Command;
 
 use fastrand::Rng;
 use ponte::game::{Game, Move, Variant, playout};
@@ -10,29 +12,17 @@ use ponte::local::local_id;
 use ponte::service::Service;
 
 fn local(database: &str, pictures: Option<&std::path::Path>) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_ponte"));
-    command.args(["local", "--database", database]);
+    let mut command = common::ponte(&["local", "--database", database]);
     match pictures {
         Some(dir) => command.arg("--pictures").arg(dir),
         None => command.arg("--no-pictures"),
     };
-    command
-        .env_remove("DATABASE_URL")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
+    command.env_remove("DATABASE_URL");
     command
 }
 
 fn run_session(database: &str, pictures: &std::path::Path, input: &str) -> String {
-    let mut child = local(database, Some(pictures)).spawn().unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let output = common::run_with_input(local(database, Some(pictures)), input);
     assert!(
         output.status.success(),
         "{}",

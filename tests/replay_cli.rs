@@ -1,7 +1,6 @@
 //! `ponte replay` as a user runs it: the real binary, records on standard input or in a file.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
 use fastrand::Rng;
 use ponte::game::{Color, Game, Record, Variant, playout};
@@ -14,21 +13,9 @@ struct Run {
 }
 
 fn replay(record: &str, args: &[&str]) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_ponte"))
-        .arg("replay")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(record.as_bytes())
-        .unwrap();
-    let output = child.wait_with_output().unwrap();
+    let mut command = common::ponte(&["replay"]);
+    command.args(args);
+    let output = common::run_with_input(command, record);
     Run {
         status: output.status.code().unwrap(),
         stdout: String::from_utf8(output.stdout).unwrap(),

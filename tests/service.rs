@@ -6,7 +6,7 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::Played;
+use common::{Played, START};
 use fastrand::Rng;
 use ponte::game::{Color, Game, IllegalMove, Move, Supply, Tiebreak, Variant, playout};
 use ponte::service::{
@@ -14,8 +14,6 @@ use ponte::service::{
     ServiceError, Venue,
 };
 use tempfile::TempDir;
-
-const START: i64 = 1_700_000_000_000;
 
 struct Setup {
     _dir: TempDir,
@@ -26,7 +24,7 @@ struct Setup {
 
 async fn setup() -> Setup {
     let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
+    let url = common::database_url(&dir);
     let clock = Arc::new(ManualClock::new(START));
     let service = Arc::new(Service::open_with_clock(&url, clock.clone()).await.unwrap());
     Setup {
@@ -55,11 +53,7 @@ fn small(tiles: u16, bridges: u16) -> ChallengeOptions {
 }
 
 async fn start(service: &Service, options: ChallengeOptions) -> GameView {
-    let challenge = service
-        .challenge(&alice(), Some(&bob()), options, Venue::default())
-        .await
-        .unwrap();
-    service.accept(challenge.id, &bob()).await.unwrap()
+    common::start_game(service, &alice(), &bob(), options, Venue::default()).await
 }
 
 #[tokio::test]
