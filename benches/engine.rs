@@ -5,10 +5,12 @@ use fastrand::Rng;
 use ponte::game::{Game, Move, Variant, playout};
 
 fn main() {
-    // divan's default (100 samples, each as short as it likes) moved medians 10–20% between
-    // runs; a minimum time per bench steadies them.
-    divan::Divan::from_args()
+    // At least 2 s a bench (`--min-time` or `DIVAN_MIN_TIME` still override it). This steadies a
+    // run's own samples; medians still differ between runs by up to half on this shared
+    // machine (the fastest sample stays within about 2%), so compare runs made side by side.
+    divan::Divan::default()
         .min_time(std::time::Duration::from_secs(2))
+        .config_with_args()
         .main();
 }
 

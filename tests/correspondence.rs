@@ -13,7 +13,6 @@ use ponte::service::{
     ChallengeOptions, Ending, GameView, ManualClock, MoveOutcome, Player, Service, ServiceError,
     Venue,
 };
-use tempfile::TempDir;
 
 const DAY: i64 = 86_400_000;
 const GUILD: i64 = 77;
@@ -32,10 +31,6 @@ fn days(n: u64) -> ChallengeOptions {
     }
 }
 
-async fn open(dir: &TempDir, clock: Arc<ManualClock>) -> Arc<Service> {
-    common::open_service(dir, clock).await
-}
-
 fn player(n: i64) -> Player {
     Player::new(1000 + n, format!("p{n}"))
 }
@@ -48,7 +43,7 @@ async fn start(service: &Service, a: &Player, b: &Player, options: ChallengeOpti
 async fn reminders_at_a_quarter_and_a_loss_on_time() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
-    let service = open(&dir, clock.clone()).await;
+    let service = common::open_service(&dir, clock.clone()).await;
     let (a, b) = (player(1), player(2));
     let game = start(&service, &a, &b, days(4)).await;
     assert_eq!(game.deadline_at, Some(START + 4 * DAY));
@@ -97,7 +92,7 @@ async fn reminders_at_a_quarter_and_a_loss_on_time() {
 async fn a_restart_after_the_deadline_resolves_it_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
-    let service = open(&dir, clock.clone()).await;
+    let service = common::open_service(&dir, clock.clone()).await;
     let (a, b) = (player(1), player(2));
     let options = ChallengeOptions {
         move_time: Some(Duration::from_secs(3600)),
@@ -108,7 +103,7 @@ async fn a_restart_after_the_deadline_resolves_it_at_once() {
     drop(service);
 
     let later = Arc::new(ManualClock::new(START + 2 * 3_600_000));
-    let service = open(&dir, later).await;
+    let service = common::open_service(&dir, later).await;
     let ended = service.resolve_timeouts().await.unwrap();
     assert_eq!(ended.len(), 1);
     assert_eq!(ended[0].id, game.id);
@@ -120,7 +115,7 @@ async fn a_restart_after_the_deadline_resolves_it_at_once() {
 async fn racing_endings_rate_a_game_once() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
-    let service = open(&dir, clock.clone()).await;
+    let service = common::open_service(&dir, clock.clone()).await;
     for round in 0..10 {
         let (a, b) = (player(1), player(2));
         let game = start(&service, &a, &b, days(1)).await;
@@ -173,7 +168,7 @@ async fn racing_endings_rate_a_game_once() {
 async fn leaderboards_rank_settled_before_provisional_and_page() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
-    let service = open(&dir, clock).await;
+    let service = common::open_service(&dir, clock).await;
     // p1 beats p2..p7 (six games: settled); p2..p13 each play once more among themselves.
     let champion = player(1);
     for n in 2..=7 {
@@ -245,7 +240,7 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
 async fn aborts_before_reds_first_move_only_and_by_managers() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
-    let service = open(&dir, clock).await;
+    let service = common::open_service(&dir, clock).await;
     let (a, b, c) = (player(1), player(2), player(3));
 
     // After White's opening, before Red's first move: either player may abort.
@@ -304,7 +299,7 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
 async fn rematches_let_the_loser_open_and_exports_replay() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
-    let service = open(&dir, clock).await;
+    let service = common::open_service(&dir, clock).await;
     let (a, b) = (player(1), player(2));
     let options = ChallengeOptions {
         variant: ponte::game::Variant::boxed(10).unwrap(),
@@ -351,7 +346,7 @@ async fn rematches_let_the_loser_open_and_exports_replay() {
 async fn a_move_after_the_deadline_is_a_loss_on_time() {
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
-    let service = open(&dir, clock.clone()).await;
+    let service = common::open_service(&dir, clock.clone()).await;
     let (a, b) = (player(1), player(2));
     let game = start(&service, &a, &b, days(1)).await;
     service.play(game.id, a.id, "c3 e5", None).await.played();

@@ -3,7 +3,7 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::process::Command;
 
 use fastrand::Rng;
@@ -17,7 +17,6 @@ fn local(database: &str, pictures: Option<&std::path::Path>) -> Command {
         Some(dir) => command.arg("--pictures").arg(dir),
         None => command.arg("--no-pictures"),
     };
-    command.env_remove("DATABASE_URL");
     command
 }
 
@@ -34,7 +33,7 @@ fn run_session(database: &str, pictures: &std::path::Path, input: &str) -> Strin
 #[test]
 fn a_session_plays_a_game_and_rejects_bad_input() {
     let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("local.db").display());
+    let database = common::database_url(&dir);
     let input = "\
 help
 place c3 d4
@@ -95,7 +94,7 @@ as alice e1 f1
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_mid_stream_loses_no_acknowledged_move() {
     let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("crash.db").display());
+    let database = common::database_url(&dir);
 
     // A whole random game, fed to the local mode as fast as it will read.
     let mut rng = Rng::with_seed(17);
@@ -110,12 +109,7 @@ async fn sigkill_mid_stream_loses_no_acknowledged_move() {
         input.push_str(&format!("{mv}\n"));
     }
 
-    let mut child = local(&database, None).spawn().unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let feeder = std::thread::spawn(move || {
-        // The process is killed before it reads everything: a broken pipe then is expected.
-        let _ = stdin.write_all(input.as_bytes());
-    });
+    let (mut child, feeder) = common::spawn_with_input(local(&database, None), input);
     let stdout = BufReader::new(child.stdout.take().unwrap());
     let mut acknowledged = 0;
     for line in stdout.lines() {
@@ -129,7 +123,8 @@ async fn sigkill_mid_stream_loses_no_acknowledged_move() {
         }
     }
     child.wait().unwrap();
-    feeder.join().unwrap();
+    // The process is killed before it reads everything: a broken pipe then is expected.
+    let _ = feeder.join().unwrap();
     assert!(acknowledged >= 25, "the game ended too soon");
 
     let service = Service::open(&database).await.unwrap();

@@ -308,15 +308,13 @@ fn text_output_shows_the_board_and_the_facts() {
 
 #[test]
 fn records_are_read_from_a_file_too() {
-    let dir = std::env::temp_dir().join(format!("ponte-replay-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("game.txt");
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("game.txt");
     std::fs::write(&path, "c3 e5\nd4 f6\n").unwrap();
     let run = replay("", &[path.to_str().unwrap(), "--json"]);
     assert_eq!(run.status, 0);
     assert!(run.stdout.contains("\"moves\":2"));
-    let run = replay("", &[dir.join("missing.txt").to_str().unwrap()]);
+    let run = replay("", &[dir.path().join("missing.txt").to_str().unwrap()]);
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("missing.txt"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -26,7 +26,7 @@ async fn setup() -> Setup {
     let dir = tempfile::tempdir().unwrap();
     let url = common::database_url(&dir);
     let clock = Arc::new(ManualClock::new(START));
-    let service = Arc::new(Service::open_with_clock(&url, clock.clone()).await.unwrap());
+    let service = common::open_service(&dir, clock.clone()).await;
     Setup {
         _dir: dir,
         url,

@@ -3,9 +3,10 @@
 
 #![allow(dead_code)]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::io::{self, Write};
+use std::process::{Child, Command, Output, Stdio};
 use std::sync::Arc;
+use std::thread::JoinHandle;
 
 use ponte::service::{
     ChallengeOptions, Clock, GameView, MoveOutcome, MoveReport, Player, Service, ServiceError,
@@ -56,11 +57,13 @@ impl Played for Result<MoveOutcome, ServiceError> {
     }
 }
 
-/// The `ponte` binary with these arguments, its standard input piped.
+/// The `ponte` binary with these arguments, its standard streams piped. It does not see the
+/// caller's `DATABASE_URL`, so a run never touches a developer's database.
 pub fn ponte(args: &[&str]) -> Command {
     let mut command = Command::new(env!("CARGO_BIN_EXE_ponte"));
     command
         .args(args)
+        .env_remove("DATABASE_URL")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped());
@@ -77,6 +80,19 @@ pub fn run_with_input(mut command: Command, input: &str) -> Output {
         .write_all(input.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
+}
+
+/// Spawns `command` and streams `input` to its standard input from another thread, for a test
+/// that reads the output while the child runs. The thread returns whether all of `input` was
+/// written: a child killed before reading everything breaks the pipe.
+pub fn spawn_with_input(
+    mut command: Command,
+    input: String,
+) -> (Child, JoinHandle<io::Result<()>>) {
+    let mut child = command.spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    (child, feeder)
 }
 
 /// An abort that must go through (not refused, not lost on time first).
