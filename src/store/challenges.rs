@@ -202,3 +202,329 @@ impl Store {
         Ok(Some(game_id))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::games::tests::{
+        CHANNEL, DEADLINE, GUILD, NOW, REMIND, VARIANT, new_challenge, new_game, number,
+        store_with_players,
+    };
+
+    fn ids(challenges: Vec<ChallengeRow>) -> Vec<ChallengeId> {
+        challenges.iter().map(|c| c.id).collect()
+    }
+
+    #[tokio::test]
+    async fn a_challenge_reads_back_as_it_was_made() {
+        let (_dir, store) = store_with_players().await;
+        let first = store
+            .insert_challenge(&new_challenge(1, Some(2), NOW + 1000))
+            .await
+            .unwrap();
+        let rematch = NewChallenge {
+            challenged_id: None,
+            variant: StoredVariant {
+                size: 8,
+                tiles: None,
+                bridges: None,
+            },
+            move_seconds: None,
+            rated: false,
+            guild_id: None,
+            channel_id: None,
+            opener_id: Some(2),
+            ..new_challenge(3, None, NOW + 2000)
+        };
+        let second = store.insert_challenge(&rematch).await.unwrap();
+        assert_ne!(first, second);
+
+        let row = store.challenge(first).await.unwrap().unwrap();
+        assert_eq!(
+            row,
+            ChallengeRow {
+                id: first,
+                challenger_id: 1,
+                challenged_id: Some(2),
+                size: 12,
+                tiles: Some(60),
+                bridges: Some(22),
+                move_seconds: Some(86_400),
+                rated: true,
+                guild_id: Some(GUILD),
+                channel_id: Some(CHANNEL),
+                message_id: None,
+                status: ChallengeStatus::Open,
+                game_id: None,
+                created_at: NOW,
+                expires_at: NOW + 1000,
+                updated_at: NOW,
+                opener_id: None,
+            }
+        );
+        assert_eq!(row.variant(), VARIANT);
+        let row = store.challenge(second).await.unwrap().unwrap();
+        assert_eq!(
+            (row.challenger_id, row.challenged_id, row.opener_id),
+            (3, None, Some(2))
+        );
+        assert_eq!(row.variant(), rematch.variant);
+        assert_eq!(
+            (row.move_seconds, row.rated, row.guild_id, row.channel_id),
+            (None, false, None, None)
+        );
+        assert_eq!(row.expires_at, NOW + 2000);
+        assert_eq!(store.challenge(second + 1).await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn set_challenge_message_remembers_one_challenges_message() {
+        let (_dir, store) = store_with_players().await;
+        let id = store
+            .insert_challenge(&new_challenge(1, Some(2), NOW + 1000))
+            .await
+            .unwrap();
+        let other = store
+            .insert_challenge(&new_challenge(2, None, NOW + 1000))
+            .await
+            .unwrap();
+        store.set_challenge_message(id, 4242).await.unwrap();
+        assert_eq!(
+            store.challenge(id).await.unwrap().unwrap().message_id,
+            Some(4242)
+        );
+        assert_eq!(
+            store.challenge(other).await.unwrap().unwrap().message_id,
+            None
+        );
+    }
+
+    #[tokio::test]
+    async fn close_challenge_closes_an_open_challenge_once() {
+        let (_dir, store) = store_with_players().await;
+        let id = store
+            .insert_challenge(&new_challenge(1, Some(2), NOW + 1000))
+            .await
+            .unwrap();
+        assert!(
+            store
+                .close_challenge(id, ChallengeStatus::Declined, NOW + 5)
+                .await
+                .unwrap()
+        );
+        let row = store.challenge(id).await.unwrap().unwrap();
+        assert_eq!(
+            (row.status, row.updated_at),
+            (ChallengeStatus::Declined, NOW + 5)
+        );
+        assert!(
+            !store
+                .close_challenge(id, ChallengeStatus::Cancelled, NOW + 6)
+                .await
+                .unwrap(),
+            "a closed challenge is not open any more"
+        );
+        assert_eq!(store.challenge(id).await.unwrap().unwrap(), row);
+        assert!(
+            !store
+                .close_challenge(id + 1, ChallengeStatus::Cancelled, NOW + 6)
+                .await
+                .unwrap()
+        );
+    }
+
+    #[tokio::test]
+    async fn expire_challenges_expires_open_challenges_whose_time_is_up() {
+        let (_dir, store) = store_with_players().await;
+        let soon = store
+            .insert_challenge(&new_challenge(1, Some(2), NOW + 500))
+            .await
+            .unwrap();
+        let sooner = store
+            .insert_challenge(&new_challenge(3, None, NOW + 400))
+            .await
+            .unwrap();
+        let later = store
+            .insert_challenge(&new_challenge(2, Some(3), NOW + 900))
+            .await
+            .unwrap();
+        let declined = store
+            .insert_challenge(&new_challenge(2, Some(1), NOW + 100))
+            .await
+            .unwrap();
+        store
+            .close_challenge(declined, ChallengeStatus::Declined, NOW + 1)
+            .await
+            .unwrap();
+
+        assert_eq!(store.expire_challenges(NOW + 399).await.unwrap(), []);
+        let mut expired = store.expire_challenges(NOW + 500).await.unwrap();
+        expired.sort_by_key(|c| c.id);
+        assert_eq!(ids(expired.clone()), [soon, sooner]);
+        for row in &expired {
+            assert_eq!(row.status, ChallengeStatus::Expired);
+            assert_eq!(row.updated_at, NOW + 500);
+            assert_eq!(store.challenge(row.id).await.unwrap().unwrap(), *row);
+        }
+        assert_eq!(
+            store.expire_challenges(NOW + 600).await.unwrap(),
+            [],
+            "expired once"
+        );
+        for (id, status) in [
+            (later, ChallengeStatus::Open),
+            (declined, ChallengeStatus::Declined),
+        ] {
+            assert_eq!(store.challenge(id).await.unwrap().unwrap().status, status);
+        }
+    }
+
+    #[tokio::test]
+    async fn open_challenges_of_a_player_made_or_received() {
+        let (_dir, store) = store_with_players().await;
+        let made = store
+            .insert_challenge(&new_challenge(1, Some(2), NOW + 1000))
+            .await
+            .unwrap();
+        let received = store
+            .insert_challenge(&new_challenge(3, Some(1), NOW + 1000))
+            .await
+            .unwrap();
+        let to_anyone = store
+            .insert_challenge(&new_challenge(2, None, NOW + 1000))
+            .await
+            .unwrap();
+        let closed = store
+            .insert_challenge(&new_challenge(1, Some(3), NOW + 1000))
+            .await
+            .unwrap();
+        store
+            .close_challenge(closed, ChallengeStatus::Cancelled, NOW + 1)
+            .await
+            .unwrap();
+
+        assert_eq!(
+            ids(store.open_challenges_of(1).await.unwrap()),
+            [made, received]
+        );
+        assert_eq!(
+            ids(store.open_challenges_of(2).await.unwrap()),
+            [made, to_anyone]
+        );
+        assert_eq!(ids(store.open_challenges_of(3).await.unwrap()), [received]);
+        assert_eq!(store.open_challenges_of(4).await.unwrap(), []);
+    }
+
+    #[tokio::test]
+    async fn accept_challenge_starts_the_game_and_links_it() {
+        let (_dir, store) = store_with_players().await;
+        let id = store
+            .insert_challenge(&new_challenge(1, Some(2), NOW + 1000))
+            .await
+            .unwrap();
+        let game = NewGame {
+            created_at: NOW + 5,
+            ..new_game(2, 1)
+        };
+        let game_id = store
+            .accept_challenge(id, &game)
+            .await
+            .unwrap()
+            .expect("an open challenge is accepted");
+
+        let row = store.challenge(id).await.unwrap().unwrap();
+        assert_eq!(
+            (row.status, row.game_id, row.updated_at),
+            (ChallengeStatus::Accepted, Some(game_id), NOW + 5)
+        );
+        let started = store.game(game_id).await.unwrap().unwrap();
+        assert_eq!(
+            (started.opener_id, started.white_id, started.red_id),
+            (2, 2, 1)
+        );
+        assert_eq!(started.to_move_id, Some(2), "the opener moves first");
+        assert_eq!(
+            (started.deadline_at, started.remind_at, started.created_at),
+            (Some(DEADLINE), Some(REMIND), NOW + 5)
+        );
+        assert!(store.open_challenges_of(1).await.unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn accept_challenge_refuses_an_accepted_challenge_and_writes_nothing() {
+        let (_dir, store) = store_with_players().await;
+        let id = store
+            .insert_challenge(&new_challenge(1, Some(2), NOW + 1000))
+            .await
+            .unwrap();
+        store
+            .accept_challenge(id, &new_game(1, 2))
+            .await
+            .unwrap()
+            .unwrap();
+        let accepted = store.challenge(id).await.unwrap().unwrap();
+
+        let again = NewGame {
+            created_at: NOW + 7,
+            ..new_game(1, 2)
+        };
+        assert_eq!(store.accept_challenge(id, &again).await.unwrap(), None);
+        assert_eq!(number(&store, "SELECT COUNT(*) FROM games").await, 1);
+        assert_eq!(store.challenge(id).await.unwrap().unwrap(), accepted);
+    }
+
+    #[tokio::test]
+    async fn accept_challenge_refuses_an_expired_or_closed_challenge_and_writes_nothing() {
+        let (_dir, store) = store_with_players().await;
+        let id = store
+            .insert_challenge(&new_challenge(1, Some(2), NOW + 10))
+            .await
+            .unwrap();
+        let offered = store.challenge(id).await.unwrap().unwrap();
+        let at = |time| NewGame {
+            created_at: time,
+            ..new_game(1, 2)
+        };
+        assert_eq!(
+            store.accept_challenge(id, &at(NOW + 10)).await.unwrap(),
+            None,
+            "expired at the moment of the answer"
+        );
+        assert_eq!(number(&store, "SELECT COUNT(*) FROM games").await, 0);
+        assert_eq!(store.challenge(id).await.unwrap().unwrap(), offered);
+
+        let declined = store
+            .insert_challenge(&new_challenge(3, Some(2), NOW + 1000))
+            .await
+            .unwrap();
+        store
+            .close_challenge(declined, ChallengeStatus::Declined, NOW + 1)
+            .await
+            .unwrap();
+        assert_eq!(
+            store
+                .accept_challenge(declined, &at(NOW + 2))
+                .await
+                .unwrap(),
+            None
+        );
+        assert_eq!(
+            store.accept_challenge(999, &at(NOW + 2)).await.unwrap(),
+            None
+        );
+        assert_eq!(number(&store, "SELECT COUNT(*) FROM games").await, 0);
+        assert_eq!(
+            store.challenge(declined).await.unwrap().unwrap().status,
+            ChallengeStatus::Declined
+        );
+
+        // A moment earlier the first one was still open.
+        assert!(
+            store
+                .accept_challenge(id, &at(NOW + 9))
+                .await
+                .unwrap()
+                .is_some()
+        );
+    }
+}

@@ -391,3 +391,645 @@ impl GameWrite<'_> {
         })
     }
 }
+
+#[cfg(test)]
+pub(super) mod tests {
+    //! The games' reads and the write transaction on real SQLite files, and the fixtures the other
+    //! tables' tests share (hence `pub(super)`).
+
+    use std::time::Duration;
+
+    use tempfile::TempDir;
+
+    use super::*;
+    use crate::store::NewChallenge;
+
+    /// A fixed "now" for every store test (November 2023).
+    pub const NOW: Millis = 1_700_000_000_000;
+    pub const GUILD: i64 = 7;
+    pub const CHANNEL: i64 = 70;
+    /// The deadline and reminder time of a game started by [`new_game`].
+    pub const DEADLINE: Millis = NOW + 86_400_000;
+    pub const REMIND: Millis = NOW + 64_800_000;
+    pub const VARIANT: StoredVariant = StoredVariant {
+        size: 12,
+        tiles: Some(60),
+        bridges: Some(22),
+    };
+
+    /// A migrated store on a new file, with no rows.
+    pub async fn empty_store() -> (TempDir, Store) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("store.db").display());
+        let store = Store::open(&url).await.unwrap();
+        (dir, store)
+    }
+
+    /// A store that knows alice (1), bob (2) and carol (3).
+    pub async fn store_with_players() -> (TempDir, Store) {
+        let (dir, store) = empty_store().await;
+        for (id, name) in [(1, "alice"), (2, "bob"), (3, "carol")] {
+            store.upsert_player(id, name, NOW).await.unwrap();
+        }
+        (dir, store)
+    }
+
+    /// A day-per-move rated challenge in [`CHANNEL`], made at [`NOW`].
+    pub fn new_challenge(
+        challenger: PlayerId,
+        challenged: Option<PlayerId>,
+        expires_at: Millis,
+    ) -> NewChallenge {
+        NewChallenge {
+            challenger_id: challenger,
+            challenged_id: challenged,
+            variant: VARIANT,
+            move_seconds: Some(86_400),
+            rated: true,
+            guild_id: Some(GUILD),
+            channel_id: Some(CHANNEL),
+            created_at: NOW,
+            expires_at,
+            opener_id: None,
+        }
+    }
+
+    /// A day-per-move rated game in [`CHANNEL`], started at [`NOW`]: `opener` is White.
+    pub fn new_game(opener: PlayerId, other: PlayerId) -> NewGame {
+        NewGame {
+            opener_id: opener,
+            other_id: other,
+            variant: VARIANT,
+            move_seconds: Some(86_400),
+            rated: true,
+            guild_id: Some(GUILD),
+            channel_id: Some(CHANNEL),
+            deadline_at: Some(DEADLINE),
+            remind_at: Some(REMIND),
+            created_at: NOW,
+        }
+    }
+
+    /// Starts `game` without a challenge; returns its id.
+    pub async fn insert(store: &Store, game: &NewGame) -> GameId {
+        let mut tx = store.pool.begin().await.unwrap();
+        let id = insert_game(&mut tx, game).await.unwrap();
+        tx.commit().await.unwrap();
+        id
+    }
+
+    /// Starts [`new_game`]`(opener, other)`; returns its id.
+    pub async fn start(store: &Store, opener: PlayerId, other: PlayerId) -> GameId {
+        insert(store, &new_game(opener, other)).await
+    }
+
+    /// The game goes on: `to_move` plays next, before `deadline`, reminded a second before.
+    pub fn going_on(
+        white: PlayerId,
+        red: PlayerId,
+        to_move: PlayerId,
+        deadline: Option<Millis>,
+    ) -> GameUpdate {
+        GameUpdate {
+            white_id: white,
+            red_id: red,
+            status: GameStatus::Active,
+            winner: None,
+            end_reason: None,
+            to_move_id: Some(to_move),
+            deadline_at: deadline,
+            remind_at: deadline.map(|d| d - 1000),
+            rated: true,
+        }
+    }
+
+    /// The game is decided.
+    pub fn won(white: PlayerId, red: PlayerId, winner: Winner, reason: EndReason) -> GameUpdate {
+        GameUpdate {
+            white_id: white,
+            red_id: red,
+            status: GameStatus::Finished,
+            winner: Some(winner),
+            end_reason: Some(reason),
+            to_move_id: None,
+            deadline_at: None,
+            remind_at: None,
+            rated: true,
+        }
+    }
+
+    /// Moves chosen by their players (none forced).
+    pub fn new_moves(moves: &[(PlayerId, &str)]) -> Vec<NewMove> {
+        moves
+            .iter()
+            .map(|&(player_id, notation)| NewMove {
+                player_id,
+                notation: notation.to_string(),
+                forced: false,
+            })
+            .collect()
+    }
+
+    /// Commits `moves` and `update` to game `id` at `now`.
+    pub async fn commit(
+        store: &Store,
+        id: GameId,
+        moves: &[NewMove],
+        update: &GameUpdate,
+        now: Millis,
+    ) -> Committed {
+        let write = store.write_game(id).await.unwrap().unwrap();
+        write.commit(moves, update, now).await.unwrap()
+    }
+
+    /// One number read with raw SQL, e.g. a count of rows.
+    pub async fn number(store: &Store, sql: &str) -> i64 {
+        sqlx::query_scalar(sql)
+            .fetch_one(&store.pool)
+            .await
+            .unwrap()
+    }
+
+    const NO_GAMES: [GameId; 0] = [];
+
+    fn ids(games: Vec<GameRow>) -> Vec<GameId> {
+        games.iter().map(|g| g.id).collect()
+    }
+
+    #[tokio::test]
+    async fn game_reads_every_column_with_the_players_names() {
+        let (_dir, store) = store_with_players().await;
+        let id = start(&store, 2, 1).await;
+        let row = store.game(id).await.unwrap().unwrap();
+        assert_eq!(
+            row,
+            GameRow {
+                id,
+                opener_id: 2,
+                other_id: 1,
+                white_id: 2,
+                red_id: 1,
+                white_name: "bob".to_string(),
+                red_name: "alice".to_string(),
+                size: 12,
+                tiles: Some(60),
+                bridges: Some(22),
+                move_seconds: Some(86_400),
+                rated: true,
+                status: GameStatus::Active,
+                winner: None,
+                end_reason: None,
+                guild_id: Some(GUILD),
+                channel_id: Some(CHANNEL),
+                thread_id: None,
+                plies: 0,
+                to_move_id: Some(2),
+                deadline_at: Some(DEADLINE),
+                remind_at: Some(REMIND),
+                rating_applied: false,
+                version: 0,
+                created_at: NOW,
+                updated_at: NOW,
+            }
+        );
+        assert_eq!(row.variant(), VARIANT);
+        assert_eq!(store.game(id + 1).await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn moves_are_one_games_log_in_order() {
+        let (_dir, store) = store_with_players().await;
+        let id = start(&store, 1, 2).await;
+        let other = start(&store, 2, 3).await;
+        assert_eq!(store.moves(id).await.unwrap(), []);
+
+        let on = going_on(1, 2, 2, Some(DEADLINE));
+        commit(&store, id, &new_moves(&[(1, "c3 e5")]), &on, NOW + 1).await;
+        commit(&store, other, &new_moves(&[(2, "a1 a2")]), &on, NOW + 2).await;
+        let forced = [
+            new_moves(&[(2, "d4 f6")]),
+            vec![NewMove {
+                player_id: 1,
+                notation: "pass".to_string(),
+                forced: true,
+            }],
+        ]
+        .concat();
+        commit(&store, id, &forced, &on, NOW + 3).await;
+
+        let row = |ply, player_id, notation: &str, forced, played_at| MoveRow {
+            ply,
+            player_id,
+            notation: notation.to_string(),
+            forced,
+            played_at,
+        };
+        assert_eq!(
+            store.moves(id).await.unwrap(),
+            [
+                row(1, 1, "c3 e5", false, NOW + 1),
+                row(2, 2, "d4 f6", false, NOW + 3),
+                row(3, 1, "pass", true, NOW + 3),
+            ]
+        );
+        assert_eq!(
+            store.moves(other).await.unwrap(),
+            [row(1, 2, "a1 a2", false, NOW + 2)]
+        );
+        assert_eq!(store.moves(999).await.unwrap(), []);
+    }
+
+    #[tokio::test]
+    async fn active_games_in_a_channel_are_those_without_a_thread_and_those_in_it() {
+        let (_dir, store) = store_with_players().await;
+        let threaded = start(&store, 1, 2).await;
+        store.set_thread(threaded, Some(900)).await.unwrap();
+        let first = start(&store, 3, 1).await;
+        let second = start(&store, 2, 3).await;
+        let elsewhere = insert(
+            &store,
+            &NewGame {
+                channel_id: Some(71),
+                ..new_game(2, 1)
+            },
+        )
+        .await;
+        let ended = start(&store, 1, 3).await;
+        commit(
+            &store,
+            ended,
+            &new_moves(&[(3, "resign")]),
+            &won(1, 3, Winner::White, EndReason::Resign),
+            NOW + 1,
+        )
+        .await;
+
+        assert_eq!(ids(store.active_games_in(900).await.unwrap()), [threaded]);
+        assert_eq!(
+            ids(store.active_games_in(CHANNEL).await.unwrap()),
+            [first, second],
+            "neither the game with a thread nor the ended one"
+        );
+        assert_eq!(ids(store.active_games_in(71).await.unwrap()), [elsewhere]);
+        assert_eq!(store.active_games_in(5).await.unwrap(), []);
+    }
+
+    #[tokio::test]
+    async fn game_in_thread_is_the_threads_latest_game_even_when_over() {
+        let (_dir, store) = store_with_players().await;
+        let first = start(&store, 1, 2).await;
+        store.set_thread(first, Some(900)).await.unwrap();
+        commit(
+            &store,
+            first,
+            &new_moves(&[(2, "resign")]),
+            &won(1, 2, Winner::White, EndReason::Resign),
+            NOW + 1,
+        )
+        .await;
+        assert_eq!(store.game_in_thread(900).await.unwrap().unwrap().id, first);
+
+        let rematch = start(&store, 2, 1).await;
+        store.set_thread(rematch, Some(900)).await.unwrap();
+        let row = store.game_in_thread(900).await.unwrap().unwrap();
+        assert_eq!((row.id, row.white_name.as_str()), (rematch, "bob"));
+
+        // A channel is not a thread.
+        insert(
+            &store,
+            &NewGame {
+                channel_id: Some(902),
+                ..new_game(1, 3)
+            },
+        )
+        .await;
+        assert_eq!(store.game_in_thread(902).await.unwrap(), None);
+        assert_eq!(store.game_in_thread(901).await.unwrap(), None);
+    }
+
+    #[tokio::test]
+    async fn active_games_of_a_player_with_either_colour() {
+        let (_dir, store) = store_with_players().await;
+        let a = start(&store, 1, 2).await;
+        let b = start(&store, 3, 1).await;
+        let c = start(&store, 2, 3).await;
+        let d = start(&store, 1, 3).await;
+        commit(
+            &store,
+            d,
+            &[],
+            &won(1, 3, Winner::Red, EndReason::Timeout),
+            NOW + 1,
+        )
+        .await;
+        // After a swap the opener plays Red.
+        commit(
+            &store,
+            a,
+            &new_moves(&[(1, "c3 e5"), (2, "swap")]),
+            &going_on(2, 1, 1, Some(DEADLINE)),
+            NOW + 2,
+        )
+        .await;
+
+        assert_eq!(ids(store.active_games_of(1).await.unwrap()), [a, b]);
+        assert_eq!(ids(store.active_games_of(2).await.unwrap()), [a, c]);
+        assert_eq!(ids(store.active_games_of(3).await.unwrap()), [b, c]);
+        assert_eq!(store.active_games_of(4).await.unwrap(), []);
+    }
+
+    #[tokio::test]
+    async fn finished_games_of_a_player_in_a_server_newest_first() {
+        let (_dir, store) = store_with_players().await;
+        let end = |white, red, winner| won(white, red, winner, EndReason::Score);
+        let g1 = start(&store, 1, 2).await;
+        commit(&store, g1, &[], &end(1, 2, Winner::White), NOW + 30).await;
+        let g2 = start(&store, 2, 1).await;
+        commit(&store, g2, &[], &end(2, 1, Winner::Draw), NOW + 10).await;
+        let g3 = start(&store, 1, 3).await;
+        commit(&store, g3, &[], &end(1, 3, Winner::Red), NOW + 20).await;
+        let other_server = insert(
+            &store,
+            &NewGame {
+                guild_id: Some(8),
+                ..new_game(1, 2)
+            },
+        )
+        .await;
+        commit(&store, other_server, &[], &end(1, 2, Winner::Red), NOW + 40).await;
+        let aborted = start(&store, 1, 2).await;
+        let abort = GameUpdate {
+            status: GameStatus::Aborted,
+            winner: None,
+            end_reason: Some(EndReason::Abort),
+            rated: false,
+            ..end(1, 2, Winner::White)
+        };
+        commit(&store, aborted, &[], &abort, NOW + 50).await;
+        start(&store, 2, 1).await;
+
+        let found = store.finished_games_of(GUILD, 1, 10).await.unwrap();
+        assert_eq!(ids(found.clone()), [g1, g3, g2]);
+        assert_eq!(
+            (found[1].status, found[1].winner, found[1].end_reason),
+            (
+                GameStatus::Finished,
+                Some(Winner::Red),
+                Some(EndReason::Score)
+            )
+        );
+        assert_eq!(
+            ids(store.finished_games_of(GUILD, 1, 2).await.unwrap()),
+            [g1, g3]
+        );
+        assert_eq!(
+            ids(store.finished_games_of(GUILD, 2, 10).await.unwrap()),
+            [g1, g2]
+        );
+        assert_eq!(
+            ids(store.finished_games_of(8, 1, 10).await.unwrap()),
+            [other_server]
+        );
+        assert_eq!(store.finished_games_of(GUILD, 4, 10).await.unwrap(), []);
+    }
+
+    #[tokio::test]
+    async fn set_thread_sets_and_clears_one_games_thread() {
+        let (_dir, store) = store_with_players().await;
+        let id = start(&store, 1, 2).await;
+        let other = start(&store, 2, 3).await;
+        store.set_thread(id, Some(900)).await.unwrap();
+        assert_eq!(store.game(id).await.unwrap().unwrap().thread_id, Some(900));
+        assert_eq!(store.game(other).await.unwrap().unwrap().thread_id, None);
+        store.set_thread(id, None).await.unwrap();
+        assert_eq!(store.game(id).await.unwrap().unwrap().thread_id, None);
+    }
+
+    #[tokio::test]
+    async fn overdue_games_are_active_past_their_deadline_earliest_first() {
+        let (_dir, store) = store_with_players().await;
+        let at = |deadline: Option<Millis>, opener, other| NewGame {
+            deadline_at: deadline,
+            remind_at: None,
+            ..new_game(opener, other)
+        };
+        let late = insert(&store, &at(Some(NOW + 200), 1, 2)).await;
+        let early = insert(&store, &at(Some(NOW + 100), 2, 3)).await;
+        insert(&store, &at(None, 1, 3)).await;
+        let ended = insert(&store, &at(Some(NOW + 50), 3, 2)).await;
+        let finished = GameUpdate {
+            deadline_at: Some(NOW + 50),
+            ..won(3, 2, Winner::Red, EndReason::Resign)
+        };
+        commit(&store, ended, &[], &finished, NOW + 1).await;
+
+        assert_eq!(store.overdue_games(NOW + 99).await.unwrap(), NO_GAMES);
+        assert_eq!(store.overdue_games(NOW + 100).await.unwrap(), [early]);
+        assert_eq!(
+            store.overdue_games(NOW + 1_000_000).await.unwrap(),
+            [early, late]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_reminder_is_taken_once_and_never_after_the_deadline() {
+        let (_dir, store) = store_with_players().await;
+        let at = |deadline: Millis, remind: Option<Millis>, opener, other| NewGame {
+            deadline_at: Some(deadline),
+            remind_at: remind,
+            ..new_game(opener, other)
+        };
+        let due = insert(&store, &at(NOW + 1000, Some(NOW + 750), 1, 2)).await;
+        let missed = insert(&store, &at(NOW + 500, Some(NOW + 400), 2, 3)).await;
+        let later = insert(&store, &at(NOW + 2000, Some(NOW + 1500), 3, 1)).await;
+        insert(&store, &at(NOW + 1000, None, 1, 3)).await;
+        let ended = insert(&store, &at(NOW + 1000, Some(NOW + 700), 2, 1)).await;
+        let finished = GameUpdate {
+            deadline_at: Some(NOW + 1000),
+            remind_at: Some(NOW + 700),
+            ..won(2, 1, Winner::White, EndReason::Resign)
+        };
+        commit(&store, ended, &[], &finished, NOW + 1).await;
+
+        assert_eq!(
+            store.take_due_reminders(NOW + 749).await.unwrap(),
+            NO_GAMES,
+            "neither a game past its deadline nor an ended one"
+        );
+        assert_eq!(store.take_due_reminders(NOW + 750).await.unwrap(), [due]);
+        let row = store.game(due).await.unwrap().unwrap();
+        assert_eq!(
+            (row.remind_at, row.deadline_at),
+            (None, Some(NOW + 1000)),
+            "the reminder is cleared, the deadline stays"
+        );
+        assert_eq!(store.take_due_reminders(NOW + 750).await.unwrap(), NO_GAMES);
+        assert_eq!(store.take_due_reminders(NOW + 999).await.unwrap(), NO_GAMES);
+        assert_eq!(
+            store.take_due_reminders(NOW + 2000).await.unwrap(),
+            NO_GAMES,
+            "not at the deadline itself"
+        );
+        for (id, remind) in [(missed, NOW + 400), (later, NOW + 1500)] {
+            assert_eq!(
+                store.game(id).await.unwrap().unwrap().remind_at,
+                Some(remind),
+                "game #{id} keeps the reminder it was not sent"
+            );
+        }
+
+        // The next move brings the next reminder.
+        commit(
+            &store,
+            due,
+            &new_moves(&[(1, "c3 e5")]),
+            &going_on(1, 2, 2, Some(NOW + 5000)),
+            NOW + 800,
+        )
+        .await;
+        assert_eq!(store.take_due_reminders(NOW + 4000).await.unwrap(), [due]);
+    }
+
+    #[tokio::test]
+    async fn write_game_reads_the_game_and_its_log_one_writer_at_a_time() {
+        let (_dir, store) = store_with_players().await;
+        assert!(store.write_game(999).await.unwrap().is_none());
+        let id = start(&store, 1, 2).await;
+        commit(
+            &store,
+            id,
+            &new_moves(&[(1, "c3 e5")]),
+            &going_on(1, 2, 2, Some(DEADLINE)),
+            NOW + 1,
+        )
+        .await;
+
+        let mut write = store.write_game(id).await.unwrap().unwrap();
+        assert_eq!(write.game, store.game(id).await.unwrap().unwrap());
+        assert_eq!(write.moves().await.unwrap(), store.moves(id).await.unwrap());
+        assert_eq!(write.moves().await.unwrap().len(), 1);
+
+        let second = tokio::time::timeout(Duration::from_millis(200), store.write_game(id)).await;
+        assert!(second.is_err(), "a second writer waits for the first");
+        drop(write);
+        let second = tokio::time::timeout(Duration::from_secs(10), store.write_game(id))
+            .await
+            .expect("the lock is free once the first writer is dropped");
+        assert_eq!(second.unwrap().unwrap().game.version, 1);
+    }
+
+    #[tokio::test]
+    async fn commit_appends_numbered_moves_and_applies_the_update() {
+        let (_dir, store) = store_with_players().await;
+        let id = start(&store, 1, 2).await;
+
+        let first = commit(
+            &store,
+            id,
+            &new_moves(&[(1, "c3 e5")]),
+            &going_on(1, 2, 2, Some(NOW + 5000)),
+            NOW + 1,
+        )
+        .await;
+        assert_eq!(
+            first.moves,
+            [MoveRow {
+                ply: 1,
+                player_id: 1,
+                notation: "c3 e5".to_string(),
+                forced: false,
+                played_at: NOW + 1,
+            }]
+        );
+        let g = &first.game;
+        assert_eq!(
+            (g.plies, g.version, g.to_move_id, g.deadline_at, g.remind_at),
+            (1, 1, Some(2), Some(NOW + 5000), Some(NOW + 4000))
+        );
+        assert_eq!((g.created_at, g.updated_at), (NOW, NOW + 1));
+        assert_eq!(first.game, store.game(id).await.unwrap().unwrap());
+
+        // Two moves in one commit are numbered on from the log; a swap changes colours.
+        let second = commit(
+            &store,
+            id,
+            &new_moves(&[(2, "swap"), (1, "d4 f6")]),
+            &going_on(2, 1, 2, None),
+            NOW + 2,
+        )
+        .await;
+        let plies: Vec<i64> = second.moves.iter().map(|m| m.ply).collect();
+        assert_eq!(plies, [2, 3]);
+        assert_eq!(store.moves(id).await.unwrap()[1..], second.moves[..]);
+        let g = &second.game;
+        assert_eq!(
+            (
+                g.white_id,
+                g.red_id,
+                g.white_name.as_str(),
+                g.red_name.as_str()
+            ),
+            (2, 1, "bob", "alice")
+        );
+        assert_eq!(
+            (g.plies, g.version, g.deadline_at, g.remind_at),
+            (3, 2, None, None)
+        );
+
+        // An abort without a move: the version moves on, the log does not.
+        let abort = GameUpdate {
+            white_id: 2,
+            red_id: 1,
+            status: GameStatus::Aborted,
+            winner: None,
+            end_reason: Some(EndReason::Abort),
+            to_move_id: None,
+            deadline_at: None,
+            remind_at: None,
+            rated: false,
+        };
+        let third = commit(&store, id, &[], &abort, NOW + 3).await;
+        assert_eq!(third.moves, []);
+        let g = &third.game;
+        assert_eq!(
+            (g.status, g.end_reason, g.rated, g.to_move_id),
+            (GameStatus::Aborted, Some(EndReason::Abort), false, None)
+        );
+        assert_eq!((g.plies, g.version, g.updated_at), (3, 3, NOW + 3));
+        assert_eq!(store.moves(id).await.unwrap().len(), 3);
+    }
+
+    #[tokio::test]
+    async fn a_commit_at_a_stale_version_is_a_conflict_and_writes_nothing() {
+        let (_dir, store) = store_with_players().await;
+        let id = start(&store, 1, 2).await;
+        commit(
+            &store,
+            id,
+            &new_moves(&[(1, "c3 e5")]),
+            &going_on(1, 2, 2, Some(NOW + 5000)),
+            NOW + 1,
+        )
+        .await;
+        let before = store.game(id).await.unwrap().unwrap();
+
+        // As if read before the last commit.
+        let mut write = store.write_game(id).await.unwrap().unwrap();
+        write.game.version -= 1;
+        let refused = write
+            .commit(
+                &new_moves(&[(2, "d4 f6")]),
+                &won(1, 2, Winner::Red, EndReason::Score),
+                NOW + 2,
+            )
+            .await;
+        assert!(matches!(refused, Err(StoreError::Conflict)), "{refused:?}");
+        assert_eq!(store.moves(id).await.unwrap().len(), 1, "no move written");
+        assert_eq!(store.game(id).await.unwrap().unwrap(), before);
+        assert_eq!(
+            number(&store, "SELECT COUNT(*) FROM moves").await,
+            1,
+            "nothing left behind"
+        );
+    }
+}

@@ -29,3 +29,30 @@ impl Store {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::store::games::tests::{empty_store, number};
+
+    #[tokio::test]
+    async fn set_setting_keeps_and_replaces_values_by_key() {
+        let (_dir, store) = empty_store().await;
+        assert_eq!(store.setting("commands").await.unwrap(), None);
+        store.set_setting("commands", "v1").await.unwrap();
+        store.set_setting("locale", "it").await.unwrap();
+        assert_eq!(
+            store.setting("commands").await.unwrap().as_deref(),
+            Some("v1")
+        );
+        store.set_setting("commands", "v2").await.unwrap();
+        assert_eq!(
+            store.setting("commands").await.unwrap().as_deref(),
+            Some("v2")
+        );
+        assert_eq!(
+            store.setting("locale").await.unwrap().as_deref(),
+            Some("it")
+        );
+        assert_eq!(number(&store, "SELECT COUNT(*) FROM bot_state").await, 2);
+    }
+}
