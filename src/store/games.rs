@@ -335,28 +335,7 @@ impl GameWrite<'_> {
         update: &GameUpdate,
         now: Millis,
     ) -> Result<Committed, StoreError> {
-        let mut written = Vec::with_capacity(moves.len());
-        for (ply, new) in (self.game.plies + 1..).zip(moves) {
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, player_id, notation, forced, played_at)
-                 VALUES (?, ?, ?, ?, ?, ?)",
-            )
-            .bind(self.game.id)
-            .bind(ply)
-            .bind(new.player_id)
-            .bind(&new.notation)
-            .bind(new.forced)
-            .bind(now)
-            .execute(&mut *self.tx)
-            .await?;
-            written.push(MoveRow {
-                ply,
-                player_id: new.player_id,
-                notation: new.notation.clone(),
-                forced: new.forced,
-                played_at: now,
-            });
-        }
+        // The version check comes first: a stale writer is a conflict, whatever its log says.
         let changed = sqlx::query(
             "UPDATE games SET white_id = ?, red_id = ?, status = ?, winner = ?, end_reason = ?,
                  to_move_id = ?, deadline_at = ?, remind_at = ?, rated = ?, plies = plies + ?,
@@ -380,6 +359,28 @@ impl GameWrite<'_> {
         .await?;
         if changed.rows_affected() != 1 {
             return Err(StoreError::Conflict);
+        }
+        let mut written = Vec::with_capacity(moves.len());
+        for (ply, new) in (self.game.plies + 1..).zip(moves) {
+            sqlx::query(
+                "INSERT INTO moves (game_id, ply, player_id, notation, forced, played_at)
+                 VALUES (?, ?, ?, ?, ?, ?)",
+            )
+            .bind(self.game.id)
+            .bind(ply)
+            .bind(new.player_id)
+            .bind(&new.notation)
+            .bind(new.forced)
+            .bind(now)
+            .execute(&mut *self.tx)
+            .await?;
+            written.push(MoveRow {
+                ply,
+                player_id: new.player_id,
+                notation: new.notation.clone(),
+                forced: new.forced,
+                played_at: now,
+            });
         }
         let game = fetch_game(&mut *self.tx, self.game.id)
             .await?
@@ -1013,9 +1014,11 @@ pub(super) mod tests {
         .await;
         let before = store.game(id).await.unwrap().unwrap();
 
-        // As if read before the last commit.
+        // As if read before the last commit: an older version and a shorter log (its next ply
+        // is taken, so only the version check first makes this a conflict, not a key error).
         let mut write = store.write_game(id).await.unwrap().unwrap();
         write.game.version -= 1;
+        write.game.plies -= 1;
         let refused = write
             .commit(
                 &new_moves(&[(2, "d4 f6")]),
