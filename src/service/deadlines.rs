@@ -104,10 +104,7 @@ impl Service {
         if row.status != GameStatus::Active || row.deadline_at.is_none_or(|d| d > now) {
             return Ok(None);
         }
-        let position = match self.cached_position(&row) {
-            Some(position) => position,
-            None => self.replay(&row, &write.moves().await?)?,
-        };
+        let position = self.position_for_write(&mut write).await?;
         let Some(late) = position.game.to_move() else {
             return Ok(None);
         };

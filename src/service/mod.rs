@@ -33,7 +33,7 @@ pub use views::{
 pub use crate::store::{ChallengeId, ChallengeStatus, GameId, Millis, PlayerId};
 
 use crate::game::IllegalMove;
-use crate::store::{GameRow, MoveRow, Store, StoreError};
+use crate::store::{GameRow, GameWrite, MoveRow, Store, StoreError};
 use views::{Position, replay_log};
 
 /// Why the service refused a request. The messages are for the player who asked.
@@ -176,6 +176,21 @@ impl Service {
         match cache.get(&row.id) {
             Some((version, position)) if *version == row.version => Some(position.clone()),
             _ => None,
+        }
+    }
+
+    /// The position of the game being written: from the cache when it holds this version, else
+    /// replayed from the log read under the lock.
+    async fn position_for_write(
+        &self,
+        write: &mut GameWrite<'_>,
+    ) -> Result<Arc<Position>> {
+        match self.cached_position(&write.game) {
+            Some(position) => Ok(position),
+            None => {
+                let moves = write.moves().await?;
+                self.replay(&write.game, &moves)
+            }
         }
     }
 

@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use super::deadlines::MoveClock;
 use super::standings::rate;
-use super::views::Position;
 use super::{
     AbortOutcome, GameId, GameView, MoveOutcome, MoveReport, PlayedMove, PlayerId, Result, Service,
     ServiceError,
@@ -287,18 +286,6 @@ impl Service {
             .write_game(id)
             .await?
             .ok_or(ServiceError::UnknownGame(id))
-    }
-
-    /// The position of the game being written: from the cache when it holds this version, else
-    /// replayed from the log read under the lock.
-    async fn position_for_write(&self, write: &mut GameWrite<'_>) -> Result<Arc<Position>> {
-        match self.cached_position(&write.game) {
-            Some(position) => Ok(position),
-            None => {
-                let moves = write.moves().await?;
-                self.replay(&write.game, &moves)
-            }
-        }
     }
 
     /// Ends an overdue game on time for a player who tried to act in it.

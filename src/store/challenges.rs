@@ -52,9 +52,10 @@ pub struct NewChallenge {
     pub opener_id: Option<PlayerId>,
 }
 
-const SELECT_CHALLENGE: &str = "SELECT id, challenger_id, challenged_id, size, tiles, bridges, \
+/// Every challenge read returns these columns.
+const CHALLENGE_COLUMNS: &str = "id, challenger_id, challenged_id, size, tiles, bridges, \
      move_seconds, rated, guild_id, channel_id, message_id, status, game_id, created_at, \
-     expires_at, updated_at, opener_id FROM challenges";
+     expires_at, updated_at, opener_id";
 
 impl Store {
     /// # Errors
@@ -87,12 +88,12 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StoreError> {
-        Ok(
-            sqlx::query_as::<_, ChallengeRow>(&format!("{SELECT_CHALLENGE} WHERE id = ?"))
-                .bind(id)
-                .fetch_optional(&self.pool)
-                .await?,
-        )
+        Ok(sqlx::query_as::<_, ChallengeRow>(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?)
     }
 
     /// Remembers the message that shows a challenge (to edit it later).
@@ -139,13 +140,10 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn expire_challenges(&self, now: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
-        Ok(sqlx::query_as::<_, ChallengeRow>(
+        Ok(sqlx::query_as::<_, ChallengeRow>(&format!(
             "UPDATE challenges SET status = 'expired', updated_at = ?1
-             WHERE status = 'open' AND expires_at <= ?1
-             RETURNING id, challenger_id, challenged_id, size, tiles, bridges, move_seconds,
-                 rated, guild_id, channel_id, message_id, status, game_id, created_at,
-                 expires_at, updated_at, opener_id",
-        )
+             WHERE status = 'open' AND expires_at <= ?1 RETURNING {CHALLENGE_COLUMNS}"
+        ))
         .bind(now)
         .fetch_all(&self.pool)
         .await?)
@@ -160,7 +158,7 @@ impl Store {
         player: PlayerId,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
         Ok(sqlx::query_as::<_, ChallengeRow>(&format!(
-            "{SELECT_CHALLENGE} WHERE status = 'open'
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'open'
                AND (challenger_id = ?1 OR challenged_id = ?1) ORDER BY id"
         ))
         .bind(player)
