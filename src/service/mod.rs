@@ -181,10 +181,7 @@ impl Service {
 
     /// The position of the game being written: from the cache when it holds this version, else
     /// replayed from the log read under the lock.
-    async fn position_for_write(
-        &self,
-        write: &mut GameWrite<'_>,
-    ) -> Result<Arc<Position>> {
+    async fn position_for_write(&self, write: &mut GameWrite<'_>) -> Result<Arc<Position>> {
         match self.cached_position(&write.game) {
             Some(position) => Ok(position),
             None => {
