@@ -7,14 +7,13 @@
 //! sandbanks as loose smaller stones. Output is deterministic: the same input gives the same bytes.
 
 use std::io::Cursor;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Mutex, PoisonError};
 
 use ab_glyph::{FontRef, PxScale};
 use image::codecs::png::{CompressionType, FilterType, PngEncoder};
 use image::{ImageEncoder, Rgb, RgbImage};
 use imageproc::drawing::{
-    draw_antialiased_line_segment_mut, draw_antialiased_polygon_mut, draw_line_segment_mut,
-    draw_text_mut, text_size,
+    draw_antialiased_line_segment_mut, draw_antialiased_polygon_mut, draw_text_mut, text_size,
 };
 use imageproc::pixelops::interpolate;
 use imageproc::point::Point;
@@ -167,11 +166,12 @@ pub fn render_png(picture: &Picture) -> Vec<u8> {
 /// PNG bytes of an image.
 fn encode(image: &RgbImage) -> Vec<u8> {
     let mut bytes = Vec::new();
-    // Measured on a full 12×12 board: about 100 KB in under 3 ms; `Fast` is 145 KB, the
-    // default level halves that again but takes 15 ms.
+    // Measured on a full 12×12 board with zlib-rs (see Cargo.toml): level 2 with the Up filter
+    // is 70 KB in about 2 ms; level 1 is 97 KB in 1.6 ms, fdeflate's `Fast` 142 KB in 2 ms, and
+    // miniz_oxide's level 1 took 3 ms for 90 KB. Smaller files upload faster to Discord.
     let encoder = PngEncoder::new_with_quality(
         Cursor::new(&mut bytes),
-        CompressionType::Level(1),
+        CompressionType::Level(2),
         FilterType::Up,
     );
     encoder
@@ -188,9 +188,34 @@ fn encode(image: &RgbImage) -> Vec<u8> {
 /// The picture as pixels.
 pub fn render(picture: &Picture) -> RgbImage {
     let layout = Layout::new(picture.game.board().size());
-    let mut image = RgbImage::from_pixel(layout.width, layout.height, FRAME);
+    let mut image = background(&layout);
     draw_board(&mut image, &layout, picture.game);
     draw_panel(&mut image, &layout, picture);
+    image
+}
+
+/// What depends only on the board's size (frame, water, grid and coordinates), drawn once per
+/// size: copying it costs a fraction of drawing it, and every move draws a picture.
+fn background(layout: &Layout) -> RgbImage {
+    static DRAWN: Mutex<Vec<(u8, RgbImage)>> = Mutex::new(Vec::new());
+    let mut drawn = DRAWN.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, image)) = drawn.iter().find(|(size, _)| *size == layout.size) {
+        return image.clone();
+    }
+    let mut image = RgbImage::from_pixel(layout.width, layout.height, FRAME);
+    let (left, top, cell) = (
+        i64::from(layout.left),
+        i64::from(layout.top),
+        i64::from(layout.cell),
+    );
+    let side = i64::from(layout.board_side());
+    fill_rect(&mut image, rect(left, top, side, side), WATER);
+    for i in 0..=i64::from(layout.size) {
+        fill_rect(&mut image, rect(left + i * cell, top, 1, side + 1), GRID);
+        fill_rect(&mut image, rect(left, top + i * cell, side + 1, 1), GRID);
+    }
+    draw_coordinates(&mut image, layout);
+    drawn.push((layout.size, image.clone()));
     image
 }
 
@@ -237,18 +262,12 @@ fn write(
 
 fn draw_board(image: &mut RgbImage, layout: &Layout, game: &Game) {
     let board = game.board();
-    let (left, top, cell) = (
-        i64::from(layout.left),
-        i64::from(layout.top),
-        i64::from(layout.cell),
-    );
-    let side = i64::from(layout.board_side());
-    fill_rect(image, rect(left, top, side, side), WATER);
-
+    let cell = i64::from(layout.cell);
     for blocked in board.blocked() {
         let (x, y) = layout.cell_origin(blocked);
         let (x, y) = (i64::from(x), i64::from(y));
-        fill_rect(image, rect(x, y, cell, cell), BLOCKED);
+        // Inside the grid lines around the cell, which belong to the background.
+        fill_rect(image, rect(x + 1, y + 1, cell - 1, cell - 1), BLOCKED);
         let inset = (cell / 3) as f32;
         let (x, y) = (x as f32, y as f32);
         let far = cell as f32 - inset;
@@ -268,15 +287,6 @@ fn draw_board(image: &mut RgbImage, layout: &Layout, game: &Game) {
         }
     }
 
-    for i in 0..=i64::from(layout.size) {
-        let at = (left + i * cell) as f32;
-        let (start, end) = (top as f32, (top + side) as f32);
-        draw_line_segment_mut(image, (at, start), (at, end), GRID);
-        let at = (top + i * cell) as f32;
-        draw_line_segment_mut(image, (left as f32, at), ((left + side) as f32, at), GRID);
-    }
-
-    draw_coordinates(image, layout);
     for color in Color::BOTH {
         draw_tiles(image, layout, game, color);
     }

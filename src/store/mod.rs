@@ -77,6 +77,9 @@ impl Store {
             .busy_timeout(Duration::from_secs(10));
         let pool = SqlitePoolOptions::new()
             .max_connections(8)
+            // A connection to a local file cannot go stale, and the ping sqlx sends by default
+            // costs each query an extra round trip to the connection's worker thread.
+            .test_before_acquire(false)
             .connect_with(options)
             .await?;
         sqlx::migrate!().run(&pool).await?;
