@@ -3,131 +3,12 @@
 
 mod fake_discord;
 
-use std::process::Stdio;
 use std::time::Duration;
 
-use fake_discord::{CHANNEL_ID, Call, FakeDiscord, Opt, User, autocomplete, click, slash};
+use fake_discord::bot::{ALICE, BOB, Bot, CAROL, Setup, command, play, setup, start_game};
+use fake_discord::{CHANNEL_ID, FakeDiscord, Opt, User, autocomplete, click, slash};
 use ponte::game::{Color, Game, Move, Variant, playout};
 use serde_json::{Value, json};
-use tempfile::TempDir;
-
-const ALICE: User = User {
-    id: "4100000000000001",
-    name: "alice",
-};
-const BOB: User = User {
-    id: "4100000000000002",
-    name: "bob",
-};
-const CAROL: User = User {
-    id: "4100000000000003",
-    name: "carol",
-};
-
-struct Bot {
-    child: tokio::process::Child,
-}
-
-impl Bot {
-    async fn start(fake: &FakeDiscord, database: &str) -> Bot {
-        Bot::start_later(fake, database, 0).await
-    }
-
-    /// A bot whose clock runs `offset` seconds ahead, as if started that much later.
-    async fn start_later(fake: &FakeDiscord, database: &str, offset: i64) -> Bot {
-        fake.forget_gateway();
-        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
-            .env("PONTE_CLOCK_OFFSET_SECONDS", offset.to_string())
-            .env("PONTE_SCHEDULER_SECONDS", "1")
-            .arg("bot")
-            .env("DISCORD_TOKEN", "fake-token")
-            .env("DISCORD_API_BASE", fake.base())
-            .env("DATABASE_URL", database)
-            .env("DISCORD_GUILD_ID", fake_discord::GUILD_ID)
-            .env(
-                "RUST_LOG",
-                std::env::var("BOT_LOG").unwrap_or_else(|_| "warn".into()),
-            )
-            .env("NO_PROXY", "127.0.0.1,localhost")
-            .stdin(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap();
-        fake.wait_identified().await;
-        Bot { child }
-    }
-
-    async fn stop(mut self) {
-        self.child.kill().await.unwrap();
-    }
-}
-
-struct Setup {
-    fake: FakeDiscord,
-    _dir: TempDir,
-    database: String,
-    bot: Bot,
-}
-
-async fn setup() -> Setup {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
-    let bot = Bot::start(&fake, &database).await;
-    // Commands are registered once the bot is ready.
-    fake.wait_for(0, "command registration", |c| {
-        c.method == "PUT" && c.path.ends_with("/commands")
-    })
-    .await;
-    Setup {
-        fake,
-        _dir: dir,
-        database,
-        bot,
-    }
-}
-
-/// Sends a slash command and returns its callback.
-async fn command(
-    fake: &FakeDiscord,
-    user: User,
-    channel: &str,
-    name: &str,
-    options: &[Opt],
-    users: &[User],
-) -> (String, Call) {
-    let from = fake.call_count();
-    let (id, payload) = slash(fake, user, channel, name, options, users);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let call = fake.callback(from, &id).await;
-    (id, call)
-}
-
-/// Challenges bob (10×10 box unless told otherwise) and has him accept; returns the thread id.
-async fn start_game(fake: &FakeDiscord, options: &[Opt]) -> (String, Call) {
-    let mut all: Vec<Opt> = vec![("opponent", 6, json!(BOB.id))];
-    all.extend_from_slice(options);
-    let (id, call) = command(fake, ALICE, CHANNEL_ID, "challenge", &all, &[BOB]).await;
-    assert!(call.content().contains("challenges"), "{}", call.content());
-    let message = fake.original(&id).expect("the challenge message");
-    let accept = call
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("accept:"))
-        .unwrap();
-    let from = fake.call_count();
-    let (click_id, payload) = click(fake, BOB, &message, &accept);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let update = fake.callback(from, &click_id).await;
-    assert_eq!(update.json["type"], 7, "the challenge message is updated");
-    let thread = message["id"].as_str().unwrap().to_string();
-    let board = fake
-        .wait_for(from, "the first board in the thread", |c| {
-            c.method == "POST" && c.path == format!("/channels/{thread}/messages")
-        })
-        .await;
-    (thread, board)
-}
 
 fn place_options(mv: &Move) -> (&'static str, Vec<Opt>) {
     match mv {
@@ -175,9 +56,8 @@ async fn a_whole_game_from_challenge_to_final_announcement() {
     // White opens.
     let opening = playout::random_move(&engine, &mut rng).unwrap();
     let (name, options) = place_options(&opening);
-    let (_, call) = command(&fake, ALICE, &thread, name, &options, &[]).await;
+    let (_, call) = play(&fake, ALICE, &thread, name, &options).await;
     engine.play(opening).unwrap();
-    assert!(!call.is_ephemeral());
     assert!(call.png().is_some());
     let pie: Vec<String> = call.buttons();
     assert!(
@@ -189,9 +69,7 @@ async fn a_whole_game_from_challenge_to_final_announcement() {
     );
 
     // Bob swaps with the button: he takes White, Alice (now Red) moves next.
-    let message = fake
-        .original(&call_interaction(&call))
-        .unwrap_or_else(|| json!({"id": "1", "channel_id": thread}));
+    let message = fake.messages_in(&thread).pop().expect("the board message");
     let swap = pie.iter().find(|b| b.starts_with("swap:")).unwrap();
     let from = fake.call_count();
     let (click_id, payload) = click(&fake, BOB, &message, swap);
@@ -219,9 +97,7 @@ async fn a_whole_game_from_challenge_to_final_announcement() {
         let color = engine.to_move().unwrap();
         let player = players[color.index()];
         let (name, options) = place_options(&mv);
-        let (_, call) = command(&fake, player, &thread, name, &options, &[]).await;
-        assert!(!call.is_ephemeral(), "{mv} was refused: {}", call.content());
-        assert!(call.png().is_some());
+        let (_, call) = play(&fake, player, &thread, name, &options).await;
         engine.play(mv).unwrap();
         while engine.must_pass() {
             engine.play(Move::Pass).unwrap();
@@ -246,11 +122,6 @@ async fn a_whole_game_from_challenge_to_final_announcement() {
         );
     }
     bot.stop().await;
-}
-
-/// The interaction id of a callback call (`/interactions/{id}/{token}/callback`).
-fn call_interaction(call: &Call) -> String {
-    call.path.split('/').nth(2).unwrap_or("").to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -413,17 +284,20 @@ async fn illegal_moves_and_wrong_users_are_answered_ephemerally() {
         );
     }
     // Nothing was played: Alice's real move is move 1.
-    let (_, call) = command(
+    let (reply, board) = play(
         &fake,
         ALICE,
         &thread,
         "place",
         &[("first", 3, json!("c3 d4"))],
-        &[],
     )
     .await;
-    assert!(!call.is_ephemeral(), "{}", call.content());
-    assert!(call.content().contains("placed `c3 d4`"));
+    assert!(
+        reply.content().starts_with("Saved: move 1 of game #1."),
+        "{}",
+        reply.content()
+    );
+    assert!(board.content().contains("placed `c3 d4`"));
     // Outside the game's thread with no game option and no game there.
     let (_, call) = command(&fake, CAROL, CHANNEL_ID, "board", &[], &[]).await;
     assert!(call.is_ephemeral());
@@ -438,13 +312,12 @@ async fn autocomplete_offers_only_legal_cells() {
     } = setup().await;
     let (thread, _) = start_game(&fake, &[]).await;
     // Alice opens at c3 d4; Bob keeps Red (the button only says so) and places e5 e6.
-    let (_, opening) = command(
+    let (_, opening) = play(
         &fake,
         ALICE,
         &thread,
         "place",
         &[("first", 3, json!("c3")), ("second", 3, json!("d4"))],
-        &[],
     )
     .await;
     let keep = opening
@@ -452,7 +325,7 @@ async fn autocomplete_offers_only_legal_cells() {
         .into_iter()
         .find(|b| b.starts_with("keep:"))
         .unwrap();
-    let message = fake_discord::message_json("9", &thread, &opening.json["data"]);
+    let message = fake.messages_in(&thread).pop().expect("the board message");
     for (user, answer) in [
         (ALICE, "It is not your turn: bob is to move"),
         (BOB, "You keep Red: place your two red tiles with `/place`."),
@@ -464,13 +337,12 @@ async fn autocomplete_offers_only_legal_cells() {
         assert!(reply.is_ephemeral());
         assert_eq!(reply.content(), answer);
     }
-    command(
+    play(
         &fake,
         BOB,
         &thread,
         "place",
         &[("first", 3, json!("e5")), ("second", 3, json!("e6"))],
-        &[],
     )
     .await;
     let mut engine = Game::default();
@@ -549,29 +421,26 @@ async fn a_restarted_bot_continues_from_the_database() {
         _dir,
     } = setup().await;
     let (thread, _) = start_game(&fake, &[]).await;
-    command(
+    play(
         &fake,
         ALICE,
         &thread,
         "place",
         &[("first", 3, json!("c3 d4"))],
-        &[],
     )
     .await;
     bot.stop().await;
 
     let from = fake.call_count();
     let bot = Bot::start(&fake, &database).await;
-    let (_, call) = command(
+    let (_, call) = play(
         &fake,
         BOB,
         &thread,
         "place",
         &[("first", 3, json!("e5")), ("second", 3, json!("e6"))],
-        &[],
     )
     .await;
-    assert!(!call.is_ephemeral(), "{}", call.content());
     assert!(
         call.content().contains("bob** (red) placed `e5 e6`"),
         "{}",
@@ -622,17 +491,19 @@ async fn a_refused_thread_falls_back_to_the_channel() {
     );
     assert!(board.png().is_some());
     // The game is then played in the channel.
-    let (_, call) = command(
+    let (_, call) = play(
         &fake,
         ALICE,
         CHANNEL_ID,
         "place",
         &[("first", 3, json!("c3 d4"))],
-        &[],
     )
     .await;
-    assert!(!call.is_ephemeral(), "{}", call.content());
-    assert!(call.png().is_some());
+    assert!(
+        call.content().contains("placed `c3 d4`"),
+        "{}",
+        call.content()
+    );
     bot.stop().await;
 }
 
@@ -688,13 +559,12 @@ async fn resigning_asks_first_and_an_archived_thread_falls_back() {
         fake, bot, _dir, ..
     } = setup().await;
     let (thread, _) = start_game(&fake, &[]).await;
-    command(
+    play(
         &fake,
         ALICE,
         &thread,
         "place",
         &[("first", 3, json!("c3 d4"))],
-        &[],
     )
     .await;
 
@@ -703,15 +573,11 @@ async fn resigning_asks_first_and_an_archived_thread_falls_back() {
     fake.refuse_channel(&thread);
     let options = [("first", 3, json!("e5 e6")), ("game", 4, json!(1))];
     let from = fake.call_count();
-    let (_, call) = command(&fake, BOB, CHANNEL_ID, "place", &options, &[]).await;
-    assert!(call.is_ephemeral(), "the answer is deferred privately");
-    let note = fake
-        .wait_for(from, "the note", |c| c.path.starts_with("/webhooks/"))
-        .await;
-    assert!(
-        note.content().starts_with("Played in game #1"),
-        "{}",
-        note.content()
+    let (_, note) = command(&fake, BOB, CHANNEL_ID, "place", &options, &[]).await;
+    assert!(note.is_ephemeral(), "{}", note.content());
+    assert_eq!(
+        note.content(),
+        format!("Saved: move 2 of game #1. The board follows in <#{thread}>.")
     );
     let posted = fake
         .wait_for(from, "the board in the channel", |c| {
@@ -786,13 +652,12 @@ async fn reminders_and_a_loss_on_time_after_restarts() {
     )
     .await;
     assert!(call.is_ephemeral());
-    command(
+    play(
         &fake,
         ALICE,
         &thread,
         "place",
         &[("first", 3, json!("c3 d4"))],
-        &[],
     )
     .await;
     bot.stop().await;
@@ -844,22 +709,20 @@ async fn leaderboard_stats_export_and_rematch() {
         fake, bot, _dir, ..
     } = setup().await;
     let (thread, _) = start_game(&fake, &[]).await;
-    command(
+    play(
         &fake,
         ALICE,
         &thread,
         "place",
         &[("first", 3, json!("c3 d4"))],
-        &[],
     )
     .await;
-    command(
+    play(
         &fake,
         BOB,
         &thread,
         "place",
         &[("first", 3, json!("e5 e6"))],
-        &[],
     )
     .await;
     // Alice resigns with the confirmation button.
@@ -1039,13 +902,12 @@ async fn aborting_before_reds_first_move() {
         fake, bot, _dir, ..
     } = setup().await;
     let (thread, _) = start_game(&fake, &[]).await;
-    command(
+    play(
         &fake,
         ALICE,
         &thread,
         "place",
         &[("first", 3, json!("c3 d4"))],
-        &[],
     )
     .await;
     // No red tile yet: either player may abort.

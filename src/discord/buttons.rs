@@ -3,10 +3,10 @@
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
-use super::messages::{board_text, challenge_buttons, challenge_text, move_text, pings};
-use super::post::{announce_end, deliver_board, export_file};
+use super::messages::{challenge_buttons, challenge_text, pings};
+use super::post::export_file;
 use super::{Data, Error, UserError, explain, player_of};
-use crate::service::{GameView, MoveOutcome, Service, ServiceError};
+use crate::service::{MoveOutcome, ServiceError};
 
 async fn reply_ephemeral(
     ctx: &serenity::Context,
@@ -75,7 +75,8 @@ async fn dispatch(
     };
     match verb {
         "accept" => {
-            let game = service.accept(id, &player).await?;
+            let message = Some(component.message.id.get() as i64);
+            let game = service.accept_on(id, &player, message).await?;
             let update = serenity::CreateInteractionResponse::UpdateMessage(
                 serenity::CreateInteractionResponseMessage::new()
                     .content(format!(
@@ -84,8 +85,10 @@ async fn dispatch(
                     ))
                     .components(Vec::new()),
             );
-            component.create_response(ctx, update).await?;
-            start_game(ctx, service, component, game).await?;
+            // Saved: the thread and the first board follow from the delivery worker.
+            if let Err(error) = component.create_response(ctx, update).await {
+                warn!("could not update the accepted challenge #{id}: {error}");
+            }
         }
         "decline" | "cancel" => {
             let closed = if verb == "decline" {
@@ -159,61 +162,18 @@ async fn dispatch(
             } else {
                 ("resign", None)
             };
-            let report = match service.play(id, player.id, text, version).await? {
-                MoveOutcome::Played(report) => report,
-                MoveOutcome::LostOnTime(view) => {
-                    announce_end(ctx, service, &view).await;
-                    return Err(ServiceError::TimeRanOut(view.id).into());
-                }
-            };
-            // Acknowledge the click, then post the new board where the game is played.
+            if let MoveOutcome::LostOnTime(view) =
+                service.play(id, player.id, text, version).await?
+            {
+                return Err(ServiceError::TimeRanOut(view.id).into());
+            }
+            // Saved: the new board follows from the delivery worker.
             let ack = serenity::CreateInteractionResponse::Acknowledge;
-            component.create_response(ctx, ack).await?;
-            deliver_board(ctx, service, &report.game, &move_text(&report)).await?;
+            if let Err(error) = component.create_response(ctx, ack).await {
+                warn!("could not acknowledge the {verb} in game #{id}: {error}");
+            }
         }
         _ => return Err(stale()),
     }
-    Ok(())
-}
-
-/// Opens the game's thread on the challenge message and posts the first board there (or in
-/// the channel, saying so, when Discord refuses the thread).
-async fn start_game(
-    ctx: &serenity::Context,
-    service: &Service,
-    component: &serenity::ComponentInteraction,
-    game: GameView,
-) -> Result<(), Error> {
-    let name = format!(
-        "Game #{}: {} vs {}",
-        game.id, game.white.name, game.red.name
-    );
-    let name: String = name.chars().take(100).collect();
-    let thread = component
-        .channel_id
-        .create_thread_from_message(
-            ctx,
-            component.message.id,
-            serenity::CreateThread::new(name)
-                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
-        )
-        .await;
-    let mut text = board_text(&game);
-    let game = match thread {
-        Ok(thread) => {
-            service
-                .set_thread(game.id, Some(thread.id.get() as i64))
-                .await?;
-            service.game(game.id).await?
-        }
-        Err(error) => {
-            warn!("could not open a thread for game #{}: {error}", game.id);
-            text.push_str(
-                "\n(I could not open a thread for this game, so it is played here in the channel.)",
-            );
-            game
-        }
-    };
-    deliver_board(ctx, service, &game, &text).await?;
     Ok(())
 }

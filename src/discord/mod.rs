@@ -4,6 +4,7 @@
 mod buttons;
 mod commands;
 mod messages;
+mod outbox;
 mod post;
 mod scheduler;
 
@@ -125,6 +126,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 info!(bot = %ready.user.name, "connected to Discord");
                 register(ctx, &service, &framework.options().commands, guild_id).await?;
                 tokio::spawn(scheduler::run(ctx.clone(), service.clone(), every));
+                tokio::spawn(outbox::run(ctx.clone(), service.clone()));
                 Ok(Data { service })
             })
         })
@@ -179,8 +181,18 @@ async fn register(
 /// The words a player sees for an error, and whether it is their mistake (else it is logged).
 pub fn explain(error: &Error) -> (String, bool) {
     if let Some(service) = error.downcast_ref::<ServiceError>() {
-        if service.is_user_error() {
-            return (capitalise(&service.to_string()), true);
+        match service {
+            // Said as it is (the players should know), and logged for the operator.
+            ServiceError::Damaged(_) => return (capitalise(&service.to_string()), false),
+            ServiceError::Store(_) => {
+                return (
+                    "Sorry, I could not read or save that (a problem on my side): nothing was \
+                     changed. Please try again in a moment."
+                        .to_string(),
+                    false,
+                );
+            }
+            _ => return (capitalise(&service.to_string()), true),
         }
     }
     if let Some(user) = error.downcast_ref::<UserError>() {

@@ -1,12 +1,11 @@
 //! Posting a game to Discord: where its boards go (its thread, else its channel, with a fallback
-//! when Discord refuses the thread), the board picture, the final announcement and the export
-//! file. Commands, buttons and the scheduler all post through here.
+//! when Discord refuses the thread), the board picture and the export file.
 
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::Error;
-use super::messages::{fit_message, game_buttons, pings, result_text};
+use super::messages::{fit_message, game_buttons, pings};
 use crate::service::{GameId, GameView, Service};
 
 /// Where a game's boards go: its thread, or the channel it was started in.
@@ -24,20 +23,30 @@ pub async fn png_of(game: &GameView) -> Result<Vec<u8>, Error> {
 }
 
 /// Posts the board with `content` where the game is played; returns the channel used.
+///
+/// `nonce`, when given, makes Discord drop a repeat of the same post made within a few minutes
+/// (a delivery retried after a lost answer is not shown twice).
 pub async fn deliver_board(
     ctx: &serenity::Context,
     service: &Service,
     game: &GameView,
     content: &str,
+    nonce: Option<&str>,
 ) -> Result<serenity::ChannelId, Error> {
     let channel = game_channel(game).ok_or_else(|| anyhow::anyhow!("game has no channel"))?;
     let png = png_of(game).await?;
     let message = |content: &str| {
-        serenity::CreateMessage::new()
+        let message = serenity::CreateMessage::new()
             .content(fit_message(content))
             .allowed_mentions(pings())
             .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
-            .components(game_buttons(game))
+            .components(game_buttons(game));
+        match nonce {
+            Some(nonce) => message
+                .nonce(serenity::Nonce::String(nonce.to_string()))
+                .enforce_nonce(true),
+            None => message,
+        }
     };
     match channel.send_message(ctx, message(content)).await {
         Ok(_) => Ok(channel),
@@ -56,8 +65,10 @@ pub async fn deliver_board(
             let note = format!(
                 "{content}\n(I could not post in the game's thread, so the game goes on here.)"
             );
-            fallback.send_message(ctx, message(&note)).await?;
+            // Recorded first: from now on the game is played in the channel, even if this
+            // post has to be retried.
             service.set_thread(game.id, None).await?;
+            fallback.send_message(ctx, message(&note)).await?;
             Ok(fallback)
         }
         Err(error) => Err(error.into()),
@@ -73,15 +84,6 @@ pub fn refused(error: &serenity::Error) -> bool {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
             if REFUSALS.contains(&response.error.code)
     )
-}
-
-/// Posts the final board and result of a game that just ended (on time, say), logging a
-/// failure: the game is saved either way.
-pub async fn announce_end(ctx: &serenity::Context, service: &Service, game: &GameView) {
-    let text = format!("Game #{}: {}", game.id, result_text(game));
-    if let Err(error) = deliver_board(ctx, service, game, &text).await {
-        warn!("could not announce the end of game #{}: {error}", game.id);
-    }
 }
 
 /// The words and the file of an export.

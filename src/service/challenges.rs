@@ -124,6 +124,20 @@ impl Service {
     /// # Errors
     /// Unknown, expired or closed challenges, a challenge for someone else or one's own.
     pub async fn accept(&self, id: ChallengeId, player: &Player) -> Result<GameView> {
+        self.accept_on(id, player, None).await
+    }
+
+    /// [`Service::accept`], clicked on the challenge's message `message_id` (where the game's
+    /// thread opens), which may be known before the front end recorded it.
+    ///
+    /// # Errors
+    /// As [`Service::accept`].
+    pub async fn accept_on(
+        &self,
+        id: ChallengeId,
+        player: &Player,
+        message_id: Option<i64>,
+    ) -> Result<GameView> {
         let row = self.challenge_row(id).await?;
         if let Some(error) = self.closed(&row) {
             return Err(error);
@@ -157,8 +171,16 @@ impl Service {
             remind_at: clock.remind_at,
             created_at: now,
         };
-        match self.store.accept_challenge(row.id, &game).await? {
-            Some(game) => self.game(game).await,
+        let announce = game.channel_id.is_some();
+        let accepted = self
+            .store
+            .accept_challenge(row.id, &game, announce.then_some(message_id))
+            .await?;
+        match accepted {
+            Some(game) => {
+                self.outbox_changed();
+                self.game(game).await
+            }
             // Someone else answered first, or it expired meanwhile.
             None => Err(self.closed_meanwhile(id).await),
         }

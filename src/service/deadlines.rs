@@ -5,7 +5,9 @@
 
 use super::standings::rate;
 use super::{ChallengeView, GameView, Millis, Result, Service, ServiceError};
-use crate::store::{EndReason, GameId, GameStatus, GameUpdate, GameWrite, StoreError, Winner};
+use crate::store::{
+    AnnouncementKind, EndReason, GameId, GameStatus, GameUpdate, GameWrite, StoreError, Winner,
+};
 
 /// The clock of one move: when it runs out and when to remind the player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -122,8 +124,12 @@ impl Service {
             remind_at: None,
             rated: row.rated,
         };
+        if row.channel_id.is_some() {
+            write.announce(AnnouncementKind::Ended);
+        }
         match write.commit(&[], &update, now).await {
             Ok(saved) => {
+                self.outbox_changed();
                 self.remember(&saved.game, position.clone());
                 Ok(Some(GameView::new(saved.game, &position)))
             }
@@ -139,7 +145,11 @@ impl Service {
     /// Database failures.
     pub async fn take_reminders(&self) -> Result<Vec<(GameView, bool)>> {
         let mut due = Vec::new();
-        for id in self.store.take_due_reminders(self.now()).await? {
+        let taken = self.store.take_due_reminders(self.now()).await?;
+        if !taken.is_empty() {
+            self.outbox_changed();
+        }
+        for id in taken {
             match self.game(id).await {
                 Ok(view) => {
                     let dm = match view.to_move() {

@@ -4,9 +4,11 @@
 //! understands. Front ends never reach the store or the renderer themselves.
 //!
 //! One file per use case, each an `impl Service` block: `challenges` (offer, answer, rematch),
-//! `play` (games, moves, aborts), `deadlines` (the correspondence clock), `standings` (ratings,
-//! leaderboards, stats) and `export` (records and pictures).
+//! `play` (games, moves, aborts), `deadlines` (the correspondence clock), `announcements` (what
+//! saved actions owe Discord), `standings` (ratings, leaderboards, stats) and `export` (records
+//! and pictures).
 
+mod announcements;
 mod challenges;
 mod clock;
 mod deadlines;
@@ -21,6 +23,7 @@ use std::sync::{Arc, Mutex};
 
 use lru::LruCache;
 
+pub use announcements::{Announcement, DueAnnouncement};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use deadlines::Tick;
 pub use export::picture;
@@ -110,6 +113,8 @@ pub struct Service {
     /// Replayed positions by game, with the version they were replayed at: autocomplete and
     /// moves look a position up instead of replaying the log on every keystroke.
     positions: Mutex<LruCache<GameId, (i64, Arc<Position>)>>,
+    /// Woken when a write recorded something owed to Discord (see `announcements`).
+    outbox: tokio::sync::Notify,
 }
 
 impl Service {
@@ -120,6 +125,7 @@ impl Service {
             positions: Mutex::new(LruCache::new(
                 NonZeroUsize::new(POSITIONS_CACHED).expect("the cache holds some games"),
             )),
+            outbox: tokio::sync::Notify::new(),
         }
     }
 

@@ -11,7 +11,8 @@ use super::{
 };
 use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
 use crate::store::{
-    EndReason, GameRow, GameStatus, GameUpdate, GameWrite, NewMove, StoreError, Winner,
+    AnnouncementKind, EndReason, GameRow, GameStatus, GameUpdate, GameWrite, NewMove, StoreError,
+    Winner,
 };
 
 impl Service {
@@ -175,11 +176,15 @@ impl Service {
                 forced,
             })
             .collect();
+        if row.channel_id.is_some() {
+            write.announce(AnnouncementKind::Moved);
+        }
         let saved = match write.commit(&log, &update, now).await {
             Ok(saved) => saved,
             Err(StoreError::Conflict) => return Err(ServiceError::PositionChanged),
             Err(other) => return Err(other.into()),
         };
+        self.outbox_changed();
         let position = Arc::new(position.extended(game, &saved.moves));
         self.remember(&saved.game, position.clone());
         let view = GameView::new(saved.game, &position);
@@ -247,8 +252,12 @@ impl Service {
             remind_at: None,
             rated: false,
         };
+        if row.channel_id.is_some() {
+            write.announce(AnnouncementKind::Ended);
+        }
         match write.commit(&[], &update, now).await {
             Ok(saved) => {
+                self.outbox_changed();
                 self.remember(&saved.game, position.clone());
                 Ok(AbortOutcome::Aborted(GameView::new(saved.game, &position)))
             }

@@ -249,11 +249,9 @@ fn logged_move(row: &MoveRow) -> Option<LoggedMove> {
 
 /// The move log did not replay: the database holds a game the engine rejects.
 #[derive(Debug, thiserror::Error)]
-#[error("game #{game} is damaged: move {ply} ({notation}) does not replay: {reason}")]
+#[error("game #{game} is damaged (its saved moves: {reason}), so nothing more can be saved in it")]
 pub struct DamagedLog {
     pub game: GameId,
-    pub ply: i64,
-    pub notation: String,
     pub reason: String,
 }
 
@@ -261,24 +259,39 @@ pub struct DamagedLog {
 pub(super) fn replay_log(row: &GameRow, moves: &[MoveRow]) -> Result<Position, DamagedLog> {
     let mut game = Game::new(variant_of(row.variant()));
     let mut logged = Vec::with_capacity(moves.len());
-    for stored in moves {
+    for (expected, stored) in (1..).zip(moves) {
         let damaged = |reason: String| DamagedLog {
             game: row.id,
-            ply: stored.ply,
-            notation: stored.notation.clone(),
             reason,
         };
-        let mv: Move = stored
-            .notation
-            .parse()
-            .map_err(|e| damaged(format!("{e}")))?;
-        game.play(mv).map_err(|e| damaged(e.to_string()))?;
+        // The log is checked, not trusted: a lost row must not shift every later move.
+        if stored.ply != expected {
+            return Err(damaged(format!("move {expected} is missing from the log")));
+        }
+        let mv: Move = stored.notation.parse().map_err(|e| {
+            damaged(format!(
+                "move {expected}, `{}`, is not a move: {e}",
+                stored.notation
+            ))
+        })?;
+        game.play(mv)
+            .map_err(|e| damaged(format!("move {expected}, `{mv}`, is illegal: {e}")))?;
         logged.push(LoggedMove {
             ply: stored.ply as u32,
             player_id: stored.player_id,
             mv,
             forced: stored.forced,
             played_at: stored.played_at,
+        });
+    }
+    if moves.len() as i64 != row.plies {
+        return Err(DamagedLog {
+            game: row.id,
+            reason: format!(
+                "the log holds {} of the {} moves the game counts",
+                moves.len(),
+                row.plies
+            ),
         });
     }
     Ok(Position {

@@ -1,8 +1,10 @@
 //! Challenges: offered, then accepted (which starts a game), declined, cancelled or expired.
 
 use super::games::{NewGame, insert_game};
+use super::outbox::insert_announcement;
 use super::{
-    ChallengeId, ChallengeStatus, GameId, Millis, PlayerId, Store, StoreError, StoredVariant,
+    AnnouncementKind, ChallengeId, ChallengeStatus, GameId, Millis, PlayerId, Store, StoreError,
+    StoredVariant,
 };
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -167,7 +169,8 @@ impl Store {
     }
 
     /// Accepts an open challenge that has not expired at `game.created_at` by starting `game`,
-    /// in one transaction. Returns `None` when the challenge was no longer open (someone else
+    /// in one transaction, with the game's first announcement when `announce` is given (its
+    /// thread is opened on that message, else on the challenge's recorded one). Returns `None` when the challenge was no longer open (someone else
     /// was first, or it expired).
     ///
     /// # Errors
@@ -176,6 +179,7 @@ impl Store {
         &self,
         challenge: ChallengeId,
         game: &NewGame,
+        announce: Option<Option<i64>>,
     ) -> Result<Option<GameId>, StoreError> {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
@@ -191,11 +195,17 @@ impl Store {
             return Ok(None);
         }
         let game_id = insert_game(&mut tx, game).await?;
-        sqlx::query("UPDATE challenges SET game_id = ? WHERE id = ?")
-            .bind(game_id)
-            .bind(challenge)
-            .execute(&mut *tx)
-            .await?;
+        let anchor: Option<i64> = sqlx::query_scalar(
+            "UPDATE challenges SET game_id = ? WHERE id = ? RETURNING message_id",
+        )
+        .bind(game_id)
+        .bind(challenge)
+        .fetch_one(&mut *tx)
+        .await?;
+        if let Some(clicked) = announce {
+            let (kind, anchor) = (AnnouncementKind::Started, clicked.or(anchor));
+            insert_announcement(&mut tx, game_id, kind, (0, 0), anchor, game.created_at).await?;
+        }
         tx.commit().await?;
         Ok(Some(game_id))
     }
@@ -425,7 +435,7 @@ mod tests {
             ..new_game(2, 1)
         };
         let game_id = store
-            .accept_challenge(id, &game)
+            .accept_challenge(id, &game, None)
             .await
             .unwrap()
             .expect("an open challenge is accepted");
@@ -456,7 +466,7 @@ mod tests {
             .await
             .unwrap();
         store
-            .accept_challenge(id, &new_game(1, 2))
+            .accept_challenge(id, &new_game(1, 2), None)
             .await
             .unwrap()
             .unwrap();
@@ -466,7 +476,10 @@ mod tests {
             created_at: NOW + 7,
             ..new_game(1, 2)
         };
-        assert_eq!(store.accept_challenge(id, &again).await.unwrap(), None);
+        assert_eq!(
+            store.accept_challenge(id, &again, None).await.unwrap(),
+            None
+        );
         assert_eq!(number(&store, "SELECT COUNT(*) FROM games").await, 1);
         assert_eq!(store.challenge(id).await.unwrap().unwrap(), accepted);
     }
@@ -484,7 +497,10 @@ mod tests {
             ..new_game(1, 2)
         };
         assert_eq!(
-            store.accept_challenge(id, &at(NOW + 10)).await.unwrap(),
+            store
+                .accept_challenge(id, &at(NOW + 10), None)
+                .await
+                .unwrap(),
             None,
             "expired at the moment of the answer"
         );
@@ -501,13 +517,16 @@ mod tests {
             .unwrap();
         assert_eq!(
             store
-                .accept_challenge(declined, &at(NOW + 2))
+                .accept_challenge(declined, &at(NOW + 2), None)
                 .await
                 .unwrap(),
             None
         );
         assert_eq!(
-            store.accept_challenge(999, &at(NOW + 2)).await.unwrap(),
+            store
+                .accept_challenge(999, &at(NOW + 2), None)
+                .await
+                .unwrap(),
             None
         );
         assert_eq!(number(&store, "SELECT COUNT(*) FROM games").await, 0);
@@ -519,7 +538,7 @@ mod tests {
         // A moment earlier the first one was still open.
         assert!(
             store
-                .accept_challenge(id, &at(NOW + 9))
+                .accept_challenge(id, &at(NOW + 9), None)
                 .await
                 .unwrap()
                 .is_some()

@@ -4,8 +4,10 @@
 use sqlx::{Executor, Sqlite, Transaction};
 use tokio::sync::MutexGuard;
 
+use super::outbox::insert_announcement;
 use super::{
-    EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError, StoredVariant, Winner,
+    AnnouncementKind, EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError,
+    StoredVariant, Winner,
 };
 
 /// A game as stored, with its players' names.
@@ -280,14 +282,30 @@ impl Store {
     /// On a database failure.
     pub async fn take_due_reminders(&self, now: Millis) -> Result<Vec<GameId>, StoreError> {
         let _writer = self.writer.lock().await;
-        Ok(sqlx::query_scalar(
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let due: Vec<(GameId, Option<i64>, bool, i64)> = sqlx::query_as(
             "UPDATE games SET remind_at = NULL
              WHERE status = 'active' AND remind_at <= ?1 AND deadline_at > ?1
-             RETURNING id",
+             RETURNING id, channel_id,
+                 (SELECT notify_dm FROM players WHERE players.id = games.to_move_id), plies",
         )
         .bind(now)
-        .fetch_all(&self.pool)
-        .await?)
+        .fetch_all(&mut *tx)
+        .await?;
+        // Owed with the reminder itself: in the game's channel when it has one, and by direct
+        // message to a player who asked for that.
+        for &(game, channel, dm, plies) in &due {
+            if channel.is_some() {
+                let kind = AnnouncementKind::Reminder;
+                insert_announcement(&mut tx, game, kind, (plies, plies), None, now).await?;
+            }
+            if dm {
+                let kind = AnnouncementKind::ReminderDm;
+                insert_announcement(&mut tx, game, kind, (plies, plies), None, now).await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(due.into_iter().map(|(game, ..)| game).collect())
     }
 
     /// Starts the one write transaction for a game: the game as it is now, under SQLite's
@@ -305,6 +323,7 @@ impl Store {
             _guard: guard,
             tx,
             game,
+            announcements: Vec::new(),
         }))
     }
 }
@@ -314,9 +333,16 @@ pub struct GameWrite<'a> {
     _guard: MutexGuard<'a, ()>,
     pub(super) tx: Transaction<'static, Sqlite>,
     pub game: GameRow,
+    announcements: Vec<AnnouncementKind>,
 }
 
 impl GameWrite<'_> {
+    /// Records, with the commit, that the players are owed `kind` about this write: a `Moved`
+    /// item covers the plies the commit appends, the others the game as it then stands.
+    pub fn announce(&mut self, kind: AnnouncementKind) {
+        self.announcements.push(kind);
+    }
+
     /// The game's move log, read under the write lock.
     ///
     /// # Errors
@@ -381,6 +407,15 @@ impl GameWrite<'_> {
                 forced: new.forced,
                 played_at: now,
             });
+        }
+        let plies = self.game.plies + moves.len() as i64;
+        for &kind in &self.announcements {
+            let first = match kind {
+                AnnouncementKind::Moved => self.game.plies + 1,
+                _ => plies,
+            };
+            insert_announcement(&mut self.tx, self.game.id, kind, (first, plies), None, now)
+                .await?;
         }
         let game = fetch_game(&mut *self.tx, self.game.id)
             .await?

@@ -11,6 +11,7 @@
 
 mod challenges;
 mod games;
+mod outbox;
 mod players;
 mod ratings;
 mod settings;
@@ -25,9 +26,10 @@ use tokio::sync::Mutex;
 
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Committed, GameRow, GameUpdate, GameWrite, MoveRow, NewGame, NewMove};
+pub use outbox::OutboxRow;
 pub use players::PlayerRow;
 pub use ratings::{NamedRating, RatingPoint, RatingRow};
-pub use states::{ChallengeStatus, EndReason, GameStatus, Winner};
+pub use states::{AnnouncementKind, ChallengeStatus, EndReason, GameStatus, Winner};
 
 /// A Discord user id, or a negative id for a player of the local mode.
 pub type PlayerId = i64;
@@ -68,6 +70,10 @@ impl Store {
     /// # Errors
     /// When the file cannot be opened or a migration fails.
     pub async fn open(url: &str) -> Result<Store, StoreError> {
+        Store::open_with(url, SqlitePoolOptions::new().max_connections(8)).await
+    }
+
+    async fn open_with(url: &str, pool: SqlitePoolOptions) -> Result<Store, StoreError> {
         let options = SqliteConnectOptions::from_str(url)?
             .create_if_missing(true)
             .journal_mode(SqliteJournalMode::Wal)
@@ -75,11 +81,12 @@ impl Store {
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
-        let pool = SqlitePoolOptions::new()
-            .max_connections(8)
+        let pool = pool
             // A connection to a local file cannot go stale, and the ping sqlx sends by default
-            // costs each query an extra round trip to the connection's worker thread.
+            // costs each query an extra round trip to the connection's worker thread; only a
+            // connection left inside a transaction is not handed out.
             .test_before_acquire(false)
+            .before_acquire(|conn, _| Box::pin(async move { usable(conn).await }))
             .connect_with(options)
             .await?;
         sqlx::migrate!().run(&pool).await?;
@@ -92,5 +99,98 @@ impl Store {
     /// Closes every connection (checkpointing the write-ahead log).
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+/// Whether a pooled connection may be handed out, or must be closed: it must not be inside a
+/// transaction.
+///
+/// A transaction dropped without a commit queues its ROLLBACK, and sqlx counts it open until that
+/// ROLLBACK succeeds. But when a statement or the COMMIT fails on a full disk, SQLite has already
+/// rolled the transaction back itself, so that ROLLBACK fails and sqlx counts the transaction
+/// open for good: every later write on the connection failed ("non-zero transaction depth"), or,
+/// as a single statement, vanished into a transaction never committed, until a restart. Such a
+/// connection is closed here (which ends whatever SQLite still holds) and another one used. The
+/// ping waits for a queued ROLLBACK, so only a connection still counted inside a transaction
+/// after it is closed.
+async fn usable(conn: &mut sqlx::SqliteConnection) -> Result<bool, sqlx::Error> {
+    use sqlx::Connection;
+    if !conn.is_in_transaction() {
+        return Ok(true);
+    }
+    conn.ping().await?;
+    Ok(!conn.is_in_transaction())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::games::tests::{NOW, going_on, new_challenge, new_moves, start};
+
+    /// Sets how many pages the database file may have, on the store's one connection: at the
+    /// current count it behaves like a full disk.
+    async fn limit_pages(store: &Store, pages: Option<i64>) {
+        let pages = match pages {
+            Some(pages) => pages,
+            None => sqlx::query_scalar("PRAGMA page_count")
+                .fetch_one(&store.pool)
+                .await
+                .unwrap(),
+        };
+        sqlx::query(&format!("PRAGMA max_page_count = {pages}"))
+            .execute(&store.pool)
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_full_disk_fails_one_write_and_the_next_writes_work_once_there_is_room() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("full.db").display());
+        let one = SqlitePoolOptions::new().max_connections(1);
+        let store = Store::open_with(&url, one).await.unwrap();
+        for (id, name) in [(1, "alice"), (2, "bob")] {
+            store.upsert_player(id, name, NOW).await.unwrap();
+        }
+        let game = start(&store, 1, 2).await;
+        limit_pages(&store, None).await;
+
+        // Long moves fill the file's last free space: the write that finds none fails, and says so.
+        let long = "x".repeat(3000);
+        let mut saved = 0;
+        let failure = loop {
+            let write = store.write_game(game).await.unwrap().unwrap();
+            let player = if saved % 2 == 0 { 1 } else { 2 };
+            let update = going_on(1, 2, 3 - player, None);
+            match write
+                .commit(&new_moves(&[(player, &long)]), &update, NOW)
+                .await
+            {
+                Ok(_) => saved += 1,
+                Err(error) => break error,
+            }
+            assert!(saved < 1000, "the page limit never bit");
+        };
+        assert!(failure.to_string().contains("full"), "{failure}");
+        let row = store.game(game).await.unwrap().unwrap();
+        assert_eq!(row.plies, saved, "the failed write left nothing");
+        assert_eq!(store.moves(game).await.unwrap().len() as i64, saved);
+
+        // Room again (as after freeing disk space): writes work without a restart, and a write
+        // that reports success is really saved.
+        limit_pages(&store, Some(1_000_000)).await;
+        let write = store.write_game(game).await.unwrap().unwrap();
+        let player = if saved % 2 == 0 { 1 } else { 2 };
+        let update = going_on(1, 2, 3 - player, None);
+        write
+            .commit(&new_moves(&[(player, "c3 d4")]), &update, NOW)
+            .await
+            .unwrap();
+        assert_eq!(store.game(game).await.unwrap().unwrap().plies, saved + 1);
+        let challenge = store
+            .insert_challenge(&new_challenge(1, Some(2), NOW + 1000))
+            .await
+            .unwrap();
+        assert!(store.challenge(challenge).await.unwrap().is_some());
     }
 }

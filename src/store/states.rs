@@ -44,6 +44,22 @@ pub enum ChallengeStatus {
     Expired,
 }
 
+/// What a saved action owes the players on Discord (an outbox item).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(rename_all = "snake_case")]
+pub enum AnnouncementKind {
+    /// A new game: its thread and first board.
+    Started,
+    /// The board after a move, with whose turn it is or the result.
+    Moved,
+    /// A game ended without a move: on time or aborted.
+    Ended,
+    /// A quarter of the time left, in the game's thread.
+    Reminder,
+    /// The same reminder by direct message, for players who asked.
+    ReminderDm,
+}
+
 impl fmt::Display for ChallengeStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {

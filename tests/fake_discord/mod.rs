@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod bot;
+
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -35,6 +37,17 @@ pub struct Call {
     pub json: Value,
     /// Uploaded files: (field name, file name, bytes).
     pub files: Vec<(String, String, Vec<u8>)>,
+    /// A post whose nonce Discord had already seen: it created no message.
+    pub repeated: bool,
+    /// The HTTP status the fake answered with.
+    pub status: u16,
+}
+
+impl Call {
+    /// Answered with success.
+    pub fn succeeded(&self) -> bool {
+        (200..300).contains(&self.status)
+    }
 }
 
 impl Call {
@@ -99,6 +112,12 @@ struct Inner {
     refuse_channels: Mutex<Vec<String>>,
     /// Interactions already answered: Discord takes one initial response each.
     answered: Mutex<std::collections::HashSet<String>>,
+    /// Messages with threads started from them: Discord starts one per message.
+    threaded: Mutex<std::collections::HashSet<String>>,
+    /// Channel messages by (channel, nonce), for posts that ask Discord to enforce the nonce.
+    nonces: Mutex<HashMap<(String, String), Value>>,
+    /// Posts to these channels fail with 500 while their count lasts (as in an outage).
+    failing: Mutex<HashMap<String, usize>>,
 }
 
 #[derive(Clone)]
@@ -139,6 +158,30 @@ impl FakeDiscord {
             .lock()
             .unwrap()
             .push(channel.to_string());
+    }
+
+    /// The next `times` posts to `channel` fail with 500 Internal Server Error.
+    pub fn fail_posts(&self, channel: &str, times: usize) {
+        self.inner
+            .failing
+            .lock()
+            .unwrap()
+            .insert(channel.to_string(), times);
+    }
+
+    /// The messages the fake created in `channel`, oldest first.
+    pub fn messages_in(&self, channel: &str) -> Vec<Value> {
+        let mut found: Vec<Value> = self
+            .inner
+            .messages
+            .lock()
+            .unwrap()
+            .values()
+            .filter(|m| m["channel_id"] == channel)
+            .cloned()
+            .collect();
+        found.sort_by_key(|m| m["id"].as_str().unwrap_or("").parse::<u64>().unwrap_or(0));
+        found
     }
 
     pub fn calls(&self) -> Vec<Call> {
@@ -381,13 +424,23 @@ async fn rest(State((inner, addr)): State<AppState>, request: Request) -> Respon
         .trim_start_matches("/api/v10")
         .to_string();
     let (json, files) = read_body(request).await;
+    let repeated = match (json["nonce"].as_str(), path.split('/').nth(2)) {
+        (Some(nonce), Some(channel)) if json["enforce_nonce"] == true => inner
+            .nonces
+            .lock()
+            .unwrap()
+            .contains_key(&(channel.to_string(), nonce.to_string())),
+        _ => false,
+    };
+    let response = respond(&inner, addr, &method, &path, &json);
     let call = Call {
         method: method.to_string(),
         path: path.clone(),
-        json: json.clone(),
+        json,
         files,
+        repeated,
+        status: response.status().as_u16(),
     };
-    let response = respond(&inner, addr, &method, &path, &json);
     inner.calls.lock().unwrap().push(call);
     inner.changed.notify_waiters();
     response
@@ -475,11 +528,43 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
             {
                 return error(StatusCode::FORBIDDEN, 50083, "Thread is archived");
             }
-            ok(store_message(inner, channel, json))
+            if let Some(left) = inner.failing.lock().unwrap().get_mut(*channel) {
+                if *left > 0 {
+                    *left -= 1;
+                    return error(
+                        StatusCode::INTERNAL_SERVER_ERROR,
+                        0,
+                        "500: Internal Server Error",
+                    );
+                }
+            }
+            // Discord returns the earlier message for a repeated nonce it was asked to enforce.
+            let nonce = json["nonce"]
+                .as_str()
+                .filter(|_| json["enforce_nonce"] == true);
+            let key = nonce.map(|n| (channel.to_string(), n.to_string()));
+            if let Some(earlier) = key
+                .as_ref()
+                .and_then(|k| inner.nonces.lock().unwrap().get(k).cloned())
+            {
+                return ok(earlier);
+            }
+            let message = store_message(inner, channel, json);
+            if let Some(key) = key {
+                inner.nonces.lock().unwrap().insert(key, message.clone());
+            }
+            ok(message)
         }
         ("POST", ["channels", channel, "messages", message, "threads"]) => {
             if inner.refuse_threads.load(Ordering::SeqCst) {
                 return error(StatusCode::FORBIDDEN, 50013, "Missing Permissions");
+            }
+            if !inner.threaded.lock().unwrap().insert(message.to_string()) {
+                return error(
+                    StatusCode::BAD_REQUEST,
+                    160004,
+                    "A thread has already been created for this message",
+                );
             }
             (
                 StatusCode::CREATED,

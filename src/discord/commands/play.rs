@@ -3,48 +3,37 @@
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Error, author_id, autocomplete, game_id, the_game};
-use crate::discord::messages::{game_buttons, move_text};
-use crate::discord::post::{announce_end, deliver_board, game_channel, png_of};
+use crate::discord::post::game_channel;
 use crate::discord::{UserError, player_of};
 use crate::service::{AbortOutcome, MoveOutcome, ServiceError};
 
-/// Plays `text` in the game and shows the result: here if this is the game's channel, else in
-/// the game's thread with a short note here.
+/// Plays `text` in the game. The board, with the mention of the player to move, follows from
+/// the delivery worker (`discord::outbox`): saved with the move, it reaches the thread even when
+/// Discord fails for a while. The player is told what was saved.
 async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Error> {
     let id = game_id(ctx, game).await?;
     let service = &ctx.data().service;
     let report = match service.play(id, author_id(ctx), text, None).await? {
         MoveOutcome::Played(report) => report,
-        MoveOutcome::LostOnTime(view) => {
-            announce_end(ctx.serenity_context(), service, &view).await;
-            return Err(ServiceError::TimeRanOut(view.id).into());
-        }
+        MoveOutcome::LostOnTime(view) => return Err(ServiceError::TimeRanOut(view.id).into()),
     };
-    let content = move_text(&report);
-    let view = report.game;
-    if game_channel(&view) == Some(ctx.channel_id()) {
-        let png = png_of(&view).await?;
-        let reply = poise::CreateReply::default()
-            .content(crate::discord::messages::fit_message(&content))
-            .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
-            .components(game_buttons(&view));
-        ctx.send(reply).await?;
-        return Ok(());
+    let view = &report.game;
+    let ply = view.game.plies() as usize + 1 - report.played.len();
+    let place = match game_channel(view) {
+        Some(channel) if channel != ctx.channel_id() => format!(" in <#{channel}>"),
+        _ => String::new(),
+    };
+    let note = format!(
+        "Saved: move {ply} of game #{}. The board follows{place}.",
+        view.id
+    );
+    // Saved is saved: a lost reply must not read as a failed move.
+    if let Err(error) = ctx
+        .send(poise::CreateReply::default().content(note).ephemeral(true))
+        .await
+    {
+        tracing::warn!("could not confirm move {ply} of game #{}: {error}", view.id);
     }
-    // Posting elsewhere may take a while: answer within Discord's 3 seconds first.
-    ctx.defer_ephemeral().await?;
-    let note = match deliver_board(ctx.serenity_context(), service, &view, &content).await {
-        Ok(channel) => format!("Played in game #{}: the board is in <#{channel}>.", view.id),
-        Err(e) => {
-            tracing::warn!("could not post the board of game #{}: {e}", view.id);
-            format!(
-                "Played in game #{}, but I could not post the board there.",
-                view.id
-            )
-        }
-    };
-    ctx.send(poise::CreateReply::default().content(note).ephemeral(true))
-        .await?;
     Ok(())
 }
 
@@ -158,19 +147,17 @@ pub async fn abort(
     let service = &ctx.data().service;
     let view = match service.abort(game, player.id, manager_of).await? {
         AbortOutcome::Aborted(view) => view,
-        AbortOutcome::LostOnTime(view) => {
-            announce_end(ctx.serenity_context(), service, &view).await;
-            return Err(ServiceError::TimeRanOut(view.id).into());
-        }
+        AbortOutcome::LostOnTime(view) => return Err(ServiceError::TimeRanOut(view.id).into()),
     };
     let text = format!(
-        "Game #{} ({} vs {}) was aborted by {}: no result, and it does not count for ratings.",
+        "Game #{} ({} vs {}) was aborted by {}: no result, and it does not count for ratings. The board follows.",
         view.id, view.white.name, view.red.name, player.name
     );
-    if let Err(error) = deliver_board(ctx.serenity_context(), service, &view, &text).await {
-        tracing::warn!("could not post the aborted game #{}: {error}", view.id);
+    if let Err(error) = ctx
+        .send(poise::CreateReply::default().content(text).ephemeral(true))
+        .await
+    {
+        tracing::warn!("could not confirm the abort of game #{}: {error}", view.id);
     }
-    ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
-        .await?;
     Ok(())
 }

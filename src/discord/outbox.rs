@@ -1,0 +1,201 @@
+//! The delivery worker: posts what saved actions owe the players (boards with the mention of
+//! the player to move, new games' threads, results, reminders), in order per game. A failure
+//! is retried with backoff by the service's bookkeeping, so a Discord outage delays
+//! announcements but loses none; what was pending when the bot stopped goes out when it starts.
+//! Each post carries the item's id as Discord's nonce, so a post retried after its answer was
+//! lost is not shown twice. One worker runs per process.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+use tracing::warn;
+
+use super::Error;
+use super::messages::{board_text, mention, move_text, pings, result_text};
+use super::post::{deliver_board, game_channel, refused};
+use crate::service::{Announcement, DueAnnouncement, GameView, Service};
+
+/// How long the worker sleeps with nothing due (a write wakes it at once).
+const IDLE: Duration = Duration::from_secs(60);
+
+pub async fn run(ctx: serenity::Context, service: Arc<Service>) {
+    loop {
+        // Created before looking, so a write recorded meanwhile wakes the wait below.
+        let recorded = service.announcements_recorded();
+        match service.due_announcements().await {
+            Ok(due) => {
+                for item in due {
+                    deliver(&ctx, &service, item).await;
+                }
+            }
+            Err(error) => warn!("could not read the announcements due: {error}"),
+        }
+        let wait = match service.next_announcement_in().await {
+            Ok(next) => next.unwrap_or(IDLE).min(IDLE),
+            Err(error) => {
+                warn!("could not read when announcements are due: {error}");
+                IDLE
+            }
+        };
+        if wait.is_zero() {
+            continue;
+        }
+        tokio::select! {
+            () = recorded => {}
+            () = tokio::time::sleep(wait) => {}
+        }
+    }
+}
+
+async fn deliver(ctx: &serenity::Context, service: &Service, item: DueAnnouncement) {
+    let outcome = post(ctx, service, &item).await;
+    let bookkept = match outcome {
+        Ok(()) => service.announced(item.id).await,
+        Err(error) => match error.downcast_ref::<serenity::Error>() {
+            Some(discord) if refused(discord) => {
+                warn!("Discord refused announcement {}: {error}", item.id);
+                service
+                    .announcement_refused(item.id, &error.to_string())
+                    .await
+            }
+            _ => {
+                // Rate limits are waited out by serenity itself; this is an outage or a
+                // server error.
+                warn!(
+                    "announcement {} failed (attempt {}), will retry: {error}",
+                    item.id,
+                    item.attempts + 1
+                );
+                service.announcement_failed(&item, &error.to_string()).await
+            }
+        },
+    };
+    if let Err(error) = bookkept {
+        warn!(
+            "could not record the delivery of announcement {}: {error}",
+            item.id
+        );
+    }
+}
+
+async fn post(
+    ctx: &serenity::Context,
+    service: &Service,
+    item: &DueAnnouncement,
+) -> Result<(), Error> {
+    let key = format!("ponte-{}", item.id);
+    let nonce = Some(key.as_str());
+    match &item.announcement {
+        Announcement::Started { game, anchor } => {
+            let (game, note) = open_thread(ctx, service, game, *anchor).await?;
+            let text = format!("{}{note}", board_text(&game));
+            deliver_board(ctx, service, &game, &text, nonce).await?;
+        }
+        Announcement::Moved(report) => {
+            deliver_board(ctx, service, &report.game, &move_text(report), nonce).await?;
+        }
+        Announcement::Ended(game) => {
+            let text = format!("Game #{}: {}", game.id, result_text(game));
+            deliver_board(ctx, service, game, &text, nonce).await?;
+        }
+        Announcement::Reminder(game) => {
+            let (Some(text), Some(channel)) = (reminder_text(game), game_channel(game)) else {
+                return Ok(());
+            };
+            let message = serenity::CreateMessage::new()
+                .content(text)
+                .allowed_mentions(pings())
+                .nonce(serenity::Nonce::String(key.clone()))
+                .enforce_nonce(true);
+            channel.send_message(ctx, message).await?;
+        }
+        Announcement::ReminderDm(game) => {
+            let Some((_, player)) = game.to_move().filter(|(_, p)| p.id > 0) else {
+                return Ok(());
+            };
+            let deadline = game.deadline_at.unwrap_or_default() / 1000;
+            let message = serenity::CreateMessage::new().content(format!(
+                "Your move in game #{} of Ponte del Diavolo: time runs out <t:{deadline}:R>.",
+                game.id
+            ));
+            let user = serenity::UserId::new(player.id as u64);
+            // Closed direct messages are the player's choice: the thread reminder stands.
+            if let Err(error) = user.direct_message(ctx, message).await {
+                warn!("could not DM a reminder for game #{}: {error}", game.id);
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The reminder, while the game still waits for that move.
+fn reminder_text(game: &GameView) -> Option<String> {
+    let (color, player) = game.to_move()?;
+    let deadline = game.deadline_at? / 1000;
+    Some(format!(
+        "⏰ {}, a quarter of your time is left in game #{} ({color} to move): it runs out <t:{deadline}:R>.",
+        mention(player.id, &player.name),
+        game.id
+    ))
+}
+
+/// Opens a new game's thread on its challenge message, once: a thread opened by an attempt
+/// whose answer was lost is found again (a thread started from a message has the message's
+/// id). When Discord refuses threads, the game is played in the channel, and the note says so.
+async fn open_thread(
+    ctx: &serenity::Context,
+    service: &Service,
+    game: &GameView,
+    anchor: Option<i64>,
+) -> Result<(GameView, &'static str), Error> {
+    const IN_CHANNEL: &str =
+        "\n(I could not open a thread for this game, so it is played here in the channel.)";
+    let (Some(anchor), Some(channel), None) = (anchor, game.venue.channel_id, game.thread_id)
+    else {
+        let note = if game.thread_id.is_none() {
+            IN_CHANNEL
+        } else {
+            ""
+        };
+        return Ok((game.clone(), note));
+    };
+    let name: String = format!(
+        "Game #{}: {} vs {}",
+        game.id, game.white.name, game.red.name
+    )
+    .chars()
+    .take(100)
+    .collect();
+    let channel = serenity::ChannelId::new(channel as u64);
+    let opened = channel
+        .create_thread_from_message(
+            ctx,
+            serenity::MessageId::new(anchor as u64),
+            serenity::CreateThread::new(name)
+                .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
+        )
+        .await;
+    let thread = match opened {
+        Ok(thread) => thread.id.get() as i64,
+        Err(error) if thread_exists(&error) => anchor,
+        Err(error) if refused(&error) => {
+            warn!("could not open a thread for game #{}: {error}", game.id);
+            return Ok((game.clone(), IN_CHANNEL));
+        }
+        Err(error) => return Err(error.into()),
+    };
+    service.set_thread(game.id, Some(thread)).await?;
+    let mut game = game.clone();
+    game.thread_id = Some(thread);
+    Ok((game, ""))
+}
+
+/// "A thread has already been created for this message."
+fn thread_exists(error: &serenity::Error) -> bool {
+    matches!(
+        error,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
+            if response.error.code == 160004
+    )
+}

@@ -1,0 +1,224 @@
+//! What saved actions owe the players on Discord: the board after a move with the mention of
+//! the player to move, a new game's thread and first board, a loss on time or an abort, a
+//! reminder. Each is recorded in the transaction of the action (see `store::outbox`), so it
+//! outlives a crash or a Discord outage; a front end's delivery worker takes the due ones,
+//! posts them and reports back here, and failed deliveries are retried with backoff.
+
+use std::time::Duration;
+
+use super::views::replay_log;
+use super::{GameView, MoveReport, PlayedMove, Result, Service, ServiceError};
+use crate::game::{Color, Move};
+use crate::store::{AnnouncementKind, GameRow, GameStatus, OutboxRow};
+
+/// Something the players are owed, with the game as it stood when it was saved.
+#[derive(Clone, Debug)]
+pub enum Announcement {
+    /// A new game: open its thread on the challenge message (`anchor`) and post the first
+    /// board.
+    Started { game: GameView, anchor: Option<i64> },
+    /// The board after a move (and the passes forced after it): whose turn, or the result.
+    Moved(MoveReport),
+    /// A game ended without a move: lost on time, or aborted.
+    Ended(GameView),
+    /// A quarter of the time is left: in the game's thread.
+    Reminder(GameView),
+    /// The same reminder by direct message.
+    ReminderDm(GameView),
+}
+
+/// An announcement due for delivery.
+#[derive(Clone, Debug)]
+pub struct DueAnnouncement {
+    /// Unique and stable across attempts: a delivery key (e.g. Discord's message nonce).
+    pub id: i64,
+    /// Failed deliveries so far.
+    pub attempts: u32,
+    pub announcement: Announcement,
+}
+
+/// The first retry comes after a quarter of a second, then the wait doubles up to five
+/// minutes: a hiccup costs the players a moment, a long outage at most five minutes after it
+/// ends.
+const FIRST_RETRY: Duration = Duration::from_millis(250);
+const LAST_RETRY: Duration = Duration::from_secs(300);
+/// How many items one call hands out.
+const BATCH: i64 = 50;
+
+/// The wait before the next attempt after `attempts` failures.
+fn retry_delay(attempts: u32) -> Duration {
+    FIRST_RETRY
+        .saturating_mul(2u32.saturating_pow(attempts.min(16)))
+        .min(LAST_RETRY)
+}
+
+impl Service {
+    /// The announcements due now, oldest first; one game's come one at a time, in order. An
+    /// item whose game can no longer be read (a damaged log) is set aside, logged.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn due_announcements(&self) -> Result<Vec<DueAnnouncement>> {
+        let now = self.now();
+        let mut due = Vec::new();
+        for row in self.store.due_announcements(now, BATCH).await? {
+            match self.announcement(&row).await {
+                Ok(announcement) => due.push(DueAnnouncement {
+                    id: row.id,
+                    attempts: u32::try_from(row.attempts).unwrap_or(u32::MAX),
+                    announcement,
+                }),
+                Err(error @ (ServiceError::Damaged(_) | ServiceError::UnknownGame(_))) => {
+                    tracing::warn!("cannot announce game #{}: {error}", row.game_id);
+                    let reason = error.to_string();
+                    self.store
+                        .announcement_abandoned(row.id, now, &reason)
+                        .await?;
+                }
+                Err(other) => return Err(other),
+            }
+        }
+        Ok(due)
+    }
+
+    /// When the next announcement falls due (`None`: nothing is waiting).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn next_announcement_in(&self) -> Result<Option<Duration>> {
+        let at = self.store.next_announcement_at().await?;
+        Ok(at.map(|at| Duration::from_millis(u64::try_from(at - self.now()).unwrap_or(0))))
+    }
+
+    /// Waits until a write records a new announcement (or one was recorded since the last
+    /// wait).
+    pub async fn announcements_recorded(&self) {
+        self.outbox.notified().await;
+    }
+
+    /// The announcement was delivered: it is forgotten.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn announced(&self, id: i64) -> Result<()> {
+        Ok(self.store.announcement_delivered(id).await?)
+    }
+
+    /// A delivery failed for now: it is retried after a backoff.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn announcement_failed(&self, due: &DueAnnouncement, error: &str) -> Result<()> {
+        let delay = retry_delay(due.attempts);
+        let at = self.now() + i64::try_from(delay.as_millis()).unwrap_or(i64::MAX / 2);
+        Ok(self.store.announcement_failed(due.id, at, error).await?)
+    }
+
+    /// Discord refused the delivery for good (the channel is gone, the bot may not post
+    /// there): the item is kept for the record and the game's next items go ahead.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn announcement_refused(&self, id: i64, error: &str) -> Result<()> {
+        Ok(self
+            .store
+            .announcement_abandoned(id, self.now(), error)
+            .await?)
+    }
+
+    /// Wakes the delivery worker: a write just recorded an announcement.
+    pub(super) fn outbox_changed(&self) {
+        self.outbox.notify_one();
+    }
+
+    async fn announcement(&self, row: &OutboxRow) -> Result<Announcement> {
+        let game = self
+            .store
+            .game(row.game_id)
+            .await?
+            .ok_or(ServiceError::UnknownGame(row.game_id))?;
+        let view = self.view_at(game, row.ply).await?;
+        Ok(match row.kind {
+            AnnouncementKind::Started => Announcement::Started {
+                game: view,
+                anchor: row.anchor_message_id,
+            },
+            AnnouncementKind::Moved => Announcement::Moved(report(view, row.first_ply)),
+            AnnouncementKind::Ended => Announcement::Ended(view),
+            AnnouncementKind::Reminder => Announcement::Reminder(view),
+            AnnouncementKind::ReminderDm => Announcement::ReminderDm(view),
+        })
+    }
+
+    /// The game as it stood after `plies` plies: an announcement that waited (Discord was
+    /// down) shows the board it was made for, not a later one, and no clock or result that came
+    /// after it.
+    async fn view_at(&self, row: GameRow, plies: i64) -> Result<GameView> {
+        if plies >= row.plies {
+            return self.view(row).await;
+        }
+        let moves = self.store.moves(row.id).await?;
+        let swapped_later = plies < 2
+            && moves
+                .get(1)
+                .is_some_and(|m| m.notation.parse() == Ok(Move::Swap));
+        let mut earlier = GameRow {
+            plies,
+            status: GameStatus::Active,
+            winner: None,
+            end_reason: None,
+            deadline_at: None,
+            remind_at: None,
+            ..row
+        };
+        if swapped_later {
+            std::mem::swap(&mut earlier.white_id, &mut earlier.red_id);
+            std::mem::swap(&mut earlier.white_name, &mut earlier.red_name);
+        }
+        let shown = usize::try_from(plies).unwrap_or(0).min(moves.len());
+        let position = replay_log(&earlier, &moves[..shown])?;
+        Ok(GameView::new(earlier, &position))
+    }
+}
+
+/// What a move announcement reports: the plies from `first` on, as the mover saw them played.
+fn report(game: GameView, first: i64) -> MoveReport {
+    let played = game
+        .moves
+        .iter()
+        .filter(|m| i64::from(m.ply) >= first)
+        .map(|m| {
+            let color = match m.mv {
+                // Red swaps, and plays White from then on.
+                Move::Swap => Color::Red,
+                Move::Resign(Some(color)) => color,
+                _ => game.color_of(m.player_id).unwrap_or(Color::White),
+            };
+            let player = if game.white.id == m.player_id {
+                &game.white
+            } else {
+                &game.red
+            };
+            PlayedMove {
+                player: player.clone(),
+                color,
+                mv: m.mv,
+                forced: m.forced,
+            }
+        })
+        .collect();
+    MoveReport { played, game }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retries_back_off_from_a_quarter_second_to_five_minutes() {
+        let waits: Vec<u128> = (0..4).map(|n| retry_delay(n).as_millis()).collect();
+        assert_eq!(waits, [250, 500, 1000, 2000]);
+        assert_eq!(retry_delay(30), LAST_RETRY);
+        assert_eq!(retry_delay(u32::MAX), LAST_RETRY);
+    }
+}

@@ -1,0 +1,105 @@
+//! The service when its database misbehaves: a move log with rows missing, a disk that fills up.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::{Played, START};
+use ponte::service::{ManualClock, Player, Service, ServiceError, Venue};
+use sqlx::Connection;
+use tempfile::TempDir;
+
+fn alice() -> Player {
+    Player::new(1001, "alice")
+}
+fn bob() -> Player {
+    Player::new(1002, "bob")
+}
+
+/// Runs `sql` on the database file behind the service's back, as a hand edit would.
+async fn tamper(dir: &TempDir, sql: &str) {
+    let mut conn = sqlx::SqliteConnection::connect(&common::database_url(dir))
+        .await
+        .unwrap();
+    sqlx::query(sql).execute(&mut conn).await.unwrap();
+    conn.close().await.unwrap();
+}
+
+async fn count(dir: &TempDir, sql: &str) -> i64 {
+    let mut conn = sqlx::SqliteConnection::connect(&common::database_url(dir))
+        .await
+        .unwrap();
+    let n = sqlx::query_scalar(sql).fetch_one(&mut conn).await.unwrap();
+    conn.close().await.unwrap();
+    n
+}
+
+#[tokio::test]
+async fn a_log_with_a_missing_move_marks_its_game_damaged_and_others_go_on() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = common::open_service(&dir, clock.clone()).await;
+    let options = Default::default;
+    let damaged = common::start_game(&service, &alice(), &bob(), options(), Venue::default()).await;
+    let healthy = common::start_game(&service, &alice(), &bob(), options(), Venue::default()).await;
+    for (player, mv) in [(alice(), "c3 d4"), (bob(), "e5 e6"), (alice(), "g7 h8")] {
+        service.play(damaged.id, player.id, mv, None).await.played();
+    }
+    service
+        .play(healthy.id, alice().id, "c3 d4", None)
+        .await
+        .played();
+    service.close().await;
+    drop(service);
+    tamper(
+        &dir,
+        &format!(
+            "DELETE FROM moves WHERE game_id = {} AND ply = 2",
+            damaged.id
+        ),
+    )
+    .await;
+
+    let service: Arc<Service> = common::open_service(&dir, clock).await;
+    let refused = service.play(damaged.id, bob().id, "j9 j10", None).await;
+    let Err(ServiceError::Damaged(error)) = refused else {
+        panic!("a move in a damaged game: {refused:?}");
+    };
+    let words = error.to_string();
+    assert!(
+        words.contains(&format!("game #{} is damaged", damaged.id)),
+        "{words}"
+    );
+    assert!(words.contains("move 2 is missing"), "{words}");
+    assert!(matches!(
+        service.game(damaged.id).await,
+        Err(ServiceError::Damaged(_))
+    ));
+    let moves = format!("SELECT COUNT(*) FROM moves WHERE game_id = {}", damaged.id);
+    assert_eq!(count(&dir, &moves).await, 2, "nothing written");
+
+    // A log cut at its end is caught as well: the game counts more moves than it holds (here
+    // only move 1 is left).
+    tamper(
+        &dir,
+        &format!(
+            "DELETE FROM moves WHERE game_id = {} AND ply = 3",
+            damaged.id
+        ),
+    )
+    .await;
+    let refused = service.play(damaged.id, bob().id, "j9 j10", None).await;
+    let Err(ServiceError::Damaged(error)) = refused else {
+        panic!("a move in a damaged game: {refused:?}");
+    };
+    assert!(
+        error.to_string().contains("holds 1 of the 3 moves"),
+        "{error}"
+    );
+
+    // The other game goes on.
+    service
+        .play(healthy.id, bob().id, "e5 e6", None)
+        .await
+        .played();
+}

@@ -1,0 +1,161 @@
+//! What a saved action owes the players reaches them once, even when Discord fails for a while
+//! or the bot is killed between saving and posting: the real bot against the fake Discord.
+
+mod fake_discord;
+
+use fake_discord::FakeDiscord;
+use fake_discord::bot::{ALICE, BOB, Bot, Setup, board_in, command, play, setup, start_game};
+use fake_discord::click;
+use serde_json::json;
+
+/// The messages in `channel` whose text contains `words`.
+fn posted(fake: &FakeDiscord, channel: &str, words: &str) -> usize {
+    fake.messages_in(channel)
+        .iter()
+        .filter(|m| m["content"].as_str().unwrap_or("").contains(words))
+        .count()
+}
+
+/// The posts the bot tried in `channel` since the first `from` calls.
+fn attempts(fake: &FakeDiscord, from: usize, channel: &str) -> usize {
+    fake.calls()
+        .iter()
+        .skip(from)
+        .filter(|c| c.method == "POST" && c.path == format!("/channels/{channel}/messages"))
+        .count()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_whose_post_fails_three_times_arrives_once() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    fake.fail_posts(&thread, 3);
+    let from = fake.call_count();
+    // The player is told the move is saved, not to try again.
+    let (reply, board) = play(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+    )
+    .await;
+    assert_eq!(
+        reply.content(),
+        "Saved: move 1 of game #1. The board follows."
+    );
+    assert!(
+        board
+            .content()
+            .contains(&format!("<@{}>, your choice", BOB.id))
+    );
+    assert_eq!(
+        attempts(&fake, from, &thread),
+        4,
+        "three failures, then the board"
+    );
+    assert_eq!(posted(&fake, &thread, "placed `c3 d4`"), 1);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_killed_after_saving_posts_the_board_once_after_restart() {
+    let Setup {
+        fake,
+        bot,
+        database,
+        _dir,
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    // Discord is down when the move is saved, and the bot is killed before it could post.
+    fake.fail_posts(&thread, usize::MAX);
+    let from = fake.call_count();
+    let (_, reply) = command(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+        &[],
+    )
+    .await;
+    assert!(
+        reply.content().starts_with("Saved: move 1"),
+        "{}",
+        reply.content()
+    );
+    fake.wait_for(from, "a failed attempt", |c| {
+        c.path == format!("/channels/{thread}/messages")
+    })
+    .await;
+    bot.stop().await;
+    fake.fail_posts(&thread, 0);
+
+    let from = fake.call_count();
+    let bot = Bot::start(&fake, &database).await;
+    let board = board_in(&fake, from, &thread).await;
+    assert!(
+        board.content().contains("placed `c3 d4`"),
+        "{}",
+        board.content()
+    );
+    assert!(
+        board
+            .content()
+            .contains(&format!("<@{}>, your choice", BOB.id))
+    );
+    assert_eq!(posted(&fake, &thread, "placed `c3 d4`"), 1);
+    // The game goes on from there.
+    let (_, board) = play(
+        &fake,
+        BOB,
+        &thread,
+        "place",
+        &[("first", 3, json!("e5 e6"))],
+    )
+    .await;
+    assert!(
+        board.content().contains("placed `e5 e6`"),
+        "{}",
+        board.content()
+    );
+    assert_eq!(posted(&fake, &thread, "placed `c3 d4`"), 1);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_final_announcement_that_fails_arrives_later() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    play(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+    )
+    .await;
+    let (_, confirm) = command(&fake, ALICE, &thread, "resign", &[], &[]).await;
+    let button = confirm.buttons().pop().expect("a confirm button");
+    let message = fake_discord::message_json("1", &thread, &confirm.json["data"]);
+    fake.fail_posts(&thread, 2);
+    let from = fake.call_count();
+    let (click_id, payload) = click(&fake, ALICE, &message, &button);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let ack = fake.callback(from, &click_id).await;
+    assert_eq!(ack.json["type"], 6, "the click is acknowledged at once");
+    let end = board_in(&fake, from, &thread).await;
+    assert!(
+        end.content().contains("alice** (white) resigned"),
+        "{}",
+        end.content()
+    );
+    assert!(end.content().contains(&format!("<@{}> (red) wins", BOB.id)));
+    assert_eq!(attempts(&fake, from, &thread), 3);
+    assert_eq!(posted(&fake, &thread, "resigned"), 1);
+    bot.stop().await;
+}

@@ -1,0 +1,161 @@
+//! The real `ponte bot` binary run against the fake Discord, and the steps tests take with it:
+//! commands, moves whose board follows in the thread, a challenge accepted into a game.
+
+use std::process::Stdio;
+
+use serde_json::json;
+use tempfile::TempDir;
+
+use super::{CHANNEL_ID, Call, FakeDiscord, Opt, User, click, slash};
+
+pub const ALICE: User = User {
+    id: "4100000000000001",
+    name: "alice",
+};
+pub const BOB: User = User {
+    id: "4100000000000002",
+    name: "bob",
+};
+pub const CAROL: User = User {
+    id: "4100000000000003",
+    name: "carol",
+};
+
+pub struct Bot {
+    child: tokio::process::Child,
+}
+
+impl Bot {
+    pub async fn start(fake: &FakeDiscord, database: &str) -> Bot {
+        Bot::start_later(fake, database, 0).await
+    }
+
+    /// A bot whose clock runs `offset` seconds ahead, as if started that much later.
+    pub async fn start_later(fake: &FakeDiscord, database: &str, offset: i64) -> Bot {
+        fake.forget_gateway();
+        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
+            .env("PONTE_CLOCK_OFFSET_SECONDS", offset.to_string())
+            .env("PONTE_SCHEDULER_SECONDS", "1")
+            .arg("bot")
+            .env("DISCORD_TOKEN", "fake-token")
+            .env("DISCORD_API_BASE", fake.base())
+            .env("DATABASE_URL", database)
+            .env("DISCORD_GUILD_ID", super::GUILD_ID)
+            .env(
+                "RUST_LOG",
+                std::env::var("BOT_LOG").unwrap_or_else(|_| "warn".into()),
+            )
+            .env("NO_PROXY", "127.0.0.1,localhost")
+            .stdin(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .unwrap();
+        fake.wait_identified().await;
+        Bot { child }
+    }
+
+    pub async fn stop(mut self) {
+        self.child.kill().await.unwrap();
+    }
+}
+
+pub struct Setup {
+    pub fake: FakeDiscord,
+    pub _dir: TempDir,
+    pub database: String,
+    pub bot: Bot,
+}
+
+pub async fn setup() -> Setup {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let bot = Bot::start(&fake, &database).await;
+    // Commands are registered once the bot is ready.
+    fake.wait_for(0, "command registration", |c| {
+        c.method == "PUT" && c.path.ends_with("/commands")
+    })
+    .await;
+    Setup {
+        fake,
+        _dir: dir,
+        database,
+        bot,
+    }
+}
+
+/// Sends a slash command and returns its callback.
+pub async fn command(
+    fake: &FakeDiscord,
+    user: User,
+    channel: &str,
+    name: &str,
+    options: &[Opt],
+    users: &[User],
+) -> (String, Call) {
+    let from = fake.call_count();
+    let (id, payload) = slash(fake, user, channel, name, options, users);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let call = fake.callback(from, &id).await;
+    (id, call)
+}
+
+/// Plays a move by slash command in the game's thread: the player is told it was saved
+/// (ephemerally), and the board follows in the thread. Returns (the reply, the board).
+pub async fn play(
+    fake: &FakeDiscord,
+    user: User,
+    thread: &str,
+    name: &str,
+    options: &[Opt],
+) -> (Call, Call) {
+    let from = fake.call_count();
+    let (_, reply) = command(fake, user, thread, name, options, &[]).await;
+    assert!(reply.is_ephemeral(), "{}", reply.content());
+    assert!(
+        reply.content().starts_with("Saved: move"),
+        "{}",
+        reply.content()
+    );
+    let board = board_in(fake, from, thread).await;
+    (reply, board)
+}
+
+/// The next board posted in `channel` after the first `from` calls (a failed post, or a repeat
+/// of an earlier one, which Discord drops by its nonce, does not count).
+pub async fn board_in(fake: &FakeDiscord, from: usize, channel: &str) -> Call {
+    fake.wait_for(from, "a board", |c| {
+        c.method == "POST"
+            && c.path == format!("/channels/{channel}/messages")
+            && c.png().is_some()
+            && c.succeeded()
+            && !c.repeated
+    })
+    .await
+}
+
+/// Challenges bob (10×10 box unless told otherwise) and has him accept; returns the thread id.
+pub async fn start_game(fake: &FakeDiscord, options: &[Opt]) -> (String, Call) {
+    let mut all: Vec<Opt> = vec![("opponent", 6, json!(BOB.id))];
+    all.extend_from_slice(options);
+    let (id, call) = command(fake, ALICE, CHANNEL_ID, "challenge", &all, &[BOB]).await;
+    assert!(call.content().contains("challenges"), "{}", call.content());
+    let message = fake.original(&id).expect("the challenge message");
+    let accept = call
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("accept:"))
+        .unwrap();
+    let from = fake.call_count();
+    let (click_id, payload) = click(fake, BOB, &message, &accept);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let update = fake.callback(from, &click_id).await;
+    assert_eq!(update.json["type"], 7, "the challenge message is updated");
+    let thread = message["id"].as_str().unwrap().to_string();
+    let board = fake
+        .wait_for(from, "the first board in the thread", |c| {
+            c.method == "POST" && c.path == format!("/channels/{thread}/messages")
+        })
+        .await;
+    (thread, board)
+}
