@@ -1,4 +1,5 @@
-//! The service when its database misbehaves: a move log with rows missing, a disk that fills up.
+//! The service when its database misbehaves or is shared: a move log with rows missing, two
+//! processes opening one new file at once.
 
 mod common;
 
@@ -102,4 +103,19 @@ async fn a_log_with_a_missing_move_marks_its_game_damaged_and_others_go_on() {
         .play(healthy.id, bob().id, "e5 e6", None)
         .await
         .played();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_services_opening_one_new_file_at_once_both_succeed() {
+    for round in 0..12 {
+        let dir = tempfile::tempdir().unwrap();
+        let url = common::database_url(&dir);
+        let (a, b) = tokio::join!(Service::open(&url), Service::open(&url));
+        assert!(a.is_ok(), "round {round}: {:?}", a.err());
+        assert!(b.is_ok(), "round {round}: {:?}", b.err());
+        let (a, b) = (a.unwrap(), b.unwrap());
+        let game =
+            common::start_game(&a, &alice(), &bob(), Default::default(), Venue::default()).await;
+        assert_eq!(b.game(game.id).await.unwrap().id, game.id);
+    }
 }

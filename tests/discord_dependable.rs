@@ -159,3 +159,30 @@ async fn a_final_announcement_that_fails_arrives_later() {
     assert_eq!(posted(&fake, &thread, "resigned"), 1);
     bot.stop().await;
 }
+
+#[tokio::test]
+async fn an_unreachable_test_discord_stops_the_bot_instead_of_reaching_the_real_one() {
+    // A port nobody listens on: serenity would fall back to wss://gateway.discord.gg.
+    let closed = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let base = format!("http://{}", closed.local_addr().unwrap());
+    drop(closed);
+    let dir = tempfile::tempdir().unwrap();
+    let output = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
+        .arg("bot")
+        .env("DISCORD_TOKEN", "fake-token")
+        .env("DISCORD_API_BASE", &base)
+        .env(
+            "DATABASE_URL",
+            format!("sqlite://{}", dir.path().join("bot.db").display()),
+        )
+        .env("RUST_LOG", "warn")
+        .kill_on_drop(true)
+        .output();
+    let output = tokio::time::timeout(std::time::Duration::from_secs(30), output)
+        .await
+        .expect("the bot stops by itself")
+        .unwrap();
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("DISCORD_API_BASE"), "{stderr}");
+}

@@ -317,7 +317,7 @@ fn random_games_on_every_size_end_and_score_alike() {
             while let Some(mv) = playout::random_move(&game, &mut rng) {
                 game.play(mv).unwrap();
                 assert!(reference.play(to_ref_move(mv)), "size {size}: {mv}");
-                if game.plies() % 16 == 0 || game.must_pass() {
+                if game.plies().is_multiple_of(16) || game.must_pass() {
                     compare_positions(&game, &reference, &format!("size {size}"));
                     assert_eq!(game.can_place_two(), reference.can_place_two());
                 }

@@ -137,12 +137,42 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         // Both are needed: the rate limiter sends requests without the proxy.
         http = http.proxy(base.as_str()).ratelimiter_disabled(true);
     }
+    let http = http.build();
+    if let Some(base) = &config.api_base {
+        check_test_gateway(&http, base).await?;
+    }
     let intents = serenity::GatewayIntents::GUILDS;
-    let mut client = serenity::ClientBuilder::new_with_http(http.build(), intents)
+    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await
         .context("building the Discord client")?;
-    client.start().await.context("running the Discord client")?;
+    // As many shards as Discord asks for (required from 2,500 servers on), in this process; the
+    // clock and the delivery worker are started once, by the framework's setup.
+    client
+        .start_autosharded()
+        .await
+        .context("running the Discord client")?;
+    Ok(())
+}
+
+/// Against another Discord (`DISCORD_API_BASE`, tests), the gateway must be that Discord's too:
+/// when its gateway cannot be asked, serenity falls back to the real one and would send the
+/// token there. So the bot stops instead.
+async fn check_test_gateway(http: &serenity::Http, base: &str) -> anyhow::Result<()> {
+    let gateway = http.get_gateway().await.with_context(|| {
+        format!("DISCORD_API_BASE is {base}, but it does not answer; not connecting elsewhere")
+    })?;
+    let host = |url: &str| {
+        url.split("://")
+            .nth(1)
+            .and_then(|rest| rest.split(['/', ':']).next())
+            .map(str::to_owned)
+    };
+    anyhow::ensure!(
+        host(&gateway.url).is_some() && host(&gateway.url) == host(base),
+        "the gateway of DISCORD_API_BASE ({base}) is elsewhere ({}); not connecting",
+        gateway.url
+    );
     Ok(())
 }
 

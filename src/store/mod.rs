@@ -17,6 +17,7 @@ mod ratings;
 mod settings;
 mod states;
 
+use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
@@ -44,6 +45,8 @@ pub enum StoreError {
     Database(#[from] sqlx::Error),
     #[error("database migration failed: {0}")]
     Migration(#[from] sqlx::migrate::MigrateError),
+    #[error("cannot lock the database for its migrations: {0}")]
+    Lock(std::io::Error),
     /// Another writer changed the game between reading and writing it.
     #[error("the game changed while the move was being saved")]
     Conflict,
@@ -87,9 +90,9 @@ impl Store {
             // connection left inside a transaction is not handed out.
             .test_before_acquire(false)
             .before_acquire(|conn, _| Box::pin(async move { usable(conn).await }))
-            .connect_with(options)
+            .connect_with(options.clone())
             .await?;
-        sqlx::migrate!().run(&pool).await?;
+        migrate(&pool, options.get_filename()).await?;
         Ok(Store {
             pool,
             writer: Mutex::new(()),
@@ -100,6 +103,30 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+}
+
+/// Applies the migrations the database lacks, one process at a time: two processes started at
+/// once on a new file would otherwise both create its tables, and one of them would fail. The
+/// lock is an advisory lock on a file beside the database, released when it is closed.
+async fn migrate(pool: &SqlitePool, database: &Path) -> Result<(), StoreError> {
+    let in_memory =
+        database.as_os_str().is_empty() || database.to_string_lossy().contains(":memory:");
+    let lock = if in_memory {
+        None
+    } else {
+        let path = PathBuf::from(format!("{}-migrate-lock", database.display()));
+        let locked = tokio::task::spawn_blocking(move || {
+            let file = std::fs::File::create(&path)?;
+            file.lock()?;
+            Ok::<_, std::io::Error>(file)
+        })
+        .await
+        .map_err(|e| StoreError::Lock(std::io::Error::other(e)))?;
+        Some(locked.map_err(StoreError::Lock)?)
+    };
+    let applied = sqlx::migrate!().run(pool).await;
+    drop(lock);
+    Ok(applied?)
 }
 
 /// Whether a pooled connection may be handed out, or must be closed: it must not be inside a

@@ -457,6 +457,13 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
     let parts: Vec<&str> = path.trim_start_matches('/').split('/').collect();
     match (method.as_str(), parts.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({"url": format!("ws://{addr}/gateway")})),
+        ("GET", ["gateway", "bot"]) => ok(json!({
+            "url": format!("ws://{addr}/gateway"),
+            "shards": 1,
+            "session_start_limit": {
+                "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
+            }
+        })),
         ("GET", ["oauth2", "applications", "@me"]) => ok(json!({
             "id": APP_ID, "name": "ponte", "icon": null, "description": "",
             "bot_public": true, "bot_require_code_grant": false, "verify_key": "00",
@@ -494,10 +501,10 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
             let mut messages = inner.messages.lock().unwrap();
             match id.and_then(|id| messages.get_mut(&id)) {
                 Some(message) => {
-                    if method == Method::PATCH {
-                        if let Some(content) = json.get("content") {
-                            message["content"] = content.clone();
-                        }
+                    if method == Method::PATCH
+                        && let Some(content) = json.get("content")
+                    {
+                        message["content"] = content.clone();
                     }
                     ok(message.clone())
                 }
@@ -528,15 +535,15 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
             {
                 return error(StatusCode::FORBIDDEN, 50083, "Thread is archived");
             }
-            if let Some(left) = inner.failing.lock().unwrap().get_mut(*channel) {
-                if *left > 0 {
-                    *left -= 1;
-                    return error(
-                        StatusCode::INTERNAL_SERVER_ERROR,
-                        0,
-                        "500: Internal Server Error",
-                    );
-                }
+            if let Some(left) = inner.failing.lock().unwrap().get_mut(*channel)
+                && *left > 0
+            {
+                *left -= 1;
+                return error(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    0,
+                    "500: Internal Server Error",
+                );
             }
             // Discord returns the earlier message for a repeated nonce it was asked to enforce.
             let nonce = json["nonce"]
