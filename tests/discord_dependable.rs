@@ -186,3 +186,49 @@ async fn an_unreachable_test_discord_stops_the_bot_instead_of_reaching_the_real_
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(stderr.contains("DISCORD_API_BASE"), "{stderr}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn with_two_shards_each_board_is_posted_by_one_worker() {
+    let fake = FakeDiscord::start().await;
+    fake.recommend_shards(2);
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let bot = Bot::start(&fake, &database).await;
+    fake.wait_for(0, "command registration", |c| c.method == "PUT")
+        .await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    let from = fake.call_count();
+    play(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+    )
+    .await;
+    // A second worker would post the same item again (Discord would drop it by its nonce).
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(attempts(&fake, from, &thread), 1);
+    // Serenity starts the shards a few seconds apart.
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+    while fake.identifies() < 2 && tokio::time::Instant::now() < deadline {
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(fake.identifies(), 2, "two shards connected");
+    let from = fake.call_count();
+    play(
+        &fake,
+        BOB,
+        &thread,
+        "place",
+        &[("first", 3, json!("e5 e6"))],
+    )
+    .await;
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+    assert_eq!(
+        attempts(&fake, from, &thread),
+        1,
+        "one worker with two shards"
+    );
+    bot.stop().await;
+}

@@ -118,6 +118,10 @@ struct Inner {
     nonces: Mutex<HashMap<(String, String), Value>>,
     /// Posts to these channels fail with 500 while their count lasts (as in an outage).
     failing: Mutex<HashMap<String, usize>>,
+    /// The shard count `/gateway/bot` recommends (1 unless set).
+    shards: AtomicU64,
+    /// Gateway sessions identified (one per shard and start).
+    identifies: AtomicU64,
 }
 
 #[derive(Clone)]
@@ -158,6 +162,16 @@ impl FakeDiscord {
             .lock()
             .unwrap()
             .push(channel.to_string());
+    }
+
+    /// How many gateway sessions have identified so far.
+    pub fn identifies(&self) -> u64 {
+        self.inner.identifies.load(Ordering::SeqCst)
+    }
+
+    /// Recommends `shards` shards to the bots that start from now on.
+    pub fn recommend_shards(&self, shards: u64) {
+        self.inner.shards.store(shards, Ordering::SeqCst);
     }
 
     /// The next `times` posts to `channel` fail with 500 Internal Server Error.
@@ -314,6 +328,9 @@ async fn run_gateway(mut socket: WebSocket, inner: Arc<Inner>, addr: SocketAddr)
                         let ready = json!({"op": 0, "s": seq, "t": "READY", "d": ready_json(addr)});
                         let _ = tx.send(ready);
                         inner.identified.store(true, Ordering::SeqCst);
+                        if frame["op"] == 2 {
+                            inner.identifies.fetch_add(1, Ordering::SeqCst);
+                        }
                     }
                     _ => {}
                 }
@@ -459,9 +476,10 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
         ("GET", ["gateway"]) => ok(json!({"url": format!("ws://{addr}/gateway")})),
         ("GET", ["gateway", "bot"]) => ok(json!({
             "url": format!("ws://{addr}/gateway"),
-            "shards": 1,
+            "shards": inner.shards.load(Ordering::SeqCst).max(1),
+            // All shards may identify at once (Discord's large bots may too).
             "session_start_limit": {
-                "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
+                "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 16
             }
         })),
         ("GET", ["oauth2", "applications", "@me"]) => ok(json!({
