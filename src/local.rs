@@ -9,8 +9,8 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::game::{Color, Move, Variant, diagram};
 use crate::service::{
-    ChallengeOptions, ChallengeView, GameId, GameView, MoveOutcome, MoveReport, Player, PlayerId,
-    Service, ServiceError, Venue,
+    ChallengeOptions, ChallengeView, GameId, GameView, LONGEST_MOVE_TIME, MoveOutcome, MoveReport,
+    Player, PlayerId, SHORTEST_MOVE_TIME, Service, ServiceError, Venue,
 };
 
 const HELP: &str = "\
@@ -336,12 +336,21 @@ fn parse_options(words: &[&str]) -> Result<ChallengeOptions, String> {
             }
             "unlimited" => unlimited = true,
             "time" => {
+                let out_of_range = || {
+                    format!(
+                        "time is the days per move, from a minute (0.0007) to {}",
+                        LONGEST_MOVE_TIME.as_secs() / 86_400
+                    )
+                };
                 let days: f64 = words
                     .next()
                     .and_then(|n| n.parse().ok())
-                    .filter(|d: &f64| *d > 0.0)
-                    .ok_or("time needs a number of days")?;
-                move_time = Some(std::time::Duration::from_secs_f64(days * 86_400.0));
+                    .ok_or_else(out_of_range)?;
+                let time = std::time::Duration::try_from_secs_f64(days * 86_400.0)
+                    .ok()
+                    .filter(|t| (SHORTEST_MOVE_TIME..=LONGEST_MOVE_TIME).contains(t))
+                    .ok_or_else(out_of_range)?;
+                move_time = Some(time);
             }
             other => return Err(format!("unknown option \"{other}\"")),
         }

@@ -107,7 +107,15 @@ fn main() -> anyhow::Result<ExitCode> {
             white,
             red,
         } => {
-            let text = read_input(&record)?;
+            // Exit 1: drawn, but the record stopped at an illegal line; 2: no picture at all
+            // (as `ponte replay`: 2 for input that cannot be read).
+            let text = match read_input(&record) {
+                Ok(text) => text,
+                Err(error) => {
+                    eprintln!("ponte render: {error:#}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
             let record_text = text.parse::<ponte::game::Record>();
             let replay = match record_text {
                 Ok(parsed) => parsed.replay(),
@@ -127,7 +135,10 @@ fn main() -> anyhow::Result<ExitCode> {
                     })
             });
             let png = ponte::service::picture(&replay.game, &title, &white, &red);
-            std::fs::write(&output, png).with_context(|| format!("writing {output}"))?;
+            if let Err(error) = std::fs::write(&output, png) {
+                eprintln!("ponte render: writing {output}: {error}");
+                return Ok(ExitCode::from(2));
+            }
             Ok(ExitCode::from(if replay.error.is_some() { 1 } else { 0 }))
         }
         Command::Replay { file, json } => {

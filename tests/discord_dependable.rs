@@ -232,3 +232,83 @@ async fn with_two_shards_each_board_is_posted_by_one_worker() {
     );
     bot.stop().await;
 }
+
+/// The users a message may ping, as the bot sent it.
+fn allowed_users(call: &fake_discord::Call) -> Vec<String> {
+    let data = if call.json.get("data").is_some() {
+        &call.json["data"]
+    } else {
+        &call.json
+    };
+    let allowed = &data["allowed_mentions"];
+    assert_eq!(
+        allowed["parse"],
+        json!([]),
+        "pings nobody by pattern: {allowed}"
+    );
+    allowed["users"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .map(|u| u.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_name_that_looks_like_a_mention_pings_nobody() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let carol = fake_discord::bot::CAROL;
+    let mallory = fake_discord::User {
+        id: "4100000000000009",
+        name: "<@4100000000000003>",
+    };
+    let options = [("opponent", 6, json!(BOB.id))];
+    let (id, challenge) = command(
+        &fake,
+        mallory,
+        fake_discord::CHANNEL_ID,
+        "challenge",
+        &options,
+        &[BOB],
+    )
+    .await;
+    assert_eq!(allowed_users(&challenge), [BOB.id]);
+    let message = fake.original(&id).unwrap();
+    let accept = challenge
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("accept:"))
+        .unwrap();
+    let from = fake.call_count();
+    let (click_id, payload) = click(&fake, BOB, &message, &accept);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    fake.callback(from, &click_id).await;
+    let thread = message["id"].as_str().unwrap().to_string();
+    let first = board_in(&fake, from, &thread).await;
+    assert!(
+        first.content().contains(carol.id),
+        "the name is shown: {}",
+        first.content()
+    );
+    assert_eq!(
+        allowed_users(&first),
+        [mallory.id],
+        "only the player to move"
+    );
+    let (_, board) = play(
+        &fake,
+        mallory,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+    )
+    .await;
+    assert_eq!(allowed_users(&board), [BOB.id]);
+    // A public /board by someone else pings nobody.
+    let (_, shown) = command(&fake, carol, &thread, "board", &[], &[]).await;
+    assert!(!shown.is_ephemeral());
+    assert_eq!(allowed_users(&shown), Vec::<String>::new());
+    bot.stop().await;
+}

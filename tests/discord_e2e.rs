@@ -264,7 +264,51 @@ async fn illegal_moves_and_wrong_users_are_answered_ephemerally() {
             ALICE,
             "place",
             vec![("first", 3, json!("hello"))],
-            "Name two cells to place",
+            "/place takes two cells, like `c3 d4`",
+        ),
+        // Other moves typed into /place or /bridge are not played: the answer names the command.
+        (
+            ALICE,
+            "place",
+            vec![("first", 3, json!("resign white"))],
+            "/place takes two cells, like `c3 d4`: to resign, use /resign (it asks first)",
+        ),
+        (
+            ALICE,
+            "bridge",
+            vec![("from", 3, json!("resign"))],
+            "/bridge takes two cells, like `c3-e4`: to resign, use /resign",
+        ),
+        (
+            ALICE,
+            "place",
+            vec![("first", 3, json!("pass"))],
+            "/place takes two cells, like `c3 d4`: to pass, use /pass",
+        ),
+        (
+            ALICE,
+            "bridge",
+            vec![("from", 3, json!("c3 d4 e5"))],
+            "/bridge takes two cells, like `c3-e4`",
+        ),
+        (
+            ALICE,
+            "place",
+            vec![("first", 3, json!("c3-e4"))],
+            "/place takes two cells, like `c3 d4`: to build a bridge, use /bridge",
+        ),
+        // A huge option is answered briefly, within Discord's limits.
+        (
+            ALICE,
+            "place",
+            vec![("first", 3, json!("x".repeat(1900)))],
+            "/place takes two cells",
+        ),
+        (
+            ALICE,
+            "bridge",
+            vec![("from", 3, json!(format!("c3-{}", "9".repeat(1900))))],
+            "",
         ),
         (ALICE, "pass", vec![], "You can still place two tiles"),
         (
@@ -277,6 +321,7 @@ async fn illegal_moves_and_wrong_users_are_answered_ephemerally() {
     for (user, name, options, message) in cases {
         let (_, call) = command(&fake, user, &thread, name, &options, &[]).await;
         assert!(call.is_ephemeral(), "{name}: {}", call.content());
+        assert!(call.content().len() <= 300, "{name}: {}", call.content());
         assert!(
             call.content().starts_with(message),
             "{name}: {} (wanted {message})",

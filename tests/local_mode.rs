@@ -147,3 +147,34 @@ async fn sigkill_mid_stream_loses_no_acknowledged_move() {
     assert!(replay.error.is_none());
     assert_eq!(replay.game, stored.game);
 }
+
+#[test]
+fn every_time_per_move_is_range_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let input = "\
+as alice challenge bob time inf
+as alice challenge bob time NaN
+as alice challenge bob time 1e15
+as alice challenge bob time 2e14
+as alice challenge bob time 1e14
+as alice challenge bob time 31
+as alice challenge bob time 0
+as alice challenge bob time 0.0001
+as alice challenge bob time -1
+as alice challenge bob time 30
+quit
+";
+    let pictures = dir.path().join("pictures");
+    let out = run_session(&database, &pictures, input);
+    let refusals = out
+        .matches("time is the days per move, from a minute (0.0007) to 30")
+        .count();
+    assert_eq!(refusals, 9, "{out}");
+    assert!(!out.contains("CHECK"), "{out}");
+    assert_eq!(
+        out.matches("challenge #").count(),
+        1,
+        "only the last one is made: {out}"
+    );
+}

@@ -269,6 +269,26 @@ fn ponte_render_writes_the_picture_of_a_record() {
         std::fs::read(&bad_output).unwrap(),
         render_png(&picture(&before))
     );
+
+    // No picture at all is exit status 2: a record that cannot be read, a picture that cannot
+    // be written.
+    let render = |record: &std::path::Path, output: &std::path::Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
+            .args([
+                "render",
+                record.to_str().unwrap(),
+                "-o",
+                output.to_str().unwrap(),
+            ])
+            .output()
+            .unwrap()
+    };
+    let missing = render(&dir.path().join("missing.txt"), &dir.path().join("m.png"));
+    assert_eq!(missing.status.code(), Some(2));
+    assert!(!dir.path().join("m.png").exists());
+    let nowhere = render(&record, &dir.path().join("no/such/dir.png"));
+    assert_eq!(nowhere.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&nowhere.stderr).contains("writing"));
 }
 
 #[test]

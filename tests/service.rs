@@ -605,3 +605,37 @@ async fn deadlines_follow_the_time_per_move() {
         .played();
     assert_eq!(report.game.deadline_at, None);
 }
+
+#[tokio::test]
+async fn a_time_per_move_out_of_range_is_refused() {
+    let s = setup().await;
+    for seconds in [0, 59, 30 * 86_400 + 1, u64::MAX / 4] {
+        let options = ChallengeOptions {
+            move_time: Some(Duration::from_secs(seconds)),
+            ..ChallengeOptions::default()
+        };
+        let refused = s
+            .service
+            .challenge(&alice(), Some(&bob()), options, Venue::default())
+            .await;
+        assert!(
+            matches!(refused, Err(ServiceError::MoveTimeOutOfRange)),
+            "{seconds} s: {refused:?}"
+        );
+    }
+    assert!(
+        s.service
+            .open_challenges(bob().id)
+            .await
+            .unwrap()
+            .is_empty()
+    );
+    let options = ChallengeOptions {
+        move_time: Some(Duration::from_secs(60)),
+        ..ChallengeOptions::default()
+    };
+    s.service
+        .challenge(&alice(), Some(&bob()), options, Venue::default())
+        .await
+        .unwrap();
+}

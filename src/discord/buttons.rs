@@ -3,7 +3,7 @@
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
-use super::messages::{challenge_buttons, challenge_text, pings};
+use super::messages::{challenge_buttons, challenge_pings, challenge_text, pings};
 use super::post::export_file;
 use super::{Data, Error, UserError, explain, player_of};
 use crate::service::{MoveOutcome, ServiceError};
@@ -31,6 +31,7 @@ pub async fn handle(
 ) {
     if let Err(error) = dispatch(ctx, data, component).await {
         let (message, expected) = explain(&error);
+        let message = super::messages::fit_message(&message);
         if !expected {
             warn!(button = %component.data.custom_id, "button failed: {error:#}");
         }
@@ -128,7 +129,7 @@ async fn dispatch(
             if challenge.message_id.is_none() {
                 let message = serenity::CreateMessage::new()
                     .content(challenge_text(&challenge))
-                    .allowed_mentions(pings())
+                    .allowed_mentions(pings(&challenge_pings(&challenge)))
                     .components(challenge_buttons(&challenge));
                 let posted = channel.send_message(ctx, message).await?;
                 service

@@ -10,8 +10,29 @@ use crate::service::{
 };
 
 /// What a message may ping: users it mentions, never @everyone or roles a display name spells.
-pub fn pings() -> serenity::CreateAllowedMentions {
-    serenity::CreateAllowedMentions::new().all_users(true)
+/// Allows pinging exactly these players (local players, with negative ids, never): a name
+/// that looks like a mention, `<@123>`, pings nobody.
+pub fn pings(players: &[i64]) -> serenity::CreateAllowedMentions {
+    serenity::CreateAllowedMentions::new().users(
+        players
+            .iter()
+            .filter(|id| **id > 0)
+            .map(|id| serenity::UserId::new(*id as u64)),
+    )
+}
+
+/// Who a board message means to ping: the player to move, or both players at the end.
+pub fn board_pings(game: &GameView) -> Vec<i64> {
+    match game.to_move() {
+        Some((_, player)) => vec![player.id],
+        None if game.is_over() => vec![game.white.id, game.red.id],
+        None => Vec::new(),
+    }
+}
+
+/// Who a challenge means to ping: the challenged player.
+pub fn challenge_pings(challenge: &ChallengeView) -> Vec<i64> {
+    challenge.opponent.iter().map(|o| o.id).collect()
 }
 
 /// A mention of a player (local players have negative ids and are named instead).

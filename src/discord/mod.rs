@@ -117,8 +117,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
             on_error: |error| Box::pin(on_error(error)),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             initialize_owners: false,
-            // Names in messages are text: only real user mentions ping anyone.
-            allowed_mentions: Some(serenity::CreateAllowedMentions::new().all_users(true)),
+            // Replies ping nobody unless they say whom (a name may look like a mention, and a
+            // public /board must not ping the player to move again).
+            allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
             ..Default::default()
         })
         .setup(move |ctx, ready, framework| {
@@ -250,7 +251,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
                 warn!(command = %ctx.command().name, "command failed: {error:#}");
             }
             let reply = poise::CreateReply::default()
-                .content(message)
+                .content(messages::fit_message(&message))
                 .ephemeral(true);
             if let Err(e) = ctx.send(reply).await {
                 warn!("could not send an error reply: {e}");
@@ -260,9 +261,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             error, input, ctx, ..
         } => {
             let text = match input {
+                Some(input) if input.chars().count() > 32 => {
+                    let start: String = input.chars().take(32).collect();
+                    format!("I could not read \"{start}…\": {error}")
+                }
                 Some(input) => format!("I could not read \"{input}\": {error}"),
                 None => format!("Something is missing: {error}"),
             };
+            let text = messages::fit_message(&text);
             let reply = poise::CreateReply::default().content(text).ephemeral(true);
             let _ = ctx.send(reply).await;
         }

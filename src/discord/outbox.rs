@@ -12,7 +12,7 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::Error;
-use super::messages::{board_text, mention, move_text, pings, result_text};
+use super::messages::{board_pings, board_text, mention, move_text, pings, result_text};
 use super::post::{deliver_board, game_channel, refused};
 use crate::service::{Announcement, DueAnnouncement, GameView, Service};
 
@@ -105,7 +105,7 @@ async fn post(
             };
             let message = serenity::CreateMessage::new()
                 .content(text)
-                .allowed_mentions(pings())
+                .allowed_mentions(pings(&board_pings(game)))
                 .nonce(serenity::Nonce::String(key.clone()))
                 .enforce_nonce(true);
             channel.send_message(ctx, message).await?;

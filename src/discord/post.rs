@@ -5,7 +5,7 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::Error;
-use super::messages::{fit_message, game_buttons, pings};
+use super::messages::{board_pings, fit_message, game_buttons, pings};
 use crate::service::{GameId, GameView, Service};
 
 /// Where a game's boards go: its thread, or the channel it was started in.
@@ -38,7 +38,7 @@ pub async fn deliver_board(
     let message = |content: &str| {
         let message = serenity::CreateMessage::new()
             .content(fit_message(content))
-            .allowed_mentions(pings())
+            .allowed_mentions(pings(&board_pings(game)))
             .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
             .components(game_buttons(game));
         match nonce {

@@ -44,11 +44,20 @@ pub enum BadMove {
     OffEveryBoard(String),
 }
 
+/// At most a few dozen characters of what was typed, to quote it back.
+fn abbreviated(text: &str) -> String {
+    const SHOWN: usize = 32;
+    match text.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
 impl FromStr for Move {
     type Err = BadMove;
 
     fn from_str(text: &str) -> Result<Move, BadMove> {
-        let not_a_move = || BadMove::NotAMove(text.trim().to_string());
+        let not_a_move = || BadMove::NotAMove(abbreviated(text.trim()));
         let lower = text.trim().to_ascii_lowercase();
         let words: Vec<&str> = lower.split_whitespace().collect();
         match words.as_slice() {
@@ -80,7 +89,7 @@ impl FromStr for Move {
                 Err(not_a_move())
             }
             (Err(NotACell::OffEveryBoard(cell)), _) | (_, Err(NotACell::OffEveryBoard(cell))) => {
-                Err(BadMove::OffEveryBoard(cell))
+                Err(BadMove::OffEveryBoard(abbreviated(&cell)))
             }
         }
     }
@@ -348,5 +357,19 @@ mod tests {
         assert!(!bridge("a1-c1").meets(bridge("a2-c2")));
         assert!(!bridge("a1-c1").meets(bridge("d1-f1")));
         assert!(bridge("a1-c1").meets(bridge("b1-d1")));
+    }
+
+    #[test]
+    fn a_long_non_move_is_quoted_short() {
+        let long = "x".repeat(1900);
+        let Err(BadMove::NotAMove(quoted)) = long.parse::<Move>() else {
+            panic!("not refused");
+        };
+        assert_eq!(quoted, format!("{}…", "x".repeat(32)));
+        assert!(BadMove::NotAMove(quoted).to_string().len() < 200);
+        let Err(BadMove::NotAMove(quoted)) = "résumé".parse::<Move>() else {
+            panic!("not refused");
+        };
+        assert_eq!(quoted, "résumé");
     }
 }

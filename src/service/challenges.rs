@@ -11,6 +11,10 @@ use super::{
 };
 use crate::store::{ChallengeRow, NewChallenge, NewGame};
 
+/// The time per move a challenge may set: long enough to answer, short enough that a game ends.
+pub const SHORTEST_MOVE_TIME: Duration = Duration::from_secs(60);
+pub const LONGEST_MOVE_TIME: Duration = Duration::from_secs(30 * 86_400);
+
 /// How long a challenge waits for an answer.
 pub const CHALLENGE_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
 
@@ -18,7 +22,7 @@ impl Service {
     /// `challenger` challenges `opponent`, or anyone when `opponent` is `None`.
     ///
     /// # Errors
-    /// [`ServiceError::SelfChallenge`]; database failures.
+    /// [`ServiceError::SelfChallenge`], a time per move out of range; database failures.
     pub async fn challenge(
         &self,
         challenger: &Player,
@@ -28,6 +32,12 @@ impl Service {
     ) -> Result<ChallengeView> {
         if opponent.is_some_and(|o| o.id == challenger.id) {
             return Err(ServiceError::SelfChallenge);
+        }
+        if options
+            .move_time
+            .is_some_and(|t| !(SHORTEST_MOVE_TIME..=LONGEST_MOVE_TIME).contains(&t))
+        {
+            return Err(ServiceError::MoveTimeOutOfRange);
         }
         self.offer(challenger, opponent, options, venue, None).await
     }

@@ -24,6 +24,7 @@ use std::sync::{Arc, Mutex};
 use lru::LruCache;
 
 pub use announcements::{Announcement, DueAnnouncement};
+pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use deadlines::Tick;
 pub use export::picture;
@@ -60,6 +61,8 @@ pub enum ServiceError {
     NotAMove(String),
     #[error("you cannot challenge yourself")]
     SelfChallenge,
+    #[error("the time per move can be from 1 minute to 30 days")]
+    MoveTimeOutOfRange,
     #[error("you cannot accept your own challenge")]
     OwnChallenge,
     #[error("this challenge is for {0}")]

@@ -84,6 +84,8 @@ impl Store {
             .synchronous(SqliteSynchronous::Full)
             .foreign_keys(true)
             .busy_timeout(Duration::from_secs(10));
+        // Opening a new file (switching it to WAL) and migrating it, one process at a time.
+        let lock = lock_schema(options.get_filename()).await?;
         let pool = pool
             // A connection to a local file cannot go stale, and the ping sqlx sends by default
             // costs each query an extra round trip to the connection's worker thread; only a
@@ -92,7 +94,8 @@ impl Store {
             .before_acquire(|conn, _| Box::pin(async move { usable(conn).await }))
             .connect_with(options.clone())
             .await?;
-        migrate(&pool, options.get_filename()).await?;
+        sqlx::migrate!().run(&pool).await?;
+        drop(lock);
         Ok(Store {
             pool,
             writer: Mutex::new(()),
@@ -105,28 +108,25 @@ impl Store {
     }
 }
 
-/// Applies the migrations the database lacks, one process at a time: two processes started at
-/// once on a new file would otherwise both create its tables, and one of them would fail. The
-/// lock is an advisory lock on a file beside the database, released when it is closed.
-async fn migrate(pool: &SqlitePool, database: &Path) -> Result<(), StoreError> {
-    let in_memory =
-        database.as_os_str().is_empty() || database.to_string_lossy().contains(":memory:");
-    let lock = if in_memory {
-        None
-    } else {
-        let path = PathBuf::from(format!("{}-migrate-lock", database.display()));
-        let locked = tokio::task::spawn_blocking(move || {
-            let file = std::fs::File::create(&path)?;
-            file.lock()?;
-            Ok::<_, std::io::Error>(file)
-        })
-        .await
-        .map_err(|e| StoreError::Lock(std::io::Error::other(e)))?;
-        Some(locked.map_err(StoreError::Lock)?)
-    };
-    let applied = sqlx::migrate!().run(pool).await;
-    drop(lock);
-    Ok(applied?)
+/// Locks the database's schema against other processes until the returned file is dropped:
+/// two processes started at once on a new file would otherwise both switch it to WAL and create
+/// its tables, and one of them would fail ("database is locked", "table players already
+/// exists"). The lock is an advisory lock on a file beside the database; an in-memory database
+/// needs none.
+async fn lock_schema(database: &Path) -> Result<Option<std::fs::File>, StoreError> {
+    let name = database.to_string_lossy();
+    if name.is_empty() || name.contains(":memory:") {
+        return Ok(None);
+    }
+    let path = PathBuf::from(format!("{name}-migrate-lock"));
+    let locked = tokio::task::spawn_blocking(move || {
+        let file = std::fs::File::create(&path)?;
+        file.lock()?;
+        Ok::<_, std::io::Error>(file)
+    })
+    .await
+    .map_err(|e| StoreError::Lock(std::io::Error::other(e)))?;
+    Ok(Some(locked.map_err(StoreError::Lock)?))
 }
 
 /// Whether a pooled connection may be handed out, or must be closed: it must not be inside a

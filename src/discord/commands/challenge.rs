@@ -5,7 +5,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Error};
-use crate::discord::messages::{challenge_buttons, challenge_text};
+use crate::discord::messages::{challenge_buttons, challenge_pings, challenge_text, pings};
 use crate::discord::{UserError, player_of};
 use crate::game::Variant;
 use crate::service::{ChallengeOptions, Venue};
@@ -94,6 +94,7 @@ pub async fn challenge(
         .await?;
     let reply = poise::CreateReply::default()
         .content(challenge_text(&made))
+        .allowed_mentions(pings(&challenge_pings(&made)))
         .components(challenge_buttons(&made));
     let sent = ctx.send(reply).await?;
     let message = sent.message().await?;

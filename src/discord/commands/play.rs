@@ -5,6 +5,7 @@ use poise::serenity_prelude as serenity;
 use super::{Context, Error, author_id, autocomplete, game_id, the_game};
 use crate::discord::post::game_channel;
 use crate::discord::{UserError, player_of};
+use crate::game::{BadMove, Move};
 use crate::service::{AbortOutcome, MoveOutcome, ServiceError};
 
 /// Plays `text` in the game. The board, with the mention of the player to move, follows from
@@ -55,13 +56,14 @@ pub async fn place(
         Some(second) => format!("{} {}", first.trim(), second.trim()),
         None => first.trim().to_string(),
     };
-    if text.split_whitespace().count() != 2 || text.contains('-') {
-        return Err(UserError(format!(
-            "name two cells to place, like `c3 d4` (got \"{text}\"); bridges go with /bridge"
+    match text.parse::<Move>() {
+        Ok(Move::Place(..)) | Err(BadMove::OffEveryBoard(_)) => play(ctx, game, &text).await,
+        other => Err(UserError(format!(
+            "/place takes two cells, like `c3 d4`{}",
+            elsewhere(other.ok())
         ))
-        .into());
+        .into()),
     }
-    play(ctx, game, &text).await
 }
 
 /// Build a bridge between two of your tiles, e.g. c3 e4
@@ -82,7 +84,26 @@ pub async fn bridge(
         Some(to) => format!("{}-{}", from.trim(), to.trim()),
         None => from.trim().replace(' ', "-"),
     };
-    play(ctx, game, &text).await
+    match text.parse::<Move>() {
+        Ok(Move::Bridge(..)) | Err(BadMove::OffEveryBoard(_)) => play(ctx, game, &text).await,
+        other => Err(UserError(format!(
+            "/bridge takes two cells, like `c3-e4`{}",
+            elsewhere(other.ok())
+        ))
+        .into()),
+    }
+}
+
+/// Where a move typed into the wrong command goes.
+fn elsewhere(mv: Option<Move>) -> &'static str {
+    match mv {
+        Some(Move::Place(..)) => ": to place tiles, use /place",
+        Some(Move::Bridge(..)) => ": to build a bridge, use /bridge",
+        Some(Move::Pass) => ": to pass, use /pass",
+        Some(Move::Resign(_)) => ": to resign, use /resign (it asks first)",
+        Some(Move::Swap) => ": to swap, use the Swap button under the board",
+        None => "",
+    }
 }
 
 /// Pass: only when you cannot place two tiles
