@@ -312,3 +312,87 @@ async fn a_name_that_looks_like_a_mention_pings_nobody() {
     assert_eq!(allowed_users(&shown), Vec::<String>::new());
     bot.stop().await;
 }
+
+/// The same interaction, sent from another server.
+fn from_other_server(mut payload: serde_json::Value) -> serde_json::Value {
+    let other = "200000000000000999";
+    payload["guild_id"] = json!(other);
+    payload["guild_locale"] = json!("en-US");
+    payload["authorizing_integration_owners"] = json!({"0": other});
+    payload
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_is_reached_only_from_its_own_server() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let carol = fake_discord::bot::CAROL;
+    let (thread, _) = start_game(&fake, &[]).await;
+    play(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+    )
+    .await;
+    let elsewhere = "300000000000000999";
+    let game = [("game", 4, json!(1))];
+    for name in ["board", "export"] {
+        let from = fake.call_count();
+        let (id, payload) = fake_discord::slash(&fake, carol, elsewhere, name, &game, &[]);
+        fake.dispatch("INTERACTION_CREATE", from_other_server(payload));
+        let reply = fake.callback(from, &id).await;
+        assert!(reply.is_ephemeral(), "{name}: {}", reply.content());
+        assert_eq!(reply.content(), "There is no game #1", "{name}");
+        assert!(reply.files.is_empty(), "{name}: nothing attached");
+    }
+    // Even a player of the game cannot move it from another server.
+    let from = fake.call_count();
+    let options = [("first", 3, json!("e5 e6")), ("game", 4, json!(1))];
+    let (id, payload) = fake_discord::slash(&fake, BOB, elsewhere, "place", &options, &[]);
+    fake.dispatch("INTERACTION_CREATE", from_other_server(payload));
+    assert_eq!(
+        fake.callback(from, &id).await.content(),
+        "There is no game #1"
+    );
+    // The Export button, clicked from another server.
+    let message = fake_discord::message_json("1", elsewhere, &json!({}));
+    let from = fake.call_count();
+    let (click_id, payload) = click(&fake, carol, &message, "export:1");
+    fake.dispatch("INTERACTION_CREATE", from_other_server(payload));
+    let reply = fake.callback(from, &click_id).await;
+    assert_eq!(reply.content(), "There is no game #1");
+    // A challenge cannot be accepted from another server either.
+    let (id, challenge) = command(
+        &fake,
+        ALICE,
+        fake_discord::CHANNEL_ID,
+        "challenge",
+        &[],
+        &[],
+    )
+    .await;
+    let accept = challenge
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("accept:"))
+        .unwrap();
+    let mut message = fake.original(&id).unwrap();
+    message["channel_id"] = json!(elsewhere);
+    let from = fake.call_count();
+    let (click_id, payload) = click(&fake, carol, &message, &accept);
+    fake.dispatch("INTERACTION_CREATE", from_other_server(payload));
+    let reply = fake.callback(from, &click_id).await;
+    assert!(
+        reply.content().starts_with("There is no challenge #"),
+        "{}",
+        reply.content()
+    );
+    // From its own server, the game is there.
+    let (_, shown) = command(&fake, carol, fake_discord::CHANNEL_ID, "board", &game, &[]).await;
+    assert!(!shown.is_ephemeral(), "{}", shown.content());
+    assert!(shown.png().is_some());
+    bot.stop().await;
+}

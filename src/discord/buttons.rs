@@ -6,7 +6,7 @@ use tracing::warn;
 use super::messages::{challenge_buttons, challenge_pings, challenge_text, pings};
 use super::post::export_file;
 use super::{Data, Error, UserError, explain, player_of};
-use crate::service::{MoveOutcome, ServiceError};
+use crate::service::{Asker, MoveOutcome, ServiceError};
 
 async fn reply_ephemeral(
     ctx: &serenity::Context,
@@ -66,6 +66,7 @@ async fn dispatch(
 ) -> Result<(), Error> {
     let service = &data.service;
     let player = player_of(&component.user);
+    let guild = component.guild_id.map(|g| g.get() as i64);
     let parts: Vec<&str> = component.data.custom_id.split(':').collect();
     let stale = || UserError("this button is no longer valid".to_string()).into();
     let Some((&verb, rest)) = parts.split_first() else {
@@ -77,7 +78,7 @@ async fn dispatch(
     match verb {
         "accept" => {
             let message = Some(component.message.id.get() as i64);
-            let game = service.accept_on(id, &player, message).await?;
+            let game = service.accept_on(id, &player, guild, message).await?;
             let update = serenity::CreateInteractionResponse::UpdateMessage(
                 serenity::CreateInteractionResponseMessage::new()
                     .content(format!(
@@ -147,6 +148,15 @@ async fn dispatch(
             .await;
         }
         "export" => {
+            service
+                .check_reach(
+                    id,
+                    Asker {
+                        player: player.id,
+                        guild,
+                    },
+                )
+                .await?;
             let (content, file) = export_file(service, id).await?;
             let reply = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()

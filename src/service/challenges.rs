@@ -134,11 +134,13 @@ impl Service {
     /// # Errors
     /// Unknown, expired or closed challenges, a challenge for someone else or one's own.
     pub async fn accept(&self, id: ChallengeId, player: &Player) -> Result<GameView> {
-        self.accept_on(id, player, None).await
+        let guild = self.challenge_row(id).await?.guild_id;
+        self.accept_on(id, player, guild, None).await
     }
 
-    /// [`Service::accept`], clicked on the challenge's message `message_id` (where the game's
-    /// thread opens), which may be known before the front end recorded it.
+    /// [`Service::accept`], clicked in server `guild` on the challenge's message `message_id`
+    /// (where the game's thread opens, which may be known before the front end recorded it). A
+    /// challenge of another server is "no challenge #id".
     ///
     /// # Errors
     /// As [`Service::accept`].
@@ -146,9 +148,13 @@ impl Service {
         &self,
         id: ChallengeId,
         player: &Player,
+        guild: Option<i64>,
         message_id: Option<i64>,
     ) -> Result<GameView> {
         let row = self.challenge_row(id).await?;
+        if row.guild_id != guild {
+            return Err(ServiceError::UnknownChallenge(id));
+        }
         if let Some(error) = self.closed(&row) {
             return Err(error);
         }

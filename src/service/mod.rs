@@ -30,7 +30,7 @@ pub use deadlines::Tick;
 pub use export::picture;
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
 pub use views::{
-    AbortOutcome, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
+    AbortOutcome, Asker, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
     LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Venue, move_time_words,
 };
 

@@ -6,8 +6,8 @@ use std::sync::Arc;
 use super::deadlines::MoveClock;
 use super::standings::rate;
 use super::{
-    AbortOutcome, GameId, GameView, MoveOutcome, MoveReport, PlayedMove, PlayerId, Result, Service,
-    ServiceError,
+    AbortOutcome, Asker, GameId, GameView, MoveOutcome, MoveReport, PlayedMove, PlayerId, Result,
+    Service, ServiceError,
 };
 use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
 use crate::store::{
@@ -25,6 +25,34 @@ impl Service {
             .await?
             .ok_or(ServiceError::UnknownGame(id))?;
         self.view(row).await
+    }
+
+    /// Game `id` as `asker` may see it: from the server it belongs to, or by one of its players
+    /// in direct messages. Any other game is "no game #id" (ids are sequential, so saying more
+    /// would let every server read every other's games).
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownGame`]; database failures.
+    pub async fn game_for(&self, id: GameId, asker: Asker) -> Result<GameView> {
+        let row = self.reachable_row(id, asker).await?;
+        self.view(row).await
+    }
+
+    /// Checks that `asker` may reach game `id` (see [`Service::game_for`]) without replaying it.
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownGame`]; database failures.
+    pub async fn check_reach(&self, id: GameId, asker: Asker) -> Result<()> {
+        self.reachable_row(id, asker).await.map(drop)
+    }
+
+    async fn reachable_row(&self, id: GameId, asker: Asker) -> Result<GameRow> {
+        let row = self.store.game(id).await?;
+        let reachable = |row: &GameRow| match asker.guild {
+            Some(guild) => row.guild_id == Some(guild),
+            None => asker.player == row.white_id || asker.player == row.red_id,
+        };
+        row.filter(reachable).ok_or(ServiceError::UnknownGame(id))
     }
 
     /// The game a command typed in `channel` by `player` is about: the player's only active

@@ -218,6 +218,13 @@ pub struct LoggedMove {
     pub played_at: Millis,
 }
 
+/// Who asks for a game by its number, and from which server (`None`: a direct message).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Asker {
+    pub player: PlayerId,
+    pub guild: Option<i64>,
+}
+
 /// A game's position and log, rebuilt from its stored moves; shared by the views of one version.
 #[derive(Clone, Debug)]
 pub(super) struct Position {

@@ -10,7 +10,7 @@ mod standings;
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Data, Error};
-use crate::service::{GameId, GameView};
+use crate::service::{Asker, GameId, GameView};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
@@ -36,11 +36,23 @@ fn author_id(ctx: Context<'_>) -> i64 {
     ctx.author().id.get() as i64
 }
 
+/// Who asks, from where: a game named by its number is reached only from its own server (or by
+/// its players in direct messages).
+fn asker(ctx: Context<'_>) -> Asker {
+    Asker {
+        player: author_id(ctx),
+        guild: ctx.guild_id().map(|g| g.get() as i64),
+    }
+}
+
 /// The game a command is about: the one named, or the author's game in this thread or channel.
 /// Reads no move log.
 async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
     Ok(match game {
-        Some(id) => id,
+        Some(id) => {
+            ctx.data().service.check_reach(id, asker(ctx)).await?;
+            id
+        }
         None => {
             ctx.data()
                 .service
@@ -54,7 +66,7 @@ async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
 async fn the_game(ctx: Context<'_>, game: Option<i64>) -> Result<GameView, Error> {
     let service = &ctx.data().service;
     Ok(match game {
-        Some(id) => service.game(id).await?,
+        Some(id) => service.game_for(id, asker(ctx)).await?,
         None => {
             service
                 .game_here(ctx.channel_id().get() as i64, author_id(ctx))
