@@ -396,3 +396,61 @@ async fn a_game_is_reached_only_from_its_own_server() {
     assert!(shown.png().is_some());
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_sent_before_the_last_move_was_saved_is_not_played_blind() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    let from = fake.call_count();
+    let (alices, _) = command(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+        &[],
+    )
+    .await;
+    board_in(&fake, from, &thread).await;
+    // Bob sent his move at the same moment as Alice, when it was not his turn: it arrives after
+    // hers was saved, but he never saw the position it would be played in.
+    let (_, mut payload) = fake_discord::slash(
+        &fake,
+        BOB,
+        &thread,
+        "place",
+        &[("first", 3, json!("e5 e6"))],
+        &[],
+    );
+    let earlier = (alices.parse::<u64>().unwrap() - (3 << 22)).to_string();
+    payload["id"] = json!(earlier);
+    payload["token"] = json!(format!("token-{earlier}"));
+    let from = fake.call_count();
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let refused = fake.callback(from, &earlier).await;
+    assert!(refused.is_ephemeral());
+    assert!(
+        refused
+            .content()
+            .starts_with("The position changed before your move arrived"),
+        "{}",
+        refused.content()
+    );
+    // Sent again, having seen the board, it is played.
+    let (_, board) = play(
+        &fake,
+        BOB,
+        &thread,
+        "place",
+        &[("first", 3, json!("e5 e6"))],
+    )
+    .await;
+    assert!(
+        board.content().contains("placed `e5 e6`"),
+        "{}",
+        board.content()
+    );
+    bot.stop().await;
+}

@@ -31,7 +31,7 @@ pub use export::picture;
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
 pub use views::{
     AbortOutcome, Asker, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
-    LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Venue, move_time_words,
+    LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Sent, Venue, move_time_words,
 };
 
 pub use crate::store::{ChallengeId, ChallengeStatus, GameId, Millis, PlayerId};

@@ -7,7 +7,7 @@ use super::deadlines::MoveClock;
 use super::standings::rate;
 use super::{
     AbortOutcome, Asker, GameId, GameView, MoveOutcome, MoveReport, PlayedMove, PlayerId, Result,
-    Service, ServiceError,
+    Sent, Service, ServiceError,
 };
 use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
 use crate::store::{
@@ -136,6 +136,25 @@ impl Service {
         text: &str,
         expected_version: Option<i64>,
     ) -> Result<MoveOutcome> {
+        self.play_sent(id, player, text, expected_version, None)
+            .await
+    }
+
+    /// [`Service::play`], for a move `sent` at a known time on the front end's clock (Discord's).
+    /// A move sent before the game's last move was saved, by a player whose turn it was not
+    /// then, was made against a position its sender never saw: it is refused as
+    /// [`ServiceError::PositionChanged`] (a resignation is not).
+    ///
+    /// # Errors
+    /// As [`Service::play`].
+    pub async fn play_sent(
+        &self,
+        id: GameId,
+        player: PlayerId,
+        text: &str,
+        expected_version: Option<i64>,
+        sent: Option<Sent>,
+    ) -> Result<MoveOutcome> {
         let parsed = text.parse::<Move>();
         let mut write = self.write(id).await?;
         let row = write.game.clone();
@@ -174,6 +193,13 @@ impl Service {
             Err(not_a_move) => return Err(ServiceError::NotAMove(not_a_move.to_string())),
         };
         let position = self.position_for_write(&mut write).await?;
+        if let (Some(sent), Some(seen)) = (sent, row.last_move_seen_at) {
+            let last_mover = position.moves.iter().rev().find(|m| !m.forced);
+            let blind = sent.at < seen && last_mover.is_some_and(|m| m.player_id != player);
+            if blind && !matches!(mv, Move::Resign(_)) {
+                return Err(ServiceError::PositionChanged);
+            }
+        }
         let mut game = position.game.clone();
         let to_move = game.to_move().ok_or(ServiceError::GameOver(id))?;
         if !matches!(mv, Move::Resign(_)) && to_move != mover {
@@ -206,6 +232,9 @@ impl Service {
             .collect();
         if row.channel_id.is_some() {
             write.announce(AnnouncementKind::Moved);
+        }
+        if let Some(sent) = sent {
+            write.seen_at(sent.saved_at());
         }
         let saved = match write.commit(&log, &update, now).await {
             Ok(saved) => saved,

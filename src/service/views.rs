@@ -218,6 +218,22 @@ pub struct LoggedMove {
     pub played_at: Millis,
 }
 
+/// When a move was sent, on the front end's clock (Discord's: an interaction's id tells when it
+/// was created), and when the service received it.
+#[derive(Clone, Copy, Debug)]
+pub struct Sent {
+    pub at: Millis,
+    pub received: std::time::Instant,
+}
+
+impl Sent {
+    /// The time of saving on the sender's clock: when it was sent, plus how long it took here.
+    pub fn saved_at(&self) -> Millis {
+        let waited = i64::try_from(self.received.elapsed().as_millis()).unwrap_or(i64::MAX / 2);
+        self.at.saturating_add(waited)
+    }
+}
+
 /// Who asks for a game by its number, and from which server (`None`: a direct message).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Asker {

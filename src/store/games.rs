@@ -40,6 +40,8 @@ pub struct GameRow {
     pub version: i64,
     pub created_at: Millis,
     pub updated_at: Millis,
+    /// When the last move was saved, on Discord's clock (moves made there only).
+    pub last_move_seen_at: Option<Millis>,
 }
 
 impl GameRow {
@@ -112,7 +114,7 @@ const SELECT_GAME: &str = "SELECT g.id, g.opener_id, g.other_id, g.white_id, g.r
      w.name AS white_name, r.name AS red_name, g.size, g.tiles, g.bridges, g.move_seconds, \
      g.rated, g.status, g.winner, g.end_reason, g.guild_id, g.channel_id, g.thread_id, g.plies, \
      g.to_move_id, g.deadline_at, g.remind_at, g.rating_applied, g.version, g.created_at, \
-     g.updated_at FROM games g JOIN players w ON w.id = g.white_id \
+     g.updated_at, g.last_move_seen_at FROM games g JOIN players w ON w.id = g.white_id \
      JOIN players r ON r.id = g.red_id";
 
 async fn fetch_game<'e>(
@@ -324,6 +326,7 @@ impl Store {
             tx,
             game,
             announcements: Vec::new(),
+            seen_at: None,
         }))
     }
 }
@@ -334,6 +337,7 @@ pub struct GameWrite<'a> {
     pub(super) tx: Transaction<'static, Sqlite>,
     pub game: GameRow,
     announcements: Vec<AnnouncementKind>,
+    seen_at: Option<Millis>,
 }
 
 impl GameWrite<'_> {
@@ -341,6 +345,11 @@ impl GameWrite<'_> {
     /// item covers the plies the commit appends, the others the game as it then stands.
     pub fn announce(&mut self, kind: AnnouncementKind) {
         self.announcements.push(kind);
+    }
+
+    /// Records, with the commit, when the move it saves was saved on Discord's clock.
+    pub fn seen_at(&mut self, at: Millis) {
+        self.seen_at = Some(at);
     }
 
     /// The game's move log, read under the write lock.
@@ -365,7 +374,8 @@ impl GameWrite<'_> {
         let changed = sqlx::query(
             "UPDATE games SET white_id = ?, red_id = ?, status = ?, winner = ?, end_reason = ?,
                  to_move_id = ?, deadline_at = ?, remind_at = ?, rated = ?, plies = plies + ?,
-                 version = version + 1, updated_at = ?
+                 version = version + 1, updated_at = ?,
+                 last_move_seen_at = COALESCE(?, last_move_seen_at)
              WHERE id = ? AND version = ?",
         )
         .bind(update.white_id)
@@ -379,6 +389,7 @@ impl GameWrite<'_> {
         .bind(update.rated)
         .bind(moves.len() as i64)
         .bind(now)
+        .bind(self.seen_at)
         .bind(self.game.id)
         .bind(self.game.version)
         .execute(&mut *self.tx)
@@ -626,6 +637,7 @@ pub(super) mod tests {
                 version: 0,
                 created_at: NOW,
                 updated_at: NOW,
+                last_move_seen_at: None,
             }
         );
         assert_eq!(row.variant(), VARIANT);

@@ -132,10 +132,7 @@ pub struct FakeDiscord {
 
 impl FakeDiscord {
     pub async fn start() -> FakeDiscord {
-        let inner = Arc::new(Inner {
-            next_id: AtomicU64::new(700_000_000_000_000_000),
-            ..Inner::default()
-        });
+        let inner = Arc::new(Inner { ..Inner::default() });
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         let app = Router::new()
@@ -217,11 +214,9 @@ impl FakeDiscord {
         self.inner.messages.lock().unwrap().get(id).cloned()
     }
 
+    /// A new id, made as Discord makes them: the time since 2015 in its high bits.
     pub fn new_id(&self) -> String {
-        self.inner
-            .next_id
-            .fetch_add(1, Ordering::SeqCst)
-            .to_string()
+        snowflake(&self.inner).to_string()
     }
 
     /// Waits until a call after the first `from` calls matches, and returns it.
@@ -463,8 +458,19 @@ async fn rest(State((inner, addr)): State<AppState>, request: Request) -> Respon
     response
 }
 
+/// Milliseconds since Discord's epoch (2015) in the high bits, a counter in the low 22.
+fn snowflake(inner: &Inner) -> u64 {
+    const DISCORD_EPOCH: u64 = 1_420_070_400_000;
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_millis() as u64;
+    let count = inner.next_id.fetch_add(1, Ordering::SeqCst) & 0x3f_ffff;
+    ((now - DISCORD_EPOCH) << 22) | count
+}
+
 fn store_message(inner: &Inner, channel: &str, body: &Value) -> Value {
-    let id = inner.next_id.fetch_add(1, Ordering::SeqCst).to_string();
+    let id = snowflake(inner).to_string();
     let message = message_json(&id, channel, body);
     inner.messages.lock().unwrap().insert(id, message.clone());
     message

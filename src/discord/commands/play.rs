@@ -6,15 +6,23 @@ use super::{Context, Error, author_id, autocomplete, game_id, the_game};
 use crate::discord::post::game_channel;
 use crate::discord::{UserError, player_of};
 use crate::game::{BadMove, Move};
-use crate::service::{AbortOutcome, MoveOutcome, ServiceError};
+use crate::service::{AbortOutcome, MoveOutcome, Sent, ServiceError};
 
 /// Plays `text` in the game. The board, with the mention of the player to move, follows from
 /// the delivery worker (`discord::outbox`): saved with the move, it reaches the thread even when
 /// Discord fails for a while. The player is told what was saved.
 async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Error> {
+    let received = std::time::Instant::now();
     let id = game_id(ctx, game).await?;
     let service = &ctx.data().service;
-    let report = match service.play(id, author_id(ctx), text, None).await? {
+    let sent = Sent {
+        at: snowflake_millis(ctx.id()),
+        received,
+    };
+    let outcome = service
+        .play_sent(id, author_id(ctx), text, None, Some(sent))
+        .await?;
+    let report = match outcome {
         MoveOutcome::Played(report) => report,
         MoveOutcome::LostOnTime(view) => return Err(ServiceError::TimeRanOut(view.id).into()),
     };
@@ -92,6 +100,12 @@ pub async fn bridge(
         ))
         .into()),
     }
+}
+
+/// When a Discord id was made, in Unix milliseconds (ids are timestamps since 2015).
+fn snowflake_millis(id: u64) -> i64 {
+    const DISCORD_EPOCH: i64 = 1_420_070_400_000;
+    (id >> 22) as i64 + DISCORD_EPOCH
 }
 
 /// Where a move typed into the wrong command goes.
