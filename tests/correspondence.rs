@@ -233,7 +233,7 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
         "the unrated game is not in the history"
     );
     assert_eq!(p3.recent.len(), 2, "but it is among the recent games");
-    assert_eq!(p3.streak, ('W', 1));
+    assert_eq!(p3.streak, ('L', 1), "the unrated win does not count");
 }
 
 #[tokio::test]
@@ -374,4 +374,29 @@ async fn a_move_after_the_deadline_is_a_loss_on_time() {
         .game;
     assert_eq!(swapped.deadline_at, Some(service.now() + DAY));
     assert_eq!(swapped.to_move().unwrap().1, &a);
+}
+
+#[tokio::test]
+async fn stats_count_only_rated_games_in_the_streak() {
+    let dir = tempfile::tempdir().unwrap();
+    let service = common::open_service(&dir, Arc::new(ManualClock::new(START))).await;
+    let (a, b) = (player(1), player(2));
+    let unrated = ChallengeOptions {
+        rated: false,
+        ..days(1)
+    };
+    for _ in 0..2 {
+        let game = start(&service, &a, &b, unrated).await;
+        service.play(game.id, b.id, "resign", None).await.played();
+    }
+    let stats = service.stats(GUILD, a.id).await.unwrap();
+    assert_eq!(stats.recent.len(), 2, "the unrated games are listed");
+    assert!(stats.standing.is_none(), "no rated game");
+    assert_eq!(stats.streak.1, 0, "and no streak from unrated games");
+    assert!(stats.history.is_empty());
+
+    let game = start(&service, &a, &b, days(1)).await;
+    service.play(game.id, b.id, "resign", None).await.played();
+    let stats = service.stats(GUILD, a.id).await.unwrap();
+    assert_eq!(stats.streak, ('W', 1));
 }

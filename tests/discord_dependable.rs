@@ -454,3 +454,63 @@ async fn a_move_sent_before_the_last_move_was_saved_is_not_played_blind() {
     );
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn small_things_found_on_the_way() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let carol = fake_discord::bot::CAROL;
+    // /stats before any game: no rated game, and no empty plot.
+    let (_, stats) = command(&fake, carol, fake_discord::CHANNEL_ID, "stats", &[], &[]).await;
+    assert!(
+        stats.content().contains("No rated game"),
+        "{}",
+        stats.content()
+    );
+    assert!(stats.png().is_none(), "an empty plot was attached");
+    // /help names every option of /challenge.
+    let (_, help) = command(&fake, carol, fake_discord::CHANNEL_ID, "help", &[], &[]).await;
+    assert!(
+        help.content().contains("[time] [rated]"),
+        "{}",
+        help.content()
+    );
+
+    let (thread, _) = start_game(&fake, &[]).await;
+    let (_, board) = play(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+    )
+    .await;
+    // An outsider clicking Keep Red is not playing, rather than waiting for a turn.
+    let keep = board
+        .buttons()
+        .into_iter()
+        .find(|b| b.starts_with("keep:"))
+        .unwrap();
+    let message = fake.messages_in(&thread).pop().unwrap();
+    let from = fake.call_count();
+    let (click_id, payload) = click(&fake, carol, &message, &keep);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let refused = fake.callback(from, &click_id).await;
+    assert_eq!(refused.content(), "You are not playing in game #1");
+
+    // Aborted after move 1: the board says the game ended there.
+    let from = fake.call_count();
+    let (_, aborted) = command(&fake, BOB, &thread, "abort", &[], &[]).await;
+    assert!(aborted.is_ephemeral());
+    let end = board_in(&fake, from, &thread).await;
+    assert!(end.content().contains("aborted"), "{}", end.content());
+    let (_, shown) = command(&fake, carol, &thread, "board", &[], &[]).await;
+    assert!(
+        shown.content().contains("ended after move 1."),
+        "{}",
+        shown.content()
+    );
+    assert!(!shown.content().contains("move 2"), "{}", shown.content());
+    bot.stop().await;
+}

@@ -258,7 +258,7 @@ async fn illegal_moves_and_wrong_users_are_answered_ephemerally() {
             ALICE,
             "place",
             vec![("first", 3, json!("m1")), ("second", 3, json!("c3"))],
-            "M1 is off the 12×12 board",
+            "m1 is off the 12×12 board",
         ),
         (
             ALICE,

@@ -218,12 +218,17 @@ pub fn move_text(report: &MoveReport) -> String {
 
 /// The board message for a game as it stands.
 pub fn board_text(game: &GameView) -> String {
+    let plies = game.game.plies();
+    let when = if game.is_over() {
+        format!("ended after move {plies}")
+    } else {
+        format!("move {}", plies + 1)
+    };
     format!(
-        "Game #{}: {} (White) vs {} (Red), move {}.\n{}\n{}",
+        "Game #{}: {} (White) vs {} (Red), {when}.\n{}\n{}",
         game.id,
         game.white.name,
         game.red.name,
-        game.game.plies() + 1,
         score_line(game),
         turn_line(game)
     )

@@ -235,7 +235,13 @@ pub fn explain(error: &Error) -> (String, bool) {
     )
 }
 
+/// The first letter in upper case, unless the text starts with a cell ("c3 is already
+/// taken"): cells are written in lower case everywhere.
 fn capitalise(text: &str) -> String {
+    let starts_with_cell = text.chars().nth(1).is_some_and(|c| c.is_ascii_digit());
+    if starts_with_cell {
+        return text.to_string();
+    }
     let mut chars = text.chars();
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),

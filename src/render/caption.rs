@@ -75,7 +75,8 @@ pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Pictur
             Color::White => picture.white,
             Color::Red => picture.red,
         };
-        if game.to_move() == Some(color) {
+        // No turn once the game is over, on time or aborted too.
+        if picture.ending.is_none() && game.to_move() == Some(color) {
             let tip = [
                 Point::new(margin, y + 4),
                 Point::new(margin + 14, y + 14),
@@ -94,7 +95,7 @@ pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Pictur
             rect(i64::from(swatch) + 3, i64::from(y + 5), 20, 20),
             fill(color),
         );
-        let label = format!("{} ({color})", shorten(name, 22));
+        let label = who(&shorten(name, 22), color);
         write(image, (swatch + 38, y + 2), 21.0, &BOLD, FRAME_TEXT, &label);
         let score = game.score(color);
         let mut stats = format!(
@@ -158,6 +159,16 @@ fn shorten(name: &str, max: usize) -> String {
 }
 
 /// Whose turn it is and what happened last, or how the game ended.
+/// A player with their colour, "alice (white)"; a player named after the colour (the rules
+/// picture's "White") is not named twice.
+fn who(name: &str, color: Color) -> String {
+    if name.eq_ignore_ascii_case(&color.to_string()) {
+        name.to_string()
+    } else {
+        format!("{name} ({color})")
+    }
+}
+
 fn status_text(picture: &Picture) -> String {
     let game = picture.game;
     let name = |color: Color| {
@@ -181,15 +192,66 @@ fn status_text(picture: &Picture) -> String {
             };
             let turn = if game.plies() == 1 && game.is_legal(Move::Swap) {
                 format!(
-                    "{} ({color}) to move: swap, or place two red tiles",
-                    name(color)
+                    "{} to move: swap, or place two red tiles",
+                    who(&name(color), color)
                 )
             } else if game.is_last_turn() {
-                format!("{} ({color}) has the last turn", name(color))
+                format!("{} has the last turn", who(&name(color), color))
             } else {
-                format!("{} ({color}) to move", name(color))
+                format!("{} to move", who(&name(color), color))
             };
             format!("Move {}{last} · {turn}", game.plies() + 1)
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn picture<'a>(game: &'a Game, white: &'a str, ending: Option<&'a str>) -> Picture<'a> {
+        Picture {
+            game,
+            white,
+            red: "Red",
+            title: "Rules",
+            ending,
+        }
+    }
+
+    #[test]
+    fn players_named_after_their_colour_are_not_named_twice() {
+        let game = Game::default();
+        assert_eq!(
+            status_text(&picture(&game, "White", None)),
+            "Move 1 · White to move"
+        );
+        assert_eq!(
+            status_text(&picture(&game, "alice", None)),
+            "Move 1 · alice (white) to move"
+        );
+        assert_eq!(who("Red", Color::Red), "Red");
+        assert_eq!(who("bob", Color::Red), "bob (red)");
+    }
+
+    /// The turn arrow: highlight pixels in the panel's left margin, where it points at a
+    /// player.
+    fn arrow_pixels(picture: &Picture) -> usize {
+        let image = super::super::render(picture);
+        let panel_top = image.height() - super::super::PANEL;
+        image
+            .enumerate_pixels()
+            .filter(|(x, y, p)| {
+                let rows = panel_top + 40..panel_top + 40 + 2 * 38;
+                *x < 24 + 15 && rows.contains(y) && **p == HIGHLIGHT
+            })
+            .count()
+    }
+
+    #[test]
+    fn a_game_that_ended_without_a_move_shows_no_turn() {
+        let game = Game::default();
+        assert!(arrow_pixels(&picture(&game, "alice", None)) > 0);
+        assert_eq!(arrow_pixels(&picture(&game, "alice", Some("aborted"))), 0);
     }
 }

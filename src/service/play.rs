@@ -335,6 +335,9 @@ impl Service {
         version: Option<i64>,
     ) -> Result<GameView> {
         let game = self.game(id).await?;
+        if game.color_of(player).is_none() {
+            return Err(ServiceError::NotYourGame(id));
+        }
         let Some((_, to_move)) = game.to_move() else {
             return Err(ServiceError::GameOver(id));
         };

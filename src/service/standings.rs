@@ -144,10 +144,12 @@ impl Service {
             (Some(w), Some(me)) if w == me => 'W',
             _ => 'L',
         };
-        let streak = match recent.first().map(outcome) {
+        // The streak counts rated games, as the record and the rating do.
+        let rated: Vec<&GameView> = recent.iter().filter(|g| g.rated).collect();
+        let streak = match rated.first().map(|g| outcome(g)) {
             Some(kind) => (
                 kind,
-                recent.iter().take_while(|g| outcome(g) == kind).count(),
+                rated.iter().take_while(|g| outcome(g) == kind).count(),
             ),
             None => ('-', 0),
         };

@@ -52,15 +52,21 @@ impl Default for ChallengeOptions {
     }
 }
 
-/// "no time limit", "1 day per move", "3 days per move", "1 hour(s) per move".
+/// "no time limit", "1 day per move", "3 days per move", "1 hour per move", "90 minutes per
+/// move".
 pub fn move_time_words(move_time: Option<Duration>) -> String {
-    match move_time {
-        None => "no time limit".to_string(),
-        Some(t) if t.as_secs() % 86_400 == 0 => {
-            let days = t.as_secs() / 86_400;
-            format!("{days} day{} per move", if days == 1 { "" } else { "s" })
-        }
-        Some(t) => format!("{} hour(s) per move", (t.as_secs() / 3600).max(1)),
+    let Some(t) = move_time else {
+        return "no time limit".to_string();
+    };
+    let plural =
+        |n: u64, unit: &str| format!("{n} {unit}{} per move", if n == 1 { "" } else { "s" });
+    let seconds = t.as_secs();
+    if seconds.is_multiple_of(86_400) {
+        plural(seconds / 86_400, "day")
+    } else if seconds.is_multiple_of(3600) {
+        plural(seconds / 3600, "hour")
+    } else {
+        plural((seconds / 60).max(1), "minute")
     }
 }
 
@@ -504,5 +510,22 @@ impl From<Option<Color>> for Winner {
             Some(Color::Red) => Winner::Red,
             None => Winner::Draw,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_per_move_are_said_in_words() {
+        let words = |s| move_time_words(Some(Duration::from_secs(s)));
+        assert_eq!(move_time_words(None), "no time limit");
+        assert_eq!(words(3600), "1 hour per move");
+        assert_eq!(words(7200), "2 hours per move");
+        assert_eq!(words(86_400), "1 day per move");
+        assert_eq!(words(3 * 86_400), "3 days per move");
+        assert_eq!(words(60), "1 minute per move");
+        assert_eq!(words(5400), "90 minutes per move");
     }
 }

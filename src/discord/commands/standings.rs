@@ -148,12 +148,15 @@ pub async fn stats(
             Some(w) if w == mine => "won",
             Some(_) => "lost",
         };
-        text.push_str(&format!("#{} vs {opponent}: {outcome}\n", game.id));
+        let unrated = if game.rated { "" } else { " (unrated)" };
+        text.push_str(&format!("#{} vs {opponent}: {outcome}{unrated}\n", game.id));
     }
-    let png = tokio::task::spawn_blocking(move || stats.rating_plot_png()).await?;
-    let reply = poise::CreateReply::default()
-        .content(text)
-        .attachment(serenity::CreateAttachment::bytes(png, "rating.png"));
+    let mut reply = poise::CreateReply::default().content(text);
+    // A plot only when there is a rating to draw.
+    if !stats.history.is_empty() {
+        let png = tokio::task::spawn_blocking(move || stats.rating_plot_png()).await?;
+        reply = reply.attachment(serenity::CreateAttachment::bytes(png, "rating.png"));
+    }
     ctx.send(reply).await?;
     Ok(())
 }
