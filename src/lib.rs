@@ -3,6 +3,7 @@
 //! Layers, arrows pointing down only: front ends (`local`, `replay`) → `service` → `store` →
 //! `game`.
 
+pub mod ai;
 pub mod discord;
 pub mod game;
 pub mod local;

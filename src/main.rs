@@ -1,5 +1,5 @@
 //! The `ponte` command: the Discord `bot`, `local` play in a terminal, `replay` or `render` a
-//! game record.
+//! game record, or ask the `ai` for a move.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -44,6 +44,21 @@ enum Command {
         white: String,
         #[arg(long, default_value = "Red")]
         red: String,
+    },
+    /// Print the move the AI plays at the end of a game record
+    Ai {
+        /// The record file, or - (the default) for standard input
+        #[arg(default_value = "-")]
+        file: String,
+        /// easy, medium or hard
+        #[arg(long, default_value = "medium")]
+        level: ponte::ai::Level,
+        /// Think this many milliseconds instead of the level's own budget
+        #[arg(long)]
+        think_ms: Option<u64>,
+        /// The search's random seed (the same seed and playout budget give the same move)
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Replay a game record and report the final position
     Replay {
@@ -140,6 +155,43 @@ fn main() -> anyhow::Result<ExitCode> {
                 return Ok(ExitCode::from(2));
             }
             Ok(ExitCode::from(if replay.error.is_some() { 1 } else { 0 }))
+        }
+        Command::Ai {
+            file,
+            level,
+            think_ms,
+            seed,
+        } => {
+            let text = match read_input(&file) {
+                Ok(text) => text,
+                Err(error) => {
+                    eprintln!("ponte ai: {error:#}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            let replay = match text.parse::<ponte::game::Record>() {
+                Ok(record) => record.replay(),
+                Err(error) => {
+                    eprintln!("ponte ai: {error}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            if let Some(error) = &replay.error {
+                eprintln!("ponte ai: the record stops at {error}");
+                return Ok(ExitCode::from(2));
+            }
+            let player = ponte::ai::Player::Level(level);
+            let budget = player.budget(think_ms.map(std::time::Duration::from_millis));
+            match ponte::ai::best_move(&replay.game, player, budget, seed) {
+                Some(mv) => {
+                    println!("{mv}");
+                    Ok(ExitCode::SUCCESS)
+                }
+                None => {
+                    eprintln!("ponte ai: the game is over; there is no move to play");
+                    Ok(ExitCode::from(1))
+                }
+            }
         }
         Command::Replay { file, json } => {
             let text = match read_input(&file) {

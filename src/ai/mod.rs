@@ -1,0 +1,98 @@
+//! The bot's opponent: Monte Carlo tree search over the rules engine. Pure and synchronous like
+//! `src/game` (the only module it uses): no I/O, no async; the same seed and budget in playouts
+//! or random moves give the same move.
+//!
+//! `baseline` is Boardspace's robot rebuilt, the yardstick; the levels (`easy`, `medium`,
+//! `hard`) are the players of this bot. Today the levels run the baseline's search with their
+//! own budgets; the improvements issue 11 lists (knowledge in the playouts, RAVE, tree reuse…)
+//! come next, each measured against the baseline.
+
+pub mod baseline;
+mod steps;
+mod uct;
+
+use std::time::{Duration, Instant};
+
+use fastrand::Rng;
+
+pub use steps::{Position, Step};
+pub use uct::{Budget, Decision, Params};
+
+use crate::game::{Game, Move};
+
+/// The bot's strengths.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    /// Legal, sensible moves a beginner can beat.
+    Easy,
+    /// About half a second a move.
+    Medium,
+    /// At most two seconds a move on one core.
+    Hard,
+}
+
+impl std::str::FromStr for Level {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Level, String> {
+        match text.to_ascii_lowercase().as_str() {
+            "easy" => Ok(Level::Easy),
+            "medium" => Ok(Level::Medium),
+            "hard" => Ok(Level::Hard),
+            other => Err(format!("\"{other}\" is not a level: easy, medium or hard")),
+        }
+    }
+}
+
+/// Who chooses a move, with how much search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Level(Level),
+    /// Boardspace's robot with a budget of random moves.
+    Baseline {
+        random_moves: u64,
+    },
+}
+
+impl Player {
+    /// The player's budget for one decision, starting now (`think` overrides a level's time).
+    pub fn budget(self, think: Option<Duration>) -> Budget {
+        let by_time = |default: Duration| Budget {
+            deadline: Some(Instant::now() + think.unwrap_or(default)),
+            ..Budget::default()
+        };
+        match self {
+            Player::Level(Level::Easy) => match think {
+                Some(think) => by_time(think),
+                None => Budget {
+                    playouts: Some(300),
+                    ..Budget::default()
+                },
+            },
+            Player::Level(Level::Medium) => by_time(Duration::from_millis(500)),
+            Player::Level(Level::Hard) => by_time(Duration::from_secs(2)),
+            Player::Baseline { random_moves } => baseline::budget(random_moves),
+        }
+    }
+}
+
+/// The move `player` plays in `game` within `budget`, with the search's figures; `None` when
+/// the game is over.
+pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<Decision> {
+    if game.is_over() {
+        return None;
+    }
+    let mut rng = Rng::with_seed(seed);
+    let decision = uct::search(game, baseline::PARAMS, budget, baseline::playout, &mut rng);
+    // A beginner's opponent misplays now and then: a random legal move one time in four.
+    if player == Player::Level(Level::Easy) && rng.u32(0..4) == 0 {
+        let best = crate::game::playout::random_move(game, &mut rng).unwrap_or(decision.best);
+        return Some(Decision { best, ..decision });
+    }
+    Some(decision)
+}
+
+/// The move to play, for callers that need no figures.
+pub fn best_move(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<Move> {
+    choose(game, player, budget, seed).map(|d| d.best)
+}

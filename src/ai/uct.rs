@@ -1,0 +1,197 @@
+//! Monte Carlo tree search with the UCT rule over steps (see `steps`): the family of
+//! Boardspace's Ponte robot. Each iteration descends the tree by UCB1, adds one node, plays the
+//! game out at random and backs the result up. Deterministic for a given seed and budget in
+//! playouts or random moves; a wall-time budget is the caller's choice.
+
+use std::time::Instant;
+
+use fastrand::Rng;
+
+use super::steps::{Position, Step};
+use crate::game::{Color, Game, Move};
+
+/// How much search a decision may use; the first limit reached stops it (at least one
+/// playout is always made).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    pub playouts: Option<u64>,
+    /// Moves made in playouts (Boardspace's robot counts its budget so).
+    pub random_moves: Option<u64>,
+    pub deadline: Option<Instant>,
+}
+
+/// The search's constants.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Params {
+    /// UCB1's exploration constant.
+    pub exploration: f64,
+    /// Reward per point of score margin at the end of a playout, beside ±1 for the result.
+    pub margin_weight: f64,
+}
+
+/// What a search found, and what it spent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub best: Move,
+    pub playouts: u64,
+    pub random_moves: u64,
+}
+
+/// A playout policy: plays `game` to its end at random and returns the moves it made.
+pub type Playout = fn(&mut Game, &mut Rng) -> u64;
+
+struct Node {
+    /// The step into this node, and who took it (the reward is kept from their side).
+    step: Option<Step>,
+    mover: Option<Color>,
+    parent: Option<usize>,
+    children: Vec<usize>,
+    untried: Vec<Step>,
+    visits: u32,
+    reward: f64,
+}
+
+impl Node {
+    fn new(step: Option<Step>, mover: Option<Color>, parent: Option<usize>, at: &Position) -> Node {
+        Node {
+            step,
+            mover,
+            parent,
+            children: Vec::new(),
+            untried: at.steps(),
+            visits: 0,
+            reward: 0.0,
+        }
+    }
+}
+
+/// Searches `game` (not over) and returns the move to play.
+///
+/// # Panics
+/// When the game is over: there is no move to choose.
+pub fn search(
+    game: &Game,
+    params: Params,
+    budget: Budget,
+    playout: Playout,
+    rng: &mut Rng,
+) -> Decision {
+    assert!(!game.is_over(), "a finished game has no move to search");
+    let root = Position::new(game.clone());
+    let mut nodes = vec![Node::new(None, None, None, &root)];
+    let (mut playouts, mut random_moves) = (0u64, 0u64);
+    loop {
+        let mut at = root.clone();
+        // Selection: down through fully expanded nodes by UCB1.
+        let mut current = 0;
+        while nodes[current].untried.is_empty() && !nodes[current].children.is_empty() {
+            current = best_child(&nodes, current, params.exploration);
+            at.apply(nodes[current].step.expect("children have steps"));
+        }
+        // Expansion: one untried step, chosen at random.
+        if !nodes[current].untried.is_empty() {
+            let untried = &mut nodes[current].untried;
+            let step = untried.swap_remove(rng.usize(0..untried.len()));
+            let mover = at.to_move();
+            at.apply(step);
+            let child = nodes.len();
+            nodes.push(Node::new(Some(step), mover, Some(current), &at));
+            nodes[current].children.push(child);
+            current = child;
+        }
+        // Simulation: finish a pending placement, then play out.
+        if let Some(first) = at.pending {
+            let seconds = at.game.legal_second_cells(first);
+            let second = seconds
+                .nth(rng.u32(0..seconds.len()))
+                .expect("a first tile has a partner");
+            at.apply(Step::Tile(second));
+            random_moves += 1;
+        }
+        random_moves += playout(&mut at.game, rng);
+        playouts += 1;
+        // Backpropagation: each node's reward from its mover's side.
+        let result = reward(&at.game, params.margin_weight);
+        let mut node = Some(current);
+        while let Some(index) = node {
+            let n = &mut nodes[index];
+            n.visits += 1;
+            if let Some(mover) = n.mover {
+                n.reward += match mover {
+                    Color::White => result,
+                    Color::Red => -result,
+                };
+            }
+            node = n.parent;
+        }
+        let spent = budget.playouts.is_some_and(|p| playouts >= p)
+            || budget.random_moves.is_some_and(|m| random_moves >= m)
+            || (playouts % 16 == 0 && budget.deadline.is_some_and(|d| Instant::now() >= d));
+        if spent {
+            break;
+        }
+    }
+    Decision {
+        best: best_move(&nodes, &root, rng),
+        playouts,
+        random_moves,
+    }
+}
+
+/// The end of a playout from White's side: +1 for a White win, −1 for a Red win, 0 for a draw,
+/// plus a little for each point of margin.
+fn reward(game: &Game, margin_weight: f64) -> f64 {
+    let result = match game.outcome().and_then(|o| o.winner()) {
+        Some(Color::White) => 1.0,
+        Some(Color::Red) => -1.0,
+        None => 0.0,
+    };
+    let margin =
+        f64::from(game.score(Color::White).points) - f64::from(game.score(Color::Red).points);
+    result + margin_weight * margin
+}
+
+fn best_child(nodes: &[Node], parent: usize, exploration: f64) -> usize {
+    let log_visits = f64::from(nodes[parent].visits.max(1)).ln();
+    let ucb = |&child: &usize| {
+        let n = &nodes[child];
+        let visits = f64::from(n.visits.max(1));
+        n.reward / visits + exploration * (log_visits / visits).sqrt()
+    };
+    *nodes[parent]
+        .children
+        .iter()
+        .max_by(|a, b| ucb(a).total_cmp(&ucb(b)))
+        .expect("a fully expanded node has children")
+}
+
+fn most_visited(nodes: &[Node], parent: usize) -> Option<usize> {
+    nodes[parent]
+        .children
+        .iter()
+        .copied()
+        .max_by_key(|&c| nodes[c].visits)
+}
+
+/// The root's most visited step as a move; a first tile goes with its most visited partner
+/// (or, unexplored, a random legal one).
+fn best_move(nodes: &[Node], root: &Position, rng: &mut Rng) -> Move {
+    let child = most_visited(nodes, 0).expect("the search made at least one node");
+    match nodes[child].step.expect("children have steps") {
+        Step::Tile(first) => {
+            let second = match most_visited(nodes, child).and_then(|g| nodes[g].step) {
+                Some(Step::Tile(second)) => second,
+                _ => {
+                    let seconds = root.game.legal_second_cells(first);
+                    seconds
+                        .nth(rng.u32(0..seconds.len()))
+                        .expect("a first tile has a partner")
+                }
+            };
+            Move::Place(first, second)
+        }
+        Step::Bridge(a, b) => Move::Bridge(a, b),
+        Step::Pass => Move::Pass,
+        Step::Swap => Move::Swap,
+    }
+}

@@ -1,0 +1,122 @@
+//! The AI: every move it returns is legal, in every kind of position; the same seed and playout
+//! budget give the same move; budgets are kept (counted, never timed); `ponte ai` on records.
+
+mod common;
+
+use fastrand::Rng;
+use ponte::ai::{self, Budget, Level, Player};
+use ponte::game::{Game, Move, Supply, Variant, playout};
+
+fn playouts(n: u64) -> Budget {
+    Budget {
+        playouts: Some(n),
+        ..Budget::default()
+    }
+}
+
+/// A position reached by random moves, stopped at a random ply (sometimes at the end).
+fn random_position(variant: Variant, rng: &mut Rng) -> Game {
+    let mut game = Game::new(variant);
+    let stop = rng.u32(0..200);
+    while game.plies() < stop {
+        let Some(mv) = playout::random_move(&game, rng) else {
+            break;
+        };
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+#[test]
+fn every_move_the_ai_returns_is_legal() {
+    let mut rng = Rng::with_seed(11);
+    let variants = [
+        Variant::boxed(12).unwrap(),
+        Variant::boxed(10).unwrap(),
+        Variant::unlimited(6).unwrap(),
+        // Supplies that run out early: passes, and bridges refused for want of planks.
+        Variant::new(8, Supply::Limited(6), Supply::Limited(2)).unwrap(),
+        Variant::new(16, Supply::Limited(4), Supply::Limited(1)).unwrap(),
+    ];
+    let mut bridged_or_passed = false;
+    for round in 0..60 {
+        let variant = variants[round % variants.len()];
+        let game = random_position(variant, &mut rng);
+        let decision = ai::choose(&game, Player::Level(Level::Easy), playouts(3), round as u64);
+        let Some(decision) = decision else {
+            assert!(game.is_over(), "no move in a game that goes on");
+            continue;
+        };
+        assert_eq!(
+            game.check(decision.best),
+            Ok(()),
+            "{} in\n{game:?}",
+            decision.best
+        );
+        bridged_or_passed |= matches!(decision.best, Move::Pass | Move::Bridge(..));
+    }
+    // The pie choice, made on purpose.
+    let mut opened = Game::default();
+    opened.play("c3 d4".parse().unwrap()).unwrap();
+    let mv = ai::best_move(&opened, Player::Level(Level::Easy), playouts(20), 1).unwrap();
+    assert!(mv == Move::Swap || matches!(mv, Move::Place(..)), "{mv}");
+    assert!(
+        bridged_or_passed,
+        "neither a pass nor a bridge was ever chosen"
+    );
+}
+
+#[test]
+fn the_same_seed_and_budget_give_the_same_move() {
+    let mut rng = Rng::with_seed(5);
+    for _ in 0..4 {
+        let game = random_position(Variant::boxed(10).unwrap(), &mut rng);
+        if game.is_over() {
+            continue;
+        }
+        let player = Player::Baseline { random_moves: 400 };
+        let first = ai::choose(&game, player, player.budget(None), 9).unwrap();
+        let again = ai::choose(&game, player, player.budget(None), 9).unwrap();
+        assert_eq!(first, again);
+    }
+}
+
+#[test]
+fn budgets_in_playouts_and_random_moves_are_kept() {
+    let game = Game::new(Variant::boxed(10).unwrap());
+    let decision = ai::choose(&game, Player::Level(Level::Medium), playouts(7), 3).unwrap();
+    assert_eq!(decision.playouts, 7);
+    let player = Player::Baseline { random_moves: 500 };
+    let decision = ai::choose(&game, player, player.budget(None), 3).unwrap();
+    // It stops after the playout that reaches the budget: one game's worth above it at most.
+    assert!(decision.random_moves >= 500, "{decision:?}");
+    assert!(decision.random_moves < 500 + 200, "{decision:?}");
+}
+
+#[test]
+fn a_finished_game_has_no_move() {
+    let mut game = Game::default();
+    game.play(Move::Resign(None)).unwrap();
+    assert_eq!(
+        ai::choose(&game, Player::Level(Level::Hard), playouts(1), 1),
+        None
+    );
+}
+
+#[test]
+fn ponte_ai_prints_a_legal_move_or_says_the_game_is_over() {
+    let output = common::run_with_input(
+        common::ponte(&["ai", "-", "--level", "easy", "--seed", "4"]),
+        "# a record\nc3 d4\n",
+    );
+    assert!(output.status.success(), "{output:?}");
+    let printed = String::from_utf8(output.stdout).unwrap();
+    let mv: Move = printed.trim().parse().unwrap();
+    let mut game = Game::default();
+    game.play("c3 d4".parse().unwrap()).unwrap();
+    assert_eq!(game.check(mv), Ok(()), "{mv}");
+
+    let over = common::run_with_input(common::ponte(&["ai", "-"]), "c3 d4\nresign\n");
+    assert_eq!(over.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&over.stderr).contains("over"));
+}
