@@ -4,6 +4,7 @@
 //! `game`.
 
 pub mod ai;
+pub mod arena;
 pub mod discord;
 pub mod game;
 pub mod local;

@@ -60,6 +60,28 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         seed: u64,
     },
+    /// Play a match between two AI players and report the score
+    Arena {
+        /// A level (easy, medium, hard) or baseline, optionally with a budget:
+        /// hard:think=500ms, medium:playouts=2000, baseline:moves=200000
+        first: ponte::arena::Contender,
+        second: ponte::arena::Contender,
+        #[arg(long, default_value_t = 100)]
+        games: u32,
+        #[arg(long, default_value_t = 12)]
+        size: u8,
+        /// box (the game's supply) or unlimited
+        #[arg(long, default_value = "box")]
+        supply: String,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Save every game as a record in this directory
+        #[arg(long)]
+        records: Option<std::path::PathBuf>,
+        /// Games played at once (default: one per core)
+        #[arg(long)]
+        threads: Option<usize>,
+    },
     /// Replay a game record and report the final position
     Replay {
         /// The record file, or - (the default) for standard input
@@ -192,6 +214,86 @@ fn main() -> anyhow::Result<ExitCode> {
                     Ok(ExitCode::from(1))
                 }
             }
+        }
+        Command::Arena {
+            first,
+            second,
+            games,
+            size,
+            supply,
+            seed,
+            records,
+            threads,
+        } => {
+            let variant = match supply.as_str() {
+                "box" => ponte::game::Variant::boxed(size),
+                "unlimited" => ponte::game::Variant::unlimited(size),
+                other => {
+                    eprintln!("ponte arena: \"{other}\" is not a supply: box or unlimited");
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            let variant = match variant {
+                Ok(variant) => variant,
+                Err(error) => {
+                    eprintln!("ponte arena: {error}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            if let Some(dir) = &records {
+                std::fs::create_dir_all(dir)
+                    .with_context(|| format!("creating {}", dir.display()))?;
+            }
+            let settings = ponte::arena::Match {
+                players: [first, second],
+                games,
+                variant,
+                seed,
+                records,
+                threads: threads
+                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+            };
+            let started = std::time::Instant::now();
+            let tally = ponte::arena::play(&settings, |t| {
+                eprint!(
+                    "\rgame {}/{games}: {} won, {} lost, {} drawn ",
+                    t.games(),
+                    t.wins,
+                    t.losses,
+                    t.draws
+                );
+            });
+            eprintln!();
+            let (score, low, high) = tally.score();
+            println!(
+                "{} against {}: {} games, {} won, {} lost, {} drawn",
+                settings.players[0],
+                settings.players[1],
+                tally.games(),
+                tally.wins,
+                tally.losses,
+                tally.draws
+            );
+            println!(
+                "score {:.1}% (95% interval {:.1}–{:.1}%), Elo difference {:+.0} ({:+.0} to {:+.0})",
+                score * 100.0,
+                low * 100.0,
+                high * 100.0,
+                ponte::arena::Tally::elo(score),
+                ponte::arena::Tally::elo(low),
+                ponte::arena::Tally::elo(high)
+            );
+            for (contender, side) in settings.players.iter().zip(tally.sides) {
+                let mean = side.thinking.as_secs_f64() * 1000.0 / f64::from(side.moves.max(1));
+                println!(
+                    "{}: {} moves, mean {mean:.0} ms a move, longest {} ms",
+                    contender,
+                    side.moves,
+                    side.longest.as_millis()
+                );
+            }
+            println!("took {:.0} s", started.elapsed().as_secs_f64());
+            Ok(ExitCode::SUCCESS)
         }
         Command::Replay { file, json } => {
             let text = match read_input(&file) {

@@ -126,7 +126,8 @@ pub fn search(
         }
         let spent = budget.playouts.is_some_and(|p| playouts >= p)
             || budget.random_moves.is_some_and(|m| random_moves >= m)
-            || (playouts % 16 == 0 && budget.deadline.is_some_and(|d| Instant::now() >= d));
+            || (playouts.is_multiple_of(16)
+                && budget.deadline.is_some_and(|d| Instant::now() >= d));
         if spent {
             break;
         }

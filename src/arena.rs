@@ -1,0 +1,260 @@
+//! `ponte arena`: matches between two AI players, to measure strength. Colours and the opener
+//! alternate game by game; games run on every core; the result is the score with its 95%
+//! interval, the Elo difference it implies, and each side's time per move.
+
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::ai::{self, Budget, Level, Player};
+use crate::game::{Color, Game, Move, Record, RecordedMove, Variant};
+
+/// A player of the arena with its budget per move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contender {
+    pub player: Player,
+    pub think: Option<Duration>,
+    pub playouts: Option<u64>,
+}
+
+impl Contender {
+    fn budget(&self) -> Budget {
+        match self.playouts {
+            Some(playouts) => Budget {
+                playouts: Some(playouts),
+                ..Budget::default()
+            },
+            None => self.player.budget(self.think),
+        }
+    }
+}
+
+impl std::fmt::Display for Contender {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.player {
+            Player::Level(level) => write!(f, "{}", format!("{level:?}").to_lowercase())?,
+            Player::Baseline { random_moves } => write!(f, "baseline:moves={random_moves}")?,
+        }
+        if let Some(think) = self.think {
+            write!(f, ":think={}ms", think.as_millis())?;
+        }
+        if let Some(playouts) = self.playouts {
+            write!(f, ":playouts={playouts}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::str::FromStr for Contender {
+    type Err = String;
+
+    /// `hard`, `baseline`, or with a budget: `hard:think=500ms`, `medium:playouts=2000`,
+    /// `baseline:moves=200000`.
+    fn from_str(text: &str) -> Result<Contender, String> {
+        let (name, option) = match text.split_once(':') {
+            Some((name, option)) => (name, Some(option)),
+            None => (text, None),
+        };
+        let mut contender = Contender {
+            player: match name {
+                "baseline" => Player::Baseline {
+                    random_moves: ai::baseline::RANDOM_MOVES,
+                },
+                level => Player::Level(level.parse::<Level>()?),
+            },
+            think: None,
+            playouts: None,
+        };
+        let Some(option) = option else {
+            return Ok(contender);
+        };
+        let bad = || format!("\"{option}\" is not a budget: think=500ms, playouts=N or moves=N");
+        let (key, value) = option.split_once('=').ok_or_else(bad)?;
+        match (key, &mut contender.player) {
+            ("think", _) => {
+                let ms = value.trim_end_matches("ms").parse().map_err(|_| bad())?;
+                contender.think = Some(Duration::from_millis(ms));
+            }
+            ("playouts", _) => contender.playouts = Some(value.parse().map_err(|_| bad())?),
+            ("moves", Player::Baseline { random_moves }) => {
+                *random_moves = value.parse().map_err(|_| bad())?;
+            }
+            _ => return Err(bad()),
+        }
+        Ok(contender)
+    }
+}
+
+/// One side's account of a match.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Side {
+    pub moves: u32,
+    pub thinking: Duration,
+    pub longest: Duration,
+}
+
+/// A match's result, from the first player's side.
+#[derive(Clone, Debug, Default)]
+pub struct Tally {
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub sides: [Side; 2],
+}
+
+impl Tally {
+    pub fn games(&self) -> u32 {
+        self.wins + self.losses + self.draws
+    }
+
+    /// The first player's score (a draw is half a win), with its 95% interval.
+    pub fn score(&self) -> (f64, f64, f64) {
+        let n = f64::from(self.games().max(1));
+        let p = (f64::from(self.wins) + f64::from(self.draws) / 2.0) / n;
+        let half = 1.96 * (p * (1.0 - p) / n).sqrt();
+        (p, (p - half).max(0.0), (p + half).min(1.0))
+    }
+
+    /// The Elo difference a score implies (clamped short of ±infinity).
+    pub fn elo(score: f64) -> f64 {
+        let p = score.clamp(0.001, 0.999);
+        -400.0 * (1.0 / p - 1.0).log10()
+    }
+}
+
+/// The match's settings.
+pub struct Match {
+    pub players: [Contender; 2],
+    pub games: u32,
+    pub variant: Variant,
+    pub seed: u64,
+    pub records: Option<PathBuf>,
+    pub threads: usize,
+}
+
+/// Plays the match, calling `progress` after each game with the tally so far.
+pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
+    let next = AtomicUsize::new(0);
+    let tally = Mutex::new(Tally::default());
+    std::thread::scope(|scope| {
+        for _ in 0..settings.threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, Ordering::SeqCst);
+                    if index >= settings.games as usize {
+                        break;
+                    }
+                    let (winner, sides, record) = play_game(settings, index);
+                    if let Some(dir) = &settings.records {
+                        let path = dir.join(format!("game-{:04}.txt", index + 1));
+                        if let Err(error) = std::fs::write(&path, record.to_string()) {
+                            eprintln!("could not write {}: {error}", path.display());
+                        }
+                    }
+                    let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
+                    match winner {
+                        Some(0) => tally.wins += 1,
+                        Some(_) => tally.losses += 1,
+                        None => tally.draws += 1,
+                    }
+                    for (total, side) in tally.sides.iter_mut().zip(sides) {
+                        total.moves += side.moves;
+                        total.thinking += side.thinking;
+                        total.longest = total.longest.max(side.longest);
+                    }
+                    progress(&tally);
+                }
+            });
+        }
+    });
+    tally.into_inner().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Game `index`: the first player opens in even games. Returns the winner (0 or 1), each side's
+/// time and the record.
+fn play_game(settings: &Match, index: usize) -> (Option<usize>, [Side; 2], Record) {
+    let mut game = Game::new(settings.variant);
+    // Who plays White and Red now (the swap exchanges them).
+    let mut controls = if index.is_multiple_of(2) {
+        [0, 1]
+    } else {
+        [1, 0]
+    };
+    let mut sides = [Side::default(); 2];
+    let mut moves = Vec::new();
+    while let Some(color) = game.to_move() {
+        let who = controls[color.index()];
+        let contender = settings.players[who];
+        let seed = settings
+            .seed
+            .wrapping_mul(1_000_003)
+            .wrapping_add(index as u64 * 1009 + u64::from(game.plies()));
+        let started = Instant::now();
+        let mv = ai::best_move(&game, contender.player, contender.budget(), seed)
+            .expect("a game that goes on has a move");
+        let took = started.elapsed();
+        sides[who].moves += 1;
+        sides[who].thinking += took;
+        sides[who].longest = sides[who].longest.max(took);
+        game.play(mv).expect("the AI plays legal moves");
+        moves.push(RecordedMove {
+            line: moves.len() + 1,
+            mv: Ok(mv),
+            text: mv.to_string(),
+        });
+        if mv == Move::Swap {
+            controls.swap(0, 1);
+        }
+    }
+    let winner = game
+        .outcome()
+        .and_then(|o| o.winner())
+        .map(|c: Color| controls[c.index()]);
+    let record = Record {
+        variant: settings.variant,
+        moves,
+    };
+    (winner, sides, record)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn players_are_read_with_their_budgets() {
+        let hard: Contender = "hard:think=500ms".parse().unwrap();
+        assert_eq!(hard.player, Player::Level(Level::Hard));
+        assert_eq!(hard.think, Some(Duration::from_millis(500)));
+        let baseline: Contender = "baseline:moves=200000".parse().unwrap();
+        assert_eq!(
+            baseline.player,
+            Player::Baseline {
+                random_moves: 200_000
+            }
+        );
+        assert!("hard:moves=5".parse::<Contender>().is_err());
+        assert!("expert".parse::<Contender>().is_err());
+    }
+
+    #[test]
+    fn a_small_match_adds_up() {
+        let weak: Contender = "easy:playouts=2".parse().unwrap();
+        let settings = Match {
+            players: [weak, weak],
+            games: 4,
+            variant: Variant::unlimited(6).unwrap(),
+            seed: 1,
+            records: None,
+            threads: 2,
+        };
+        let tally = play(&settings, |_| {});
+        assert_eq!(tally.games(), 4);
+        assert!(tally.sides.iter().all(|s| s.moves > 0));
+        let (p, low, high) = tally.score();
+        assert!(low <= p && p <= high);
+        assert_eq!(Tally::elo(0.5), 0.0);
+        assert!(Tally::elo(0.75) > 190.0 && Tally::elo(0.75) < 192.0);
+    }
+}
