@@ -381,10 +381,14 @@ impl Board {
         let singles = self.single_tile_cells(color);
         singles
             .iter()
-            .filter(|a| {
-                singles
-                    .iter()
-                    .any(|b| b != *a && self.pair_fits(color, *a, b))
+            .filter(|&a| {
+                let mut partners = singles;
+                partners.remove(a);
+                let near = self.reach(color, a);
+                !(partners & !near).is_empty()
+                    || (partners & near)
+                        .iter()
+                        .any(|b| self.pair_fits(color, a, b))
             })
             .collect()
     }
@@ -395,10 +399,25 @@ impl Board {
         if !singles.contains(first) {
             return Bitboard::EMPTY;
         }
-        singles
+        let mut partners = singles;
+        partners.remove(first);
+        let near = self.reach(color, first);
+        let checked: Bitboard = (partners & near)
             .iter()
-            .filter(|b| *b != first && self.pair_fits(color, first, *b))
-            .collect()
+            .filter(|&b| self.pair_fits(color, first, b))
+            .collect();
+        (partners & !near) | checked
+    }
+
+    /// The cells where a second tile of `color` could change whether a tile on `a` is legal:
+    /// those next to the group `a` would join, or next to a group that comes next to it. A
+    /// tile anywhere else forms a group that does not even touch `a`'s diagonally, so it fits
+    /// beside `a` exactly when it fits alone (the hot path of listing placements).
+    fn reach(&self, color: Color, a: Cell) -> Bitboard {
+        let tiles = self.tiles(color);
+        let single = Bitboard::single(a);
+        let zone = single.flood(tiles | single).grow_all();
+        zone | (zone & tiles).flood(tiles).grow_all()
     }
 }
 
