@@ -379,16 +379,14 @@ impl Board {
     /// The cells that can be the first of two tiles `color` places now (supply aside).
     pub fn first_tile_cells(&self, color: Color) -> Bitboard {
         let singles = self.single_tile_cells(color);
+        // Nearly every cell has a partner, usually the first one tried: trying them is cheaper
+        // than working out which need no trying (as `second_tile_cells` does for all of them).
         singles
             .iter()
-            .filter(|&a| {
-                let mut partners = singles;
-                partners.remove(a);
-                let near = self.reach(color, a);
-                !(partners & !near).is_empty()
-                    || (partners & near)
-                        .iter()
-                        .any(|b| self.pair_fits(color, a, b))
+            .filter(|a| {
+                singles
+                    .iter()
+                    .any(|b| b != *a && self.pair_fits(color, *a, b))
             })
             .collect()
     }
