@@ -84,20 +84,19 @@ async fn post(
     service: &Service,
     item: &DueAnnouncement,
 ) -> Result<(), Error> {
-    let key = format!("ponte-{}", item.id);
-    let nonce = Some(key.as_str());
+    let nonce = format!("ponte-{}", item.id);
     match &item.announcement {
         Announcement::Started { game, anchor } => {
             let (game, note) = open_thread(ctx, service, game, *anchor).await?;
             let text = format!("{}{note}", board_text(&game));
-            deliver_board(ctx, service, &game, &text, nonce).await?;
+            deliver_board(ctx, service, &game, &text, &nonce).await?;
         }
         Announcement::Moved(report) => {
-            deliver_board(ctx, service, &report.game, &move_text(report), nonce).await?;
+            deliver_board(ctx, service, &report.game, &move_text(report), &nonce).await?;
         }
         Announcement::Ended(game) => {
             let text = format!("Game #{}: {}", game.id, result_text(game));
-            deliver_board(ctx, service, game, &text, nonce).await?;
+            deliver_board(ctx, service, game, &text, &nonce).await?;
         }
         Announcement::Reminder(game) => {
             let (Some(text), Some(channel)) = (reminder_text(game), game_channel(game)) else {
@@ -106,7 +105,7 @@ async fn post(
             let message = serenity::CreateMessage::new()
                 .content(text)
                 .allowed_mentions(pings(&board_pings(game)))
-                .nonce(serenity::Nonce::String(key.clone()))
+                .nonce(serenity::Nonce::String(nonce))
                 .enforce_nonce(true);
             channel.send_message(ctx, message).await?;
         }

@@ -22,34 +22,29 @@ pub async fn png_of(game: &GameView) -> Result<Vec<u8>, Error> {
     Ok(tokio::task::spawn_blocking(move || game.png()).await?)
 }
 
-/// Posts the board with `content` where the game is played; returns the channel used.
-///
-/// `nonce`, when given, makes Discord drop a repeat of the same post made within a few minutes
-/// (a delivery retried after a lost answer is not shown twice).
+/// Posts the board with `content` where the game is played. `nonce` makes Discord drop a repeat
+/// of the same post made within a few minutes (a delivery retried after a lost answer is not
+/// shown twice).
 pub async fn deliver_board(
     ctx: &serenity::Context,
     service: &Service,
     game: &GameView,
     content: &str,
-    nonce: Option<&str>,
-) -> Result<serenity::ChannelId, Error> {
+    nonce: &str,
+) -> Result<(), Error> {
     let channel = game_channel(game).ok_or_else(|| anyhow::anyhow!("game has no channel"))?;
     let png = png_of(game).await?;
     let message = |content: &str| {
-        let message = serenity::CreateMessage::new()
+        serenity::CreateMessage::new()
             .content(fit_message(content))
             .allowed_mentions(pings(&board_pings(game)))
             .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
-            .components(game_buttons(game));
-        match nonce {
-            Some(nonce) => message
-                .nonce(serenity::Nonce::String(nonce.to_string()))
-                .enforce_nonce(true),
-            None => message,
-        }
+            .components(game_buttons(game))
+            .nonce(serenity::Nonce::String(nonce.to_string()))
+            .enforce_nonce(true)
     };
     match channel.send_message(ctx, message(content)).await {
-        Ok(_) => Ok(channel),
+        Ok(_) => Ok(()),
         // The thread is archived, gone or closed to the bot: play on in the channel the game
         // started in, and say so this once.
         Err(error) if refused(&error) => {
@@ -69,7 +64,7 @@ pub async fn deliver_board(
             // post has to be retried.
             service.set_thread(game.id, None).await?;
             fallback.send_message(ctx, message(&note)).await?;
-            Ok(fallback)
+            Ok(())
         }
         Err(error) => Err(error.into()),
     }
