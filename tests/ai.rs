@@ -94,6 +94,33 @@ fn budgets_in_playouts_and_random_moves_are_kept() {
 }
 
 #[test]
+fn a_budget_in_random_moves_runs_out_when_every_step_ends_the_game() {
+    // Two tiles each: after White's pass, Red's last turn is a bridge or a pass, and a
+    // playout after either makes no move at all.
+    let variant = Variant::new(8, Supply::Limited(2), Supply::Limited(3)).unwrap();
+    let mut game = Game::new(variant);
+    for mv in ["a1 a2", "c3 e3", "pass"] {
+        game.play(mv.parse().unwrap()).unwrap();
+    }
+    assert!(game.is_last_turn());
+    let budget = Budget {
+        random_moves: Some(100),
+        ..Budget::default()
+    };
+    for player in [
+        Player::Baseline { random_moves: 100 },
+        Player::Level(Level::Hard),
+    ] {
+        let decision = ai::choose(&game, player, budget, 1).unwrap();
+        assert!(
+            matches!(decision.best, Move::Bridge(..) | Move::Pass),
+            "{decision:?}"
+        );
+        assert_eq!(decision.random_moves, 100, "one counted a playout");
+    }
+}
+
+#[test]
 fn a_finished_game_has_no_move() {
     let mut game = Game::default();
     game.play(Move::Resign(None)).unwrap();

@@ -8,6 +8,8 @@
 //! come next, each measured against the baseline.
 
 pub mod baseline;
+pub mod policy;
+mod rave;
 mod steps;
 mod uct;
 
@@ -83,7 +85,12 @@ pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<
         return None;
     }
     let mut rng = Rng::with_seed(seed);
-    let decision = uct::search(game, baseline::PARAMS, budget, baseline::playout, &mut rng);
+    let decision = match player {
+        Player::Baseline { .. } => {
+            uct::search(game, baseline::PARAMS, budget, baseline::playout, &mut rng)
+        }
+        Player::Level(_) => rave::search(game, rave::PARAMS, budget, policy::playout, &mut rng),
+    };
     // A beginner's opponent misplays now and then: a random legal move one time in four.
     if player == Player::Level(Level::Easy) && rng.u32(0..4) == 0 {
         let best = crate::game::playout::random_move(game, &mut rng).unwrap_or(decision.best);

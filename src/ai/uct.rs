@@ -108,7 +108,9 @@ pub fn search(
             at.apply(Step::Tile(second));
             random_moves += 1;
         }
-        random_moves += playout(&mut at.game, rng);
+        // A playout from a finished game makes no move; it still counts as one, or a budget in
+        // moves would never run out at the end of a game.
+        random_moves += playout(&mut at.game, rng).max(1);
         playouts += 1;
         // Backpropagation: each node's reward from its mover's side.
         let result = reward(&at.game, params.margin_weight);
@@ -141,7 +143,7 @@ pub fn search(
 
 /// The end of a playout from White's side: +1 for a White win, −1 for a Red win, 0 for a draw,
 /// plus a little for each point of margin.
-fn reward(game: &Game, margin_weight: f64) -> f64 {
+pub(super) fn reward(game: &Game, margin_weight: f64) -> f64 {
     let result = match game.outcome().and_then(|o| o.winner()) {
         Some(Color::White) => 1.0,
         Some(Color::Red) => -1.0,
