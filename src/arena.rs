@@ -2,7 +2,7 @@
 //! alternate game by game; games run on every core; the result is the score with its 95%
 //! interval, the Elo difference it implies, and each side's time per move.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
@@ -87,7 +87,7 @@ impl std::str::FromStr for Contender {
 }
 
 /// One side's account of a match.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Side {
     pub moves: u32,
     pub thinking: Duration,
@@ -133,36 +133,43 @@ pub struct Match {
     pub threads: usize,
 }
 
-/// Plays the match, calling `progress` after each game with the tally so far.
+/// Plays the match, calling `progress` after each game with the tally so far. With a records
+/// folder, every game is saved there as it ends, and the games of this same match already
+/// saved there are counted instead of played again: a long match can stop and go on later.
 pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
+    let mut tally = Tally::default();
+    let mut to_play: Vec<usize> = Vec::new();
+    for index in 0..settings.games as usize {
+        match settings
+            .records
+            .as_ref()
+            .and_then(|dir| saved(settings, dir, index))
+        {
+            Some(game) => tally.add(&game),
+            None => to_play.push(index),
+        }
+    }
+    if tally.games() > 0 {
+        progress(&tally);
+    }
     let next = AtomicUsize::new(0);
-    let tally = Mutex::new(Tally::default());
+    let tally = Mutex::new(tally);
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {
             scope.spawn(|| {
-                loop {
-                    let index = next.fetch_add(1, Ordering::SeqCst);
-                    if index >= settings.games as usize {
-                        break;
-                    }
-                    let (winner, sides, record) = play_game(settings, index);
-                    if let Some(dir) = &settings.records {
-                        let path = dir.join(format!("game-{:04}.txt", index + 1));
-                        if let Err(error) = std::fs::write(&path, record.to_string()) {
-                            eprintln!("could not write {}: {error}", path.display());
-                        }
+                while let Some(&index) = to_play.get(next.fetch_add(1, Ordering::SeqCst)) {
+                    let (game, record) = play_game(settings, index);
+                    if let Some(dir) = &settings.records
+                        && let Err(error) = save(settings, dir, &game, &record)
+                    {
+                        eprintln!(
+                            "could not save game {} in {}: {error}",
+                            index + 1,
+                            dir.display()
+                        );
                     }
                     let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
-                    match winner {
-                        Some(0) => tally.wins += 1,
-                        Some(_) => tally.losses += 1,
-                        None => tally.draws += 1,
-                    }
-                    for (total, side) in tally.sides.iter_mut().zip(sides) {
-                        total.moves += side.moves;
-                        total.thinking += side.thinking;
-                        total.longest = total.longest.max(side.longest);
-                    }
+                    tally.add(&game);
                     progress(&tally);
                 }
             });
@@ -171,9 +178,108 @@ pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
     tally.into_inner().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Game `index`: the first player opens in even games. Returns the winner (0 or 1), each side's
-/// time and the record.
-fn play_game(settings: &Match, index: usize) -> (Option<usize>, [Side; 2], Record) {
+/// One game of a match: its number, its winner (0 or 1, the players' order) and each side's
+/// time.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Played {
+    index: usize,
+    winner: Option<usize>,
+    sides: [Side; 2],
+}
+
+impl Tally {
+    fn add(&mut self, game: &Played) {
+        match game.winner {
+            Some(0) => self.wins += 1,
+            Some(_) => self.losses += 1,
+            None => self.draws += 1,
+        }
+        for (total, side) in self.sides.iter_mut().zip(game.sides) {
+            total.moves += side.moves;
+            total.thinking += side.thinking;
+            total.longest = total.longest.max(side.longest);
+        }
+    }
+}
+
+/// What identifies a match in its records: the players, the board and the seed.
+fn match_line(settings: &Match) -> String {
+    format!(
+        "# arena: {} against {}, {}×{} with {}, seed {}",
+        settings.players[0],
+        settings.players[1],
+        settings.variant.size(),
+        settings.variant.size(),
+        settings.variant.supply_words(),
+        settings.seed
+    )
+}
+
+fn record_path(dir: &Path, index: usize) -> PathBuf {
+    dir.join(format!("game-{:04}.txt", index + 1))
+}
+
+/// Saves a game's record with the match and the result in its header, whole or not at all.
+fn save(settings: &Match, dir: &Path, game: &Played, record: &Record) -> std::io::Result<()> {
+    let winner = game.winner.map_or("draw".to_owned(), |w| w.to_string());
+    let side = |s: &Side| {
+        format!(
+            "{} {} {}",
+            s.moves,
+            s.thinking.as_micros(),
+            s.longest.as_micros()
+        )
+    };
+    let text = format!(
+        "{}\n# result: game {} winner {winner} sides {} / {}\n{record}",
+        match_line(settings),
+        game.index + 1,
+        side(&game.sides[0]),
+        side(&game.sides[1]),
+    );
+    let path = record_path(dir, game.index);
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, text)?;
+    std::fs::rename(&partial, &path)
+}
+
+/// Game `index` of this match, if its record is saved in `dir`.
+fn saved(settings: &Match, dir: &Path, index: usize) -> Option<Played> {
+    let text = std::fs::read_to_string(record_path(dir, index)).ok()?;
+    let mut lines = text.lines();
+    if lines.next()? != match_line(settings) {
+        return None;
+    }
+    let result = lines.next()?.strip_prefix("# result: game ")?;
+    let words: Vec<&str> = result.split_whitespace().collect();
+    let [number, "winner", winner, "sides", a @ .., "/", b0, b1, b2] = words.as_slice() else {
+        return None;
+    };
+    if number.parse::<usize>().ok()? != index + 1 {
+        return None;
+    }
+    let side = |words: &[&str]| -> Option<Side> {
+        let [moves, thinking, longest] = words else {
+            return None;
+        };
+        Some(Side {
+            moves: moves.parse().ok()?,
+            thinking: Duration::from_micros(thinking.parse().ok()?),
+            longest: Duration::from_micros(longest.parse().ok()?),
+        })
+    };
+    Some(Played {
+        index,
+        winner: match *winner {
+            "draw" => None,
+            w => Some(w.parse().ok()?),
+        },
+        sides: [side(a)?, side(&[b0, b1, b2])?],
+    })
+}
+
+/// Game `index`: the first player opens in even games.
+fn play_game(settings: &Match, index: usize) -> (Played, Record) {
     let mut game = Game::new(settings.variant);
     // Who plays White and Red now (the swap exchanges them).
     let mut controls = if index.is_multiple_of(2) {
@@ -215,7 +321,14 @@ fn play_game(settings: &Match, index: usize) -> (Option<usize>, [Side; 2], Recor
         variant: settings.variant,
         moves,
     };
-    (winner, sides, record)
+    (
+        Played {
+            index,
+            winner,
+            sides,
+        },
+        record,
+    )
 }
 
 #[cfg(test)]
@@ -256,5 +369,45 @@ mod tests {
         assert!(low <= p && p <= high);
         assert_eq!(Tally::elo(0.5), 0.0);
         assert!(Tally::elo(0.75) > 190.0 && Tally::elo(0.75) < 192.0);
+    }
+
+    #[test]
+    fn a_match_with_records_goes_on_from_the_games_already_saved() {
+        let dir = tempfile::tempdir().unwrap();
+        let weak: Contender = "easy:playouts=2".parse().unwrap();
+        let mut settings = Match {
+            players: [weak, "medium:playouts=3".parse().unwrap()],
+            games: 3,
+            variant: Variant::unlimited(6).unwrap(),
+            seed: 4,
+            records: Some(dir.path().to_owned()),
+            threads: 1,
+        };
+        let first = play(&settings, |_| {});
+        assert_eq!(first.games(), 3);
+        let games: Vec<_> = (0..3).map(|i| saved(&settings, dir.path(), i)).collect();
+        assert!(games.iter().all(Option::is_some), "{games:?}");
+        assert_eq!(games[1].unwrap().index, 1);
+
+        // Five games: the three saved are counted as they were, two are played.
+        settings.games = 5;
+        let played = Mutex::new(Vec::new());
+        let all = play(&settings, |t| played.lock().unwrap().push(t.games()));
+        assert_eq!(played.into_inner().unwrap(), vec![3, 4, 5]);
+        assert_eq!(all.games(), 5);
+        assert_eq!(
+            all.sides[0].moves,
+            first.sides[0].moves + saved_moves(&settings, dir.path(), 3..5)
+        );
+
+        // Another match's records in the folder are not this match's games.
+        settings.seed = 5;
+        assert_eq!(saved(&settings, dir.path(), 0), None);
+    }
+
+    fn saved_moves(settings: &Match, dir: &Path, games: std::ops::Range<usize>) -> u32 {
+        games
+            .map(|i| saved(settings, dir, i).unwrap().sides[0].moves)
+            .sum()
     }
 }

@@ -2,10 +2,9 @@
 //! `src/game` (the only module it uses): no I/O, no async; the same seed and budget in playouts
 //! or random moves give the same move.
 //!
-//! `baseline` is Boardspace's robot rebuilt, the yardstick; the levels (`easy`, `medium`,
-//! `hard`) are the players of this bot. Today the levels run the baseline's search with their
-//! own budgets; the improvements issue 11 lists (knowledge in the playouts, RAVE, tree reuse…)
-//! come next, each measured against the baseline.
+//! `baseline` is Boardspace's robot rebuilt, the yardstick (`uct` with `baseline`'s uniformly
+//! random playouts); the levels (`easy`, `medium`, `hard`) are the bot's own player (`rave`
+//! with `policy`'s playouts), with their own budgets.
 
 pub mod baseline;
 pub mod policy;
@@ -31,6 +30,25 @@ pub enum Level {
     Medium,
     /// At most two seconds a move on one core.
     Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    /// The level's name as players type it and the store keeps it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+impl std::fmt::Display for Level {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
 }
 
 impl std::str::FromStr for Level {
@@ -72,7 +90,8 @@ impl Player {
                 },
             },
             Player::Level(Level::Medium) => by_time(Duration::from_millis(500)),
-            Player::Level(Level::Hard) => by_time(Duration::from_secs(2)),
+            // Two seconds at most, with room for choosing the move and freeing the tree.
+            Player::Level(Level::Hard) => by_time(Duration::from_millis(1950)),
             Player::Baseline { random_moves } => baseline::budget(random_moves),
         }
     }

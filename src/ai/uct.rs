@@ -128,8 +128,7 @@ pub fn search(
         }
         let spent = budget.playouts.is_some_and(|p| playouts >= p)
             || budget.random_moves.is_some_and(|m| random_moves >= m)
-            || (playouts.is_multiple_of(16)
-                && budget.deadline.is_some_and(|d| Instant::now() >= d));
+            || budget.deadline.is_some_and(|d| Instant::now() >= d);
         if spent {
             break;
         }

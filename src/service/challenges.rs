@@ -33,13 +33,18 @@ impl Service {
         if opponent.is_some_and(|o| o.id == challenger.id) {
             return Err(ServiceError::SelfChallenge);
         }
-        if options
-            .move_time
-            .is_some_and(|t| !(SHORTEST_MOVE_TIME..=LONGEST_MOVE_TIME).contains(&t))
-        {
-            return Err(ServiceError::MoveTimeOutOfRange);
-        }
+        self.checked_move_seconds(options.move_time)?;
         self.offer(challenger, opponent, options, venue, None).await
+    }
+
+    /// The time per move in whole seconds, as stored, if it is within the allowed range.
+    pub(super) fn checked_move_seconds(&self, move_time: Option<Duration>) -> Result<Option<i64>> {
+        match move_time {
+            Some(t) if !(SHORTEST_MOVE_TIME..=LONGEST_MOVE_TIME).contains(&t) => {
+                Err(ServiceError::MoveTimeOutOfRange)
+            }
+            _ => Ok(move_time.map(|t| t.as_secs().max(1) as i64)),
+        }
     }
 
     /// Records a challenge (`opener`: who will open, when not the challenger).

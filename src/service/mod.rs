@@ -13,6 +13,7 @@ mod challenges;
 mod clock;
 mod deadlines;
 mod export;
+mod opponent;
 mod play;
 mod ratings;
 mod standings;
@@ -28,6 +29,7 @@ pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use deadlines::Tick;
 pub use export::picture;
+pub use opponent::{AiRecord, Opener};
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
 pub use views::{
     AbortOutcome, Asker, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
@@ -118,6 +120,12 @@ pub struct Service {
     positions: Mutex<LruCache<GameId, (i64, Arc<Position>)>>,
     /// Woken when a write recorded something owed to Discord (see `announcements`).
     outbox: tokio::sync::Notify,
+    /// Woken when the AI may be to move somewhere (see `opponent`).
+    ai_turn: tokio::sync::Notify,
+    /// One permit per core: the AI's searches at one time.
+    thinking: Arc<tokio::sync::Semaphore>,
+    /// A cap on the AI's search, in playouts a move, instead of its levels' time.
+    ai_playouts: Option<u64>,
 }
 
 impl Service {
@@ -129,7 +137,18 @@ impl Service {
                 NonZeroUsize::new(POSITIONS_CACHED).expect("the cache holds some games"),
             )),
             outbox: tokio::sync::Notify::new(),
+            ai_turn: tokio::sync::Notify::new(),
+            thinking: Arc::new(tokio::sync::Semaphore::new(
+                std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+            )),
+            ai_playouts: None,
         }
+    }
+
+    /// Makes the AI search a fixed number of playouts a move instead of its levels' time: for
+    /// slow machines, and for tests that must not depend on the machine's speed.
+    pub fn set_ai_playouts(&mut self, playouts: Option<u64>) {
+        self.ai_playouts = playouts;
     }
 
     /// Opens the database at `url` with the system clock.

@@ -218,7 +218,11 @@ impl Service {
             new_moves.push((players[color.index()], color, Move::Pass, true));
         }
 
-        let update = game_update(&game, players, row.move_seconds, now, row.rated);
+        let mut update = game_update(&game, players, row.move_seconds, now, row.rated);
+        if update.to_move_id.is_some() && update.to_move_id == row.ai_player_id {
+            // The AI's moves are never on the clock: only the human's are.
+            (update.deadline_at, update.remind_at) = (None, None);
+        }
         if let Some(outcome) = game.outcome() {
             rate(&mut write, players, outcome.winner(), now).await?;
         }
@@ -242,6 +246,9 @@ impl Service {
             Err(other) => return Err(other.into()),
         };
         self.outbox_changed();
+        if saved.game.ai_player_id.is_some() {
+            self.ai_turn.notify_one();
+        }
         let position = Arc::new(position.extended(game, &saved.moves));
         self.remember(&saved.game, position.clone());
         let view = GameView::new(saved.game, &position);

@@ -71,6 +71,8 @@ pub struct Stats {
     /// Finished games, newest first.
     pub recent: Vec<GameView>,
     pub history: Vec<RatingPoint>,
+    /// Results against each level of the AI played (unrated, so apart from the rest).
+    pub against_ai: Vec<super::AiRecord>,
 }
 
 impl Stats {
@@ -165,12 +167,14 @@ impl Service {
                 at: p.at,
             })
             .collect();
+        let against_ai = self.ai_records(guild, player.id).await?;
         Ok(Stats {
             player,
             standing: board.viewer,
             streak,
             recent,
             history,
+            against_ai,
         })
     }
 }

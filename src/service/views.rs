@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use crate::ai::Level;
 use crate::game::{Color, Game, Move, Outcome, Record, RecordedMove, Supply, Tiebreak, Variant};
 use crate::render::{Picture, caption_name, render_png};
 use crate::store::{
@@ -350,6 +351,8 @@ pub struct GameView {
     pub version: i64,
     pub created_at: Millis,
     pub updated_at: Millis,
+    /// In a game against the AI: the player who is the AI, and its level.
+    pub ai: Option<(PlayerId, Level)>,
 }
 
 impl GameView {
@@ -392,6 +395,9 @@ impl GameView {
             version: row.version,
             created_at: row.created_at,
             updated_at: row.updated_at,
+            ai: row
+                .ai_player_id
+                .zip(row.ai_level.and_then(|level| level.parse().ok())),
         }
     }
 

@@ -42,6 +42,9 @@ pub struct GameRow {
     pub updated_at: Millis,
     /// When the last move was saved, on Discord's clock (moves made there only).
     pub last_move_seen_at: Option<Millis>,
+    /// In a game against the AI: the player who is the AI, and its level.
+    pub ai_player_id: Option<PlayerId>,
+    pub ai_level: Option<String>,
 }
 
 impl GameRow {
@@ -110,11 +113,11 @@ pub struct Committed {
 }
 
 /// Every game read selects these columns, with the players' names.
-const SELECT_GAME: &str = "SELECT g.id, g.opener_id, g.other_id, g.white_id, g.red_id, \
+pub(super) const SELECT_GAME: &str = "SELECT g.id, g.opener_id, g.other_id, g.white_id, g.red_id, \
      w.name AS white_name, r.name AS red_name, g.size, g.tiles, g.bridges, g.move_seconds, \
      g.rated, g.status, g.winner, g.end_reason, g.guild_id, g.channel_id, g.thread_id, g.plies, \
      g.to_move_id, g.deadline_at, g.remind_at, g.rating_applied, g.version, g.created_at, \
-     g.updated_at, g.last_move_seen_at FROM games g JOIN players w ON w.id = g.white_id \
+     g.updated_at, g.last_move_seen_at, g.ai_player_id, g.ai_level FROM games g JOIN players w ON w.id = g.white_id \
      JOIN players r ON r.id = g.red_id";
 
 async fn fetch_game<'e>(
@@ -638,6 +641,8 @@ pub(super) mod tests {
                 created_at: NOW,
                 updated_at: NOW,
                 last_move_seen_at: None,
+                ai_player_id: None,
+                ai_level: None,
             }
         );
         assert_eq!(row.variant(), VARIANT);

@@ -9,6 +9,7 @@
 //!
 //! The store decides nothing: who opens, deadlines and reminder times come from the service.
 
+mod ai_games;
 mod challenges;
 mod games;
 mod outbox;
@@ -25,6 +26,7 @@ use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use tokio::sync::Mutex;
 
+pub use ai_games::{AiRecord, AiSide};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Committed, GameRow, GameUpdate, GameWrite, MoveRow, NewGame, NewMove};
 pub use outbox::OutboxRow;

@@ -1,0 +1,205 @@
+//! The bot as an opponent: games against the AI start at once, and whenever the AI is to move
+//! it searches off the async threads (at most one search per core, the others waiting in
+//! order) and plays through the same path as a person's move: checked, saved in one
+//! transaction, announced. Its turns are found in the store, so a restart resumes them.
+
+use std::collections::HashSet;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use super::deadlines::MoveClock;
+use super::views::stored_variant;
+use super::{
+    ChallengeOptions, GameId, GameView, MoveOutcome, Player, Result, Service, ServiceError, Venue,
+};
+use crate::ai::{self, Budget, Level};
+use crate::store::{AiSide, NewGame};
+
+/// How often the worker looks for turns it was not told about (a missed wake-up, a failure).
+const RESCAN: Duration = Duration::from_secs(30);
+
+/// Who opens a game against the AI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opener {
+    Human,
+    Ai,
+}
+
+/// A player's results against one level of the AI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiRecord {
+    pub level: Level,
+    pub wins: u32,
+    pub losses: u32,
+    pub draws: u32,
+}
+
+impl Service {
+    /// Starts a game of `human` against the AI (playing as `ai`, the bot's own user) at
+    /// `level`. Games against the AI are never rated. In a channel, the game's thread opens on
+    /// message `anchor`.
+    ///
+    /// # Errors
+    /// [`ServiceError::SelfChallenge`] when `human` is the AI, a time per move out of range;
+    /// database failures.
+    #[allow(clippy::too_many_arguments)]
+    pub async fn start_ai_game(
+        &self,
+        human: &Player,
+        ai: &Player,
+        level: Level,
+        options: ChallengeOptions,
+        venue: Venue,
+        opener: Opener,
+        anchor: Option<i64>,
+    ) -> Result<GameView> {
+        if human.id == ai.id {
+            return Err(ServiceError::SelfChallenge);
+        }
+        let move_seconds = self.checked_move_seconds(options.move_time)?;
+        let now = self.now();
+        for player in [human, ai] {
+            self.store
+                .upsert_player(player.id, &player.name, now)
+                .await?;
+        }
+        let (opener_id, other_id) = match opener {
+            Opener::Human => (human.id, ai.id),
+            Opener::Ai => (ai.id, human.id),
+        };
+        // The AI's moves are never on the clock: only the human's are.
+        let clock = match opener {
+            Opener::Human => MoveClock::starting(move_seconds, now),
+            Opener::Ai => MoveClock::default(),
+        };
+        let game = NewGame {
+            opener_id,
+            other_id,
+            variant: stored_variant(options.variant),
+            move_seconds,
+            rated: false,
+            guild_id: venue.guild_id,
+            channel_id: venue.channel_id,
+            deadline_at: clock.deadline_at,
+            remind_at: clock.remind_at,
+            created_at: now,
+        };
+        let side = AiSide {
+            player_id: ai.id,
+            level: level.name().to_owned(),
+        };
+        let announce = venue.channel_id.is_some().then_some(anchor);
+        let id = self.store.start_ai_game(&game, &side, announce).await?;
+        self.outbox_changed();
+        self.ai_turn.notify_one();
+        self.game(id).await
+    }
+
+    /// The games in which the AI is to move, the longest waiting first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn ai_turns(&self) -> Result<Vec<GameId>> {
+        Ok(self.store.ai_turns().await?)
+    }
+
+    /// Lets the AI move in game `id` if it is to move there: it thinks within its level's
+    /// budget (waiting for a free core first), then plays like a person would. `None` when it
+    /// is not the AI's turn (any more).
+    ///
+    /// # Errors
+    /// Database failures; a damaged log.
+    pub async fn play_ai_turn(&self, id: GameId) -> Result<Option<MoveOutcome>> {
+        let view = self.game(id).await?;
+        let Some((ai_id, level)) = view.ai else {
+            return Ok(None);
+        };
+        if view.to_move().is_none_or(|(_, player)| player.id != ai_id) {
+            return Ok(None);
+        }
+        let permit = self
+            .thinking
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed");
+        let (game, playouts) = (view.game.clone(), self.ai_playouts);
+        // Same game, same number of moves: same seed, so a budget in playouts repeats itself.
+        let seed = (id as u64) << 16 | u64::from(game.plies());
+        let thought = tokio::task::spawn_blocking(move || {
+            let _permit = permit;
+            // The budget starts once a core is free: waiting in the queue costs no thinking.
+            let budget = match playouts {
+                Some(playouts) => Budget {
+                    playouts: Some(playouts),
+                    ..Budget::default()
+                },
+                None => ai::Player::Level(level).budget(None),
+            };
+            ai::best_move(&game, ai::Player::Level(level), budget, seed)
+        })
+        .await;
+        let Some(mv) = thought.expect("the search does not panic") else {
+            return Ok(None);
+        };
+        match self
+            .play(id, ai_id, &mv.to_string(), Some(view.version))
+            .await
+        {
+            Ok(outcome) => Ok(Some(outcome)),
+            // The human moved meanwhile (resigned, say): this search is moot.
+            Err(ServiceError::PositionChanged | ServiceError::GameOver(_)) => Ok(None),
+            Err(error) => Err(error),
+        }
+    }
+
+    /// Plays the AI's turns as they come, for ever: those waiting at start-up first. Spawn it
+    /// once per process.
+    pub async fn run_ai(self: Arc<Self>) {
+        let busy: Arc<Mutex<HashSet<GameId>>> = Arc::default();
+        loop {
+            match self.ai_turns().await {
+                Ok(turns) => {
+                    for id in turns {
+                        if !busy.lock().unwrap_or_else(|e| e.into_inner()).insert(id) {
+                            continue;
+                        }
+                        let (service, busy) = (self.clone(), busy.clone());
+                        tokio::spawn(async move {
+                            if let Err(error) = service.play_ai_turn(id).await {
+                                tracing::warn!("the AI could not move in game #{id}: {error}");
+                            }
+                            busy.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
+                            service.ai_turn.notify_one();
+                        });
+                    }
+                }
+                Err(error) => tracing::warn!("cannot look for the AI's turns: {error}"),
+            }
+            tokio::select! {
+                () = self.ai_turn.notified() => {}
+                () = tokio::time::sleep(RESCAN) => {}
+            }
+        }
+    }
+
+    /// `player`'s results against each level of the AI in a server.
+    pub(super) async fn ai_records(
+        &self,
+        guild: i64,
+        player: crate::store::PlayerId,
+    ) -> Result<Vec<AiRecord>> {
+        let rows = self.store.ai_records(guild, player).await?;
+        Ok(rows
+            .into_iter()
+            .filter_map(|row| {
+                Some(AiRecord {
+                    level: row.level.parse().ok()?,
+                    wins: u32::try_from(row.wins).unwrap_or_default(),
+                    losses: u32::try_from(row.losses).unwrap_or_default(),
+                    draws: u32::try_from(row.draws).unwrap_or_default(),
+                })
+            })
+            .collect())
+    }
+}

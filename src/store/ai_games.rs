@@ -1,0 +1,168 @@
+//! Games against the bot's own AI: started at once (no challenge to answer), found again
+//! when the AI is to move, and counted per level for a player's stats.
+
+use super::games::{NewGame, insert_game};
+use super::outbox::insert_announcement;
+use super::{AnnouncementKind, GameId, PlayerId, Store, StoreError};
+
+/// Which player of a new game is the AI, at which level (`easy`, `medium` or `hard`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AiSide {
+    pub player_id: PlayerId,
+    pub level: String,
+}
+
+/// A player's finished games against one level of the AI.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct AiRecord {
+    pub level: String,
+    pub wins: i64,
+    pub losses: i64,
+    pub draws: i64,
+}
+
+impl Store {
+    /// Starts `game` with the AI as one of its players, and (when `announce`) records that
+    /// its thread is to open on message `anchor`, in one transaction.
+    ///
+    /// # Errors
+    /// On a database failure; nothing is written then.
+    pub async fn start_ai_game(
+        &self,
+        game: &NewGame,
+        ai: &AiSide,
+        announce: Option<Option<i64>>,
+    ) -> Result<GameId, StoreError> {
+        let _writer = self.writer.lock().await;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let id = insert_game(&mut tx, game).await?;
+        sqlx::query("UPDATE games SET ai_player_id = ?, ai_level = ? WHERE id = ?")
+            .bind(ai.player_id)
+            .bind(&ai.level)
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        if let Some(anchor) = announce {
+            let kind = AnnouncementKind::Started;
+            insert_announcement(&mut tx, id, kind, (0, 0), anchor, game.created_at).await?;
+        }
+        tx.commit().await?;
+        Ok(id)
+    }
+
+    /// The games in which the AI is to move, the longest waiting first.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn ai_turns(&self) -> Result<Vec<GameId>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT id FROM games
+             WHERE ai_player_id IS NOT NULL AND status = 'active' AND to_move_id = ai_player_id
+             ORDER BY updated_at, id",
+        )
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// `player`'s results against each level of the AI, in the finished games of a server.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn ai_records(
+        &self,
+        guild: i64,
+        player: PlayerId,
+    ) -> Result<Vec<AiRecord>, StoreError> {
+        Ok(sqlx::query_as::<_, AiRecord>(
+            "SELECT ai_level AS level,
+                 SUM(winner = CASE WHEN white_id = ?1 THEN 'white' ELSE 'red' END) AS wins,
+                 SUM(winner = CASE WHEN white_id = ?1 THEN 'red' ELSE 'white' END) AS losses,
+                 SUM(winner = 'draw') AS draws
+             FROM games
+             WHERE ai_player_id IS NOT NULL AND ai_player_id <> ?1 AND status = 'finished'
+               AND (white_id = ?1 OR red_id = ?1) AND guild_id = ?2
+             GROUP BY ai_level
+             ORDER BY CASE ai_level WHEN 'easy' THEN 0 WHEN 'medium' THEN 1 ELSE 2 END",
+        )
+        .bind(player)
+        .bind(guild)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::games::tests::{GUILD, NOW, commit, new_game, store_with_players, won};
+    use crate::store::{EndReason, Winner};
+
+    fn hard(player_id: PlayerId) -> AiSide {
+        AiSide {
+            player_id,
+            level: "hard".into(),
+        }
+    }
+
+    #[tokio::test]
+    async fn an_ai_game_starts_with_its_announcement_and_waits_for_the_ai_when_it_opens() {
+        let (_dir, store) = store_with_players().await;
+        let bot_opens = store
+            .start_ai_game(&new_game(2, 1), &hard(2), Some(Some(77)))
+            .await
+            .unwrap();
+        let human_opens = store
+            .start_ai_game(&new_game(1, 2), &hard(2), Some(None))
+            .await
+            .unwrap();
+        let row = store.game(bot_opens).await.unwrap().unwrap();
+        assert_eq!(
+            (row.ai_player_id, row.ai_level.as_deref()),
+            (Some(2), Some("hard"))
+        );
+        assert_eq!(store.ai_turns().await.unwrap(), vec![bot_opens]);
+        let due = store.due_announcements(NOW + 1, 10).await.unwrap();
+        let anchors: Vec<_> = due
+            .iter()
+            .map(|d| (d.game_id, d.anchor_message_id))
+            .collect();
+        assert_eq!(anchors, vec![(bot_opens, Some(77)), (human_opens, None)]);
+    }
+
+    #[tokio::test]
+    async fn results_against_the_ai_are_counted_per_level_from_the_players_side() {
+        let (_dir, store) = store_with_players().await;
+        let end = |white, red, winner| won(white, red, winner, EndReason::Score);
+        let easy = AiSide {
+            player_id: 2,
+            level: "easy".into(),
+        };
+        for (opener, other, ai, winner) in [
+            (1, 2, &easy, Winner::White),
+            (2, 1, &easy, Winner::White),
+            (1, 2, &hard(2), Winner::Red),
+            (1, 2, &hard(2), Winner::Draw),
+        ] {
+            let id = store
+                .start_ai_game(&new_game(opener, other), ai, None)
+                .await
+                .unwrap();
+            commit(&store, id, &[], &end(opener, other, winner), NOW + 10).await;
+        }
+        // A game between people does not count.
+        let people = crate::store::games::tests::start(&store, 1, 3).await;
+        commit(&store, people, &[], &end(1, 3, Winner::White), NOW + 10).await;
+        let record = |level: &str, wins, losses, draws| AiRecord {
+            level: level.into(),
+            wins,
+            losses,
+            draws,
+        };
+        assert_eq!(
+            store.ai_records(GUILD, 1).await.unwrap(),
+            vec![record("easy", 1, 1, 0), record("hard", 0, 1, 1)]
+        );
+        assert_eq!(store.ai_records(GUILD, 2).await.unwrap(), vec![]);
+        assert_eq!(store.ai_records(GUILD + 1, 1).await.unwrap(), vec![]);
+    }
+}
