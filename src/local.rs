@@ -9,13 +9,14 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::game::{Color, Move, Variant, diagram};
 use crate::service::{
-    ChallengeOptions, ChallengeView, GameId, GameView, LONGEST_MOVE_TIME, MoveOutcome, MoveReport,
-    Player, PlayerId, SHORTEST_MOVE_TIME, Service, ServiceError, Venue,
+    ChallengeOptions, ChallengeView, GameId, GameView, LONGEST_MOVE_TIME, Level, MoveOutcome,
+    MoveReport, Opener, Player, PlayerId, SHORTEST_MOVE_TIME, Service, ServiceError, Venue,
 };
 
 const HELP: &str = "\
 commands (prefix any with `as NAME` to act as that player):
-  play NAME NAME [size N] [unlimited]   start a game at once (the first name opens as White)
+  play NAME NAME [size N] [unlimited]   start a game at once (the first name opens as White);
+                                        a name may be the bot: ai:easy, ai:medium or ai:hard
   challenge NAME|open [size N] [unlimited] [time DAYS]
   accept [#ID]  decline [#ID]  cancel [#ID]
   place c3 d4   bridge c3-e4   swap   pass   resign   (or just type the move: c3 d4)
@@ -152,6 +153,18 @@ impl<'a> Session<'a> {
             return Err("usage: play NAME NAME [size N] [unlimited]".into());
         };
         let options = parse_options(rest)?;
+        match (ai_level(first)?, ai_level(second)?) {
+            (Some(_), Some(_)) => return Err("the bot cannot play itself".into()),
+            (Some(level), None) => {
+                return self.play_the_bot(second, level, options, Opener::Ai).await;
+            }
+            (None, Some(level)) => {
+                return self
+                    .play_the_bot(first, level, options, Opener::Human)
+                    .await;
+            }
+            (None, None) => {}
+        }
         let opener = Player::new(local_id(first), *first);
         let other = Player::new(local_id(second), *second);
         let challenge = self
@@ -167,6 +180,54 @@ impl<'a> Session<'a> {
         self.actor = Some(opener);
         self.current_game = Some(game.id);
         Ok(started(&game) + &self.picture(&game).await)
+    }
+
+    async fn play_the_bot(
+        &mut self,
+        name: &str,
+        level: Level,
+        options: ChallengeOptions,
+        opener: Opener,
+    ) -> Result<String, String> {
+        let human = Player::new(local_id(name), name);
+        let options = ChallengeOptions {
+            rated: false,
+            ..options
+        };
+        let game = self
+            .service
+            .start_ai_game(
+                &human,
+                &bot(),
+                level,
+                options,
+                Venue::default(),
+                opener,
+                None,
+            )
+            .await
+            .map_err(text)?;
+        self.actor = Some(human);
+        self.current_game = Some(game.id);
+        let mut out = started(&game);
+        out.push_str(&self.ai_replies(game.id).await?);
+        if out.ends_with('\n') {
+            out.pop();
+        }
+        let shown = self.service.game(game.id).await.map_err(text)?;
+        Ok(out + &self.picture(&shown).await)
+    }
+
+    /// The AI's moves while it is to move in game `id` (it thinks here, in the foreground).
+    async fn ai_replies(&self, id: GameId) -> Result<String, String> {
+        let mut out = String::new();
+        while let Some(outcome) = self.service.play_ai_turn(id).await.map_err(text)? {
+            if let MoveOutcome::Played(report) = outcome {
+                out.push('\n');
+                out.push_str(&describe_move(&report));
+            }
+        }
+        Ok(out)
     }
 
     async fn challenge(&mut self, args: &[&str]) -> Result<String, String> {
@@ -296,7 +357,12 @@ impl<'a> Session<'a> {
             .map_err(text)?
         {
             MoveOutcome::Played(report) => {
-                Ok(describe_move(&report) + &self.picture(&report.game).await)
+                let replies = self.ai_replies(game.id).await?;
+                let shown = match replies.is_empty() {
+                    true => report.game.clone(),
+                    false => self.service.game(game.id).await.map_err(text)?,
+                };
+                Ok(describe_move(&report) + &replies + &self.picture(&shown).await)
             }
             MoveOutcome::LostOnTime(game) => Err(format!(
                 "{}\n{}",
@@ -304,6 +370,19 @@ impl<'a> Session<'a> {
                 show(&game)
             )),
         }
+    }
+}
+
+/// The bot's own player in the terminal.
+fn bot() -> Player {
+    Player::new(local_id("ponte"), "ponte")
+}
+
+/// The level when `name` is the bot (`ai:hard`).
+fn ai_level(name: &str) -> Result<Option<Level>, String> {
+    match name.to_ascii_lowercase().strip_prefix("ai:") {
+        Some(level) => level.parse().map(Some),
+        None => Ok(None),
     }
 }
 

@@ -128,9 +128,16 @@ fn main() -> anyhow::Result<ExitCode> {
                 .unwrap_or_else(|| "sqlite://ponte.db".to_string());
             let runtime = tokio::runtime::Runtime::new()?;
             runtime.block_on(async {
-                let service = ponte::service::Service::open(&url)
+                let mut service = ponte::service::Service::open(&url)
                     .await
                     .with_context(|| format!("opening {url}"))?;
+                if let Ok(playouts) = std::env::var("PONTE_AI_PLAYOUTS") {
+                    let playouts = playouts
+                        .trim()
+                        .parse()
+                        .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?;
+                    service.set_ai_playouts(Some(playouts));
+                }
                 ponte::local::run(&service, pictures).await?;
                 service.close().await;
                 anyhow::Ok(())

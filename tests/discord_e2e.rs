@@ -5,31 +5,12 @@ mod fake_discord;
 
 use std::time::Duration;
 
-use fake_discord::bot::{ALICE, BOB, Bot, CAROL, Setup, command, play, setup, start_game};
+use fake_discord::bot::{
+    ALICE, BOB, Bot, CAROL, Setup, command, move_command, play, setup, start_game,
+};
 use fake_discord::{CHANNEL_ID, FakeDiscord, Opt, User, autocomplete, click, slash};
 use ponte::game::{Color, Game, Move, Variant, playout};
 use serde_json::{Value, json};
-
-fn place_options(mv: &Move) -> (&'static str, Vec<Opt>) {
-    match mv {
-        Move::Place(a, b) => (
-            "place",
-            vec![
-                ("first", 3, json!(a.to_string())),
-                ("second", 3, json!(b.to_string())),
-            ],
-        ),
-        Move::Bridge(a, b) => (
-            "bridge",
-            vec![
-                ("from", 3, json!(a.to_string())),
-                ("to", 3, json!(b.to_string())),
-            ],
-        ),
-        Move::Pass => ("pass", Vec::new()),
-        other => panic!("not a command move: {other}"),
-    }
-}
 
 fn score_words(game: &Game, color: Color) -> String {
     let score = game.score(color);
@@ -55,7 +36,7 @@ async fn a_whole_game_from_challenge_to_final_announcement() {
     let mut players = [ALICE, BOB]; // White, Red
     // White opens.
     let opening = playout::random_move(&engine, &mut rng).unwrap();
-    let (name, options) = place_options(&opening);
+    let (name, options) = move_command(&opening);
     let (_, call) = play(&fake, ALICE, &thread, name, &options).await;
     engine.play(opening).unwrap();
     assert!(call.png().is_some());
@@ -96,7 +77,7 @@ async fn a_whole_game_from_challenge_to_final_announcement() {
         };
         let color = engine.to_move().unwrap();
         let player = players[color.index()];
-        let (name, options) = place_options(&mv);
+        let (name, options) = move_command(&mv);
         let (_, call) = play(&fake, player, &thread, name, &options).await;
         engine.play(mv).unwrap();
         while engine.must_pass() {

@@ -178,3 +178,50 @@ quit
         "only the last one is made: {out}"
     );
 }
+
+#[tokio::test]
+async fn a_game_against_the_bot_in_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let session = |input: &str| {
+        let mut command = local(&database, None);
+        command.env("PONTE_AI_PLAYOUTS", "20");
+        let output = common::run_with_input(command, input);
+        assert!(
+            output.status.success(),
+            "{}",
+            String::from_utf8_lossy(&output.stderr)
+        );
+        String::from_utf8(output.stdout).unwrap()
+    };
+    // The bot opens: its first move comes with the start.
+    let out = session("play ai:easy alice size 6 unlimited\nquit\n");
+    assert!(out.contains("ponte (white) plays"), "{out}");
+    assert!(session("play ai:expert alice\nquit\n").contains("not a level"));
+    assert!(session("play ai:easy ai:hard\nquit\n").contains("cannot play itself"));
+
+    let alice = local_id("alice");
+    let mut rng = Rng::with_seed(8);
+    for _ in 0..60 {
+        let service = Service::open(&database).await.unwrap();
+        let game = service.game(1).await.unwrap();
+        service.close().await;
+        if game.is_over() {
+            assert!(!game.rated, "games against the bot are unrated");
+            return;
+        }
+        assert_eq!(game.to_move().unwrap().1.id, alice, "the bot answered");
+        let mv = loop {
+            let mv = playout::random_move(&game.game, &mut rng).unwrap();
+            if mv != Move::Swap {
+                break mv;
+            }
+        };
+        let out = session(&format!("game #1\nas alice {mv}\nquit\n"));
+        assert!(
+            out.contains(&format!("alice (red) plays {mv}")) || !matches!(mv, Move::Place(..)),
+            "{out}"
+        );
+    }
+    panic!("the game against the bot did not end");
+}

@@ -3,10 +3,10 @@
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
-use super::messages::{challenge_buttons, challenge_pings, challenge_text, pings};
+use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
 use super::post::export_file;
 use super::{Data, Error, UserError, explain, player_of};
-use crate::service::{Asker, MoveOutcome, ServiceError};
+use crate::service::{AiRematch, Asker, MoveOutcome, Player, ServiceError};
 
 async fn reply_ephemeral(
     ctx: &serenity::Context,
@@ -118,6 +118,9 @@ async fn dispatch(
             .await;
         }
         "rematch" => {
+            if let Some(terms) = service.ai_rematch(id, &player).await? {
+                return rematch_the_bot(ctx, data, component, &player, terms).await;
+            }
             let challenge = service.rematch(id, &player).await?;
             // Threads cannot hold threads: the rematch is offered where the game started.
             let Some(channel) = challenge
@@ -186,5 +189,42 @@ async fn dispatch(
         }
         _ => return Err(stale()),
     }
+    Ok(())
+}
+
+/// A rematch against the bot starts at once, announced where the game was played.
+async fn rematch_the_bot(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    player: &Player,
+    terms: AiRematch,
+) -> Result<(), Error> {
+    let Some(channel) = terms.venue.channel_id else {
+        return Err(UserError("this game has no channel for a rematch".into()).into());
+    };
+    let channel = serenity::ChannelId::new(channel as u64);
+    let text = ai_game_text(player, &data.bot, terms.level, &terms.options, terms.opener);
+    let posted = channel
+        .send_message(ctx, serenity::CreateMessage::new().content(text))
+        .await?;
+    let game = data
+        .service
+        .start_ai_game(
+            player,
+            &data.bot,
+            terms.level,
+            terms.options,
+            terms.venue,
+            terms.opener,
+            Some(posted.id.get() as i64),
+        )
+        .await?;
+    reply_ephemeral(
+        ctx,
+        component,
+        &format!("Rematch: game #{} starts in <#{channel}>.", game.id),
+    )
+    .await;
     Ok(())
 }

@@ -6,7 +6,8 @@ use poise::serenity_prelude as serenity;
 
 use crate::game::{Color, Move, Score};
 use crate::service::{
-    ChallengeOptions, ChallengeView, Ending, GameView, MoveReport, PlayedMove, move_time_words,
+    ChallengeOptions, ChallengeView, Ending, GameView, Level, MoveReport, Opener, PlayedMove,
+    Player, move_time_words,
 };
 
 /// What a message may ping: users it mentions, never @everyone or roles a display name spells.
@@ -23,11 +24,14 @@ pub fn pings(players: &[i64]) -> serenity::CreateAllowedMentions {
 
 /// Who a board message means to ping: the player to move, or both players at the end.
 pub fn board_pings(game: &GameView) -> Vec<i64> {
-    match game.to_move() {
+    let people = match game.to_move() {
         Some((_, player)) => vec![player.id],
         None if game.is_over() => vec![game.white.id, game.red.id],
         None => Vec::new(),
-    }
+    };
+    // The bot does not ping itself when it is the AI to move.
+    let ai = game.ai.map(|(id, _)| id);
+    people.into_iter().filter(|id| Some(*id) != ai).collect()
 }
 
 /// Who a challenge means to ping: the challenged player.
@@ -82,6 +86,28 @@ pub fn challenge_text(challenge: &ChallengeView) -> String {
     )
 }
 
+/// The reply that starts a game against the bot (its thread opens on it).
+pub fn ai_game_text(
+    human: &Player,
+    bot: &Player,
+    level: Level,
+    options: &ChallengeOptions,
+    opener: Opener,
+) -> String {
+    let opens = match opener {
+        Opener::Human => human.name.as_str(),
+        Opener::Ai => bot.name.as_str(),
+    };
+    format!(
+        "{} plays {} ({level}) in an unrated game of Ponte del Diavolo ({}). {opens} opens \
+         with White's first two tiles; the other then keeps Red or swaps. The game follows in \
+         its thread.",
+        human.name,
+        bot.name,
+        variant_words(options),
+    )
+}
+
 pub fn challenge_buttons(challenge: &ChallengeView) -> Vec<serenity::CreateActionRow> {
     let id = challenge.id;
     let mut buttons = vec![
@@ -124,7 +150,10 @@ pub fn game_buttons(game: &GameView) -> Vec<serenity::CreateActionRow> {
 
 /// The buttons of the pie choice, made for the game's current version.
 pub fn pie_buttons(game: &GameView) -> Vec<serenity::CreateActionRow> {
-    if !game.awaiting_pie_choice() {
+    let ai_chooses = game
+        .ai
+        .is_some_and(|(ai, _)| game.to_move().is_some_and(|(_, p)| p.id == ai));
+    if !game.awaiting_pie_choice() || ai_chooses {
         return Vec::new();
     }
     let (id, version) = (game.id, game.version);
@@ -186,6 +215,9 @@ pub fn turn_line(game: &GameView) -> String {
     let Some((color, player)) = game.to_move() else {
         return String::new();
     };
+    if let Some((_, level)) = game.ai.filter(|(ai, _)| *ai == player.id) {
+        return format!("{} ({level}) is thinking ({color})…", player.name);
+    }
     let who = mention(player.id, &player.name);
     let deadline = match game.deadline_at {
         Some(at) => format!(" (time runs out <t:{}:R>)", at / 1000),

@@ -19,6 +19,8 @@ use crate::service::{OffsetClock, Player, Service, ServiceError};
 /// What every command and handler can reach.
 pub struct Data {
     pub service: Arc<Service>,
+    /// The bot's own user, who plays the AI's side of games against it.
+    pub bot: Player,
 }
 
 pub type Error = anyhow::Error;
@@ -41,6 +43,9 @@ pub struct Config {
     pub scheduler_every: std::time::Duration,
     /// Seconds added to the system clock (tests only: `PONTE_CLOCK_OFFSET_SECONDS`).
     pub clock_offset_seconds: i64,
+    /// A fixed search per AI move, in playouts, instead of the levels' time
+    /// (`PONTE_AI_PLAYOUTS`: for a slow host).
+    pub ai_playouts: Option<u64>,
 }
 
 impl Config {
@@ -78,6 +83,14 @@ impl Config {
                 testing("PONTE_SCHEDULER_SECONDS").map_or(30, |s: i64| s.max(1) as u64),
             ),
             clock_offset_seconds: testing("PONTE_CLOCK_OFFSET_SECONDS").unwrap_or(0),
+            ai_playouts: match std::env::var("PONTE_AI_PLAYOUTS") {
+                Ok(n) if !n.trim().is_empty() => Some(
+                    n.trim()
+                        .parse()
+                        .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?,
+                ),
+                _ => None,
+            },
         })
     }
 }
@@ -104,11 +117,11 @@ pub fn player_of(user: &serenity::User) -> Player {
 /// When the database cannot be opened or Discord cannot be reached.
 pub async fn run(config: Config) -> anyhow::Result<()> {
     let clock = OffsetClock(config.clock_offset_seconds * 1000);
-    let service = Arc::new(
-        Service::open_with_clock(&config.database_url, Arc::new(clock))
-            .await
-            .with_context(|| format!("opening {}", config.database_url))?,
-    );
+    let mut service = Service::open_with_clock(&config.database_url, Arc::new(clock))
+        .await
+        .with_context(|| format!("opening {}", config.database_url))?;
+    service.set_ai_playouts(config.ai_playouts);
+    let service = Arc::new(service);
     let guild_id = config.guild_id;
     let every = config.scheduler_every;
     let framework = poise::Framework::builder()
@@ -128,7 +141,9 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 register(ctx, &service, &framework.options().commands, guild_id).await?;
                 tokio::spawn(scheduler::run(ctx.clone(), service.clone(), every));
                 tokio::spawn(outbox::run(ctx.clone(), service.clone()));
-                Ok(Data { service })
+                tokio::spawn(service.clone().run_ai());
+                let bot = player_of(&ready.user);
+                Ok(Data { service, bot })
             })
         })
         .build();

@@ -24,12 +24,13 @@ use std::sync::{Arc, Mutex};
 
 use lru::LruCache;
 
+pub use crate::ai::Level;
 pub use announcements::{Announcement, DueAnnouncement};
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use deadlines::Tick;
 pub use export::picture;
-pub use opponent::{AiRecord, Opener};
+pub use opponent::{AiRecord, AiRematch, Opener};
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
 pub use views::{
     AbortOutcome, Asker, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,

@@ -25,6 +25,15 @@ pub enum Opener {
     Ai,
 }
 
+/// How a rematch against the AI is played.
+#[derive(Clone, Copy, Debug)]
+pub struct AiRematch {
+    pub level: Level,
+    pub options: ChallengeOptions,
+    pub venue: Venue,
+    pub opener: Opener,
+}
+
 /// A player's results against one level of the AI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AiRecord {
@@ -93,6 +102,43 @@ impl Service {
         self.outbox_changed();
         self.ai_turn.notify_one();
         self.game(id).await
+    }
+
+    /// The terms of a rematch of game `id` against the AI: the same level, board, supply, time
+    /// and place, with the loser opening (after a draw, whoever did not open). `None` when the
+    /// game was not against the AI.
+    ///
+    /// # Errors
+    /// Unknown or unfinished games; someone who did not play.
+    pub async fn ai_rematch(&self, id: GameId, player: &Player) -> Result<Option<AiRematch>> {
+        let game = self.game(id).await?;
+        let Some((ai_id, level)) = game.ai else {
+            return Ok(None);
+        };
+        let Some(result) = game.result else {
+            return Err(ServiceError::NotOver(id));
+        };
+        let Some(mine) = game.color_of(player.id).filter(|_| player.id != ai_id) else {
+            return Err(ServiceError::NotYourRematch(id));
+        };
+        let human_opens = match result.winner {
+            Some(winner) => winner != mine,
+            None => game.opener != player.id,
+        };
+        Ok(Some(AiRematch {
+            level,
+            options: ChallengeOptions {
+                variant: game.game.variant(),
+                move_time: game.move_time,
+                rated: false,
+            },
+            venue: game.venue,
+            opener: if human_opens {
+                Opener::Human
+            } else {
+                Opener::Ai
+            },
+        }))
     }
 
     /// The games in which the AI is to move, the longest waiting first.

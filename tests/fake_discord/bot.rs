@@ -6,6 +6,8 @@ use std::process::Stdio;
 use serde_json::json;
 use tempfile::TempDir;
 
+use ponte::game::Move;
+
 use super::{CHANNEL_ID, Call, FakeDiscord, Opt, User, click, slash};
 
 pub const ALICE: User = User {
@@ -36,6 +38,8 @@ impl Bot {
         let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
             .env("PONTE_CLOCK_OFFSET_SECONDS", offset.to_string())
             .env("PONTE_SCHEDULER_SECONDS", "1")
+            // The AI's moves take a fixed search, not the machine's speed.
+            .env("PONTE_AI_PLAYOUTS", "30")
             .arg("bot")
             .env("DISCORD_TOKEN", "fake-token")
             .env("DISCORD_API_BASE", fake.base())
@@ -158,4 +162,26 @@ pub async fn start_game(fake: &FakeDiscord, options: &[Opt]) -> (String, Call) {
         })
         .await;
     (thread, board)
+}
+
+/// The slash command and options that play `mv`.
+pub fn move_command(mv: &Move) -> (&'static str, Vec<Opt>) {
+    match mv {
+        Move::Place(a, b) => (
+            "place",
+            vec![
+                ("first", 3, json!(a.to_string())),
+                ("second", 3, json!(b.to_string())),
+            ],
+        ),
+        Move::Bridge(a, b) => (
+            "bridge",
+            vec![
+                ("from", 3, json!(a.to_string())),
+                ("to", 3, json!(b.to_string())),
+            ],
+        ),
+        Move::Pass => ("pass", Vec::new()),
+        other => panic!("not a command move: {other}"),
+    }
 }

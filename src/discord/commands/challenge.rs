@@ -5,10 +5,13 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Error};
-use crate::discord::messages::{challenge_buttons, challenge_pings, challenge_text, pings};
+
+use crate::discord::messages::{
+    ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings,
+};
 use crate::discord::{UserError, player_of};
 use crate::game::Variant;
-use crate::service::{ChallengeOptions, Venue};
+use crate::service::{ChallengeOptions, Level, Opener, Player, Venue};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum BoardSize {
@@ -40,6 +43,24 @@ pub enum MoveTime {
     SevenDays,
 }
 
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LevelChoice {
+    #[name = "easy"]
+    Easy,
+    #[name = "medium (default)"]
+    Medium,
+    #[name = "hard"]
+    Hard,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FirstChoice {
+    #[name = "me (default)"]
+    Me,
+    #[name = "the bot"]
+    Bot,
+}
+
 impl MoveTime {
     fn duration(self) -> Option<Duration> {
         let hours = match self {
@@ -53,21 +74,37 @@ impl MoveTime {
     }
 }
 
-/// Challenge a player, or anyone, to a game of Ponte del Diavolo
+/// Challenge a player, anyone, or the bot itself to a game of Ponte del Diavolo
 #[poise::command(slash_command, guild_only)]
+#[allow(clippy::too_many_arguments)]
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who to play (leave empty for an open challenge)"] opponent: Option<
-        serenity::User,
-    >,
+    #[description = "Who to play (the bot itself, or empty for an open challenge)"]
+    opponent: Option<serenity::User>,
     #[description = "Board size"] size: Option<BoardSize>,
     #[description = "Tiles and bridges: the box, or unlimited"] supply: Option<SupplyChoice>,
     #[description = "Time per move"] time: Option<MoveTime>,
     #[description = "Whether the game counts for the server's ratings (default: yes)"]
     rated: Option<bool>,
+    #[description = "Against the bot: how strong it plays (default: medium)"] level: Option<
+        LevelChoice,
+    >,
+    #[description = "Against the bot: who opens (default: you)"] first: Option<FirstChoice>,
 ) -> Result<(), Error> {
-    if opponent.as_ref().is_some_and(|o| o.bot) {
-        return Err(UserError("bots cannot play; challenge a person".into()).into());
+    let against_bot = opponent
+        .as_ref()
+        .is_some_and(|o| o.id.get() as i64 == ctx.data().bot.id);
+    if opponent.as_ref().is_some_and(|o| o.bot) && !against_bot {
+        return Err(UserError("other bots cannot play; challenge a person, or me".into()).into());
+    }
+    if !against_bot && (level.is_some() || first.is_some()) {
+        return Err(UserError(
+            "`level` and `first` are for games against me: choose me as the opponent".into(),
+        )
+        .into());
+    }
+    if against_bot && rated == Some(true) {
+        return Err(UserError("games against me are never rated: leave `rated` out".into()).into());
     }
     let size = match size.unwrap_or(BoardSize::Twelve) {
         BoardSize::Twelve => 12,
@@ -80,14 +117,26 @@ pub async fn challenge(
     let options = ChallengeOptions {
         variant,
         move_time: time.unwrap_or(MoveTime::ThreeDays).duration(),
-        rated: rated.unwrap_or(true),
+        rated: rated.unwrap_or(!against_bot),
     };
     let venue = Venue {
         guild_id: ctx.guild_id().map(|g| g.get() as i64),
         channel_id: Some(ctx.channel_id().get() as i64),
     };
-    let service = &ctx.data().service;
     let challenger = player_of(ctx.author());
+    if against_bot {
+        let level = match level.unwrap_or(LevelChoice::Medium) {
+            LevelChoice::Easy => Level::Easy,
+            LevelChoice::Medium => Level::Medium,
+            LevelChoice::Hard => Level::Hard,
+        };
+        let opener = match first.unwrap_or(FirstChoice::Me) {
+            FirstChoice::Me => Opener::Human,
+            FirstChoice::Bot => Opener::Ai,
+        };
+        return play_the_bot(ctx, &challenger, level, options, venue, opener).await;
+    }
+    let service = &ctx.data().service;
     let opponent = opponent.as_ref().map(player_of);
     let made = service
         .challenge(&challenger, opponent.as_ref(), options, venue)
@@ -101,5 +150,42 @@ pub async fn challenge(
     service
         .set_challenge_message(made.id, message.id.get() as i64)
         .await?;
+    Ok(())
+}
+
+/// A game against the bot starts at once: the reply announces it, and the game's thread opens
+/// on the reply (through the delivery worker, like every game's).
+pub(super) async fn play_the_bot(
+    ctx: Context<'_>,
+    human: &Player,
+    level: Level,
+    options: ChallengeOptions,
+    venue: Venue,
+    opener: Opener,
+) -> Result<(), Error> {
+    let data = ctx.data();
+    let text = ai_game_text(human, &data.bot, level, &options, opener);
+    let sent = ctx
+        .send(poise::CreateReply::default().content(text))
+        .await?;
+    let anchor = sent.message().await?.id.get() as i64;
+    let started = data
+        .service
+        .start_ai_game(
+            human,
+            &data.bot,
+            level,
+            options,
+            venue,
+            opener,
+            Some(anchor),
+        )
+        .await;
+    if let Err(error) = started {
+        let (explained, _) = crate::discord::explain(&error.into());
+        let note = format!("The game could not start: {explained}");
+        sent.edit(ctx, poise::CreateReply::default().content(note))
+            .await?;
+    }
     Ok(())
 }

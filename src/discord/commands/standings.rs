@@ -151,6 +151,17 @@ pub async fn stats(
         let unrated = if game.rated { "" } else { " (unrated)" };
         text.push_str(&format!("#{} vs {opponent}: {outcome}{unrated}\n", game.id));
     }
+    if !stats.against_ai.is_empty() {
+        let records: Vec<String> = stats
+            .against_ai
+            .iter()
+            .map(|r| format!("{}: {}–{}–{}", r.level, r.wins, r.losses, r.draws))
+            .collect();
+        text.push_str(&format!(
+            "Against me (won–lost–drawn, unrated): {}\n",
+            records.join(" · ")
+        ));
+    }
     let mut reply = poise::CreateReply::default().content(text);
     // A plot only when there is a rating to draw.
     if !stats.history.is_empty() {
