@@ -110,9 +110,10 @@ pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<
         }
         Player::Level(_) => rave::search(game, rave::PARAMS, budget, policy::playout, &mut rng),
     };
-    // A beginner's opponent misplays now and then: a random legal move one time in four.
+    // A beginner's opponent misplays now and then: one time in four it plays a move that
+    // only looks sensible (a playout's move), not the one its search found.
     if player == Player::Level(Level::Easy) && rng.u32(0..4) == 0 {
-        let best = crate::game::playout::random_move(game, &mut rng).unwrap_or(decision.best);
+        let best = policy::sensible_move(game, &mut rng).unwrap_or(decision.best);
         return Some(Decision { best, ..decision });
     }
     Some(decision)

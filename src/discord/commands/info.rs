@@ -129,7 +129,7 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
     let text = "\
-`/challenge [opponent] [size] [supply] [time] [rated]` — challenge a player, or anyone; the game gets its own thread (rated unless you say otherwise).
+`/challenge [opponent] [size] [supply] [time] [rated]` — challenge a player, or anyone; the game gets its own thread (rated unless you say otherwise). Choose me as the opponent (with `level` easy, medium or hard, and `first`) to play me at once, unrated.
 `/place c3 d4` — place two tiles (the cells are suggested as you type).
 `/bridge c3 e4` — build a bridge between two of your tiles.
 `/pass` — only when you cannot place two tiles. `/resign` — give up (asks first).
