@@ -185,8 +185,13 @@ impl Service {
             ai::best_move(&game, ai::Player::Level(level), budget, seed)
         })
         .await;
-        let Some(mv) = thought.expect("the search does not panic") else {
-            return Ok(None);
+        let mv = match thought {
+            Ok(Some(mv)) => mv,
+            Ok(None) => return Ok(None),
+            Err(error) => {
+                tracing::error!("the AI's search failed in game #{id}: {error}");
+                return Ok(None);
+            }
         };
         match self
             .play(id, ai_id, &mv.to_string(), Some(view.version))
@@ -212,11 +217,18 @@ impl Service {
                         }
                         let (service, busy) = (self.clone(), busy.clone());
                         tokio::spawn(async move {
-                            if let Err(error) = service.play_ai_turn(id).await {
-                                tracing::warn!("the AI could not move in game #{id}: {error}");
-                            }
+                            let played = service.play_ai_turn(id).await;
                             busy.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
-                            service.ai_turn.notify_one();
+                            match played {
+                                // The AI may be to move again (the human had to pass).
+                                Ok(Some(_)) => service.ai_turn.notify_one(),
+                                Ok(None) => {}
+                                // Tried again at the next look, not at once: a damaged game
+                                // must not keep a core busy.
+                                Err(error) => {
+                                    tracing::warn!("the AI could not move in game #{id}: {error}");
+                                }
+                            }
                         });
                     }
                 }
