@@ -35,6 +35,8 @@ impl std::fmt::Display for Contender {
         match self.player {
             Player::Level(level) => write!(f, "{}", format!("{level:?}").to_lowercase())?,
             Player::Baseline { random_moves } => write!(f, "baseline:moves={random_moves}")?,
+            Player::Without { rave: false, .. } => write!(f, "hard-without-rave")?,
+            Player::Without { .. } => write!(f, "hard-without-advice")?,
         }
         if let Some(think) = self.think {
             write!(f, ":think={}ms", think.as_millis())?;
@@ -50,7 +52,8 @@ impl std::str::FromStr for Contender {
     type Err = String;
 
     /// `hard`, `baseline`, or with a budget: `hard:think=500ms`, `medium:playouts=2000`,
-    /// `baseline:moves=200000`.
+    /// `baseline:moves=200000`. `hard-without-rave` and `hard-without-advice` are the levels'
+    /// player with one of its ideas taken out.
     fn from_str(text: &str) -> Result<Contender, String> {
         let (name, option) = match text.split_once(':') {
             Some((name, option)) => (name, Some(option)),
@@ -60,6 +63,14 @@ impl std::str::FromStr for Contender {
             player: match name {
                 "baseline" => Player::Baseline {
                     random_moves: ai::baseline::RANDOM_MOVES,
+                },
+                "hard-without-rave" => Player::Without {
+                    rave: false,
+                    advice: true,
+                },
+                "hard-without-advice" => Player::Without {
+                    rave: true,
+                    advice: false,
                 },
                 level => Player::Level(level.parse::<Level>()?),
             },
@@ -347,6 +358,10 @@ mod tests {
                 random_moves: 200_000
             }
         );
+        for name in ["hard-without-rave:playouts=100", "hard-without-advice"] {
+            let contender: Contender = name.parse().unwrap();
+            assert_eq!(contender.to_string(), name, "read back as written");
+        }
         assert!("hard:moves=5".parse::<Contender>().is_err());
         assert!("expert".parse::<Contender>().is_err());
     }

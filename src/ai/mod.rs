@@ -72,6 +72,13 @@ pub enum Player {
     Baseline {
         random_moves: u64,
     },
+    /// The levels' player with one of its two ideas taken out, to measure what each buys
+    /// (`ponte arena` only): `rave` off is the baseline's UCT, `advice` off the baseline's
+    /// Smartbot playouts. Thinks like `hard` unless given a budget.
+    Without {
+        rave: bool,
+        advice: bool,
+    },
 }
 
 impl Player {
@@ -91,7 +98,9 @@ impl Player {
             },
             Player::Level(Level::Medium) => by_time(Duration::from_millis(500)),
             // Two seconds at most, with room for choosing the move and freeing the tree.
-            Player::Level(Level::Hard) => by_time(Duration::from_millis(1950)),
+            Player::Level(Level::Hard) | Player::Without { .. } => {
+                by_time(Duration::from_millis(1950))
+            }
             Player::Baseline { random_moves } => baseline::budget(random_moves),
         }
     }
@@ -109,6 +118,18 @@ pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<
             uct::search(game, baseline::PARAMS, budget, baseline::playout, &mut rng)
         }
         Player::Level(_) => rave::search(game, rave::PARAMS, budget, policy::playout, &mut rng),
+        Player::Without { rave, advice } => {
+            let playout = if advice {
+                policy::playout
+            } else {
+                baseline::playout
+            };
+            if rave {
+                rave::search(game, rave::PARAMS, budget, playout, &mut rng)
+            } else {
+                uct::search(game, baseline::PARAMS, budget, playout, &mut rng)
+            }
+        }
     };
     // A beginner's opponent misplays now and then: one time in four it plays a move that
     // only looks sensible (a playout's move), not the one its search found.
