@@ -156,6 +156,25 @@ impl Service {
     /// # Errors
     /// Database failures; a damaged log.
     pub async fn play_ai_turn(&self, id: GameId) -> Result<Option<MoveOutcome>> {
+        let permit = self.free_core().await;
+        self.play_ai_turn_on(id, permit).await
+    }
+
+    /// Waits for a core free for a search; the waits are served in order.
+    async fn free_core(&self) -> tokio::sync::OwnedSemaphorePermit {
+        self.thinking
+            .clone()
+            .acquire_owned()
+            .await
+            .expect("the semaphore is never closed")
+    }
+
+    /// [`Service::play_ai_turn`] with a core already reserved for it.
+    async fn play_ai_turn_on(
+        &self,
+        id: GameId,
+        permit: tokio::sync::OwnedSemaphorePermit,
+    ) -> Result<Option<MoveOutcome>> {
         let view = self.game(id).await?;
         let Some((ai_id, level)) = view.ai else {
             return Ok(None);
@@ -163,12 +182,6 @@ impl Service {
         if view.to_move().is_none_or(|(_, player)| player.id != ai_id) {
             return Ok(None);
         }
-        let permit = self
-            .thinking
-            .clone()
-            .acquire_owned()
-            .await
-            .expect("the semaphore is never closed");
         let (game, playouts) = (view.game.clone(), self.ai_playouts);
         // Same game, same number of moves: same seed, so a budget in playouts repeats itself.
         let seed = (id as u64) << 16 | u64::from(game.plies());
@@ -215,9 +228,12 @@ impl Service {
                         if !busy.lock().unwrap_or_else(|e| e.into_inner()).insert(id) {
                             continue;
                         }
+                        // Cores are taken here, one turn after another, so the turns
+                        // are thought about in the order they have waited.
+                        let permit = self.free_core().await;
                         let (service, busy) = (self.clone(), busy.clone());
                         tokio::spawn(async move {
-                            let played = service.play_ai_turn(id).await;
+                            let played = service.play_ai_turn_on(id, permit).await;
                             busy.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
                             match played {
                                 // The AI may be to move again (the human had to pass).
