@@ -14,11 +14,17 @@ fn playouts(n: u64) -> Budget {
     }
 }
 
-/// A position reached by random moves, stopped at a random ply (sometimes at the end).
+/// A position reached by random moves, stopped at a random ply (sometimes at the end), at the
+/// pie choice one time in ten, and one time in four at Red's last turn after White's pass when
+/// the game gets there.
 fn random_position(variant: Variant, rng: &mut Rng) -> Game {
     let mut game = Game::new(variant);
-    let stop = rng.u32(0..200);
-    while game.plies() < stop {
+    let stop = match rng.u32(0..10) {
+        0 => 1,
+        _ => rng.u32(0..200),
+    };
+    let at_last_turn = rng.u32(0..4) == 0;
+    while game.plies() < stop && !(at_last_turn && game.is_last_turn()) {
         let Some(mv) = playout::random_move(&game, rng) else {
             break;
         };
@@ -34,15 +40,23 @@ fn every_move_the_ai_returns_is_legal() {
         Variant::boxed(12).unwrap(),
         Variant::boxed(10).unwrap(),
         Variant::unlimited(6).unwrap(),
+        Variant::unlimited(16).unwrap(),
         // Supplies that run out early: passes, and bridges refused for want of planks.
         Variant::new(8, Supply::Limited(6), Supply::Limited(2)).unwrap(),
         Variant::new(16, Supply::Limited(4), Supply::Limited(1)).unwrap(),
+        Variant::new(7, Supply::Limited(10), Supply::Unlimited).unwrap(),
     ];
-    let mut bridged_or_passed = false;
-    for round in 0..60 {
+    let players = [
+        Player::Level(Level::Easy),
+        Player::Level(Level::Hard),
+        Player::Baseline { random_moves: 0 },
+    ];
+    let (mut last_turns, mut pie_choices, mut bridged_or_passed) = (0, 0, false);
+    for round in 0..1_500 {
         let variant = variants[round % variants.len()];
         let game = random_position(variant, &mut rng);
-        let decision = ai::choose(&game, Player::Level(Level::Easy), playouts(3), round as u64);
+        let player = players[round % players.len()];
+        let decision = ai::choose(&game, player, playouts(2), round as u64);
         let Some(decision) = decision else {
             assert!(game.is_over(), "no move in a game that goes on");
             continue;
@@ -50,20 +64,28 @@ fn every_move_the_ai_returns_is_legal() {
         assert_eq!(
             game.check(decision.best),
             Ok(()),
-            "{} in\n{game:?}",
+            "{:?} played {} in\n{game:?}",
+            player,
             decision.best
         );
+        last_turns += usize::from(game.is_last_turn());
+        pie_choices += usize::from(game.plies() == 1);
         bridged_or_passed |= matches!(decision.best, Move::Pass | Move::Bridge(..));
     }
+    // The kinds of turns the rules single out did come up.
+    assert!(
+        last_turns > 0 && pie_choices > 0,
+        "{last_turns} {pie_choices}"
+    );
+    assert!(
+        bridged_or_passed,
+        "neither a pass nor a bridge was ever chosen"
+    );
     // The pie choice, made on purpose.
     let mut opened = Game::default();
     opened.play("c3 d4".parse().unwrap()).unwrap();
     let mv = ai::best_move(&opened, Player::Level(Level::Easy), playouts(20), 1).unwrap();
     assert!(mv == Move::Swap || matches!(mv, Move::Place(..)), "{mv}");
-    assert!(
-        bridged_or_passed,
-        "neither a pass nor a bridge was ever chosen"
-    );
 }
 
 #[test]
