@@ -96,10 +96,16 @@ fn the_same_seed_and_budget_give_the_same_move() {
         if game.is_over() {
             continue;
         }
-        let player = Player::Baseline { random_moves: 400 };
-        let first = ai::choose(&game, player, player.budget(None), 9).unwrap();
-        let again = ai::choose(&game, player, player.budget(None), 9).unwrap();
+        let baseline = Player::Baseline { random_moves: 400 };
+        let first = ai::choose(&game, baseline, baseline.budget(None), 9).unwrap();
+        let again = ai::choose(&game, baseline, baseline.budget(None), 9).unwrap();
         assert_eq!(first, again);
+        for level in Level::ALL {
+            let player = Player::Level(level);
+            let first = ai::choose(&game, player, playouts(40), 9).unwrap();
+            let again = ai::choose(&game, player, playouts(40), 9).unwrap();
+            assert_eq!(first, again, "{level}");
+        }
     }
 }
 
