@@ -103,6 +103,19 @@ async fn a_whole_game_against_the_bot() {
         choice("level", &names) && choice("first", &names),
         "{names:?}"
     );
+    let level = challenge["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "level")
+        .unwrap();
+    let levels: Vec<&str> = level["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(levels, ["easy", "medium", "hard"]);
 
     let (thread, first_board) = challenge_the_bot(&fake, "hard", "me").await;
     assert!(

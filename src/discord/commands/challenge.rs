@@ -47,7 +47,7 @@ pub enum MoveTime {
 pub enum LevelChoice {
     #[name = "easy"]
     Easy,
-    #[name = "medium (default)"]
+    #[name = "medium"]
     Medium,
     #[name = "hard"]
     Hard,
@@ -55,9 +55,9 @@ pub enum LevelChoice {
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum FirstChoice {
-    #[name = "me (default)"]
+    #[name = "me"]
     Me,
-    #[name = "the bot"]
+    #[name = "bot"]
     Bot,
 }
 
@@ -89,7 +89,9 @@ pub async fn challenge(
     #[description = "Against the bot: how strong it plays (default: medium)"] level: Option<
         LevelChoice,
     >,
-    #[description = "Against the bot: who opens (default: you)"] first: Option<FirstChoice>,
+    #[description = "Against the bot: who opens, me or the bot (default: me)"] first: Option<
+        FirstChoice,
+    >,
 ) -> Result<(), Error> {
     let against_bot = opponent
         .as_ref()
