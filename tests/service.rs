@@ -639,3 +639,83 @@ async fn a_time_per_move_out_of_range_is_refused() {
         .await
         .unwrap();
 }
+
+#[tokio::test]
+async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_loser_opening() {
+    use ponte::service::{Level, Opener};
+    let Setup {
+        service,
+        clock,
+        _dir,
+        ..
+    } = setup().await;
+    let ai = Player::new(9000, "ponte");
+    let options = ChallengeOptions {
+        rated: true,
+        move_time: Some(Duration::from_secs(3600)),
+        ..small(10, 3)
+    };
+    let venue = Venue {
+        guild_id: Some(1),
+        channel_id: Some(2),
+    };
+    let game = service
+        .start_ai_game(
+            &alice(),
+            &ai,
+            Level::Easy,
+            options,
+            venue,
+            Opener::Ai,
+            Some(77),
+        )
+        .await
+        .unwrap();
+    assert!(!game.rated, "never rated, whatever was asked");
+    assert_eq!(game.ai, Some((ai.id, Level::Easy)));
+    assert_eq!(
+        game.deadline_at, None,
+        "the AI's own move is not on the clock"
+    );
+    assert_eq!(service.ai_turns().await.unwrap(), vec![game.id]);
+    assert!(matches!(
+        service
+            .start_ai_game(&ai, &ai, Level::Easy, options, venue, Opener::Human, None)
+            .await,
+        Err(ServiceError::SelfChallenge)
+    ));
+
+    // The AI opens (easy: 300 playouts); then the human is on the clock.
+    let Some(MoveOutcome::Played(report)) = service.play_ai_turn(game.id).await.unwrap() else {
+        panic!("the AI is to move");
+    };
+    assert_eq!(report.played[0].player.id, ai.id);
+    assert_eq!(report.game.deadline_at, Some(START + 3_600_000));
+    assert_eq!(
+        service.play_ai_turn(game.id).await.unwrap().map(|_| ()),
+        None
+    );
+    assert!(matches!(
+        service.ai_rematch(game.id, &alice()).await,
+        Err(ServiceError::NotOver(_))
+    ));
+
+    // Alice resigns: she lost, so she opens the rematch; outsiders have none.
+    clock.advance(60_000);
+    service
+        .play(game.id, alice().id, "resign", None)
+        .await
+        .unwrap();
+    let terms = service
+        .ai_rematch(game.id, &alice())
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!((terms.level, terms.opener), (Level::Easy, Opener::Human));
+    assert!(!terms.options.rated);
+    assert!(matches!(
+        service.ai_rematch(game.id, &bob()).await,
+        Err(ServiceError::NotYourRematch(_))
+    ));
+    assert!(service.ai_turns().await.unwrap().is_empty());
+}
