@@ -9,8 +9,9 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::game::{Color, Move, Variant, diagram};
 use crate::service::{
-    ChallengeOptions, ChallengeView, GameId, GameView, LONGEST_MOVE_TIME, Level, MoveOutcome,
-    MoveReport, Opener, Player, PlayerId, SHORTEST_MOVE_TIME, Service, ServiceError, Venue,
+    AiTerms, ChallengeOptions, ChallengeView, GameId, GameView, LONGEST_MOVE_TIME, Level,
+    MoveOutcome, MoveReport, Opener, Player, PlayerId, SHORTEST_MOVE_TIME, Service, ServiceError,
+    Venue,
 };
 
 const HELP: &str = "\
@@ -190,21 +191,18 @@ impl<'a> Session<'a> {
         opener: Opener,
     ) -> Result<String, String> {
         let human = Player::new(local_id(name), name);
-        let options = ChallengeOptions {
-            rated: false,
-            ..options
+        let terms = AiTerms {
+            level,
+            options: ChallengeOptions {
+                rated: false,
+                ..options
+            },
+            venue: Venue::default(),
+            opener,
         };
         let game = self
             .service
-            .start_ai_game(
-                &human,
-                &bot(),
-                level,
-                options,
-                Venue::default(),
-                opener,
-                None,
-            )
+            .start_ai_game(&human, &bot(), terms, None)
             .await
             .map_err(text)?;
         self.actor = Some(human);
@@ -358,9 +356,10 @@ impl<'a> Session<'a> {
         {
             MoveOutcome::Played(report) => {
                 let replies = self.ai_replies(game.id).await?;
-                let shown = match replies.is_empty() {
-                    true => report.game.clone(),
-                    false => self.service.game(game.id).await.map_err(text)?,
+                let shown = if replies.is_empty() {
+                    report.game.clone()
+                } else {
+                    self.service.game(game.id).await.map_err(text)?
                 };
                 Ok(describe_move(&report) + &replies + &self.picture(&shown).await)
             }

@@ -642,7 +642,7 @@ async fn a_time_per_move_out_of_range_is_refused() {
 
 #[tokio::test]
 async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_loser_opening() {
-    use ponte::service::{Level, Opener};
+    use ponte::service::{AiTerms, Level, Opener};
     let Setup {
         service,
         clock,
@@ -655,20 +655,17 @@ async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_
         move_time: Some(Duration::from_secs(3600)),
         ..small(10, 3)
     };
-    let venue = Venue {
-        guild_id: Some(1),
-        channel_id: Some(2),
+    let terms = |opener| AiTerms {
+        level: Level::Easy,
+        options,
+        venue: Venue {
+            guild_id: Some(1),
+            channel_id: Some(2),
+        },
+        opener,
     };
     let game = service
-        .start_ai_game(
-            &alice(),
-            &ai,
-            Level::Easy,
-            options,
-            venue,
-            Opener::Ai,
-            Some(77),
-        )
+        .start_ai_game(&alice(), &ai, terms(Opener::Ai), Some(77))
         .await
         .unwrap();
     assert!(!game.rated, "never rated, whatever was asked");
@@ -680,7 +677,7 @@ async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_
     assert_eq!(service.ai_turns().await.unwrap(), vec![game.id]);
     assert!(matches!(
         service
-            .start_ai_game(&ai, &ai, Level::Easy, options, venue, Opener::Human, None)
+            .start_ai_game(&ai, &ai, terms(Opener::Human), None)
             .await,
         Err(ServiceError::SelfChallenge)
     ));

@@ -7,6 +7,7 @@
 use fastrand::Rng;
 
 use super::uct::{Budget, Params};
+use crate::game::playout::play_out_with;
 use crate::game::{Game, Move};
 
 pub const PARAMS: Params = Params {
@@ -28,12 +29,7 @@ pub fn budget(random_moves: u64) -> Budget {
 /// once and each legal bridge twice; a pass only when neither is possible (the swap half the
 /// time it is offered). Returns the moves made.
 pub fn playout(game: &mut Game, rng: &mut Rng) -> u64 {
-    let mut moves = 0;
-    while let Some(mv) = smartbot_move(game, rng) {
-        game.apply(mv);
-        moves += 1;
-    }
-    moves
+    play_out_with(game, rng, smartbot_move)
 }
 
 fn smartbot_move(game: &Game, rng: &mut Rng) -> Option<Move> {

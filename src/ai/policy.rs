@@ -7,7 +7,7 @@
 
 use fastrand::Rng;
 
-use crate::game::playout::random_move;
+use crate::game::playout::{play_out_with, random_move, random_uncrossed};
 use crate::game::{Bitboard, Board, Cell, Color, Game, Move};
 
 /// How many candidates a choice tries before it gives up on its kind of cell.
@@ -18,12 +18,7 @@ const BRIDGE_ODDS: u32 = 4;
 
 /// Plays `game` to its end and returns the moves made.
 pub fn playout(game: &mut Game, rng: &mut Rng) -> u64 {
-    let mut moves = 0;
-    while let Some(mv) = sensible_move(game, rng) {
-        game.apply(mv);
-        moves += 1;
-    }
-    moves
+    play_out_with(game, rng, sensible_move)
 }
 
 /// A random move that follows the advice where it can; `None` once the game is over.
@@ -127,21 +122,14 @@ fn central(cells: Bitboard, size: u8, rng: &mut Rng, fits: impl Fn(Cell) -> bool
 /// A random legal bridge between two different groups of `color`.
 fn joining_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
     let own = board.tiles(color);
-    let mut candidates: Vec<_> = board
+    let candidates = board
         .bridges_ignoring_crossings(color)
         .filter(|bridge| {
             let [a, b] = bridge.ends();
             !Bitboard::single(a).flood(own).contains(b)
         })
         .collect();
-    while !candidates.is_empty() {
-        let bridge = candidates.swap_remove(rng.usize(0..candidates.len()));
-        if !board.crosses(bridge) {
-            let [a, b] = bridge.ends();
-            return Some(Move::Bridge(a, b));
-        }
-    }
-    None
+    random_uncrossed(board, candidates, rng)
 }
 
 #[cfg(test)]

@@ -10,11 +10,9 @@
 //!
 //! Deterministic for a given seed and budget in playouts.
 
-use std::time::Instant;
-
 use fastrand::Rng;
 
-use super::steps::{Position, Step};
+use super::steps::{Playout, Position, Step};
 use super::uct::{Budget, Decision, reward};
 use crate::game::{Bitboard, Color, Game, Move};
 
@@ -92,7 +90,7 @@ pub fn search(
     game: &Game,
     params: Params,
     budget: Budget,
-    playout: super::uct::Playout,
+    playout: Playout,
     rng: &mut Rng,
 ) -> Decision {
     let root = Position::new(game.clone());
@@ -129,24 +127,11 @@ pub fn search(
                 }
             }
         }
-        // Simulation: finish a pending placement, then play out.
-        if let Some(first) = at.pending {
-            let seconds = at.game.legal_second_cells(first);
-            let second = seconds
-                .nth(rng.u32(0..seconds.len()))
-                .expect("a first tile has a partner");
-            at.apply(Step::Tile(second));
-            random_moves += 1;
-        }
-        // A playout from a finished game makes no move; it still counts as one, or a budget in
-        // moves would never run out at the end of a game.
-        random_moves += playout(&mut at.game, rng).max(1);
+        // Simulation.
+        random_moves += at.play_out(playout, rng);
         playouts += 1;
         back_up(&mut nodes, &path, &at.game, params);
-        let spent = budget.playouts.is_some_and(|p| playouts >= p)
-            || budget.random_moves.is_some_and(|m| random_moves >= m)
-            || budget.deadline.is_some_and(|d| Instant::now() >= d);
-        if spent {
+        if budget.spent(playouts, random_moves) {
             break;
         }
     }
@@ -231,29 +216,12 @@ fn most_visited(node: &Node) -> Option<&Edge> {
         .max_by_key(|edge| edge.visits)
 }
 
-/// The root's most visited step as a move; a first tile goes with its most visited partner
-/// (or, unexplored, a random legal one).
+/// The root's most visited step as a move; a first tile goes with its most visited partner.
 fn best_move(nodes: &[Node], root: &Position, rng: &mut Rng) -> Move {
     let edge = most_visited(&nodes[0]).expect("the search made at least one playout");
-    match edge.step {
-        Step::Tile(first) => {
-            let partner = edge
-                .child
-                .and_then(|child| most_visited(&nodes[child as usize]))
-                .map(|edge| edge.step);
-            let second = match partner {
-                Some(Step::Tile(second)) => second,
-                _ => {
-                    let seconds = root.game.legal_second_cells(first);
-                    seconds
-                        .nth(rng.u32(0..seconds.len()))
-                        .expect("a first tile has a partner")
-                }
-            };
-            Move::Place(first, second)
-        }
-        Step::Bridge(a, b) => Move::Bridge(a, b),
-        Step::Pass => Move::Pass,
-        Step::Swap => Move::Swap,
-    }
+    let partner = edge
+        .child
+        .and_then(|child| most_visited(&nodes[child as usize]))
+        .map(|edge| edge.step);
+    root.chosen_move(edge.step, partner, rng)
 }

@@ -2,7 +2,12 @@
 //! step, as in Boardspace's robot), so a position has at most a few hundred steps instead of
 //! tens of thousands of two-tile moves.
 
+use fastrand::Rng;
+
 use crate::game::{Cell, Color, Game, Move};
+
+/// A playout policy: plays `game` to its end at random and returns the moves it made.
+pub type Playout = fn(&mut Game, &mut Rng) -> u64;
 
 /// One step of the search: a tile (the first or the second of a placement), a bridge, a pass,
 /// or the swap.
@@ -63,6 +68,34 @@ impl Position {
         steps
     }
 
+    /// Plays the position to its end: a pending first tile gets a random legal partner, then
+    /// `playout` finishes the game. Returns the random moves made; a playout from a finished
+    /// game makes none but counts as one, or a budget in moves would never run out at the end
+    /// of a game.
+    pub fn play_out(&mut self, playout: Playout, rng: &mut Rng) -> u64 {
+        let mut moves = 0;
+        if let Some(first) = self.pending {
+            self.apply(Step::Tile(random_partner(&self.game, first, rng)));
+            moves += 1;
+        }
+        moves + playout(&mut self.game, rng).max(1)
+    }
+
+    /// The move a search chooses at this position (not halfway through a placement): `step`,
+    /// and for a first tile its `partner` step, or a random legal partner when the search has
+    /// none.
+    pub fn chosen_move(&self, step: Step, partner: Option<Step>, rng: &mut Rng) -> Move {
+        match step {
+            Step::Tile(first) => match partner {
+                Some(Step::Tile(second)) => Move::Place(first, second),
+                _ => Move::Place(first, random_partner(&self.game, first, rng)),
+            },
+            Step::Bridge(a, b) => Move::Bridge(a, b),
+            Step::Pass => Move::Pass,
+            Step::Swap => Move::Swap,
+        }
+    }
+
     /// Takes a legal step: a first tile waits for its partner, a second tile plays the pair.
     pub fn apply(&mut self, step: Step) {
         let mv = match (step, self.pending.take()) {
@@ -77,6 +110,14 @@ impl Position {
         };
         self.game.apply(mv);
     }
+}
+
+/// A random legal second tile for `first`.
+fn random_partner(game: &Game, first: Cell, rng: &mut Rng) -> Cell {
+    let seconds = game.legal_second_cells(first);
+    seconds
+        .nth(rng.u32(0..seconds.len()))
+        .expect("a first tile has a partner")
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use std::time::Instant;
 
 use fastrand::Rng;
 
-use super::steps::{Position, Step};
+use super::steps::{Playout, Position, Step};
 use crate::game::{Color, Game, Move};
 
 /// How much search a decision may use; the first limit reached stops it (at least one
@@ -18,6 +18,15 @@ pub struct Budget {
     /// Moves made in playouts (Boardspace's robot counts its budget so).
     pub random_moves: Option<u64>,
     pub deadline: Option<Instant>,
+}
+
+impl Budget {
+    /// Whether a search that made `playouts` with `random_moves` in them must stop now.
+    pub fn spent(&self, playouts: u64, random_moves: u64) -> bool {
+        self.playouts.is_some_and(|p| playouts >= p)
+            || self.random_moves.is_some_and(|m| random_moves >= m)
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
 }
 
 /// The search's constants.
@@ -36,9 +45,6 @@ pub struct Decision {
     pub playouts: u64,
     pub random_moves: u64,
 }
-
-/// A playout policy: plays `game` to its end at random and returns the moves it made.
-pub type Playout = fn(&mut Game, &mut Rng) -> u64;
 
 struct Node {
     /// The step into this node, and who took it (the reward is kept from their side).
@@ -99,18 +105,8 @@ pub fn search(
             nodes[current].children.push(child);
             current = child;
         }
-        // Simulation: finish a pending placement, then play out.
-        if let Some(first) = at.pending {
-            let seconds = at.game.legal_second_cells(first);
-            let second = seconds
-                .nth(rng.u32(0..seconds.len()))
-                .expect("a first tile has a partner");
-            at.apply(Step::Tile(second));
-            random_moves += 1;
-        }
-        // A playout from a finished game makes no move; it still counts as one, or a budget in
-        // moves would never run out at the end of a game.
-        random_moves += playout(&mut at.game, rng).max(1);
+        // Simulation.
+        random_moves += at.play_out(playout, rng);
         playouts += 1;
         // Backpropagation: each node's reward from its mover's side.
         let result = reward(&at.game, params.margin_weight);
@@ -126,10 +122,7 @@ pub fn search(
             }
             node = n.parent;
         }
-        let spent = budget.playouts.is_some_and(|p| playouts >= p)
-            || budget.random_moves.is_some_and(|m| random_moves >= m)
-            || budget.deadline.is_some_and(|d| Instant::now() >= d);
-        if spent {
+        if budget.spent(playouts, random_moves) {
             break;
         }
     }
@@ -175,25 +168,10 @@ fn most_visited(nodes: &[Node], parent: usize) -> Option<usize> {
         .max_by_key(|&c| nodes[c].visits)
 }
 
-/// The root's most visited step as a move; a first tile goes with its most visited partner
-/// (or, unexplored, a random legal one).
+/// The root's most visited step as a move; a first tile goes with its most visited partner.
 fn best_move(nodes: &[Node], root: &Position, rng: &mut Rng) -> Move {
     let child = most_visited(nodes, 0).expect("the search made at least one node");
-    match nodes[child].step.expect("children have steps") {
-        Step::Tile(first) => {
-            let second = match most_visited(nodes, child).and_then(|g| nodes[g].step) {
-                Some(Step::Tile(second)) => second,
-                _ => {
-                    let seconds = root.game.legal_second_cells(first);
-                    seconds
-                        .nth(rng.u32(0..seconds.len()))
-                        .expect("a first tile has a partner")
-                }
-            };
-            Move::Place(first, second)
-        }
-        Step::Bridge(a, b) => Move::Bridge(a, b),
-        Step::Pass => Move::Pass,
-        Step::Swap => Move::Swap,
-    }
+    let step = nodes[child].step.expect("children have steps");
+    let partner = most_visited(nodes, child).and_then(|g| nodes[g].step);
+    root.chosen_move(step, partner, rng)
 }

@@ -6,7 +6,7 @@ use tracing::warn;
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
 use super::post::export_file;
 use super::{Data, Error, UserError, explain, player_of};
-use crate::service::{AiRematch, Asker, MoveOutcome, Player, ServiceError};
+use crate::service::{AiTerms, Asker, MoveOutcome, Player, ServiceError};
 
 async fn reply_ephemeral(
     ctx: &serenity::Context,
@@ -198,27 +198,19 @@ async fn rematch_the_bot(
     data: &Data,
     component: &serenity::ComponentInteraction,
     player: &Player,
-    terms: AiRematch,
+    terms: AiTerms,
 ) -> Result<(), Error> {
     let Some(channel) = terms.venue.channel_id else {
         return Err(UserError("this game has no channel for a rematch".into()).into());
     };
     let channel = serenity::ChannelId::new(channel as u64);
-    let text = ai_game_text(player, &data.bot, terms.level, &terms.options, terms.opener);
+    let text = ai_game_text(player, &data.bot, &terms);
     let posted = channel
         .send_message(ctx, serenity::CreateMessage::new().content(text))
         .await?;
     let game = data
         .service
-        .start_ai_game(
-            player,
-            &data.bot,
-            terms.level,
-            terms.options,
-            terms.venue,
-            terms.opener,
-            Some(posted.id.get() as i64),
-        )
+        .start_ai_game(player, &data.bot, terms, Some(posted.id.get() as i64))
         .await?;
     reply_ephemeral(
         ctx,

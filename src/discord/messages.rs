@@ -6,7 +6,7 @@ use poise::serenity_prelude as serenity;
 
 use crate::game::{Color, Move, Score};
 use crate::service::{
-    ChallengeOptions, ChallengeView, Ending, GameView, Level, MoveReport, Opener, PlayedMove,
+    AiTerms, ChallengeOptions, ChallengeView, Ending, GameView, MoveReport, Opener, PlayedMove,
     Player, move_time_words,
 };
 
@@ -87,24 +87,19 @@ pub fn challenge_text(challenge: &ChallengeView) -> String {
 }
 
 /// The reply that starts a game against the bot (its thread opens on it).
-pub fn ai_game_text(
-    human: &Player,
-    bot: &Player,
-    level: Level,
-    options: &ChallengeOptions,
-    opener: Opener,
-) -> String {
-    let opens = match opener {
+pub fn ai_game_text(human: &Player, bot: &Player, terms: &AiTerms) -> String {
+    let opens = match terms.opener {
         Opener::Human => human.name.as_str(),
         Opener::Ai => bot.name.as_str(),
     };
     format!(
-        "{} plays {} ({level}) in an unrated game of Ponte del Diavolo ({}). {opens} opens \
+        "{} plays {} ({}) in an unrated game of Ponte del Diavolo ({}). {opens} opens \
          with White's first two tiles; the other then keeps Red or swaps. The game follows in \
          its thread.",
         human.name,
         bot.name,
-        variant_words(options),
+        terms.level,
+        variant_words(&terms.options),
     )
 }
 

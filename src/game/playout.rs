@@ -4,8 +4,9 @@
 use fastrand::Rng;
 
 use super::bitboard::Bitboard;
+use super::board::Board;
 use super::game::Game;
-use super::moves::Move;
+use super::moves::{Bridge, Move};
 
 /// How many random cells to try before listing the legal ones.
 const TRIES: u32 = 12;
@@ -72,8 +73,17 @@ fn random_bridge(game: &Game, rng: &mut Rng) -> Option<Move> {
         return None;
     }
     let board = game.board();
-    // Crossings are rare and the slow part: test candidates in random order until one fits.
-    let mut candidates: Vec<_> = board.bridges_ignoring_crossings(color).collect();
+    random_uncrossed(
+        board,
+        board.bridges_ignoring_crossings(color).collect(),
+        rng,
+    )
+}
+
+/// A random one of `candidates` (bridges that fit but for crossings) that crosses no bridge on
+/// `board`, as a move. Crossings are rare and the slow part: candidates are tested in random
+/// order until one fits.
+pub fn random_uncrossed(board: &Board, mut candidates: Vec<Bridge>, rng: &mut Rng) -> Option<Move> {
     while !candidates.is_empty() {
         let bridge = candidates.swap_remove(rng.usize(0..candidates.len()));
         if !board.crosses(bridge) {
@@ -87,7 +97,19 @@ fn random_bridge(game: &Game, rng: &mut Rng) -> Option<Move> {
 /// Plays random moves until the game ends. The moves are legal by construction, so they are
 /// not checked a second time (debug builds do check; the tests hold the generator to the rules).
 pub fn play_out(game: &mut Game, rng: &mut Rng) {
-    while let Some(mv) = random_move(game, rng) {
+    play_out_with(game, rng, random_move);
+}
+
+/// Plays the moves `choose` makes until it has none (the game is over); returns how many.
+pub fn play_out_with(
+    game: &mut Game,
+    rng: &mut Rng,
+    choose: impl Fn(&Game, &mut Rng) -> Option<Move>,
+) -> u64 {
+    let mut moves = 0;
+    while let Some(mv) = choose(game, rng) {
         game.apply(mv);
+        moves += 1;
     }
+    moves
 }

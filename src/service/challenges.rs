@@ -33,18 +33,7 @@ impl Service {
         if opponent.is_some_and(|o| o.id == challenger.id) {
             return Err(ServiceError::SelfChallenge);
         }
-        self.checked_move_seconds(options.move_time)?;
         self.offer(challenger, opponent, options, venue, None).await
-    }
-
-    /// The time per move in whole seconds, as stored, if it is within the allowed range.
-    pub(super) fn checked_move_seconds(&self, move_time: Option<Duration>) -> Result<Option<i64>> {
-        match move_time {
-            Some(t) if !(SHORTEST_MOVE_TIME..=LONGEST_MOVE_TIME).contains(&t) => {
-                Err(ServiceError::MoveTimeOutOfRange)
-            }
-            _ => Ok(move_time.map(|t| t.as_secs().max(1) as i64)),
-        }
     }
 
     /// Records a challenge (`opener`: who will open, when not the challenger).
@@ -56,6 +45,7 @@ impl Service {
         venue: Venue,
         opener: Option<PlayerId>,
     ) -> Result<ChallengeView> {
+        let move_seconds = checked_move_seconds(options.move_time)?;
         let now = self.now();
         for player in std::iter::once(challenger).chain(opponent) {
             self.store
@@ -68,7 +58,7 @@ impl Service {
                 challenger_id: challenger.id,
                 challenged_id: opponent.map(|o| o.id),
                 variant: stored_variant(options.variant),
-                move_seconds: options.move_time.map(|t| t.as_secs().max(1) as i64),
+                move_seconds,
                 rated: options.rated,
                 guild_id: venue.guild_id,
                 channel_id: venue.channel_id,
@@ -316,5 +306,15 @@ impl Service {
         };
         self.offer(player, Some(&opponent), options, game.venue, Some(opener))
             .await
+    }
+}
+
+/// The time per move in whole seconds, as stored, if it is within the allowed range.
+pub(super) fn checked_move_seconds(move_time: Option<Duration>) -> Result<Option<i64>> {
+    match move_time {
+        Some(t) if !(SHORTEST_MOVE_TIME..=LONGEST_MOVE_TIME).contains(&t) => {
+            Err(ServiceError::MoveTimeOutOfRange)
+        }
+        _ => Ok(move_time.map(|t| t.as_secs().max(1) as i64)),
     }
 }

@@ -30,7 +30,7 @@ pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use deadlines::Tick;
 pub use export::picture;
-pub use opponent::{AiRecord, AiRematch, Opener};
+pub use opponent::{AiRecord, AiTerms, Opener};
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
 pub use views::{
     AbortOutcome, Asker, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,

@@ -7,6 +7,7 @@ use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use super::challenges::checked_move_seconds;
 use super::deadlines::MoveClock;
 use super::views::stored_variant;
 use super::{
@@ -25,9 +26,9 @@ pub enum Opener {
     Ai,
 }
 
-/// How a rematch against the AI is played.
+/// How a game against the AI is played.
 #[derive(Clone, Copy, Debug)]
-pub struct AiRematch {
+pub struct AiTerms {
     pub level: Level,
     pub options: ChallengeOptions,
     pub venue: Venue,
@@ -44,28 +45,30 @@ pub struct AiRecord {
 }
 
 impl Service {
-    /// Starts a game of `human` against the AI (playing as `ai`, the bot's own user) at
-    /// `level`. Games against the AI are never rated. In a channel, the game's thread opens on
+    /// Starts a game of `human` against the AI (playing as `ai`, the bot's own user) on
+    /// `terms`. Games against the AI are never rated. In a channel, the game's thread opens on
     /// message `anchor`.
     ///
     /// # Errors
     /// [`ServiceError::SelfChallenge`] when `human` is the AI, a time per move out of range;
     /// database failures.
-    #[allow(clippy::too_many_arguments)]
     pub async fn start_ai_game(
         &self,
         human: &Player,
         ai: &Player,
-        level: Level,
-        options: ChallengeOptions,
-        venue: Venue,
-        opener: Opener,
+        terms: AiTerms,
         anchor: Option<i64>,
     ) -> Result<GameView> {
+        let AiTerms {
+            level,
+            options,
+            venue,
+            opener,
+        } = terms;
         if human.id == ai.id {
             return Err(ServiceError::SelfChallenge);
         }
-        let move_seconds = self.checked_move_seconds(options.move_time)?;
+        let move_seconds = checked_move_seconds(options.move_time)?;
         let now = self.now();
         for player in [human, ai] {
             self.store
@@ -110,7 +113,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown or unfinished games; someone who did not play.
-    pub async fn ai_rematch(&self, id: GameId, player: &Player) -> Result<Option<AiRematch>> {
+    pub async fn ai_rematch(&self, id: GameId, player: &Player) -> Result<Option<AiTerms>> {
         let game = self.game(id).await?;
         let Some((ai_id, level)) = game.ai else {
             return Ok(None);
@@ -125,7 +128,7 @@ impl Service {
             Some(winner) => winner != mine,
             None => game.opener != player.id,
         };
-        Ok(Some(AiRematch {
+        Ok(Some(AiTerms {
             level,
             options: ChallengeOptions {
                 variant: game.game.variant(),

@@ -11,7 +11,7 @@ use crate::discord::messages::{
 };
 use crate::discord::{UserError, player_of};
 use crate::game::Variant;
-use crate::service::{ChallengeOptions, Level, Opener, Player, Venue};
+use crate::service::{AiTerms, ChallengeOptions, Level, Opener, Player, Venue};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum BoardSize {
@@ -136,7 +136,13 @@ pub async fn challenge(
             FirstChoice::Me => Opener::Human,
             FirstChoice::Bot => Opener::Ai,
         };
-        return play_the_bot(ctx, &challenger, level, options, venue, opener).await;
+        let terms = AiTerms {
+            level,
+            options,
+            venue,
+            opener,
+        };
+        return play_the_bot(ctx, &challenger, terms).await;
     }
     let service = &ctx.data().service;
     let opponent = opponent.as_ref().map(player_of);
@@ -157,31 +163,16 @@ pub async fn challenge(
 
 /// A game against the bot starts at once: the reply announces it, and the game's thread opens
 /// on the reply (through the delivery worker, like every game's).
-pub(super) async fn play_the_bot(
-    ctx: Context<'_>,
-    human: &Player,
-    level: Level,
-    options: ChallengeOptions,
-    venue: Venue,
-    opener: Opener,
-) -> Result<(), Error> {
+async fn play_the_bot(ctx: Context<'_>, human: &Player, terms: AiTerms) -> Result<(), Error> {
     let data = ctx.data();
-    let text = ai_game_text(human, &data.bot, level, &options, opener);
+    let text = ai_game_text(human, &data.bot, &terms);
     let sent = ctx
         .send(poise::CreateReply::default().content(text))
         .await?;
     let anchor = sent.message().await?.id.get() as i64;
     let started = data
         .service
-        .start_ai_game(
-            human,
-            &data.bot,
-            level,
-            options,
-            venue,
-            opener,
-            Some(anchor),
-        )
+        .start_ai_game(human, &data.bot, terms, Some(anchor))
         .await;
     if let Err(error) = started {
         let (explained, _) = crate::discord::explain(&error.into());
