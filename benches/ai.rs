@@ -1,21 +1,26 @@
 //! The AI's speed on one core: `cargo bench --bench ai`. From the empty 12×12 board: a playout
-//! of the baseline (Smartbot's uniformly random game) and of the levels (with the author's
+//! of the baseline (Smartbot's uniformly random game; drawn by rejection as it plays, and by
+//! listing every legal move as its definition reads) and of the levels (with the author's
 //! advice), and a search of 1,000 playouts by each player. The README turns these into random
 //! moves and playouts per second.
 
 use divan::{Bencher, black_box};
 use fastrand::Rng;
 use ponte::ai::{self, Budget, Level, Player};
+use ponte::game::playout::play_out_with;
 use ponte::game::{Game, Variant};
 
 fn main() {
     divan::main();
 }
 
-#[divan::bench(args = ["baseline", "levels"])]
+#[divan::bench(args = ["baseline", "baseline-by-listing", "levels"])]
 fn playout_12x12(bencher: Bencher, player: &str) {
     let playout = match player {
         "baseline" => ai::baseline::playout,
+        "baseline-by-listing" => |game: &mut Game, rng: &mut Rng| {
+            play_out_with(game, rng, ai::baseline::smartbot_move_by_listing)
+        },
         _ => ai::policy::playout,
     };
     let mut rng = Rng::with_seed(1);

@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::collections::HashMap;
+
 use fastrand::Rng;
 use ponte::ai::{self, Budget, Level, Player};
 use ponte::game::{Game, Move, Supply, Variant, playout};
@@ -86,6 +88,111 @@ fn every_move_the_ai_returns_is_legal() {
     opened.play("c3 d4".parse().unwrap()).unwrap();
     let mv = ai::best_move(&opened, Player::Level(Level::Easy), playouts(20), 1).unwrap();
     assert!(mv == Move::Swap || matches!(mv, Move::Place(..)), "{mv}");
+}
+
+/// The baseline's random moves, drawn by rejection for speed, follow Smartbot's distribution
+/// exactly: each legal first tile weighs 1, each legal bridge 2, and the second tile is any of
+/// the first's partners alike (as listing them all gives). Checked by chi-square tests of many
+/// draws per position, of the first step and of where the second tile goes, against those
+/// weights; the seeds are fixed, so the test is deterministic, and a wrong weight is far beyond
+/// its threshold.
+#[test]
+fn the_baseline_draws_random_moves_with_smartbots_weights() {
+    const DRAWS: usize = 4_000;
+    let mut rng = Rng::with_seed(17);
+    let variants = [Variant::boxed(10).unwrap(), Variant::boxed(12).unwrap()];
+    let (mut positions, mut rejected_bridges) = (0, 0);
+    while positions < 8 {
+        // Random play builds most bridges as soon as they can be: these positions keep many
+        // open (a bridge is played one time in three), so both kinds of move weigh in.
+        let mut game = Game::new(variants[positions % 2]);
+        let stop = rng.u32(20..70);
+        while game.plies() < stop {
+            match playout::random_move(&game, &mut rng) {
+                Some(Move::Bridge(..)) if rng.u32(0..3) != 0 => continue,
+                Some(mv) => game.play(mv).unwrap(),
+                None => break,
+            }
+        }
+        let firsts = game.legal_first_cells();
+        let bridges = game.legal_bridges();
+        if game.is_over() || bridges.len() < 3 {
+            continue;
+        }
+        positions += 1;
+        rejected_bridges += game
+            .board()
+            .bridges_ignoring_crossings(game.to_move().unwrap())
+            .count()
+            - bridges.len();
+
+        // What listing the legal moves gives.
+        let total = f64::from(firsts.len() + 2 * bridges.len() as u32);
+        let (mut first_steps, mut seconds) = (HashMap::new(), HashMap::new());
+        for first in firsts {
+            first_steps.insert(first.to_string(), 1.0 / total);
+            let partners = game.legal_second_cells(first);
+            for second in partners {
+                *seconds.entry(second.to_string()).or_default() +=
+                    1.0 / total / f64::from(partners.len());
+            }
+        }
+        for bridge in &bridges {
+            first_steps.insert(bridge.to_string(), 2.0 / total);
+        }
+
+        // What the baseline draws.
+        let (mut drawn_first_steps, mut drawn_seconds) = (HashMap::new(), HashMap::new());
+        let mut draws = Rng::with_seed(positions as u64);
+        for _ in 0..DRAWS {
+            let mv = ai::baseline::smartbot_move(&game, &mut draws).unwrap();
+            assert_eq!(game.check(mv), Ok(()), "{mv} in\n{game:?}");
+            let first_step = match mv {
+                Move::Place(first, second) => {
+                    *drawn_seconds.entry(second.to_string()).or_default() += 1.0;
+                    first.to_string()
+                }
+                Move::Bridge(a, b) => format!("{a}-{b}"),
+                other => other.to_string(),
+            };
+            *drawn_first_steps.entry(first_step).or_default() += 1.0;
+        }
+        for (wanted, seen) in [
+            (&first_steps, &drawn_first_steps),
+            (&seconds, &drawn_seconds),
+        ] {
+            assert_fits(wanted, seen, DRAWS as f64, &game);
+        }
+    }
+    // Some draws had to reject a crossing bridge.
+    assert!(rejected_bridges > 0);
+}
+
+/// Asserts that the counts `seen` in `draws` draws fit the probabilities `wanted` (chi-square
+/// beyond six standard deviations of its distribution fails), and that nothing unwanted was seen.
+fn assert_fits(
+    wanted: &HashMap<String, f64>,
+    seen: &HashMap<String, f64>,
+    draws: f64,
+    game: &Game,
+) {
+    assert!(
+        seen.keys().all(|key| wanted.contains_key(key)),
+        "{seen:?} in\n{game:?}"
+    );
+    let chi_square: f64 = wanted
+        .iter()
+        .map(|(key, p)| {
+            let expected = p * draws;
+            (seen.get(key).copied().unwrap_or(0.0) - expected).powi(2) / expected
+        })
+        .sum();
+    let freedom = (wanted.len().max(2) - 1) as f64;
+    let threshold = freedom + 6.0 * (2.0 * freedom).sqrt();
+    assert!(
+        chi_square < threshold,
+        "chi-square {chi_square:.1} over {threshold:.1} in\n{game:?}"
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@ use fastrand::Rng;
 
 use super::uct::{Budget, Params};
 use crate::game::playout::play_out_with;
-use crate::game::{Game, Move};
+use crate::game::{Bitboard, Board, Bridge, Cell, Color, Game, Move};
 
 pub const PARAMS: Params = Params {
     exploration: 0.5,
@@ -32,7 +32,77 @@ pub fn playout(game: &mut Game, rng: &mut Rng) -> u64 {
     play_out_with(game, rng, smartbot_move)
 }
 
-fn smartbot_move(game: &Game, rng: &mut Rng) -> Option<Move> {
+/// Smartbot's move, drawn by rejection: a candidate is drawn from cheap supersets of the legal
+/// moves (free cells away from the mover's islands, weight 1; bridges that fit but for
+/// crossings, weight 2), and one that turns out illegal (a cell where the tile breaks the group
+/// rules or has no partner, a bridge that crosses) is dropped before drawing again. Each legal
+/// move thus keeps its weight relative to the others: the same distribution as
+/// [`smartbot_move_by_listing`], without listing them all.
+pub fn smartbot_move(game: &Game, rng: &mut Rng) -> Option<Move> {
+    let color = game.to_move()?;
+    if game.plies() == 1 && rng.bool() && game.is_legal(Move::Swap) {
+        return Some(Move::Swap);
+    }
+    let board = game.board();
+    let open_cells = if game.tiles_left(color).is_none_or(|left| left >= 2) {
+        board.free() & !board.islands(color).grow_all()
+    } else {
+        Bitboard::EMPTY
+    };
+    let mut bridges: Vec<Bridge> = if game.bridges_left() == Some(0) {
+        Vec::new()
+    } else {
+        board.bridges_ignoring_crossings(color).collect()
+    };
+    let mut firsts = open_cells;
+    loop {
+        let weights = (firsts.len(), 2 * bridges.len() as u32);
+        if weights.0 + weights.1 == 0 {
+            return Some(Move::Pass);
+        }
+        let drawn = rng.u32(0..weights.0 + weights.1);
+        if drawn < weights.0 {
+            let first = firsts.nth(drawn)?;
+            firsts.remove(first);
+            if board.tile_fits(color, first)
+                && let Some(second) = random_partner(board, color, open_cells, first, rng)
+            {
+                return Some(Move::Place(first, second));
+            }
+        } else {
+            let index = ((drawn - weights.0) / 2) as usize;
+            if !board.crosses(bridges[index]) {
+                let [a, b] = bridges[index].ends();
+                return Some(Move::Bridge(a, b));
+            }
+            bridges.swap_remove(index);
+        }
+    }
+}
+
+/// A cell drawn uniformly from those that can take `color`'s second tile beside `first`, by
+/// rejection from `cells` (a superset of them); `None` when there is none.
+fn random_partner(
+    board: &Board,
+    color: Color,
+    mut cells: Bitboard,
+    first: Cell,
+    rng: &mut Rng,
+) -> Option<Cell> {
+    cells.remove(first);
+    while !cells.is_empty() {
+        let second = cells.nth(rng.u32(0..cells.len()))?;
+        if board.tile_fits(color, second) && board.pair_fits_singles(color, first, second) {
+            return Some(second);
+        }
+        cells.remove(second);
+    }
+    None
+}
+
+/// Smartbot's move as its definition reads: every legal first tile and bridge listed, then one
+/// drawn by weight. The reference [`smartbot_move`] is checked and benchmarked against.
+pub fn smartbot_move_by_listing(game: &Game, rng: &mut Rng) -> Option<Move> {
     game.to_move()?;
     if game.plies() == 1 && rng.bool() && game.is_legal(Move::Swap) {
         return Some(Move::Swap);
