@@ -1,0 +1,188 @@
+//! The rules engine's typed values in words: colours, counts and why a move is illegal.
+
+use super::Lang;
+use crate::game::{CellList, Color, IllegalMove, Move};
+use crate::tr;
+
+/// A colour as a word in a sentence: "white", "Weiß", "blanc".
+pub fn color_name(lang: Lang, color: Color) -> String {
+    tr!(lang, "color", color = color.to_string())
+}
+
+/// "1 point", "3 Inseln", "0 pont": `noun` is `points`, `islands`, `bridges` or `tiles`.
+pub fn count(lang: Lang, noun: &str, n: u32) -> String {
+    super::text(lang, &format!("count-{noun}"), &{
+        let mut args = super::Args::new();
+        args.set("n", n);
+        args
+    })
+}
+
+/// Cells as a list: "c3, c4, d4".
+pub fn cell_list(cells: &CellList) -> String {
+    cells.to_string()
+}
+
+/// A move as the log writes it, in a sentence's words where it has them ("pass", "swap").
+pub fn move_words(lang: Lang, mv: Move) -> String {
+    match mv {
+        Move::Pass => tr!(lang, "move-pass"),
+        Move::Swap => tr!(lang, "move-swap"),
+        other => other.to_string(),
+    }
+}
+
+/// Why the rules refuse a move, for the player who tried it.
+pub fn illegal_move(lang: Lang, error: &IllegalMove) -> String {
+    let cell = |c: &dyn ToString| c.to_string();
+    match error {
+        IllegalMove::GameOver => tr!(lang, "illegal-game-over"),
+        IllegalMove::OffBoard { cell, size } => {
+            tr!(lang, "illegal-off-board", cell = cell, size = *size)
+        }
+        IllegalMove::SameCell(c) => tr!(lang, "illegal-same-cell", cell = cell(c)),
+        IllegalMove::BridgeToItself(c) => tr!(lang, "illegal-bridge-to-itself", cell = cell(c)),
+        IllegalMove::Occupied { cell: c, owner } => tr!(
+            lang,
+            "illegal-occupied",
+            cell = cell(c),
+            owner = owner.to_string()
+        ),
+        IllegalMove::UnderBridge { cell: c, bridge } => tr!(
+            lang,
+            "illegal-under-bridge",
+            cell = cell(c),
+            bridge = bridge.to_string()
+        ),
+        IllegalMove::NotEnoughTiles { left } => {
+            tr!(lang, "illegal-not-enough-tiles", left = *left)
+        }
+        IllegalMove::GroupTooLarge { cell: c, size } => tr!(
+            lang,
+            "illegal-group-too-large",
+            cell = cell(c),
+            size = *size
+        ),
+        IllegalMove::IslandTouchesDiagonally { island, tile } => tr!(
+            lang,
+            "illegal-island-touches-diagonally",
+            island = cell_list(island),
+            tile = cell(tile)
+        ),
+        IllegalMove::NotYourTile { cell: c, color } => tr!(
+            lang,
+            "illegal-not-your-tile",
+            cell = cell(c),
+            color = color.to_string()
+        ),
+        IllegalMove::NotABridge { a, b } => {
+            tr!(lang, "illegal-not-a-bridge", a = cell(a), b = cell(b))
+        }
+        IllegalMove::AlreadyBridged { cell: c, bridge } => tr!(
+            lang,
+            "illegal-already-bridged",
+            cell = cell(c),
+            bridge = bridge.to_string()
+        ),
+        IllegalMove::OverTile {
+            bridge,
+            cell: c,
+            owner,
+        } => tr!(
+            lang,
+            "illegal-over-tile",
+            bridge = bridge.to_string(),
+            cell = cell(c),
+            owner = owner.to_string()
+        ),
+        IllegalMove::Crossing { bridge, other } => tr!(
+            lang,
+            "illegal-crossing",
+            bridge = bridge.to_string(),
+            other = other.to_string()
+        ),
+        IllegalMove::NoBridgesLeft { pool } => tr!(lang, "illegal-no-bridges-left", pool = *pool),
+        IllegalMove::SwapNotNow => tr!(lang, "illegal-swap-not-now"),
+        IllegalMove::MayNotPass { a, b } => {
+            tr!(lang, "illegal-may-not-pass", a = cell(a), b = cell(b))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Bridge, Cell};
+
+    fn cell(text: &str) -> Cell {
+        text.parse().unwrap()
+    }
+
+    /// The English words are the engine's own messages (its `Display`, used where no language
+    /// is chosen, like `ponte replay`).
+    #[test]
+    fn english_reasons_match_the_engines_own_words() {
+        let bridge = Bridge::between(cell("c3"), cell("e4")).unwrap();
+        let other = Bridge::between(cell("d3"), cell("d5")).unwrap();
+        let errors = [
+            IllegalMove::GameOver,
+            IllegalMove::OffBoard {
+                cell: "m13".into(),
+                size: 12,
+            },
+            IllegalMove::SameCell(cell("c3")),
+            IllegalMove::BridgeToItself(cell("c3")),
+            IllegalMove::Occupied {
+                cell: cell("c3"),
+                owner: Color::Red,
+            },
+            IllegalMove::UnderBridge {
+                cell: cell("d4"),
+                bridge,
+            },
+            IllegalMove::NotEnoughTiles { left: 1 },
+            IllegalMove::NotEnoughTiles { left: 0 },
+            IllegalMove::GroupTooLarge {
+                cell: cell("c3"),
+                size: 5,
+            },
+            IllegalMove::IslandTouchesDiagonally {
+                island: CellList(vec![cell("c3"), cell("c4"), cell("d4"), cell("d5")]),
+                tile: cell("e6"),
+            },
+            IllegalMove::NotYourTile {
+                cell: cell("c3"),
+                color: Color::White,
+            },
+            IllegalMove::NotABridge {
+                a: cell("c3"),
+                b: cell("h8"),
+            },
+            IllegalMove::AlreadyBridged {
+                cell: cell("c3"),
+                bridge,
+            },
+            IllegalMove::OverTile {
+                bridge,
+                cell: cell("d4"),
+                owner: Color::White,
+            },
+            IllegalMove::Crossing { bridge, other },
+            IllegalMove::NoBridgesLeft { pool: 22 },
+            IllegalMove::SwapNotNow,
+            IllegalMove::MayNotPass {
+                a: cell("a1"),
+                b: cell("c1"),
+            },
+        ];
+        for error in &errors {
+            assert_eq!(illegal_move(Lang::En, error), error.to_string());
+            for lang in [Lang::De, Lang::Fr] {
+                let words = illegal_move(lang, error);
+                assert_ne!(words, error.to_string(), "{lang}: {words}");
+                assert!(!words.contains('{'), "{lang}: {words}");
+            }
+        }
+        assert!(illegal_move(Lang::De, &errors[4]).contains("c3"));
+    }
+}

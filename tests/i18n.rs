@@ -1,0 +1,165 @@
+//! The three languages stay complete: every message (and attribute) exists in English, German
+//! and French with the same arguments, every id the code asks for exists, and the files parse.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+use ponte::i18n::{self, Lang};
+
+/// Each message or attribute (`id` or `id.attribute`) with the variables it uses.
+type Messages = BTreeMap<String, BTreeSet<String>>;
+
+fn messages(lang: Lang, source: &str) -> Messages {
+    let resource = fluent_syntax::parser::parse(source)
+        .unwrap_or_else(|(_, errors)| panic!("{lang}.ftl does not parse: {errors:?}"));
+    let mut found = Messages::new();
+    for entry in resource.body {
+        match entry {
+            Entry::Message(message) => {
+                let id = message.id.name.to_string();
+                if let Some(value) = &message.value {
+                    found.insert(id.clone(), variables(value));
+                }
+                for attribute in &message.attributes {
+                    let key = format!("{id}.{}", attribute.id.name);
+                    found.insert(key, variables(&attribute.value));
+                }
+            }
+            Entry::Term(term) => {
+                found.insert(format!("-{}", term.id.name), variables(&term.value));
+            }
+            Entry::Junk { content } => panic!("{lang}.ftl: cannot read {content:?}"),
+            _ => {}
+        }
+    }
+    found
+}
+
+fn variables(pattern: &Pattern<&str>) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for element in &pattern.elements {
+        if let PatternElement::Placeable { expression } = element {
+            expression_variables(expression, &mut found);
+        }
+    }
+    found
+}
+
+fn expression_variables(expression: &Expression<&str>, found: &mut BTreeSet<String>) {
+    match expression {
+        Expression::Select { selector, variants } => {
+            inline_variables(selector, found);
+            for variant in variants {
+                found.extend(variables(&variant.value));
+            }
+        }
+        Expression::Inline(inline) => inline_variables(inline, found),
+    }
+}
+
+fn inline_variables(inline: &InlineExpression<&str>, found: &mut BTreeSet<String>) {
+    match inline {
+        InlineExpression::VariableReference { id } => {
+            found.insert(id.name.to_string());
+        }
+        InlineExpression::FunctionReference { arguments, .. } => {
+            for argument in &arguments.positional {
+                inline_variables(argument, found);
+            }
+            for argument in &arguments.named {
+                inline_variables(&argument.value, found);
+            }
+        }
+        InlineExpression::TermReference {
+            arguments: Some(arguments),
+            ..
+        } => {
+            for argument in &arguments.named {
+                inline_variables(&argument.value, found);
+            }
+        }
+        InlineExpression::Placeable { expression } => expression_variables(expression, found),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_language_has_every_message_with_the_same_arguments() {
+    let [english, others @ ..] =
+        i18n::sources().map(|(lang, source)| (lang, messages(lang, source)));
+    assert!(
+        english.1.len() > 20,
+        "too few messages: {}",
+        english.1.len()
+    );
+    for (lang, theirs) in &others {
+        let missing: Vec<_> = english
+            .1
+            .keys()
+            .filter(|id| !theirs.contains_key(*id))
+            .collect();
+        let extra: Vec<_> = theirs
+            .keys()
+            .filter(|id| !english.1.contains_key(*id))
+            .collect();
+        assert!(missing.is_empty(), "{lang}.ftl lacks {missing:?}");
+        assert!(
+            extra.is_empty(),
+            "{lang}.ftl has {extra:?}, which en.ftl does not"
+        );
+        for (id, arguments) in &english.1 {
+            assert_eq!(
+                &theirs[id], arguments,
+                "{id} takes other arguments in {lang}.ftl than in en.ftl"
+            );
+        }
+    }
+}
+
+/// Message ids the code passes to `tr!` as literals.
+fn ids_in_code() -> BTreeSet<String> {
+    let mut ids = BTreeSet::new();
+    let mut files = vec![std::path::PathBuf::from("src")];
+    while let Some(path) = files.pop() {
+        if path.is_dir() {
+            files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+            continue;
+        }
+        if path.extension().is_none_or(|e| e != "rs") {
+            continue;
+        }
+        let code = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in code.match_indices("tr!(") {
+            // Not include_str!( and the like, nor examples in comments.
+            let line = &code[code[..at].rfind('\n').map_or(0, |i| i + 1)..at];
+            if code[..at].ends_with(|c: char| c.is_alphanumeric() || c == '_')
+                || line.trim_start().starts_with("//")
+            {
+                continue;
+            }
+            let call = &code[at..];
+            // tr!(lang, "id", …): the first string literal, when it comes before the first `)`.
+            let Some(quote) = call.find('"') else {
+                continue;
+            };
+            if call[..quote].contains(')') {
+                continue;
+            }
+            let rest = &call[quote + 1..];
+            let id = &rest[..rest.find('"').unwrap()];
+            ids.insert(id.to_string());
+        }
+    }
+    ids
+}
+
+#[test]
+fn every_message_the_code_asks_for_exists() {
+    let ids = ids_in_code();
+    assert!(ids.len() > 10, "{ids:?}");
+    for id in ids {
+        for lang in Lang::ALL {
+            assert!(i18n::has(lang, &id), "{lang}.ftl has no message {id}");
+        }
+    }
+}
