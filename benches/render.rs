@@ -3,6 +3,7 @@
 
 use divan::{Bencher, black_box};
 use ponte::game::{Game, Record};
+use ponte::i18n::Lang;
 use ponte::render::{Picture, render, render_png};
 
 fn main() {
@@ -22,6 +23,7 @@ fn picture(game: &Game) -> Picture<'_> {
         red: "bob",
         title: "Game #7",
         ending: None,
+        lang: Lang::En,
     }
 }
 

@@ -7,22 +7,14 @@ use std::path::PathBuf;
 
 use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
-use crate::game::{Color, Move, Variant, diagram};
+use crate::game::{Color, Move, Variant};
+use crate::i18n::{Lang, diagram, variant_words, with_color};
 use crate::service::{
     AiTerms, ChallengeOptions, ChallengeView, GameId, GameView, LONGEST_MOVE_TIME, Level,
     MoveOutcome, MoveReport, Opener, Player, PlayerId, SHORTEST_MOVE_TIME, Service, ServiceError,
     Venue,
 };
-
-const HELP: &str = "\
-commands (prefix any with `as NAME` to act as that player):
-  play NAME NAME [size N] [unlimited]   start a game at once (the first name opens as White);
-                                        a name may be the bot: ai:easy, ai:medium or ai:hard
-  challenge NAME|open [size N] [unlimited] [time DAYS]
-  accept [#ID]  decline [#ID]  cancel [#ID]
-  place c3 d4   bridge c3-e4   swap   pass   resign   (or just type the move: c3 d4)
-  board   games   game #ID   record   help   quit
-moves are played by the player to move in the current game unless `as NAME` says otherwise";
+use crate::tr;
 
 /// A stable id for a local player's name: negative, so it never meets a Discord id.
 pub fn local_id(name: &str) -> PlayerId {
@@ -42,17 +34,19 @@ pub struct Session<'a> {
     actor: Option<Player>,
     current_game: Option<GameId>,
     pictures: Option<PathBuf>,
+    lang: Lang,
 }
 
 impl<'a> Session<'a> {
     /// A session; with `pictures`, the board PNG of every game shown is written there as
     /// `game-<id>.png`.
-    pub fn new(service: &'a Service, pictures: Option<PathBuf>) -> Session<'a> {
+    pub fn new(service: &'a Service, pictures: Option<PathBuf>, lang: Lang) -> Session<'a> {
         Session {
             service,
             actor: None,
             current_game: None,
             pictures,
+            lang,
         }
     }
 
@@ -63,17 +57,29 @@ impl<'a> Session<'a> {
         };
         let path = dir.join(format!("game-{}.png", game.id));
         let view = game.clone();
-        let png = match tokio::task::spawn_blocking(move || view.png()).await {
+        let lang = self.lang;
+        let png = match tokio::task::spawn_blocking(move || view.png(lang)).await {
             Ok(png) => png,
-            Err(e) => return format!("\n(no picture: {e})"),
+            Err(e) => return format!("\n{}", tr!(lang, "local-no-picture", error = e.to_string())),
         };
         let written = match tokio::fs::create_dir_all(dir).await {
             Ok(()) => tokio::fs::write(&path, png).await,
             Err(e) => Err(e),
         };
         match written {
-            Ok(()) => format!("\npicture: {}", path.display()),
-            Err(e) => format!("\n(could not write {}: {e})", path.display()),
+            Ok(()) => format!(
+                "\n{}",
+                tr!(lang, "local-picture", path = path.display().to_string())
+            ),
+            Err(e) => format!(
+                "\n{}",
+                tr!(
+                    lang,
+                    "local-picture-failed",
+                    path = path.display().to_string(),
+                    error = e.to_string()
+                )
+            ),
         }
     }
 
@@ -92,7 +98,11 @@ impl<'a> Session<'a> {
             explicit_actor = Some(player);
             words.drain(..2);
             if words.is_empty() {
-                return Some(format!("you are now {}", words_name(&self.actor)));
+                return Some(tr!(
+                    self.lang,
+                    "local-you-are",
+                    name = words_name(&self.actor)
+                ));
             }
         }
         // The correspondence clock runs before every command, as the bot's runs every minute.
@@ -101,7 +111,7 @@ impl<'a> Session<'a> {
         let args = &words[1..];
         let result = match command.as_str() {
             "quit" | "exit" => return None,
-            "help" => Ok(HELP.to_string()),
+            "help" => Ok(tr!(self.lang, "local-help")),
             "play" => self.play_new(args).await,
             "challenge" => self.challenge(args).await,
             "accept" | "decline" | "cancel" => self.answer(&command, args).await,
@@ -112,7 +122,7 @@ impl<'a> Session<'a> {
             "place" | "bridge" => self.play_move(&args.join(" "), explicit_actor).await,
             _ => self.play_move(&words.join(" "), explicit_actor).await,
         };
-        let reply = result.unwrap_or_else(|e| format!("error: {e}"));
+        let reply = result.unwrap_or_else(|e| tr!(self.lang, "local-error", error = e));
         Some(if clock.is_empty() {
             reply
         } else {
@@ -125,20 +135,27 @@ impl<'a> Session<'a> {
         let tick = self.service.tick().await;
         let mut news = Vec::new();
         for game in &tick.timeouts {
-            if let Some(result) = game.result_words(|p| p.name.clone()) {
-                news.push(format!("game #{}: {result}", game.id));
+            if let Some(result) = game.result_words(self.lang, |p| p.name.clone()) {
+                news.push(tr!(
+                    self.lang,
+                    "local-news-result",
+                    id = game.id,
+                    result = result
+                ));
             }
         }
         for (game, _) in &tick.reminders {
             if let Some((_, player)) = game.to_move() {
-                news.push(format!(
-                    "game #{}: {}, a quarter of your time is left",
-                    game.id, player.name
+                news.push(tr!(
+                    self.lang,
+                    "local-news-reminder",
+                    id = game.id,
+                    name = &player.name
                 ));
             }
         }
         for challenge in &tick.expired {
-            news.push(format!("challenge #{} expired", challenge.id));
+            news.push(tr!(self.lang, "local-news-expired", id = challenge.id));
         }
         news.join("\n")
     }
@@ -146,16 +163,16 @@ impl<'a> Session<'a> {
     fn acting(&self) -> Result<Player, String> {
         self.actor
             .clone()
-            .ok_or_else(|| "say who you are first: `as NAME ...`".to_string())
+            .ok_or_else(|| tr!(self.lang, "local-say-who"))
     }
 
     async fn play_new(&mut self, args: &[&str]) -> Result<String, String> {
         let [first, second, rest @ ..] = args else {
-            return Err("usage: play NAME NAME [size N] [unlimited]".into());
+            return Err(tr!(self.lang, "local-usage-play"));
         };
-        let options = parse_options(rest)?;
+        let options = parse_options(self.lang, rest)?;
         match (ai_level(first)?, ai_level(second)?) {
-            (Some(_), Some(_)) => return Err("the bot cannot play itself".into()),
+            (Some(_), Some(_)) => return Err(tr!(self.lang, "local-bot-itself")),
             (Some(level), None) => {
                 return self.play_the_bot(second, level, options, Opener::Ai).await;
             }
@@ -172,15 +189,15 @@ impl<'a> Session<'a> {
             .service
             .challenge(&opener, Some(&other), options, Venue::default())
             .await
-            .map_err(text)?;
+            .map_err(|e| e.words(self.lang))?;
         let game = self
             .service
             .accept(challenge.id, &other)
             .await
-            .map_err(text)?;
+            .map_err(|e| e.words(self.lang))?;
         self.actor = Some(opener);
         self.current_game = Some(game.id);
-        Ok(started(&game) + &self.picture(&game).await)
+        Ok(started(self.lang, &game) + &self.picture(&game).await)
     }
 
     async fn play_the_bot(
@@ -204,25 +221,34 @@ impl<'a> Session<'a> {
             .service
             .start_ai_game(&human, &bot(), terms, None)
             .await
-            .map_err(text)?;
+            .map_err(|e| e.words(self.lang))?;
         self.actor = Some(human);
         self.current_game = Some(game.id);
-        let mut out = started(&game);
+        let mut out = started(self.lang, &game);
         out.push_str(&self.ai_replies(game.id).await?);
         if out.ends_with('\n') {
             out.pop();
         }
-        let shown = self.service.game(game.id).await.map_err(text)?;
+        let shown = self
+            .service
+            .game(game.id)
+            .await
+            .map_err(|e| e.words(self.lang))?;
         Ok(out + &self.picture(&shown).await)
     }
 
     /// The AI's moves while it is to move in game `id` (it thinks here, in the foreground).
     async fn ai_replies(&self, id: GameId) -> Result<String, String> {
         let mut out = String::new();
-        while let Some(outcome) = self.service.play_ai_turn(id).await.map_err(text)? {
+        while let Some(outcome) = self
+            .service
+            .play_ai_turn(id)
+            .await
+            .map_err(|e| e.words(self.lang))?
+        {
             if let MoveOutcome::Played(report) = outcome {
                 out.push('\n');
-                out.push_str(&describe_move(&report));
+                out.push_str(&describe_move(self.lang, &report));
             }
         }
         Ok(out)
@@ -231,53 +257,72 @@ impl<'a> Session<'a> {
     async fn challenge(&mut self, args: &[&str]) -> Result<String, String> {
         let challenger = self.acting()?;
         let [target, rest @ ..] = args else {
-            return Err("usage: challenge NAME|open [size N] [unlimited] [time DAYS]".into());
+            return Err(tr!(self.lang, "local-usage-challenge"));
         };
-        let options = parse_options(rest)?;
+        let options = parse_options(self.lang, rest)?;
         let opponent =
             (!target.eq_ignore_ascii_case("open")).then(|| Player::new(local_id(target), *target));
         let challenge = self
             .service
             .challenge(&challenger, opponent.as_ref(), options, Venue::default())
             .await
-            .map_err(text)?;
-        Ok(describe_challenge(&challenge))
+            .map_err(|e| e.words(self.lang))?;
+        Ok(describe_challenge(self.lang, &challenge))
     }
 
     async fn answer(&mut self, command: &str, args: &[&str]) -> Result<String, String> {
         let player = self.acting()?;
         let id = match args.first() {
-            Some(id) => parse_id(id)?,
+            Some(id) => parse_id(self.lang, id)?,
             None => {
                 // The newest open challenge this player can answer.
                 let open = self
                     .service
                     .open_challenges(player.id)
                     .await
-                    .map_err(text)?;
+                    .map_err(|e| e.words(self.lang))?;
                 let answerable = open.iter().rev().find(|c| match command {
                     "cancel" => c.challenger.id == player.id,
                     _ => c.challenger.id != player.id,
                 });
                 match answerable {
                     Some(c) => c.id,
-                    None => return Err(format!("{} has no challenge to {command}", player.name)),
+                    None => {
+                        return Err(tr!(
+                            self.lang,
+                            "local-nothing-to-answer",
+                            name = &player.name,
+                            command = command
+                        ));
+                    }
                 }
             }
         };
         match command {
             "accept" => {
-                let game = self.service.accept(id, &player).await.map_err(text)?;
+                let game = self
+                    .service
+                    .accept(id, &player)
+                    .await
+                    .map_err(|e| e.words(self.lang))?;
                 self.current_game = Some(game.id);
-                Ok(started(&game) + &self.picture(&game).await)
+                Ok(started(self.lang, &game) + &self.picture(&game).await)
             }
             "decline" => {
-                let c = self.service.decline(id, &player).await.map_err(text)?;
-                Ok(format!("challenge #{} declined", c.id))
+                let c = self
+                    .service
+                    .decline(id, &player)
+                    .await
+                    .map_err(|e| e.words(self.lang))?;
+                Ok(tr!(self.lang, "local-declined", id = c.id))
             }
             _ => {
-                let c = self.service.cancel(id, &player).await.map_err(text)?;
-                Ok(format!("challenge #{} cancelled", c.id))
+                let c = self
+                    .service
+                    .cancel(id, &player)
+                    .await
+                    .map_err(|e| e.words(self.lang))?;
+                Ok(tr!(self.lang, "local-cancelled", id = c.id))
             }
         }
     }
@@ -285,45 +330,59 @@ impl<'a> Session<'a> {
     async fn current(&self) -> Result<GameView, String> {
         let id = self
             .current_game
-            .ok_or("no current game: `play NAME NAME`, `accept` or `game #ID`")?;
-        self.service.game(id).await.map_err(text)
+            .ok_or_else(|| tr!(self.lang, "local-no-current"))?;
+        self.service.game(id).await.map_err(|e| e.words(self.lang))
     }
 
     async fn board(&self) -> Result<String, String> {
         let game = self.current().await?;
-        Ok(show(&game) + &self.picture(&game).await)
+        Ok(show(self.lang, &game) + &self.picture(&game).await)
     }
 
     async fn games(&self) -> Result<String, String> {
         let player = self.acting()?;
-        let games = self.service.active_games(player.id).await.map_err(text)?;
+        let lang = self.lang;
+        let games = self
+            .service
+            .active_games(player.id)
+            .await
+            .map_err(|e| e.words(lang))?;
         if games.is_empty() {
-            return Ok(format!("{} has no active games", player.name));
+            return Ok(tr!(lang, "local-no-games", name = &player.name));
         }
         let mut out = String::new();
         for game in games {
             let turn = match game.to_move() {
-                Some((_, p)) if p.id == player.id => "your turn".to_string(),
-                Some((_, p)) => format!("{} to move", p.name),
-                None => "over".to_string(),
+                Some((_, p)) if p.id == player.id => tr!(lang, "local-your-turn"),
+                Some((_, p)) => tr!(lang, "local-to-move", who = &p.name),
+                None => tr!(lang, "games-over"),
             };
-            let _ = writeln!(
-                out,
-                "#{}: {} (white) vs {} (red), move {}, {turn}",
-                game.id,
-                game.white.name,
-                game.red.name,
-                game.game.plies() + 1
+            let line = tr!(
+                lang,
+                "local-games-line",
+                id = game.id,
+                white = with_color(lang, &game.white.name, Color::White),
+                red = with_color(lang, &game.red.name, Color::Red),
+                number = game.game.plies() + 1,
+                turn = turn
             );
+            let _ = writeln!(out, "{line}");
         }
         Ok(out.trim_end().to_string())
     }
 
     async fn switch(&mut self, args: &[&str]) -> Result<String, String> {
-        let id = parse_id(args.first().ok_or("usage: game #ID")?)?;
-        let game = self.service.game(id).await.map_err(text)?;
+        let first = args
+            .first()
+            .ok_or_else(|| tr!(self.lang, "local-usage-game"))?;
+        let id = parse_id(self.lang, first)?;
+        let game = self
+            .service
+            .game(id)
+            .await
+            .map_err(|e| e.words(self.lang))?;
         self.current_game = Some(id);
-        Ok(show(&game) + &self.picture(&game).await)
+        Ok(show(self.lang, &game) + &self.picture(&game).await)
     }
 
     async fn record(&self) -> Result<String, String> {
@@ -342,31 +401,34 @@ impl<'a> Session<'a> {
             // Hot seat: the move is made by whoever is to move.
             None => match game.to_move() {
                 Some((_, p)) => p.clone(),
-                None => return Err(format!("game #{} is over", game.id)),
+                None => return Err(tr!(self.lang, "error-game-over", id = game.id)),
             },
         };
         if text_move.is_empty() {
-            return Err("usage: place c3 d4 / bridge c3-e4".into());
+            return Err(tr!(self.lang, "local-usage-move"));
         }
         match self
             .service
             .play(game.id, player.id, text_move, None)
             .await
-            .map_err(text)?
+            .map_err(|e| e.words(self.lang))?
         {
             MoveOutcome::Played(report) => {
                 let replies = self.ai_replies(game.id).await?;
                 let shown = if replies.is_empty() {
                     report.game.clone()
                 } else {
-                    self.service.game(game.id).await.map_err(text)?
+                    self.service
+                        .game(game.id)
+                        .await
+                        .map_err(|e| e.words(self.lang))?
                 };
-                Ok(describe_move(&report) + &replies + &self.picture(&shown).await)
+                Ok(describe_move(self.lang, &report) + &replies + &self.picture(&shown).await)
             }
             MoveOutcome::LostOnTime(game) => Err(format!(
                 "{}\n{}",
-                ServiceError::TimeRanOut(game.id),
-                show(&game)
+                ServiceError::TimeRanOut(game.id).words(self.lang),
+                show(self.lang, &game)
             )),
         }
     }
@@ -386,20 +448,16 @@ fn ai_level(name: &str) -> Result<Option<Level>, String> {
 }
 
 fn words_name(player: &Option<Player>) -> &str {
-    player.as_ref().map_or("nobody", |p| p.name.as_str())
+    player.as_ref().map_or("-", |p| p.name.as_str())
 }
 
-fn text(error: ServiceError) -> String {
-    error.to_string()
-}
-
-fn parse_id(word: &str) -> Result<i64, String> {
+fn parse_id(lang: Lang, word: &str) -> Result<i64, String> {
     word.trim_start_matches('#')
         .parse()
-        .map_err(|_| format!("\"{word}\" is not an id like #3"))
+        .map_err(|_| tr!(lang, "local-not-an-id", word = word))
 }
 
-fn parse_options(words: &[&str]) -> Result<ChallengeOptions, String> {
+fn parse_options(lang: Lang, words: &[&str]) -> Result<ChallengeOptions, String> {
     let mut size = 12u8;
     let mut unlimited = false;
     let mut move_time = None;
@@ -410,14 +468,15 @@ fn parse_options(words: &[&str]) -> Result<ChallengeOptions, String> {
                 size = words
                     .next()
                     .and_then(|n| n.parse().ok())
-                    .ok_or("size needs a number from 6 to 16")?;
+                    .ok_or_else(|| tr!(lang, "local-size-needs-number"))?;
             }
             "unlimited" => unlimited = true,
             "time" => {
                 let out_of_range = || {
-                    format!(
-                        "time is the days per move, from a minute (0.0007) to {}",
-                        LONGEST_MOVE_TIME.as_secs() / 86_400
+                    tr!(
+                        lang,
+                        "local-time-range",
+                        days = LONGEST_MOVE_TIME.as_secs() / 86_400
                     )
                 };
                 let days: f64 = words
@@ -430,7 +489,7 @@ fn parse_options(words: &[&str]) -> Result<ChallengeOptions, String> {
                     .ok_or_else(out_of_range)?;
                 move_time = Some(time);
             }
-            other => return Err(format!("unknown option \"{other}\"")),
+            other => return Err(tr!(lang, "local-unknown-option", option = other)),
         }
     }
     let variant = if unlimited {
@@ -446,84 +505,78 @@ fn parse_options(words: &[&str]) -> Result<ChallengeOptions, String> {
     })
 }
 
-fn describe_challenge(c: &ChallengeView) -> String {
-    let variant = c.options.variant;
-    let whom = c.opponent.as_ref().map_or("anyone", |o| o.name.as_str());
-    format!(
-        "challenge #{}: {} challenges {whom} to {}×{} ({}); answer with `as NAME accept`",
-        c.id,
-        c.challenger.name,
-        variant.size(),
-        variant.size(),
-        variant.supply_words()
+fn describe_challenge(lang: Lang, c: &ChallengeView) -> String {
+    let whom = c
+        .opponent
+        .as_ref()
+        .map_or_else(|| tr!(lang, "challenge-anyone"), |o| o.name.clone());
+    tr!(
+        lang,
+        "local-challenge",
+        id = c.id,
+        challenger = &c.challenger.name,
+        whom = whom,
+        variant = variant_words(lang, c.options.variant)
     )
 }
 
-fn started(game: &GameView) -> String {
-    let variant = game.game.variant();
-    format!(
-        "game #{} started: {} opens with White's first two tiles, then {} keeps Red or swaps ({}×{}, {})\n{}",
-        game.id,
-        game.white.name,
-        game.red.name,
-        variant.size(),
-        variant.size(),
-        variant.supply_words(),
-        show(game)
-    )
+fn started(lang: Lang, game: &GameView) -> String {
+    let line = tr!(
+        lang,
+        "local-started",
+        id = game.id,
+        white = &game.white.name,
+        red = &game.red.name,
+        variant = variant_words(lang, game.game.variant())
+    );
+    format!("{line}\n{}", show(lang, game))
 }
 
-fn describe_move(report: &MoveReport) -> String {
+fn describe_move(lang: Lang, report: &MoveReport) -> String {
     let mut out = String::new();
     for played in &report.played {
-        let what = match played.mv {
-            Move::Swap => "swaps: takes White".to_string(),
-            Move::Pass if played.forced => "cannot place two tiles or bridge: passes".to_string(),
-            Move::Pass => "passes".to_string(),
-            Move::Resign(_) => "resigns".to_string(),
-            mv => format!("plays {mv}"),
+        let who = with_color(lang, &played.player.name, played.color);
+        let line = match played.mv {
+            Move::Swap => tr!(lang, "local-played-swap", who = who),
+            Move::Pass if played.forced => tr!(lang, "local-played-forced-pass", who = who),
+            Move::Pass => tr!(lang, "local-played-pass", who = who),
+            Move::Resign(_) => tr!(lang, "local-played-resign", who = who),
+            mv => tr!(lang, "local-played", who = who, move = mv.to_string()),
         };
-        let _ = writeln!(out, "{} ({}) {what}", played.player.name, played.color);
+        let _ = writeln!(out, "{line}");
     }
     let game = &report.game;
-    let _ = writeln!(
-        out,
-        "saved: move {} of game #{}",
-        game.game.plies(),
-        game.id
-    );
-    out.push_str(&show(game));
+    let saved = tr!(lang, "local-saved", ply = game.game.plies(), id = game.id);
+    let _ = writeln!(out, "{saved}");
+    out.push_str(&show(lang, game));
     out
 }
 
 /// The board and the state of play.
-fn show(game: &GameView) -> String {
-    let mut out = diagram(&game.game);
-    let _ = write!(
-        out,
-        "game #{}: {} is White, {} is Red",
-        game.id, game.white.name, game.red.name
-    );
+fn show(lang: Lang, game: &GameView) -> String {
+    let mut out = diagram(lang, &game.game);
+    out.push_str(&tr!(
+        lang,
+        "local-players",
+        id = game.id,
+        white = &game.white.name,
+        red = &game.red.name
+    ));
     match (&game.result, game.to_move()) {
         (Some(_), _) => {
-            let result = game.result_words(|p| p.name.clone()).unwrap_or_default();
-            let _ = write!(out, "\ngame over: {result}");
+            let result = game
+                .result_words(lang, |p| p.name.clone())
+                .unwrap_or_default();
+            let _ = write!(out, "\n{}", tr!(lang, "local-game-over", result = result));
         }
         (None, Some((color, player))) => {
-            let choice = if game.awaiting_pie_choice() {
-                " (swap to take White, or place two red tiles)"
+            let who = with_color(lang, &player.name, color);
+            let line = if game.awaiting_pie_choice() {
+                tr!(lang, "local-to-move-pie", who = who)
             } else {
-                ""
+                tr!(lang, "local-to-move", who = who)
             };
-            let _ = write!(
-                out,
-                "\n{} ({}) to move{choice}",
-                player.name,
-                match color {
-                    Color::White => "white",
-                    Color::Red => "red",
-                }
-            );
+            let _ = write!(out, "\n{line}");
         }
         (None, None) => {}
     }
@@ -534,13 +587,14 @@ fn show(game: &GameView) -> String {
 ///
 /// # Errors
 /// When standard input or output fails.
-pub async fn run(service: &Service, pictures: Option<PathBuf>) -> std::io::Result<()> {
+pub async fn run(service: &Service, pictures: Option<PathBuf>, lang: Lang) -> std::io::Result<()> {
     let interactive = std::io::stdin().is_terminal();
     let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut out = tokio::io::stdout();
-    let mut session = Session::new(service, pictures);
+    let mut session = Session::new(service, pictures, lang);
     if interactive {
-        write_out(&mut out, "ponte local: type `help` for the commands\n").await?;
+        let welcome = tr!(lang, "local-welcome");
+        write_out(&mut out, &format!("{welcome}\n")).await?;
     }
     loop {
         if interactive {

@@ -29,6 +29,9 @@ enum Command {
         /// Write no pictures
         #[arg(long, conflicts_with = "pictures")]
         no_pictures: bool,
+        /// en, de or fr (default: the system's language, else English)
+        #[arg(long)]
+        lang: Option<ponte::i18n::Lang>,
     },
     /// Draw the position at the end of a game record as a PNG
     Render {
@@ -119,7 +122,11 @@ fn main() -> anyhow::Result<ExitCode> {
             database,
             pictures,
             no_pictures,
+            lang,
         } => {
+            let lang = lang.unwrap_or_else(|| {
+                ponte::i18n::Lang::of_locale_or_english(sys_locale::get_locale().as_deref())
+            });
             let pictures = (!no_pictures)
                 .then(|| pictures.unwrap_or_else(|| std::env::temp_dir().join("ponte")));
             let _ = dotenvy::dotenv();
@@ -138,7 +145,7 @@ fn main() -> anyhow::Result<ExitCode> {
                         .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?;
                     service.set_ai_playouts(Some(playouts));
                 }
-                ponte::local::run(&service, pictures).await?;
+                ponte::local::run(&service, pictures, lang).await?;
                 service.close().await;
                 anyhow::Ok(())
             })?;
@@ -178,7 +185,8 @@ fn main() -> anyhow::Result<ExitCode> {
                         n.to_string_lossy().into_owned()
                     })
             });
-            let png = ponte::service::picture(&replay.game, &title, &white, &red);
+            let png =
+                ponte::service::picture(&replay.game, &title, &white, &red, ponte::i18n::Lang::En);
             if let Err(error) = std::fs::write(&output, png) {
                 eprintln!("ponte render: writing {output}: {error}");
                 return Ok(ExitCode::from(2));

@@ -2,7 +2,8 @@
 
 use serde::Serialize;
 
-use crate::game::{Color, Game, Outcome, Record, Replay, diagram, status_line};
+use crate::game::{Color, Game, Outcome, Record, Replay, status_line};
+use crate::i18n::{Lang, diagram};
 
 /// One colour's line of the report.
 #[derive(Serialize, Debug, PartialEq, Eq)]
@@ -76,7 +77,7 @@ impl ReplayReport {
 
 /// The text report: the board, the facts, and the illegal line if there was one.
 pub fn text_report(replay: &Replay) -> String {
-    let mut out = diagram(&replay.game);
+    let mut out = diagram(Lang::En, &replay.game);
     out.push_str(&status_line(&replay.game));
     out.push('\n');
     let (plies, size) = (replay.game.plies(), replay.game.variant().size());

@@ -13,6 +13,8 @@ use ponte::service::Service;
 
 fn local(database: &str, pictures: Option<&std::path::Path>) -> Command {
     let mut command = common::ponte(&["local", "--database", database]);
+    // English whatever the machine's language (`--lang` defaults to it).
+    command.env("LC_ALL", "C.UTF-8");
     match pictures {
         Some(dir) => command.arg("--pictures").arg(dir),
         None => command.arg("--no-pictures"),
@@ -28,6 +30,41 @@ fn run_session(database: &str, pictures: &std::path::Path, input: &str) -> Strin
         String::from_utf8_lossy(&output.stderr)
     );
     String::from_utf8(output.stdout).unwrap()
+}
+
+/// `--lang de`: the whole session in German, the engine's reasons and the picture included.
+#[test]
+fn a_game_in_german() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut command = local(&database, Some(dir.path()));
+    command.args(["--lang", "de"]);
+    let input = "\
+play alice bob size 6
+c3 d4
+c3 e5
+d5 e4
+board
+as alice resign
+";
+    let output = common::run_with_input(command, input);
+    assert!(output.status.success());
+    let out = String::from_utf8(output.stdout).unwrap();
+    for german in [
+        "Partie #1 beginnt: alice setzt die ersten beiden weißen Steine, dann behält bob Rot oder tauscht (6×6, unbegrenzter Vorrat)",
+        "alice (Weiß) spielt c3 d4",
+        "bob (Rot) ist am Zug (tauschen, um Weiß zu übernehmen, oder zwei rote Steine setzen)",
+        "Fehler: auf c3 liegt schon ein weißer Stein",
+        "bob (Rot) spielt d5 e4",
+        "Weiß  Punkte 0, Inseln 0, Brücken 0, Steine 2",
+        "Partie vorbei: bob (Rot) gewinnt durch Aufgabe",
+    ] {
+        assert!(out.contains(german), "missing {german:?} in:\n{out}");
+    }
+    assert!(!out.contains("to move") && !out.contains("error:"), "{out}");
+    // The picture is written (its caption's language is tested in tests/render.rs).
+    let png = std::fs::read(dir.path().join("game-1.png")).unwrap();
+    assert!(png.starts_with(b"\x89PNG"));
 }
 
 #[test]
@@ -64,7 +101,7 @@ as alice e1 f1
     let expect = |text: &str| assert!(out.contains(text), "missing {text:?} in:\n{out}");
     expect("play NAME NAME");
     expect("error: no current game");
-    expect("challenge #1: alice challenges bob to 6×6 (unlimited supply)");
+    expect("challenge #1: alice challenges bob to 6×6, unlimited supply");
     expect("error: this challenge is for bob");
     expect("error: carol has no challenge to accept");
     expect("game #1 started: alice opens with White's first two tiles");

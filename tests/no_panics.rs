@@ -31,7 +31,7 @@ fn random_text_never_panics() {
         let (record, _) = Record::parse_prefix(&text);
         let replay = record.replay();
         let _ = ponte::replay::run(&text, rng.bool());
-        let _ = ponte::game::diagram(&replay.game);
+        let _ = ponte::i18n::diagram(ponte::i18n::Lang::De, &replay.game);
     }
 }
 

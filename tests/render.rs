@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use image::{Rgb, RgbImage};
 use ponte::game::{Bridge, Cell, Color, Game, Move, Record, Variant};
+use ponte::i18n::Lang;
 use ponte::render::palette::{BLOCKED, HIGHLIGHT, WATER};
 use ponte::render::{Layout, Picture, WIDTH, edge, fill, render, render_png, sandbank_fill};
 
@@ -29,6 +30,7 @@ fn picture(game: &Game) -> Picture<'_> {
         red: "bob",
         title: "Game #7",
         ending: None,
+        lang: Lang::En,
     }
 }
 
@@ -36,7 +38,7 @@ fn picture(game: &Game) -> Picture<'_> {
 /// allowing a few pixels of rounding difference.
 fn check_golden(name: &str) {
     let game = game_of(name);
-    let png = ponte::service::picture(&game, "Game #7", "alice", "bob");
+    let png = ponte::service::picture(&game, "Game #7", "alice", "bob", Lang::En);
     let image = image::load_from_memory(&png).unwrap().to_rgb8();
     let path = golden_dir().join(format!("{name}.png"));
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
@@ -294,12 +296,37 @@ fn ponte_render_writes_the_picture_of_a_record() {
 #[test]
 fn rating_plots_draw_the_line_and_an_empty_history() {
     let points = [(1500.0, 350.0), (1580.0, 290.0), (1540.0, 250.0)];
-    let png = ponte::render::rating_plot_png("Rating of alice", "3 games", &points);
+    let png = ponte::render::rating_plot_png(Lang::En, "Rating of alice", "3 games", &points);
     let image = image::load_from_memory(&png).unwrap().to_rgb8();
     assert_eq!(image.width(), WIDTH);
     let gold = image.pixels().filter(|p| **p == HIGHLIGHT).count();
     assert!(gold > 100, "the rating line is drawn ({gold} pixels)");
-    let empty = ponte::render::rating_plot_png("Rating of bob", "", &[]);
+    let empty = ponte::render::rating_plot_png(Lang::En, "Rating of bob", "", &[]);
     let image = image::load_from_memory(&empty).unwrap().to_rgb8();
     assert_eq!(image.pixels().filter(|p| **p == HIGHLIGHT).count(), 0);
+}
+
+/// The caption follows the picture's language; the board above it does not change.
+#[test]
+fn the_caption_is_in_the_pictures_language() {
+    let game = game_of("middle");
+    let english = render(&picture(&game));
+    let panel_top = english.height() - ponte::render::PANEL;
+    for lang in [Lang::De, Lang::Fr] {
+        let translated = render(&Picture {
+            lang,
+            ..picture(&game)
+        });
+        assert_eq!(translated.dimensions(), english.dimensions());
+        let rows_differing = |from: u32, to: u32| {
+            (from..to)
+                .filter(|y| (0..english.width()).any(|x| english[(x, *y)] != translated[(x, *y)]))
+                .count()
+        };
+        assert_eq!(rows_differing(0, panel_top), 0, "{lang}: the board changed");
+        assert!(
+            rows_differing(panel_top, english.height()) > 20,
+            "{lang}: same caption"
+        );
+    }
 }

@@ -24,8 +24,16 @@ count-tiles = { $n ->
     [one] { $n } tile
    *[other] { $n } tiles
 }
+supply-unlimited = unlimited supply
+supply-limited = { $tiles } tiles each, { $bridges } bridges
 move-pass = pass
 move-swap = swap
+
+diagram-bridges = { $color } bridges: { $bridges }
+diagram-last-move = last move: { $move } (move { $number })
+diagram-score = { $color }  { $points } points, { $islands } islands, { $bridges } bridges, { $tiles } tiles
+diagram-tiles-left = , { $left } tiles left
+diagram-bridges-left = bridges left in the pool: { $left }
 
 ## Why a move is illegal
 
@@ -58,3 +66,409 @@ illegal-crossing = the bridge { $bridge } would cross the bridge { $other }
 illegal-no-bridges-left = no bridge is left: the pool of { $pool } is used up
 illegal-swap-not-now = swap is only allowed as the second move, right after White's first two tiles
 illegal-may-not-pass = you can still place two tiles (for example { $a } { $b }), so you may not pass
+
+## The caption under the board picture
+
+caption-title = Game #{ $id }
+caption-bridges-left = { $left } of { $pool } bridges left
+caption-bridges-unlimited = unlimited bridges
+caption-tiles-each = { $n } tiles each
+caption-tiles-unlimited = unlimited tiles
+caption-tiles-left = { $n ->
+    [one] { $n } tile left
+   *[other] { $n } tiles left
+}
+player-color = { $name } ({ $color })
+caption-game-over = Game over: { $ending }
+caption-game-over-plain = Game over
+caption-move = Move { $number }
+caption-last = last: { $move }
+caption-to-move-pie = { $who } to move: swap, or place two red tiles
+caption-last-turn = { $who } has the last turn
+caption-to-move = { $who } to move
+plot-title = Rating of { $name }
+plot-caption = { $games ->
+    [one] the start, then after { $games } rated game
+   *[other] the start, then after each of { $games } rated games
+}
+plot-no-games = No rated games yet.
+
+## Games: time per move and results
+
+move-time-none = no time limit
+move-time-days = { $n ->
+    [one] { $n } day per move
+   *[other] { $n } days per move
+}
+move-time-hours = { $n ->
+    [one] { $n } hour per move
+   *[other] { $n } hours per move
+}
+move-time-minutes = { $n ->
+    [one] { $n } minute per move
+   *[other] { $n } minutes per move
+}
+# $winner and $loser are a player with their colour, "alice (white)".
+result-aborted = the game was aborted: no result
+result-resignation = { $winner } wins, by resignation
+result-timeout = { $winner } wins on time: { $loser } ran out of time
+result-islands = { $winner } wins on the first tiebreak: points equal ({ $points }–{ $points }), more islands ({ $ours }–{ $theirs })
+result-bridges = { $winner } wins on the second tiebreak: points and islands equal, more bridges ({ $ours }–{ $theirs })
+result-points = { $winner } wins on points ({ $ours }–{ $theirs })
+result-draw = a draw: points, islands and bridges all equal ({ $white }–{ $red })
+
+## What the service refuses
+
+error-unknown-game = there is no game #{ $id }
+error-unknown-challenge = there is no challenge #{ $id }
+error-not-your-game = you are not playing in game #{ $id }
+error-not-your-turn = it is not your turn: { $name } is to move
+error-game-over = game #{ $id } is over
+error-position-changed = the position changed before your move arrived: look at the new board and try again
+error-not-a-move = "{ $text }" is not a move: write two cells to place (c3 e5), two cells joined by a dash to bridge (c3-e4), swap, pass or resign
+error-self-challenge = you cannot challenge yourself
+error-move-time-out-of-range = the time per move can be from 1 minute to 30 days
+error-own-challenge = you cannot accept your own challenge
+error-not-for-you = this challenge is for { $name }
+error-not-your-challenge = only { $name } can cancel this challenge
+error-open-challenge-decline = an open challenge cannot be declined; just leave it, it expires by itself
+error-challenge-expired = this challenge has expired
+error-challenge-closed = { $status ->
+    [accepted] this challenge was already accepted
+    [declined] this challenge was already declined
+    [cancelled] this challenge was already cancelled
+    [expired] this challenge was already expired
+   *[open] this challenge is still open
+}
+error-no-game-here = there is no game of yours here
+error-time-ran-out = the time for this move ran out: game #{ $id } is lost on time
+error-too-late-to-abort = a game can only be aborted before Red's first move; after that, resign
+error-not-your-abort = only the players, or a member who can manage this server, can abort game #{ $id }
+error-not-your-rematch = rematches are for the two players of game #{ $id }
+error-not-over = game #{ $id } is not over yet
+error-no-server = leaderboards belong to a server
+error-which-game = you have several games here: say which one ({ $games })
+error-damaged = game #{ $id } is damaged (its saved moves: { $reason }), so nothing more can be saved in it
+error-store = Sorry, I could not read or save that (a problem on my side): nothing was changed. Please try again in a moment.
+error-unexpected = Sorry, something went wrong on my side. Please try again in a moment.
+
+## Discord: challenges and games against the bot
+
+challenge-anyone = anyone
+challenge-opener-challenger = The challenger
+challenge-opener-other = The other player
+# $rated is yes or no; $terms the board, supply and time ("12×12, 60 tiles each, 22 bridges, 3 days per move").
+challenge-text = { $who } challenges { $whom } to a { $rated ->
+    [yes] rated
+   *[no] unrated
+} game of Ponte del Diavolo ({ $terms }). { $opener } opens with White's first two tiles; the other player then keeps Red or swaps. The challenge expires { $expires }.
+challenge-accepted = { $name } accepted: game #{ $id } — { $white } (White) vs { $red } (Red).
+# $status is declined or cancelled.
+challenge-closed = The challenge of { $challenger } was { $status ->
+    [declined] declined
+   *[cancelled] cancelled
+} by { $name }.
+challenge-expired = The challenge of { $challenger } has expired.
+challenge-other-bot = other bots cannot play; challenge a person, or me
+challenge-bot-options = `level` and `first` are for games against me: choose me as the opponent
+challenge-bot-rated = games against me are never rated: leave `rated` out
+ai-game-text = { $human } plays { $bot } ({ $level }) in an unrated game of Ponte del Diavolo ({ $terms }). { $opener } opens with White's first two tiles; the other then keeps Red or swaps. The game follows in its thread.
+ai-game-not-started = The game could not start: { $reason }
+# A level of the bot; $level is easy, medium or hard.
+level = { $level ->
+    [easy] easy
+    [medium] medium
+   *[hard] hard
+}
+rematch-no-channel = this game has no channel for a rematch
+rematch-offered = Rematch offered in { $channel } (challenge #{ $id }).
+rematch-started = Rematch: game #{ $id } starts in { $channel }.
+
+## Discord: buttons
+
+button-accept = Accept
+button-decline = Decline
+button-cancel = Cancel
+button-rematch = Rematch
+button-export = Export
+button-swap = Swap — take White
+button-keep = Keep Red
+button-resign = Yes, resign game #{ $id }
+button-stale = this button is no longer valid
+pie-kept = You keep Red: place your two red tiles with `/place`.
+
+## Discord: moves and boards
+
+game-number = Game #{ $id }
+played-place = { $who } placed `{ $cells }`.
+played-bridge = { $who } built the bridge `{ $bridge }`.
+played-swap = { $who } swapped and now plays White.
+played-forced-pass = { $who } can neither place two tiles nor bridge, so passes automatically.
+played-pass = { $who } passed.
+played-resign = { $who } resigned.
+turn-ai-thinking = { $name } ({ $level }) is thinking ({ $color })…
+turn-deadline = (time runs out { $at })
+turn-open = { $who }, you open: place White's first two tiles with `/place`.
+turn-pie = { $who }, your choice: **Swap** to take White's tiles, or **Keep Red** and place two red tiles with `/place`.
+turn-last = { $who }, White has passed: this is your last turn ({ $color }).
+turn-yours = { $who }, your turn ({ $color }).
+# $over is yes or no.
+board-headline = Game #{ $id }: { $white } (White) vs { $red } (Red), { $over ->
+    [yes] ended after move { $plies }
+   *[no] move { $number }
+}.
+networks-none = no islands
+game-over = **Game over:** { $headline }.
+move-saved = Saved: move { $ply } of game #{ $id }. The board follows.
+move-saved-elsewhere = Saved: move { $ply } of game #{ $id }. The board follows in { $channel }.
+# $elsewhere names the command the move belongs to: place, bridge, pass, resign, swap, or none.
+place-takes-two-cells = /place takes two cells, like `c3 d4`{ $elsewhere ->
+    [bridge] : to build a bridge, use /bridge
+    [pass] : to pass, use /pass
+    [resign] : to resign, use /resign (it asks first)
+    [swap] : to swap, use the Swap button under the board
+   *[none] {""}
+}
+bridge-takes-two-cells = /bridge takes two cells, like `c3-e4`{ $elsewhere ->
+    [place] : to place tiles, use /place
+    [pass] : to pass, use /pass
+    [resign] : to resign, use /resign (it asks first)
+    [swap] : to swap, use the Swap button under the board
+   *[none] {""}
+}
+resign-confirm = Do you really want to resign game #{ $id }? Your opponent wins.
+game-aborted = Game #{ $id } ({ $white } vs { $red }) was aborted by { $name }: no result, and it does not count for ratings. The board follows.
+thread-not-opened = (I could not open a thread for this game, so it is played here in the channel.)
+thread-refused = (I could not post in the game's thread, so the game goes on here.)
+reminder = ⏰ { $who }, a quarter of your time is left in game #{ $id } ({ $color } to move): it runs out { $at }.
+reminder-dm = Your move in game #{ $id } of Ponte del Diavolo: time runs out { $at }.
+export-record = The record of game #{ $id }.
+
+## Discord: lists, standings and help
+
+autocomplete-game = #{ $id } vs { $opponent } ({ $yours ->
+    [yes] your turn
+   *[no] their turn
+})
+games-none = You have no games going on. Start one with `/challenge`.
+games-your-turn = **your turn**
+games-their-turn = { $name }'s turn
+games-over = over
+games-line = #{ $id }: you ({ $color }) vs { $opponent }, move { $number }, { $turn }
+games-deadline = time runs out { $at }
+notify-on = I will send you a direct message when a quarter of your time for a move is left.
+notify-off = No more direct messages; reminders still appear in the game's thread.
+# $provisional is yes or no.
+rating-line = { $rating } ± { $deviation }{ $provisional ->
+    [yes] {" "}(provisional)
+   *[no] {""}
+} · { $wins }–{ $losses }–{ $draws } in { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}
+leaderboard-empty = No rated games in this server yet. `/challenge` someone!
+leaderboard-title = **Leaderboard** (page { $page } of { $pages }; W–L–D; provisional ratings are listed after settled ones)
+leaderboard-you = You: { $line }
+leaderboard-you-unrated = You have no rated game here yet.
+stats-rank = Rank { $rank } · { $rating }
+stats-unrated = No rated game in this server yet.
+# $kind is win, loss or draw.
+stats-streak = Current streak: { $kind ->
+    [win] { $n ->
+        [one] { $n } win
+       *[other] { $n } wins
+    }
+    [loss] { $n ->
+        [one] { $n } loss
+       *[other] { $n } losses
+    }
+   *[draw] { $n ->
+        [one] { $n } draw
+       *[other] { $n } draws
+    }
+}
+# $outcome is won, lost or draw; $rated yes or no.
+stats-game = #{ $id } vs { $opponent }: { $outcome ->
+    [won] won
+    [lost] lost
+   *[draw] draw
+}{ $rated ->
+    [yes] {""}
+   *[no] {" "}(unrated)
+}
+stats-against-ai = Against me (won–lost–drawn, unrated): { $records }
+settings-language-chosen = From now on I post in { $language } in this server.
+settings-language-server = From now on I post in this server's language ({ $language }), as Discord reports it.
+guild-only = Games are played in a server channel, not in direct messages.
+managers-only = Only members who can manage this server can change its settings.
+argument-unreadable = I could not read "{ $input }": { $error }
+argument-missing = Something is missing: { $error }
+rules-picture-title = Example: islands, sandbanks and the three bridges
+rules-white = White
+rules-red = Red
+rules-text = **Ponte del Diavolo** — build islands and join them with bridges.
+    • **Opening:** the challenger places two White tiles. The other player then swaps (takes White) or keeps Red and places two red tiles. Then Red and White alternate.
+    • **A turn:** place two tiles of your colour on empty cells (`/place c3 d4`), or build one bridge between two of your tiles (`/bridge c3 e4`).
+    • **Islands:** 4 tiles joined side by side make an island (◆ on the board); 1–3 tiles are a sandbank (paler). A group never exceeds 4 tiles, and an island may not touch another tile of its colour, not even diagonally.
+    • **Bridges:** two cells apart in a row, column or diagonal, or a knight's move. The cells under a bridge stay empty for good; bridges never cross; one bridge per tile.
+    • **End:** a player who cannot place two tiles may bridge or `/pass`. After White passes, Red has one last turn; Red's pass ends the game.
+    • **Score:** each set of islands joined by bridges (through sandbanks too) scores 1, 3, 6, 10, 15… for 1, 2, 3, 4, 5… islands. Ties go to more islands, then more bridges.
+help-text = `/challenge [opponent] [size] [supply] [time] [rated]` — challenge a player, or anyone; the game gets its own thread (rated unless you say otherwise). Choose me as the opponent (with `level` easy, medium or hard, and `first`) to play me at once, unrated.
+    `/place c3 d4` — place two tiles (the cells are suggested as you type).
+    `/bridge c3 e4` — build a bridge between two of your tiles.
+    `/pass` — only when you cannot place two tiles. `/resign` — give up (asks first).
+    `/board` — show a board. `/games` — your games, whose turn and the time left. `/rules` — the rules.
+    `/abort` — call a game off before Red's first move. `/export` — the game record as a file.
+    `/leaderboard [page]`, `/stats [player]` — this server's ratings. `/notify on|off` — direct-message reminders.
+    `/settings language` — the language of my posts in this server (managers).
+    In a game's thread the commands act on that game; elsewhere pick it with the `game` option.
+
+## Discord: the slash commands. A command's name (English: the code's own), .description,
+## and per option its name, -description and -choice-N (its choices in order).
+
+cmd-challenge = challenge
+    .description = Challenge a player, anyone, or the bot itself to a game of Ponte del Diavolo
+    .opponent = opponent
+    .opponent-description = Who to play (the bot itself, or empty for an open challenge)
+    .size = size
+    .size-description = Board size
+    .size-choice-0 = 12×12 (default)
+    .size-choice-1 = 10×10 (the original board)
+    .supply = supply
+    .supply-description = Tiles and bridges: the box, or unlimited
+    .supply-choice-0 = the box (default)
+    .supply-choice-1 = unlimited
+    .time = time
+    .time-description = Time per move
+    .time-choice-0 = no limit
+    .time-choice-1 = 1 hour
+    .time-choice-2 = 1 day
+    .time-choice-3 = 3 days (default)
+    .time-choice-4 = 7 days
+    .rated = rated
+    .rated-description = Whether the game counts for the server's ratings (default: yes)
+    .level = level
+    .level-description = Against the bot: how strong it plays (default: medium)
+    .level-choice-0 = easy
+    .level-choice-1 = medium
+    .level-choice-2 = hard
+    .first = first
+    .first-description = Against the bot: who opens, me or the bot (default: me)
+    .first-choice-0 = me
+    .first-choice-1 = bot
+cmd-place = place
+    .description = Place two tiles, e.g. c3 d4
+    .first = first
+    .first-description = First cell, e.g. c3 (or both cells: c3 d4)
+    .second = second
+    .second-description = Second cell, e.g. d4
+    .game = game
+    .game-description = Which game (only needed outside the game's thread)
+cmd-bridge = bridge
+    .description = Build a bridge between two of your tiles, e.g. c3 e4
+    .from = from
+    .from-description = One end: a tile of yours, e.g. c3 (or both: c3-e4)
+    .to = to
+    .to-description = The other end, e.g. e4
+    .game = game
+    .game-description = Which game (only needed outside the game's thread)
+cmd-pass = pass
+    .description = Pass: only when you cannot place two tiles
+    .game = game
+    .game-description = Which game (only needed outside the game's thread)
+cmd-resign = resign
+    .description = Resign a game (asks you to confirm)
+    .game = game
+    .game-description = Which game (only needed outside the game's thread)
+cmd-board = board
+    .description = Show the board of a game
+    .game = game
+    .game-description = Which game (only needed outside the game's thread)
+cmd-games = games
+    .description = Your active games and whose turn it is
+cmd-abort = abort
+    .description = Call off a game before Red's first move (managers: any game); no result, unrated
+    .game = game
+    .game-description = Which game (only needed outside the game's thread)
+cmd-notify = notify
+    .description = Get a direct message when time is running out in one of your games
+    .reminders = reminders
+    .reminders-description = Direct-message reminders on or off
+    .reminders-choice-0 = on
+    .reminders-choice-1 = off
+cmd-leaderboard = leaderboard
+    .description = This server's ratings
+    .page = page
+    .page-description = Page (10 players a page)
+cmd-stats = stats
+    .description = A player's rating, record, streak, recent games and rating over time
+    .player = player
+    .player-description = Whose stats (default: yours)
+cmd-export = export
+    .description = The game's record (for `ponte replay`), as a file
+    .game = game
+    .game-description = Which game (only needed outside the game's thread)
+cmd-rules = rules
+    .description = A short summary of the rules, with an example board
+cmd-help = help
+    .description = How to play with this bot
+cmd-settings = settings
+    .description = The server's settings (managers only)
+cmd-settings-language = language
+    .description = The language of the bot's posts in this server
+    .language = language
+    .language-description = English, Deutsch, Français, or the server's language as Discord reports it
+    .language-choice-0 = the server's language
+    .language-choice-1 = English
+    .language-choice-2 = Deutsch
+    .language-choice-3 = Français
+
+## The terminal (ponte local). The commands themselves stay English words.
+
+local-welcome = ponte local: type `help` for the commands
+local-help =
+    commands (prefix any with `as NAME` to act as that player):
+      play NAME NAME [size N] [unlimited]   start a game at once (the first name opens as White);
+                                            a name may be the bot: ai:easy, ai:medium or ai:hard
+      challenge NAME|open [size N] [unlimited] [time DAYS]
+      accept [#ID]  decline [#ID]  cancel [#ID]
+      place c3 d4   bridge c3-e4   swap   pass   resign   (or just type the move: c3 d4)
+      board   games   game #ID   record   help   quit
+    moves are played by the player to move in the current game unless `as NAME` says otherwise
+local-you-are = you are now { $name }
+local-error = error: { $error }
+local-news-result = game #{ $id }: { $result }
+local-news-reminder = game #{ $id }: { $name }, a quarter of your time is left
+local-news-expired = challenge #{ $id } expired
+local-say-who = say who you are first: `as NAME ...`
+local-usage-play = usage: play NAME NAME [size N] [unlimited]
+local-bot-itself = the bot cannot play itself
+local-usage-challenge = usage: challenge NAME|open [size N] [unlimited] [time DAYS]
+local-nothing-to-answer = { $name } has no challenge to { $command }
+local-declined = challenge #{ $id } declined
+local-cancelled = challenge #{ $id } cancelled
+local-no-current = no current game: `play NAME NAME`, `accept` or `game #ID`
+local-no-games = { $name } has no active games
+local-your-turn = your turn
+local-games-line = #{ $id }: { $white } vs { $red }, move { $number }, { $turn }
+local-usage-game = usage: game #ID
+local-usage-move = usage: place c3 d4 / bridge c3-e4
+local-not-an-id = "{ $word }" is not an id like #3
+local-size-needs-number = size needs a number from 6 to 16
+local-time-range = time is the days per move, from a minute (0.0007) to { $days }
+local-unknown-option = unknown option "{ $option }"
+local-challenge = challenge #{ $id }: { $challenger } challenges { $whom } to { $variant }; answer with `as NAME accept`
+local-started = game #{ $id } started: { $white } opens with White's first two tiles, then { $red } keeps Red or swaps ({ $variant })
+local-played-swap = { $who } swaps: takes White
+local-played-forced-pass = { $who } cannot place two tiles or bridge: passes
+local-played-pass = { $who } passes
+local-played-resign = { $who } resigns
+local-played = { $who } plays { $move }
+local-saved = saved: move { $ply } of game #{ $id }
+local-players = game #{ $id }: { $white } is White, { $red } is Red
+local-game-over = game over: { $result }
+local-to-move = { $who } to move
+local-to-move-pie = { $who } to move (swap to take White, or place two red tiles)
+local-picture = picture: { $path }
+local-no-picture = (no picture: { $error })
+local-picture-failed = (could not write { $path }: { $error })

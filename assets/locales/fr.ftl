@@ -23,8 +23,16 @@ count-tiles = { $n ->
     [one] { $n } tuile
    *[other] { $n } tuiles
 }
+supply-unlimited = réserve illimitée
+supply-limited = { $tiles } tuiles chacun, { $bridges } ponts
 move-pass = passe
 move-swap = échange
+
+diagram-bridges = ponts { $color }s : { $bridges }
+diagram-last-move = dernier coup : { $move } (coup { $number })
+diagram-score = { $color }  points { $points }, îles { $islands }, ponts { $bridges }, tuiles { $tiles }
+diagram-tiles-left = , tuiles restantes { $left }
+diagram-bridges-left = ponts restants dans la réserve : { $left }
 
 ## Pourquoi un coup est interdit
 
@@ -58,3 +66,399 @@ illegal-crossing = le pont { $bridge } croiserait le pont { $other }
 illegal-no-bridges-left = il ne reste plus de pont : les { $pool } sont tous posés
 illegal-swap-not-now = l'échange n'est permis qu'au deuxième coup, juste après les deux premières tuiles blanches
 illegal-may-not-pass = tu peux encore poser deux tuiles (par exemple { $a } { $b }), tu ne peux donc pas passer
+
+## La légende sous l'image du plateau
+
+caption-title = Partie #{ $id }
+caption-bridges-left = ponts restants : { $left } sur { $pool }
+caption-bridges-unlimited = ponts illimités
+caption-tiles-each = { $n } tuiles chacun
+caption-tiles-unlimited = tuiles illimitées
+caption-tiles-left = { $n ->
+    [one] { $n } tuile restante
+   *[other] { $n } tuiles restantes
+}
+player-color = { $name } ({ $color })
+caption-game-over = Partie terminée : { $ending }
+caption-game-over-plain = Partie terminée
+caption-move = Coup { $number }
+caption-last = dernier : { $move }
+caption-to-move-pie = au tour de { $who } : échanger, ou poser deux tuiles rouges
+caption-last-turn = { $who } joue le dernier tour
+caption-to-move = au tour de { $who }
+plot-title = Cote de { $name }
+plot-caption = { $games ->
+    [one] au départ, puis après { $games } partie classée
+   *[other] au départ, puis après chacune des { $games } parties classées
+}
+plot-no-games = Pas encore de partie classée.
+
+## Les parties : temps par coup et résultats
+
+move-time-none = sans limite de temps
+move-time-days = { $n ->
+    [one] { $n } jour par coup
+   *[other] { $n } jours par coup
+}
+move-time-hours = { $n ->
+    [one] { $n } heure par coup
+   *[other] { $n } heures par coup
+}
+move-time-minutes = { $n ->
+    [one] { $n } minute par coup
+   *[other] { $n } minutes par coup
+}
+result-aborted = la partie a été annulée : pas de résultat
+result-resignation = { $winner } gagne par abandon
+result-timeout = { $winner } gagne au temps : { $loser } a dépassé son temps
+result-islands = { $winner } gagne au premier départage : points à égalité ({ $points }–{ $points }), plus d'îles ({ $ours }–{ $theirs })
+result-bridges = { $winner } gagne au second départage : points et îles à égalité, plus de ponts ({ $ours }–{ $theirs })
+result-points = { $winner } gagne aux points ({ $ours }–{ $theirs })
+result-draw = partie nulle : points, îles et ponts à égalité ({ $white }–{ $red })
+
+## Ce que le service refuse
+
+error-unknown-game = il n'y a pas de partie #{ $id }
+error-unknown-challenge = il n'y a pas de défi #{ $id }
+error-not-your-game = tu ne joues pas dans la partie #{ $id }
+error-not-your-turn = ce n'est pas ton tour : c'est à { $name } de jouer
+error-game-over = la partie #{ $id } est terminée
+error-position-changed = la position a changé avant l'arrivée de ton coup : regarde le nouveau plateau et réessaie
+error-not-a-move = « { $text } » n'est pas un coup : écris deux cases pour poser (c3 e5), deux cases reliées par un tiret pour un pont (c3-e4), swap, pass ou resign
+error-self-challenge = tu ne peux pas te défier toi-même
+error-move-time-out-of-range = le temps par coup va de 1 minute à 30 jours
+error-own-challenge = tu ne peux pas accepter ton propre défi
+error-not-for-you = ce défi est destiné à { $name }
+error-not-your-challenge = seul { $name } peut annuler ce défi
+error-open-challenge-decline = un défi ouvert ne se refuse pas ; laisse-le, il expire de lui-même
+error-challenge-expired = ce défi a expiré
+error-challenge-closed = { $status ->
+    [accepted] ce défi a déjà été accepté
+    [declined] ce défi a déjà été refusé
+    [cancelled] ce défi a déjà été annulé
+    [expired] ce défi a déjà expiré
+   *[open] ce défi est encore ouvert
+}
+error-no-game-here = tu n'as pas de partie ici
+error-time-ran-out = le temps pour ce coup est écoulé : la partie #{ $id } est perdue au temps
+error-too-late-to-abort = une partie ne peut être annulée qu'avant le premier coup de Rouge ; ensuite, il faut abandonner
+error-not-your-abort = seuls les joueurs, ou un membre qui peut gérer ce serveur, peuvent annuler la partie #{ $id }
+error-not-your-rematch = la revanche est réservée aux deux joueurs de la partie #{ $id }
+error-not-over = la partie #{ $id } n'est pas encore terminée
+error-no-server = les classements appartiennent à un serveur
+error-which-game = tu as plusieurs parties ici : précise laquelle ({ $games })
+error-damaged = la partie #{ $id } est endommagée (ses coups enregistrés : { $reason }), plus rien ne peut y être enregistré
+error-store = Désolé, je n'ai pas pu lire ou enregistrer cela (un problème de mon côté) : rien n'a été modifié. Réessaie dans un instant.
+error-unexpected = Désolé, quelque chose s'est mal passé de mon côté. Réessaie dans un instant.
+
+## Discord : défis et parties contre le bot
+
+challenge-anyone = tout le monde
+challenge-opener-challenger = Qui lance le défi
+challenge-opener-other = L'autre joueur
+challenge-text = { $who } défie { $whom } dans une partie { $rated ->
+    [yes] classée
+   *[no] non classée
+} de Ponte del Diavolo ({ $terms }). { $opener } commence avec les deux premières tuiles blanches ; l'autre joueur garde ensuite Rouge ou échange. Le défi expire { $expires }.
+challenge-accepted = { $name } a accepté : partie #{ $id } — { $white } (Blanc) contre { $red } (Rouge).
+challenge-closed = Le défi de { $challenger } a été { $status ->
+    [declined] refusé
+   *[cancelled] annulé
+} par { $name }.
+challenge-expired = Le défi de { $challenger } a expiré.
+challenge-other-bot = les autres bots ne peuvent pas jouer ; défie une personne, ou moi
+challenge-bot-options = `niveau` et `premier` servent aux parties contre moi : choisis-moi comme adversaire
+challenge-bot-rated = les parties contre moi ne sont jamais classées : laisse `classée` de côté
+ai-game-text = { $human } affronte { $bot } ({ $level }) dans une partie non classée de Ponte del Diavolo ({ $terms }). { $opener } commence avec les deux premières tuiles blanches ; l'autre garde ensuite Rouge ou échange. La partie se poursuit dans son fil.
+ai-game-not-started = La partie n'a pas pu commencer : { $reason }
+level = { $level ->
+    [easy] facile
+    [medium] moyen
+   *[hard] difficile
+}
+rematch-no-channel = cette partie n'a pas de salon pour une revanche
+rematch-offered = Revanche proposée dans { $channel } (défi #{ $id }).
+rematch-started = Revanche : la partie #{ $id } commence dans { $channel }.
+
+## Discord : boutons
+
+button-accept = Accepter
+button-decline = Refuser
+button-cancel = Annuler
+button-rematch = Revanche
+button-export = Exporter
+button-swap = Échanger — prendre Blanc
+button-keep = Garder Rouge
+button-resign = Oui, abandonner la partie #{ $id }
+button-stale = ce bouton n'est plus valable
+pie-kept = Tu gardes Rouge : pose tes deux tuiles rouges avec `/poser`.
+
+## Discord : coups et plateaux
+
+game-number = Partie #{ $id }
+played-place = { $who } a posé `{ $cells }`.
+played-bridge = { $who } a construit le pont `{ $bridge }`.
+played-swap = { $who } a échangé et joue maintenant Blanc.
+played-forced-pass = { $who } ne peut ni poser deux tuiles ni construire de pont, et passe donc automatiquement.
+played-pass = { $who } a passé.
+played-resign = { $who } a abandonné.
+turn-ai-thinking = { $name } ({ $level }) réfléchit ({ $color })…
+turn-deadline = (le temps expire { $at })
+turn-open = { $who }, tu commences : pose les deux premières tuiles blanches avec `/poser`.
+turn-pie = { $who }, à toi de choisir : **Échanger** pour prendre les tuiles blanches, ou **Garder Rouge** et poser deux tuiles rouges avec `/poser`.
+turn-last = { $who }, Blanc a passé : c'est ton dernier tour ({ $color }).
+turn-yours = { $who }, à toi de jouer ({ $color }).
+board-headline = Partie #{ $id } : { $white } (Blanc) contre { $red } (Rouge), { $over ->
+    [yes] terminée après le coup { $plies }
+   *[no] coup { $number }
+}.
+networks-none = aucune île
+game-over = **Partie terminée :** { $headline }.
+move-saved = Enregistré : coup { $ply } de la partie #{ $id }. Le plateau suit.
+move-saved-elsewhere = Enregistré : coup { $ply } de la partie #{ $id }. Le plateau suit dans { $channel }.
+place-takes-two-cells = /poser prend deux cases, comme `c3 d4`{ $elsewhere ->
+    [bridge] {" "}: pour construire un pont, utilise /pont
+    [pass] {" "}: pour passer, utilise /passer
+    [resign] {" "}: pour abandonner, utilise /abandonner (il demande confirmation)
+    [swap] {" "}: pour échanger, utilise le bouton Échanger sous le plateau
+   *[none] {""}
+}
+bridge-takes-two-cells = /pont prend deux cases, comme `c3-e4`{ $elsewhere ->
+    [place] {" "}: pour poser des tuiles, utilise /poser
+    [pass] {" "}: pour passer, utilise /passer
+    [resign] {" "}: pour abandonner, utilise /abandonner (il demande confirmation)
+    [swap] {" "}: pour échanger, utilise le bouton Échanger sous le plateau
+   *[none] {""}
+}
+resign-confirm = Veux-tu vraiment abandonner la partie #{ $id } ? Ton adversaire gagne.
+game-aborted = La partie #{ $id } ({ $white } contre { $red }) a été annulée par { $name } : pas de résultat, et elle ne compte pas pour le classement. Le plateau suit.
+thread-not-opened = (Je n'ai pas pu ouvrir de fil pour cette partie : elle se joue donc ici, dans le salon.)
+thread-refused = (Je n'ai pas pu écrire dans le fil de la partie : elle continue donc ici.)
+reminder = ⏰ { $who }, il te reste un quart de ton temps dans la partie #{ $id } ({ $color } au trait) : il expire { $at }.
+reminder-dm = À toi de jouer dans la partie #{ $id } de Ponte del Diavolo : le temps expire { $at }.
+export-record = La notation de la partie #{ $id }.
+
+## Discord : listes, classements et aide
+
+autocomplete-game = #{ $id } contre { $opponent } ({ $yours ->
+    [yes] à toi
+   *[no] à l'adversaire
+})
+games-none = Tu n'as aucune partie en cours. Lances-en une avec `/défier`.
+games-your-turn = **à toi de jouer**
+games-their-turn = au tour de { $name }
+games-over = terminée
+games-line = #{ $id } : toi ({ $color }) contre { $opponent }, coup { $number }, { $turn }
+games-deadline = le temps expire { $at }
+notify-on = Je t'enverrai un message privé quand il ne restera qu'un quart de ton temps pour un coup.
+notify-off = Plus de messages privés ; les rappels apparaissent toujours dans le fil de la partie.
+rating-line = { $rating } ± { $deviation }{ $provisional ->
+    [yes] {" "}(provisoire)
+   *[no] {""}
+} · { $wins }–{ $losses }–{ $draws } en { $games ->
+    [one] { $games } partie
+   *[other] { $games } parties
+}
+leaderboard-empty = Aucune partie classée sur ce serveur pour l'instant. Lance un `/défier` !
+leaderboard-title = **Classement** (page { $page } sur { $pages } ; V–D–N ; les cotes provisoires viennent après les cotes établies)
+leaderboard-you = Toi : { $line }
+leaderboard-you-unrated = Tu n'as encore aucune partie classée ici.
+stats-rank = Rang { $rank } · { $rating }
+stats-unrated = Aucune partie classée sur ce serveur pour l'instant.
+stats-streak = Série en cours : { $kind ->
+    [win] { $n ->
+        [one] { $n } victoire
+       *[other] { $n } victoires
+    }
+    [loss] { $n ->
+        [one] { $n } défaite
+       *[other] { $n } défaites
+    }
+   *[draw] { $n ->
+        [one] { $n } nulle
+       *[other] { $n } nulles
+    }
+}
+stats-game = #{ $id } contre { $opponent } : { $outcome ->
+    [won] gagnée
+    [lost] perdue
+   *[draw] nulle
+}{ $rated ->
+    [yes] {""}
+   *[no] {" "}(non classée)
+}
+stats-against-ai = Contre moi (gagnées–perdues–nulles, non classées) : { $records }
+settings-language-chosen = Désormais, je publie en { $language } sur ce serveur.
+settings-language-server = Désormais, je publie dans la langue de ce serveur ({ $language }), telle que Discord l'indique.
+guild-only = Les parties se jouent dans un salon de serveur, pas en messages privés.
+managers-only = Seuls les membres qui peuvent gérer ce serveur peuvent modifier ses réglages.
+argument-unreadable = Je n'ai pas pu lire « { $input } » : { $error }
+argument-missing = Il manque quelque chose : { $error }
+rules-picture-title = Exemple : îles, bancs de sable et les trois ponts
+rules-white = Blanc
+rules-red = Rouge
+rules-text = **Ponte del Diavolo** — construis des îles et relie-les par des ponts.
+    • **Début :** qui lance le défi pose deux tuiles blanches. L'autre joueur échange alors (prend Blanc) ou garde Rouge et pose deux tuiles rouges. Ensuite Rouge et Blanc jouent à tour de rôle.
+    • **Un tour :** pose deux tuiles de ta couleur sur des cases libres (`/poser c3 d4`), ou construis un pont entre deux de tes tuiles (`/pont c3 e4`).
+    • **Îles :** 4 tuiles qui se touchent par un côté forment une île (◆ sur le plateau) ; 1 à 3 tuiles forment un banc de sable (plus pâle). Un groupe n'a jamais plus de 4 tuiles, et une île ne peut toucher aucune autre tuile de sa couleur, même en diagonale.
+    • **Ponts :** deux cases plus loin en ligne, en colonne ou en diagonale, ou un saut de cavalier. Les cases sous un pont restent bloquées pour de bon ; les ponts ne se croisent jamais ; un pont par tuile.
+    • **Fin :** qui ne peut plus poser deux tuiles peut construire un pont ou `/passer`. Quand Blanc passe, Rouge joue un dernier tour ; si Rouge passe, la partie est finie.
+    • **Décompte :** chaque ensemble d'îles reliées par des ponts (y compris via des bancs de sable) rapporte 1, 3, 6, 10, 15… points pour 1, 2, 3, 4, 5… îles. En cas d'égalité, plus d'îles l'emportent, puis plus de ponts.
+help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — défie un joueur, ou tout le monde ; la partie a son propre fil (classée, sauf si tu le précises). Choisis-moi comme adversaire (avec `niveau` facile, moyen ou difficile, et `premier`) pour jouer contre moi tout de suite, sans classement.
+    `/poser c3 d4` — poser deux tuiles (les cases sont proposées pendant la saisie).
+    `/pont c3 e4` — construire un pont entre deux de tes tuiles.
+    `/passer` — seulement si tu ne peux pas poser deux tuiles. `/abandonner` — abandonner (demande confirmation).
+    `/plateau` — afficher un plateau. `/parties` — tes parties, à qui le tour et le temps restant. `/règles` — les règles.
+    `/annuler` — annuler une partie avant le premier coup de Rouge. `/exporter` — la notation de la partie en fichier.
+    `/classement [page]`, `/stats [joueur]` — les cotes de ce serveur. `/rappels activés|désactivés` — rappels en message privé.
+    `/réglages langue` — la langue de mes messages sur ce serveur (gestionnaires).
+    Dans le fil d'une partie, les commandes agissent sur cette partie ; ailleurs, choisis-la avec l'option `partie`.
+
+## Discord : les commandes
+
+cmd-challenge = défier
+    .description = Défier un joueur, tout le monde, ou le bot lui-même dans une partie de Ponte del Diavolo
+    .opponent = adversaire
+    .opponent-description = Contre qui (le bot lui-même, ou vide pour un défi ouvert)
+    .size = taille
+    .size-description = Taille du plateau
+    .size-choice-0 = 12×12 (par défaut)
+    .size-choice-1 = 10×10 (le plateau d'origine)
+    .supply = réserve
+    .supply-description = Tuiles et ponts : ceux de la boîte, ou illimités
+    .supply-choice-0 = la boîte (par défaut)
+    .supply-choice-1 = illimitée
+    .time = temps
+    .time-description = Temps par coup
+    .time-choice-0 = sans limite
+    .time-choice-1 = 1 heure
+    .time-choice-2 = 1 jour
+    .time-choice-3 = 3 jours (par défaut)
+    .time-choice-4 = 7 jours
+    .rated = classée
+    .rated-description = Si la partie compte pour le classement du serveur (par défaut : oui)
+    .level = niveau
+    .level-description = Contre le bot : sa force de jeu (par défaut : moyen)
+    .level-choice-0 = facile
+    .level-choice-1 = moyen
+    .level-choice-2 = difficile
+    .first = premier
+    .first-description = Contre le bot : qui commence, moi ou le bot (par défaut : moi)
+    .first-choice-0 = moi
+    .first-choice-1 = le bot
+cmd-place = poser
+    .description = Poser deux tuiles, par exemple c3 d4
+    .first = première
+    .first-description = Première case, par exemple c3 (ou les deux : c3 d4)
+    .second = seconde
+    .second-description = Seconde case, par exemple d4
+    .game = partie
+    .game-description = Quelle partie (seulement hors du fil de la partie)
+cmd-bridge = pont
+    .description = Construire un pont entre deux de tes tuiles, par exemple c3 e4
+    .from = de
+    .from-description = Une extrémité : une de tes tuiles, par exemple c3 (ou les deux : c3-e4)
+    .to = à
+    .to-description = L'autre extrémité, par exemple e4
+    .game = partie
+    .game-description = Quelle partie (seulement hors du fil de la partie)
+cmd-pass = passer
+    .description = Passer : seulement si tu ne peux pas poser deux tuiles
+    .game = partie
+    .game-description = Quelle partie (seulement hors du fil de la partie)
+cmd-resign = abandonner
+    .description = Abandonner une partie (demande confirmation)
+    .game = partie
+    .game-description = Quelle partie (seulement hors du fil de la partie)
+cmd-board = plateau
+    .description = Afficher le plateau d'une partie
+    .game = partie
+    .game-description = Quelle partie (seulement hors du fil de la partie)
+cmd-games = parties
+    .description = Tes parties en cours et à qui le tour
+cmd-abort = annuler
+    .description = Annuler une partie avant le premier coup de Rouge (gestionnaires : toute partie)
+    .game = partie
+    .game-description = Quelle partie (seulement hors du fil de la partie)
+cmd-notify = rappels
+    .description = Recevoir un message privé quand le temps presse dans une de tes parties
+    .reminders = rappels
+    .reminders-description = Rappels en message privé activés ou désactivés
+    .reminders-choice-0 = activés
+    .reminders-choice-1 = désactivés
+cmd-leaderboard = classement
+    .description = Les cotes de ce serveur
+    .page = page
+    .page-description = Page (10 joueurs par page)
+cmd-stats = stats
+    .description = Cote, bilan, série, dernières parties et évolution d'un joueur
+    .player = joueur
+    .player-description = Les stats de qui (par défaut : les tiennes)
+cmd-export = exporter
+    .description = La notation de la partie (pour `ponte replay`), en fichier
+    .game = partie
+    .game-description = Quelle partie (seulement hors du fil de la partie)
+cmd-rules = règles
+    .description = Un court résumé des règles, avec un exemple
+cmd-help = aide
+    .description = Comment jouer avec ce bot
+cmd-settings = réglages
+    .description = Les réglages du serveur (gestionnaires seulement)
+cmd-settings-language = langue
+    .description = La langue des messages du bot sur ce serveur
+    .language = langue
+    .language-description = English, Deutsch, Français, ou la langue du serveur selon Discord
+    .language-choice-0 = la langue du serveur
+    .language-choice-1 = English
+    .language-choice-2 = Deutsch
+    .language-choice-3 = Français
+
+## Le terminal (ponte local). Les commandes restent des mots anglais.
+
+local-welcome = ponte local : tape `help` pour voir les commandes
+local-help =
+    commandes (chacune peut être précédée de `as NOM` pour agir au nom de ce joueur) :
+      play NOM NOM [size N] [unlimited]     lancer une partie tout de suite (le premier nom commence avec Blanc) ;
+                                            un nom peut être le bot : ai:easy, ai:medium ou ai:hard
+      challenge NOM|open [size N] [unlimited] [time JOURS]
+      accept [#ID]  decline [#ID]  cancel [#ID]
+      place c3 d4   bridge c3-e4   swap   pass   resign   (ou tape simplement le coup : c3 d4)
+      board   games   game #ID   record   help   quit
+    les coups sont joués par le joueur au trait dans la partie en cours, sauf si `as NOM` dit autre chose
+local-you-are = tu es maintenant { $name }
+local-error = erreur : { $error }
+local-news-result = partie #{ $id } : { $result }
+local-news-reminder = partie #{ $id } : { $name }, il te reste un quart de ton temps
+local-news-expired = le défi #{ $id } a expiré
+local-say-who = dis d'abord qui tu es : `as NOM ...`
+local-usage-play = usage : play NOM NOM [size N] [unlimited]
+local-bot-itself = le bot ne peut pas jouer contre lui-même
+local-usage-challenge = usage : challenge NOM|open [size N] [unlimited] [time JOURS]
+local-nothing-to-answer = { $name } n'a aucun défi pour { $command }
+local-declined = défi #{ $id } refusé
+local-cancelled = défi #{ $id } annulé
+local-no-current = pas de partie en cours : `play NOM NOM`, `accept` ou `game #ID`
+local-no-games = { $name } n'a aucune partie en cours
+local-your-turn = à toi de jouer
+local-games-line = #{ $id } : { $white } contre { $red }, coup { $number }, { $turn }
+local-usage-game = usage : game #ID
+local-usage-move = usage : place c3 d4 / bridge c3-e4
+local-not-an-id = « { $word } » n'est pas un numéro comme #3
+local-size-needs-number = size demande un nombre de 6 à 16
+local-time-range = time est le nombre de jours par coup, d'une minute (0.0007) à { $days }
+local-unknown-option = option inconnue « { $option } »
+local-challenge = défi #{ $id } : { $challenger } défie { $whom } ({ $variant }) ; réponds avec `as NOM accept`
+local-started = la partie #{ $id } commence : { $white } pose les deux premières tuiles blanches, puis { $red } garde Rouge ou échange ({ $variant })
+local-played-swap = { $who } échange : prend Blanc
+local-played-forced-pass = { $who } ne peut ni poser deux tuiles ni construire de pont : passe
+local-played-pass = { $who } passe
+local-played-resign = { $who } abandonne
+local-played = { $who } joue { $move }
+local-saved = enregistré : coup { $ply } de la partie #{ $id }
+local-players = partie #{ $id } : { $white } joue Blanc, { $red } joue Rouge
+local-game-over = partie terminée : { $result }
+local-to-move = au tour de { $who }
+local-to-move-pie = au tour de { $who } (échanger pour prendre Blanc, ou poser deux tuiles rouges)
+local-picture = image : { $path }
+local-no-picture = (pas d'image : { $error })
+local-picture-failed = (impossible d'écrire { $path } : { $error })

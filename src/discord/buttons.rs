@@ -6,7 +6,9 @@ use tracing::warn;
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
 use super::post::export_file;
 use super::{Data, Error, UserError, explain, player_of};
+use crate::i18n::Lang;
 use crate::service::{AiTerms, Asker, MoveOutcome, Player, ServiceError};
+use crate::tr;
 
 async fn reply_ephemeral(
     ctx: &serenity::Context,
@@ -30,7 +32,7 @@ pub async fn handle(
     component: &serenity::ComponentInteraction,
 ) {
     if let Err(error) = dispatch(ctx, data, component).await {
-        let (message, expected) = explain(&error);
+        let (message, expected) = explain(&error, clicker_lang(component));
         let message = super::messages::fit_message(&message);
         if !expected {
             warn!(button = %component.data.custom_id, "button failed: {error:#}");
@@ -53,6 +55,11 @@ pub async fn handle(
     }
 }
 
+/// The language of the one who clicked, for the answers only they see.
+fn clicker_lang(component: &serenity::ComponentInteraction) -> Lang {
+    Lang::of_locale_or_english(Some(&component.locale))
+}
+
 fn parse_ids(parts: &[&str]) -> Option<(i64, Option<i64>)> {
     let id = parts.first()?.parse().ok()?;
     let version = parts.get(1).and_then(|v| v.parse().ok());
@@ -67,8 +74,13 @@ async fn dispatch(
     let service = &data.service;
     let player = player_of(&component.user);
     let guild = component.guild_id.map(|g| g.get() as i64);
+    if let (Some(guild), Some(locale)) = (guild, &component.guild_locale) {
+        service.note_guild_locale(guild, locale).await?;
+    }
+    let lang = clicker_lang(component);
+    let server = service.guild_language(guild).await?;
     let parts: Vec<&str> = component.data.custom_id.split(':').collect();
-    let stale = || UserError("this button is no longer valid".to_string()).into();
+    let stale = || UserError(tr!(lang, "button-stale")).into();
     let Some((&verb, rest)) = parts.split_first() else {
         return Err(stale());
     };
@@ -81,9 +93,13 @@ async fn dispatch(
             let game = service.accept_on(id, &player, guild, message).await?;
             let update = serenity::CreateInteractionResponse::UpdateMessage(
                 serenity::CreateInteractionResponseMessage::new()
-                    .content(format!(
-                        "{} accepted: game #{} — {} (White) vs {} (Red).",
-                        player.name, game.id, game.white.name, game.red.name
+                    .content(tr!(
+                        server,
+                        "challenge-accepted",
+                        name = &player.name,
+                        id = game.id,
+                        white = &game.white.name,
+                        red = &game.red.name
                     ))
                     .components(Vec::new()),
             );
@@ -100,9 +116,12 @@ async fn dispatch(
             };
             let update = serenity::CreateInteractionResponse::UpdateMessage(
                 serenity::CreateInteractionResponseMessage::new()
-                    .content(format!(
-                        "The challenge of {} was {} by {}.",
-                        closed.challenger.name, closed.status, player.name
+                    .content(tr!(
+                        server,
+                        "challenge-closed",
+                        challenger = &closed.challenger.name,
+                        status = closed.status.to_string(),
+                        name = &player.name
                     ))
                     .components(Vec::new()),
             );
@@ -110,12 +129,7 @@ async fn dispatch(
         }
         "keep" => {
             service.check_pie_choice(id, player.id, version).await?;
-            reply_ephemeral(
-                ctx,
-                component,
-                "You keep Red: place your two red tiles with `/place`.",
-            )
-            .await;
+            reply_ephemeral(ctx, component, &tr!(lang, "pie-kept")).await;
         }
         "rematch" => {
             if let Some(terms) = service.ai_rematch(id, &player).await? {
@@ -128,13 +142,13 @@ async fn dispatch(
                 .channel_id
                 .map(|c| serenity::ChannelId::new(c as u64))
             else {
-                return Err(UserError("this game has no channel for a rematch".into()).into());
+                return Err(UserError(tr!(lang, "rematch-no-channel")).into());
             };
             if challenge.message_id.is_none() {
                 let message = serenity::CreateMessage::new()
-                    .content(challenge_text(&challenge))
+                    .content(challenge_text(server, &challenge))
                     .allowed_mentions(pings(&challenge_pings(&challenge)))
-                    .components(challenge_buttons(&challenge));
+                    .components(challenge_buttons(server, &challenge));
                 let posted = channel.send_message(ctx, message).await?;
                 service
                     .set_challenge_message(challenge.id, posted.id.get() as i64)
@@ -143,9 +157,11 @@ async fn dispatch(
             reply_ephemeral(
                 ctx,
                 component,
-                &format!(
-                    "Rematch offered in <#{channel}> (challenge #{}).",
-                    challenge.id
+                &tr!(
+                    lang,
+                    "rematch-offered",
+                    channel = format!("<#{channel}>"),
+                    id = challenge.id
                 ),
             )
             .await;
@@ -160,7 +176,7 @@ async fn dispatch(
                     },
                 )
                 .await?;
-            let (content, file) = export_file(service, id).await?;
+            let (content, file) = export_file(lang, service, id).await?;
             let reply = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()
                     .content(content)
@@ -200,11 +216,13 @@ async fn rematch_the_bot(
     player: &Player,
     terms: AiTerms,
 ) -> Result<(), Error> {
+    let lang = clicker_lang(component);
     let Some(channel) = terms.venue.channel_id else {
-        return Err(UserError("this game has no channel for a rematch".into()).into());
+        return Err(UserError(tr!(lang, "rematch-no-channel")).into());
     };
     let channel = serenity::ChannelId::new(channel as u64);
-    let text = ai_game_text(player, &data.bot, &terms);
+    let server = data.service.guild_language(terms.venue.guild_id).await?;
+    let text = ai_game_text(server, player, &data.bot, &terms);
     let posted = channel
         .send_message(ctx, serenity::CreateMessage::new().content(text))
         .await?;
@@ -215,7 +233,12 @@ async fn rematch_the_bot(
     reply_ephemeral(
         ctx,
         component,
-        &format!("Rematch: game #{} starts in <#{channel}>.", game.id),
+        &tr!(
+            lang,
+            "rematch-started",
+            id = game.id,
+            channel = format!("<#{channel}>")
+        ),
     )
     .await;
     Ok(())

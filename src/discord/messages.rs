@@ -5,10 +5,12 @@ use std::fmt::Write as _;
 use poise::serenity_prelude as serenity;
 
 use crate::game::{Color, Move, Score};
+use crate::i18n::{Lang, color_name, count, variant_words, with_color};
 use crate::service::{
-    AiTerms, ChallengeOptions, ChallengeView, Ending, GameView, MoveReport, Opener, PlayedMove,
-    Player, move_time_words,
+    AiTerms, ChallengeOptions, ChallengeView, Ending, GameView, Level, MoveReport, Opener,
+    PlayedMove, Player, move_time_words,
 };
+use crate::tr;
 
 /// What a message may ping: users it mentions, never @everyone or roles a display name spells.
 /// Allows pinging exactly these players (local players, with negative ids, never): a name
@@ -48,103 +50,117 @@ pub fn mention(id: i64, name: &str) -> String {
     }
 }
 
-fn variant_words(options: &ChallengeOptions) -> String {
-    let variant = options.variant;
-    let size = variant.size();
+fn terms_words(lang: Lang, options: &ChallengeOptions) -> String {
     format!(
-        "{size}×{size}, {}, {}",
-        variant.supply_words(),
-        move_time_words(options.move_time)
+        "{}, {}",
+        variant_words(lang, options.variant),
+        move_time_words(lang, options.move_time)
     )
 }
 
-pub fn challenge_text(challenge: &ChallengeView) -> String {
+/// `yes` or `no`, to select a message's variant.
+fn yes_no(yes: bool) -> &'static str {
+    if yes { "yes" } else { "no" }
+}
+
+pub fn challenge_text(lang: Lang, challenge: &ChallengeView) -> String {
     let who = mention(challenge.challenger.id, &challenge.challenger.name);
     let whom = match &challenge.opponent {
         Some(opponent) => mention(opponent.id, &opponent.name),
-        None => "anyone".to_string(),
+        None => tr!(lang, "challenge-anyone"),
     };
     let opener = if challenge.opener == challenge.challenger.id {
-        "The challenger".to_string()
+        tr!(lang, "challenge-opener-challenger")
     } else {
         challenge
             .opponent
             .as_ref()
-            .map_or("The other player".to_string(), |o| o.name.clone())
+            .map_or_else(|| tr!(lang, "challenge-opener-other"), |o| o.name.clone())
     };
-    let rated = if challenge.options.rated {
-        "rated"
-    } else {
-        "unrated"
-    };
-    format!(
-        "{who} challenges {whom} to a {rated} game of Ponte del Diavolo ({}). \
-         {opener} opens with White's first two tiles; the other player then keeps Red or swaps. \
-         The challenge expires <t:{}:R>.",
-        variant_words(&challenge.options),
-        challenge.expires_at / 1000
+    tr!(
+        lang,
+        "challenge-text",
+        who = who,
+        whom = whom,
+        rated = yes_no(challenge.options.rated),
+        terms = terms_words(lang, &challenge.options),
+        opener = opener,
+        expires = format!("<t:{}:R>", challenge.expires_at / 1000)
     )
 }
 
 /// The reply that starts a game against the bot (its thread opens on it).
-pub fn ai_game_text(human: &Player, bot: &Player, terms: &AiTerms) -> String {
+pub fn ai_game_text(lang: Lang, human: &Player, bot: &Player, terms: &AiTerms) -> String {
     let opens = match terms.opener {
         Opener::Human => human.name.as_str(),
         Opener::Ai => bot.name.as_str(),
     };
-    format!(
-        "{} plays {} ({}) in an unrated game of Ponte del Diavolo ({}). {opens} opens \
-         with White's first two tiles; the other then keeps Red or swaps. The game follows in \
-         its thread.",
-        human.name,
-        bot.name,
-        terms.level,
-        variant_words(&terms.options),
+    tr!(
+        lang,
+        "ai-game-text",
+        human = &human.name,
+        bot = &bot.name,
+        level = level_name(lang, terms.level),
+        terms = terms_words(lang, &terms.options),
+        opener = opens
     )
 }
 
-pub fn challenge_buttons(challenge: &ChallengeView) -> Vec<serenity::CreateActionRow> {
+/// A level of the AI in words: "easy", "mittel", "difficile".
+pub fn level_name(lang: Lang, level: Level) -> String {
+    tr!(lang, "level", level = level.name())
+}
+
+fn button(id: String, label: String, style: serenity::ButtonStyle) -> serenity::CreateButton {
+    serenity::CreateButton::new(id).label(label).style(style)
+}
+
+pub fn challenge_buttons(lang: Lang, challenge: &ChallengeView) -> Vec<serenity::CreateActionRow> {
     let id = challenge.id;
-    let mut buttons = vec![
-        serenity::CreateButton::new(format!("accept:{id}"))
-            .label("Accept")
-            .style(serenity::ButtonStyle::Success),
-    ];
+    let mut buttons = vec![button(
+        format!("accept:{id}"),
+        tr!(lang, "button-accept"),
+        serenity::ButtonStyle::Success,
+    )];
     if challenge.opponent.is_some() {
-        buttons.push(
-            serenity::CreateButton::new(format!("decline:{id}"))
-                .label("Decline")
-                .style(serenity::ButtonStyle::Secondary),
-        );
+        buttons.push(button(
+            format!("decline:{id}"),
+            tr!(lang, "button-decline"),
+            serenity::ButtonStyle::Secondary,
+        ));
     }
-    buttons.push(
-        serenity::CreateButton::new(format!("cancel:{id}"))
-            .label("Cancel")
-            .style(serenity::ButtonStyle::Danger),
-    );
+    buttons.push(button(
+        format!("cancel:{id}"),
+        tr!(lang, "button-cancel"),
+        serenity::ButtonStyle::Danger,
+    ));
     vec![serenity::CreateActionRow::Buttons(buttons)]
 }
 
 /// The buttons a board message carries: the pie choice, or after the end Rematch and Export.
-pub fn game_buttons(game: &GameView) -> Vec<serenity::CreateActionRow> {
+pub fn game_buttons(lang: Lang, game: &GameView) -> Vec<serenity::CreateActionRow> {
     match game.result {
         Some(result) if result.ending != Ending::Aborted => {
             let id = game.id;
             vec![serenity::CreateActionRow::Buttons(vec![
-                serenity::CreateButton::new(format!("rematch:{id}"))
-                    .label("Rematch")
-                    .style(serenity::ButtonStyle::Primary),
-                serenity::CreateButton::new(format!("export:{id}"))
-                    .label("Export")
-                    .style(serenity::ButtonStyle::Secondary),
+                button(
+                    format!("rematch:{id}"),
+                    tr!(lang, "button-rematch"),
+                    serenity::ButtonStyle::Primary,
+                ),
+                button(
+                    format!("export:{id}"),
+                    tr!(lang, "button-export"),
+                    serenity::ButtonStyle::Secondary,
+                ),
             ])]
         }
-        _ => pie_buttons(game),
+        _ => pie_buttons(lang, game),
     }
 }
 
 /// The buttons of the pie choice, made for the game's current version.
-pub fn pie_buttons(game: &GameView) -> Vec<serenity::CreateActionRow> {
+pub fn pie_buttons(lang: Lang, game: &GameView) -> Vec<serenity::CreateActionRow> {
     let ai_chooses = game
         .ai
         .is_some_and(|(ai, _)| game.to_move().is_some_and(|(_, p)| p.id == ai));
@@ -153,117 +169,137 @@ pub fn pie_buttons(game: &GameView) -> Vec<serenity::CreateActionRow> {
     }
     let (id, version) = (game.id, game.version);
     vec![serenity::CreateActionRow::Buttons(vec![
-        serenity::CreateButton::new(format!("swap:{id}:{version}"))
-            .label("Swap — take White")
-            .style(serenity::ButtonStyle::Primary),
-        serenity::CreateButton::new(format!("keep:{id}:{version}"))
-            .label("Keep Red")
-            .style(serenity::ButtonStyle::Secondary),
+        button(
+            format!("swap:{id}:{version}"),
+            tr!(lang, "button-swap"),
+            serenity::ButtonStyle::Primary,
+        ),
+        button(
+            format!("keep:{id}:{version}"),
+            tr!(lang, "button-keep"),
+            serenity::ButtonStyle::Secondary,
+        ),
     ])]
 }
 
-fn count(n: u32, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
-fn score_line(game: &GameView) -> String {
+fn score_line(lang: Lang, game: &GameView) -> String {
     let side = |color: Color| {
         let score = game.game.score(color);
         let mut line = format!(
-            "{} ({color}): {}, {}, {}",
-            game.player(color).name,
-            count(score.points, "point"),
-            count(score.islands, "island"),
-            count(score.bridges, "bridge")
+            "{}: {}, {}, {}",
+            with_color(lang, &game.player(color).name, color),
+            count(lang, "points", score.points),
+            count(lang, "islands", score.islands),
+            count(lang, "bridges", score.bridges)
         );
         if let Some(left) = game.game.tiles_left(color) {
-            let _ = write!(line, ", {} left", count(u32::from(left), "tile"));
+            let _ = write!(line, ", {}", tr!(lang, "caption-tiles-left", n = left));
         }
         line
     };
     format!("{}\n{}", side(Color::White), side(Color::Red))
 }
 
-fn played_line(played: &PlayedMove) -> String {
-    let who = format!("**{}** ({})", played.player.name, played.color);
+fn played_line(lang: Lang, played: &PlayedMove) -> String {
+    let who = format!(
+        "**{}** ({})",
+        played.player.name,
+        color_name(lang, played.color)
+    );
     match played.mv {
-        Move::Place(a, b) => format!("{who} placed `{a} {b}`."),
-        Move::Bridge(a, b) => format!("{who} built the bridge `{a}-{b}`."),
-        Move::Swap => format!("{who} swapped and now plays White."),
-        Move::Pass if played.forced => {
-            format!("{who} can neither place two tiles nor bridge, so passes automatically.")
-        }
-        Move::Pass => format!("{who} passed."),
-        Move::Resign(_) => format!("{who} resigned."),
+        Move::Place(a, b) => tr!(lang, "played-place", who = who, cells = format!("{a} {b}")),
+        Move::Bridge(a, b) => tr!(
+            lang,
+            "played-bridge",
+            who = who,
+            bridge = format!("{a}-{b}")
+        ),
+        Move::Swap => tr!(lang, "played-swap", who = who),
+        Move::Pass if played.forced => tr!(lang, "played-forced-pass", who = who),
+        Move::Pass => tr!(lang, "played-pass", who = who),
+        Move::Resign(_) => tr!(lang, "played-resign", who = who),
     }
 }
 
 /// Whose turn it is, with a mention, or the result.
-pub fn turn_line(game: &GameView) -> String {
+pub fn turn_line(lang: Lang, game: &GameView) -> String {
     if game.result.is_some() {
-        return result_text(game);
+        return result_text(lang, game);
     }
     let Some((color, player)) = game.to_move() else {
         return String::new();
     };
+    let color_word = color_name(lang, color);
     if let Some((_, level)) = game.ai.filter(|(ai, _)| *ai == player.id) {
-        return format!("{} ({level}) is thinking ({color})…", player.name);
+        return tr!(
+            lang,
+            "turn-ai-thinking",
+            name = &player.name,
+            level = level_name(lang, level),
+            color = color_word
+        );
     }
     let who = mention(player.id, &player.name);
     let deadline = match game.deadline_at {
-        Some(at) => format!(" (time runs out <t:{}:R>)", at / 1000),
+        Some(at) => format!(
+            " {}",
+            tr!(lang, "turn-deadline", at = format!("<t:{}:R>", at / 1000))
+        ),
         None => String::new(),
     };
-    if game.game.plies() == 0 {
-        format!("{who}, you open: place White's first two tiles with `/place`.{deadline}")
+    let line = if game.game.plies() == 0 {
+        tr!(lang, "turn-open", who = who)
     } else if game.awaiting_pie_choice() {
-        format!(
-            "{who}, your choice: **Swap** to take White's tiles, or **Keep Red** and place two red tiles with `/place`.{deadline}"
-        )
+        tr!(lang, "turn-pie", who = who)
     } else if game.game.is_last_turn() {
-        format!("{who}, White has passed: this is your last turn ({color}).{deadline}")
+        tr!(lang, "turn-last", who = who, color = color_word)
     } else {
-        format!("{who}, your turn ({color}).{deadline}")
-    }
+        tr!(lang, "turn-yours", who = who, color = color_word)
+    };
+    line + &deadline
 }
 
 /// The message after a move.
-pub fn move_text(report: &MoveReport) -> String {
+pub fn move_text(lang: Lang, report: &MoveReport) -> String {
     let game = &report.game;
-    let mut text = format!("Game #{}: ", game.id);
+    let mut text = tr!(lang, "game-number", id = game.id);
+    text.push_str(": ");
     for played in &report.played {
-        text.push_str(&played_line(played));
+        text.push_str(&played_line(lang, played));
         text.push(' ');
     }
-    let _ = write!(text, "\n{}\n{}", score_line(game), turn_line(game));
+    let _ = write!(
+        text,
+        "\n{}\n{}",
+        score_line(lang, game),
+        turn_line(lang, game)
+    );
     text
 }
 
 /// The board message for a game as it stands.
-pub fn board_text(game: &GameView) -> String {
+pub fn board_text(lang: Lang, game: &GameView) -> String {
     let plies = game.game.plies();
-    let when = if game.is_over() {
-        format!("ended after move {plies}")
-    } else {
-        format!("move {}", plies + 1)
-    };
+    let headline = tr!(
+        lang,
+        "board-headline",
+        id = game.id,
+        white = &game.white.name,
+        red = &game.red.name,
+        over = yes_no(game.is_over()),
+        plies = plies,
+        number = plies + 1
+    );
     format!(
-        "Game #{}: {} (White) vs {} (Red), {when}.\n{}\n{}",
-        game.id,
-        game.white.name,
-        game.red.name,
-        score_line(game),
-        turn_line(game)
+        "{headline}\n{}\n{}",
+        score_line(lang, game),
+        turn_line(lang, game)
     )
 }
 
-fn networks_line(score: &Score) -> String {
+fn networks_line(lang: Lang, score: &Score) -> String {
     if score.networks.is_empty() {
-        return "no islands".to_string();
+        return tr!(lang, "networks-none");
     }
     score
         .networks
@@ -272,9 +308,9 @@ fn networks_line(score: &Score) -> String {
             let cells: Vec<String> = n.islands.iter().map(|c| c.to_string()).collect();
             format!(
                 "{} ({}) = {}",
-                count(n.islands.len() as u32, "island"),
+                count(lang, "islands", n.islands.len() as u32),
                 cells.join(", "),
-                count(n.points, "point")
+                count(lang, "points", n.points)
             )
         })
         .collect::<Vec<_>>()
@@ -282,27 +318,25 @@ fn networks_line(score: &Score) -> String {
 }
 
 /// The final announcement: how it ended, both scores and the networks.
-pub fn result_text(game: &GameView) -> String {
-    let name = |color: Color| {
-        let p = game.player(color);
-        format!("{} ({color})", mention(p.id, &p.name))
-    };
-    let Some(headline) = game.result_words(|p| mention(p.id, &p.name)) else {
+pub fn result_text(lang: Lang, game: &GameView) -> String {
+    let Some(headline) = game.result_words(lang, |p| mention(p.id, &p.name)) else {
         return String::new();
     };
     let side = |color: Color| {
         let score = game.game.score(color);
+        let p = game.player(color);
         format!(
             "{}: {}, {}, {} — {}",
-            name(color),
-            count(score.points, "point"),
-            count(score.islands, "island"),
-            count(score.bridges, "bridge"),
-            networks_line(&score)
+            with_color(lang, &mention(p.id, &p.name), color),
+            count(lang, "points", score.points),
+            count(lang, "islands", score.islands),
+            count(lang, "bridges", score.bridges),
+            networks_line(lang, &score)
         )
     };
     format!(
-        "**Game over:** {headline}.\n{}\n{}",
+        "{}\n{}\n{}",
+        tr!(lang, "game-over", headline = headline),
         side(Color::White),
         side(Color::Red)
     )
@@ -319,7 +353,7 @@ pub fn fit_message(text: &str) -> String {
     let lines: Vec<&str> = text.lines().collect();
     let mut kept = String::new();
     for (i, line) in lines.iter().enumerate() {
-        let more = format!("\n…and {} more", lines.len() - i);
+        let more = format!("\n… (+{})", lines.len() - i);
         if kept.len() + line.len() + 1 + more.len() > MESSAGE_LIMIT {
             return kept + &more;
         }
@@ -345,10 +379,7 @@ mod tests {
         assert!(fitted.len() <= MESSAGE_LIMIT);
         assert!(fitted.starts_with("line 0 of"));
         let last = fitted.lines().last().unwrap();
-        assert!(
-            last.starts_with("…and ") && last.ends_with(" more"),
-            "{last}"
-        );
+        assert!(last.starts_with("… (+") && last.ends_with(')'), "{last}");
         assert_eq!(fit_message("short"), "short");
     }
 }

@@ -3,6 +3,7 @@
 
 mod buttons;
 mod commands;
+mod localize;
 mod messages;
 mod outbox;
 mod post;
@@ -14,7 +15,9 @@ use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
+use crate::i18n::Lang;
 use crate::service::{OffsetClock, Player, Service, ServiceError};
+use crate::tr;
 
 /// What every command and handler can reach.
 pub struct Data {
@@ -26,7 +29,8 @@ pub struct Data {
 pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Data, Error>;
 
-/// A mistake of the player's that the bot itself spots (the service spots the rest).
+/// A mistake of the player's that the bot itself spots (the service spots the rest), in the
+/// player's words already.
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct UserError(pub String);
@@ -124,10 +128,13 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
     let service = Arc::new(service);
     let guild_id = config.guild_id;
     let every = config.scheduler_every;
+    let mut commands = commands::all();
+    localize::localize(&mut commands);
     let framework = poise::Framework::builder()
         .options(poise::FrameworkOptions {
-            commands: commands::all(),
+            commands,
             on_error: |error| Box::pin(on_error(error)),
+            pre_command: |ctx| Box::pin(note_guild_locale(ctx)),
             event_handler: |framework, event| Box::pin(on_event(framework, event)),
             initialize_owners: false,
             // Replies ping nobody unless they say whom (a name may look like a mention, and a
@@ -202,7 +209,9 @@ async fn register(
 ) -> anyhow::Result<()> {
     let definitions = poise::builtins::create_application_commands(commands);
     // The definitions themselves are the fingerprint: stable across builds and Rust versions.
-    let fingerprint = serde_json::to_string(&definitions)?;
+    // Through a JSON value, whose maps are sorted: the localizations are hash maps, whose
+    // order changes from one start to the next.
+    let fingerprint = serde_json::to_value(&definitions)?.to_string();
     let key = match guild {
         Some(guild) => format!("commands:guild:{guild}"),
         None => "commands:global".to_string(),
@@ -224,30 +233,34 @@ async fn register(
     Ok(())
 }
 
-/// The words a player sees for an error, and whether it is their mistake (else it is logged).
-pub fn explain(error: &Error) -> (String, bool) {
+/// Remembers the server's locale that Discord sends with a command, for the posts the bot
+/// makes later without one (see `Service::guild_language`).
+async fn note_guild_locale(ctx: Context<'_>) {
+    let poise::Context::Application(app) = ctx else {
+        return;
+    };
+    let (Some(guild), Some(locale)) = (app.interaction.guild_id, &app.interaction.guild_locale)
+    else {
+        return;
+    };
+    let service = &ctx.data().service;
+    if let Err(error) = service.note_guild_locale(guild.get() as i64, locale).await {
+        warn!("could not note the locale of server {guild}: {error}");
+    }
+}
+
+/// The words a player sees for an error in `lang`, and whether it is their mistake (else it is
+/// logged).
+pub fn explain(error: &Error, lang: Lang) -> (String, bool) {
     if let Some(service) = error.downcast_ref::<ServiceError>() {
-        match service {
-            // Said as it is (the players should know), and logged for the operator.
-            ServiceError::Damaged(_) => return (capitalise(&service.to_string()), false),
-            ServiceError::Store(_) => {
-                return (
-                    "Sorry, I could not read or save that (a problem on my side): nothing was \
-                     changed. Please try again in a moment."
-                        .to_string(),
-                    false,
-                );
-            }
-            _ => return (capitalise(&service.to_string()), true),
-        }
+        // A damaged game is said as it is (the players should know), and logged for the
+        // operator; a store failure says only that nothing was changed.
+        return (capitalise(&service.words(lang)), service.is_user_error());
     }
     if let Some(user) = error.downcast_ref::<UserError>() {
         return (capitalise(&user.0), true);
     }
-    (
-        "Sorry, something went wrong on my side. Please try again in a moment.".to_string(),
-        false,
-    )
+    (tr!(lang, "error-unexpected"), false)
 }
 
 /// The first letter in upper case, unless the text starts with a cell ("c3 is already
@@ -267,7 +280,7 @@ fn capitalise(text: &str) -> String {
 async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
-            let (message, expected) = explain(&error);
+            let (message, expected) = explain(&error, user_lang(ctx));
             if !expected {
                 warn!(command = %ctx.command().name, "command failed: {error:#}");
             }
@@ -281,13 +294,21 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::ArgumentParse {
             error, input, ctx, ..
         } => {
+            let lang = user_lang(ctx);
             let text = match input {
-                Some(input) if input.chars().count() > 32 => {
-                    let start: String = input.chars().take(32).collect();
-                    format!("I could not read \"{start}…\": {error}")
+                Some(input) => {
+                    let mut shown: String = input.chars().take(32).collect();
+                    if input.chars().count() > 32 {
+                        shown.push('…');
+                    }
+                    tr!(
+                        lang,
+                        "argument-unreadable",
+                        input = shown,
+                        error = error.to_string()
+                    )
                 }
-                Some(input) => format!("I could not read \"{input}\": {error}"),
-                None => format!("Something is missing: {error}"),
+                None => tr!(lang, "argument-missing", error = error.to_string()),
             };
             let text = messages::fit_message(&text);
             let reply = poise::CreateReply::default().content(text).ephemeral(true);
@@ -295,7 +316,13 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
             let reply = poise::CreateReply::default()
-                .content("Games are played in a server channel, not in direct messages.")
+                .content(tr!(user_lang(ctx), "guild-only"))
+                .ephemeral(true);
+            let _ = ctx.send(reply).await;
+        }
+        poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
+            let reply = poise::CreateReply::default()
+                .content(tr!(user_lang(ctx), "managers-only"))
                 .ephemeral(true);
             let _ = ctx.send(reply).await;
         }
@@ -305,6 +332,11 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             }
         }
     }
+}
+
+/// The language of an answer only the acting user sees: their own Discord locale.
+fn user_lang(ctx: Context<'_>) -> Lang {
+    Lang::of_locale_or_english(ctx.locale())
 }
 
 async fn on_event(

@@ -14,7 +14,9 @@ use tracing::warn;
 use super::Error;
 use super::messages::{board_pings, board_text, mention, move_text, pings, result_text};
 use super::post::{deliver_board, game_channel, refused};
+use crate::i18n::{Lang, color_name};
 use crate::service::{Announcement, DueAnnouncement, GameView, Service};
+use crate::tr;
 
 /// How long the worker sleeps with nothing due (a write wakes it at once).
 const IDLE: Duration = Duration::from_secs(60);
@@ -85,21 +87,35 @@ async fn post(
     item: &DueAnnouncement,
 ) -> Result<(), Error> {
     let nonce = format!("ponte-{}", item.id);
+    // Posts read by the whole server are in its language, the reminder by direct message too
+    // (the player's own locale is known only when they act).
+    let lang = service
+        .guild_language(item.announcement.game().venue.guild_id)
+        .await?;
     match &item.announcement {
         Announcement::Started { game, anchor } => {
-            let (game, note) = open_thread(ctx, service, game, *anchor).await?;
-            let text = format!("{}{note}", board_text(&game));
-            deliver_board(ctx, service, &game, &text, &nonce).await?;
+            let (game, in_channel) = open_thread(ctx, service, game, *anchor).await?;
+            let mut text = board_text(lang, &game);
+            if in_channel {
+                text = format!("{text}\n{}", tr!(lang, "thread-not-opened"));
+            }
+            deliver_board(ctx, service, lang, &game, &text, &nonce).await?;
         }
         Announcement::Moved(report) => {
-            deliver_board(ctx, service, &report.game, &move_text(report), &nonce).await?;
+            let text = move_text(lang, report);
+            deliver_board(ctx, service, lang, &report.game, &text, &nonce).await?;
         }
         Announcement::Ended(game) => {
-            let text = format!("Game #{}: {}", game.id, result_text(game));
-            deliver_board(ctx, service, game, &text, &nonce).await?;
+            let text = format!(
+                "{}: {}",
+                tr!(lang, "game-number", id = game.id),
+                result_text(lang, game)
+            );
+            deliver_board(ctx, service, lang, game, &text, &nonce).await?;
         }
         Announcement::Reminder(game) => {
-            let (Some(text), Some(channel)) = (reminder_text(game), game_channel(game)) else {
+            let (Some(text), Some(channel)) = (reminder_text(lang, game), game_channel(game))
+            else {
                 return Ok(());
             };
             let message = serenity::CreateMessage::new()
@@ -114,9 +130,11 @@ async fn post(
                 return Ok(());
             };
             let deadline = game.deadline_at.unwrap_or_default() / 1000;
-            let message = serenity::CreateMessage::new().content(format!(
-                "Your move in game #{} of Ponte del Diavolo: time runs out <t:{deadline}:R>.",
-                game.id
+            let message = serenity::CreateMessage::new().content(tr!(
+                lang,
+                "reminder-dm",
+                id = game.id,
+                at = format!("<t:{deadline}:R>")
             ));
             let user = serenity::UserId::new(player.id as u64);
             // Closed direct messages are the player's choice: the thread reminder stands.
@@ -129,43 +147,38 @@ async fn post(
 }
 
 /// The reminder, while the game still waits for that move.
-fn reminder_text(game: &GameView) -> Option<String> {
+fn reminder_text(lang: Lang, game: &GameView) -> Option<String> {
     let (color, player) = game.to_move()?;
     let deadline = game.deadline_at? / 1000;
-    Some(format!(
-        "⏰ {}, a quarter of your time is left in game #{} ({color} to move): it runs out <t:{deadline}:R>.",
-        mention(player.id, &player.name),
-        game.id
+    Some(tr!(
+        lang,
+        "reminder",
+        who = mention(player.id, &player.name),
+        id = game.id,
+        color = color_name(lang, color),
+        at = format!("<t:{deadline}:R>")
     ))
 }
 
 /// Opens a new game's thread on its challenge message, once: a thread opened by an attempt
 /// whose answer was lost is found again (a thread started from a message has the message's
-/// id). When Discord refuses threads, the game is played in the channel, and the note says so.
+/// id). When Discord refuses threads, the game is played in the channel (the flag says so, for
+/// a note to the players).
 async fn open_thread(
     ctx: &serenity::Context,
     service: &Service,
     game: &GameView,
     anchor: Option<i64>,
-) -> Result<(GameView, &'static str), Error> {
-    const IN_CHANNEL: &str =
-        "\n(I could not open a thread for this game, so it is played here in the channel.)";
+) -> Result<(GameView, bool), Error> {
     let (Some(anchor), Some(channel), None) = (anchor, game.venue.channel_id, game.thread_id)
     else {
-        let note = if game.thread_id.is_none() {
-            IN_CHANNEL
-        } else {
-            ""
-        };
-        return Ok((game.clone(), note));
+        return Ok((game.clone(), game.thread_id.is_none()));
     };
-    let name: String = format!(
-        "Game #{}: {} vs {}",
-        game.id, game.white.name, game.red.name
-    )
-    .chars()
-    .take(100)
-    .collect();
+    // Thread names stay in the notation everyone shares: "#12: alice – bob".
+    let name: String = format!("#{}: {} – {}", game.id, game.white.name, game.red.name)
+        .chars()
+        .take(100)
+        .collect();
     let channel = serenity::ChannelId::new(channel as u64);
     let opened = channel
         .create_thread_from_message(
@@ -180,14 +193,14 @@ async fn open_thread(
         Err(error) if thread_exists(&error) => anchor,
         Err(error) if refused(&error) => {
             warn!("could not open a thread for game #{}: {error}", game.id);
-            return Ok((game.clone(), IN_CHANNEL));
+            return Ok((game.clone(), true));
         }
         Err(error) => return Err(error.into()),
     };
     service.set_thread(game.id, Some(thread)).await?;
     let mut game = game.clone();
     game.thread_id = Some(thread);
-    Ok((game, ""))
+    Ok((game, false))
 }
 
 /// "A thread has already been created for this message."

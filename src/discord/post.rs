@@ -6,7 +6,9 @@ use tracing::warn;
 
 use super::Error;
 use super::messages::{board_pings, fit_message, game_buttons, pings};
+use crate::i18n::Lang;
 use crate::service::{GameId, GameView, Service};
+use crate::tr;
 
 /// Where a game's boards go: its thread, or the channel it was started in.
 pub fn game_channel(game: &GameView) -> Option<serenity::ChannelId> {
@@ -17,9 +19,9 @@ pub fn game_channel(game: &GameView) -> Option<serenity::ChannelId> {
 }
 
 /// The board picture, drawn off the async threads.
-pub async fn png_of(game: &GameView) -> Result<Vec<u8>, Error> {
+pub async fn png_of(lang: Lang, game: &GameView) -> Result<Vec<u8>, Error> {
     let game = game.clone();
-    Ok(tokio::task::spawn_blocking(move || game.png()).await?)
+    Ok(tokio::task::spawn_blocking(move || game.png(lang)).await?)
 }
 
 /// Posts the board with `content` where the game is played. `nonce` makes Discord drop a repeat
@@ -28,18 +30,19 @@ pub async fn png_of(game: &GameView) -> Result<Vec<u8>, Error> {
 pub async fn deliver_board(
     ctx: &serenity::Context,
     service: &Service,
+    lang: Lang,
     game: &GameView,
     content: &str,
     nonce: &str,
 ) -> Result<(), Error> {
     let channel = game_channel(game).ok_or_else(|| anyhow::anyhow!("game has no channel"))?;
-    let png = png_of(game).await?;
+    let png = png_of(lang, game).await?;
     let message = |content: &str| {
         serenity::CreateMessage::new()
             .content(fit_message(content))
             .allowed_mentions(pings(&board_pings(game)))
             .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
-            .components(game_buttons(game))
+            .components(game_buttons(lang, game))
             .nonce(serenity::Nonce::String(nonce.to_string()))
             .enforce_nonce(true)
     };
@@ -57,9 +60,7 @@ pub async fn deliver_board(
                 return Err(error.into());
             };
             warn!("posting to the thread of game #{} failed: {error}", game.id);
-            let note = format!(
-                "{content}\n(I could not post in the game's thread, so the game goes on here.)"
-            );
+            let note = format!("{content}\n{}", tr!(lang, "thread-refused"));
             // Recorded first: from now on the game is played in the channel, even if this
             // post has to be retried.
             service.set_thread(game.id, None).await?;
@@ -83,11 +84,12 @@ pub fn refused(error: &serenity::Error) -> bool {
 
 /// The words and the file of an export.
 pub async fn export_file(
+    lang: Lang,
     service: &Service,
     game: GameId,
 ) -> Result<(String, serenity::CreateAttachment), Error> {
     let text = service.export(game).await?;
     let file =
         serenity::CreateAttachment::bytes(text.into_bytes(), format!("ponte-game-{game}.txt"));
-    Ok((format!("The record of game #{game}."), file))
+    Ok((tr!(lang, "export-record", id = game), file))
 }

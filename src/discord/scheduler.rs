@@ -11,6 +11,7 @@ use tracing::warn;
 
 use super::Error;
 use crate::service::Service;
+use crate::tr;
 
 pub async fn run(ctx: serenity::Context, service: Arc<Service>, every: Duration) {
     loop {
@@ -30,10 +31,12 @@ async fn tick(ctx: &serenity::Context, service: &Service) -> Result<(), Error> {
         else {
             continue;
         };
+        let lang = service.guild_language(challenge.venue.guild_id).await?;
         let edit = serenity::EditMessage::new()
-            .content(format!(
-                "The challenge of {} has expired.",
-                challenge.challenger.name
+            .content(tr!(
+                lang,
+                "challenge-expired",
+                challenger = &challenge.challenger.name
             ))
             .components(Vec::new());
         let channel = serenity::ChannelId::new(channel as u64);

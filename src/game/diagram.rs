@@ -7,12 +7,12 @@ use super::game::{Game, Outcome};
 use super::moves::Move;
 use super::score::Tiebreak;
 
-/// The board with coordinates on all four edges, followed by bridges, last move and scores
-/// (see [`status_line`] for whose turn it is).
+/// The board with coordinates on all four edges (the front ends add its legend in words:
+/// bridges, last move and scores; see [`status_line`] for whose turn it is).
 ///
 /// Symbols: `w`/`r` a tile of a sandbank, `W`/`R` a tile of an island, `+` a cell under a
 /// bridge, `.` an empty cell. The last move's tiles are shown in brackets.
-pub fn diagram(game: &Game) -> String {
+pub fn grid(game: &Game) -> String {
     let board = game.board();
     let size = board.size();
     let columns: String = (0..size)
@@ -59,35 +59,6 @@ pub fn diagram(game: &Game) -> String {
         let _ = writeln!(out, "{closing}{}", row + 1);
     }
     let _ = writeln!(out, "    {columns}");
-
-    for color in Color::BOTH {
-        let bridges: Vec<String> = board
-            .bridges()
-            .iter()
-            .filter(|(owner, _)| *owner == color)
-            .map(|(_, bridge)| bridge.to_string())
-            .collect();
-        if !bridges.is_empty() {
-            let _ = writeln!(out, "{color} bridges: {}", bridges.join(" "));
-        }
-    }
-    if let Some(mv) = game.last_move() {
-        let _ = writeln!(out, "last move: {mv} (move {})", game.plies());
-    }
-    for color in Color::BOTH {
-        let score = game.score(color);
-        let mut line = format!(
-            "{color:<5}  {} points, {} islands, {} bridges, {} tiles",
-            score.points, score.islands, score.bridges, score.tiles
-        );
-        if let Some(left) = game.tiles_left(color) {
-            let _ = write!(line, ", {left} tiles left");
-        }
-        let _ = writeln!(out, "{line}");
-    }
-    if let Some(left) = game.bridges_left() {
-        let _ = writeln!(out, "bridges left in the pool: {left}");
-    }
     out
 }
 

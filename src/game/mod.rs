@@ -21,7 +21,7 @@ mod score;
 pub use bitboard::Bitboard;
 pub use board::Board;
 pub use cell::{Cell, Color, MAX_SIZE, MIN_SIZE, NotACell};
-pub use diagram::{diagram, status_line};
+pub use diagram::{grid, status_line};
 pub use error::{CellList, IllegalMove};
 pub use game::{BadSize, Game, Outcome, Supply, Variant};
 pub use moves::{BadMove, Bridge, BridgeKind, Move};

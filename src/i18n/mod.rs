@@ -16,7 +16,9 @@ use fluent_bundle::{FluentArgs, FluentResource};
 use unic_langid::LanguageIdentifier;
 
 pub use fluent_bundle::FluentValue;
-pub use words::{cell_list, color_name, count, illegal_move, move_words};
+pub use words::{
+    cell_list, color_name, count, diagram, illegal_move, move_words, variant_words, with_color,
+};
 
 /// A language the bot speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -224,5 +226,14 @@ mod tests {
         // French counts zero as one.
         assert_eq!(count(Lang::Fr, "points", 0), "0 point");
         assert_eq!(count(Lang::Fr, "islands", 3), "3 îles");
+        let boxed = crate::game::Variant::default();
+        assert_eq!(
+            variant_words(Lang::En, boxed),
+            "12×12, 60 tiles each, 22 bridges"
+        );
+        assert_eq!(
+            variant_words(Lang::De, boxed),
+            "12×12, je 60 Steine, 22 Brücken"
+        );
     }
 }

@@ -1,12 +1,22 @@
 //! The rules engine's typed values in words: colours, counts and why a move is illegal.
 
 use super::Lang;
-use crate::game::{CellList, Color, IllegalMove, Move};
+use crate::game::{CellList, Color, Game, IllegalMove, Move, Supply, Variant, grid};
 use crate::tr;
 
 /// A colour as a word in a sentence: "white", "Weiß", "blanc".
 pub fn color_name(lang: Lang, color: Color) -> String {
     tr!(lang, "color", color = color.to_string())
+}
+
+/// A player with their colour: "alice (white)", "alice (Weiß)".
+pub fn with_color(lang: Lang, name: &str, color: Color) -> String {
+    tr!(
+        lang,
+        "player-color",
+        name = name,
+        color = color_name(lang, color)
+    )
 }
 
 /// "1 point", "3 Inseln", "0 pont": `noun` is `points`, `islands`, `bridges` or `tiles`.
@@ -16,6 +26,88 @@ pub fn count(lang: Lang, noun: &str, n: u32) -> String {
         args.set("n", n);
         args
     })
+}
+
+/// A board size and supply: "12×12, 60 tiles each, 22 bridges", "10×10, unlimited supply".
+pub fn variant_words(lang: Lang, variant: Variant) -> String {
+    let size = variant.size();
+    let amount = |supply: Supply| match supply {
+        Supply::Limited(n) => n.to_string(),
+        Supply::Unlimited => "∞".to_string(),
+    };
+    let supply = match (variant.tiles(), variant.bridges()) {
+        (Supply::Unlimited, Supply::Unlimited) => tr!(lang, "supply-unlimited"),
+        (tiles, bridges) => tr!(
+            lang,
+            "supply-limited",
+            tiles = amount(tiles),
+            bridges = amount(bridges)
+        ),
+    };
+    format!("{size}×{size}, {supply}")
+}
+
+/// The board as text ([`grid`]) with its legend: each side's bridges, the last move, the
+/// scores and what is left of the supplies.
+pub fn diagram(lang: Lang, game: &Game) -> String {
+    let mut out = grid(game);
+    let board = game.board();
+    // Colours padded to one width, so the score lines line up.
+    let width = Color::BOTH
+        .map(|c| color_name(lang, c).chars().count())
+        .into_iter()
+        .max()
+        .unwrap_or(0);
+    let padded = |color: Color| format!("{:<width$}", color_name(lang, color));
+    for color in Color::BOTH {
+        let bridges: Vec<String> = board
+            .bridges()
+            .iter()
+            .filter(|(owner, _)| *owner == color)
+            .map(|(_, bridge)| bridge.to_string())
+            .collect();
+        if !bridges.is_empty() {
+            let line = tr!(
+                lang,
+                "diagram-bridges",
+                color = color_name(lang, color),
+                bridges = bridges.join(" ")
+            );
+            out.push_str(&line);
+            out.push('\n');
+        }
+    }
+    if let Some(mv) = game.last_move() {
+        let line = tr!(
+            lang,
+            "diagram-last-move",
+            move = mv.to_string(),
+            number = game.plies()
+        );
+        out.push_str(&line);
+        out.push('\n');
+    }
+    for color in Color::BOTH {
+        let score = game.score(color);
+        out.push_str(&tr!(
+            lang,
+            "diagram-score",
+            color = padded(color),
+            points = score.points,
+            islands = score.islands,
+            bridges = score.bridges,
+            tiles = score.tiles
+        ));
+        if let Some(left) = game.tiles_left(color) {
+            out.push_str(&tr!(lang, "diagram-tiles-left", left = left));
+        }
+        out.push('\n');
+    }
+    if let Some(left) = game.bridges_left() {
+        out.push_str(&tr!(lang, "diagram-bridges-left", left = left));
+        out.push('\n');
+    }
+    out
 }
 
 /// Cells as a list: "c3, c4, d4".

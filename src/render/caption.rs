@@ -10,18 +10,22 @@ use imageproc::point::Point;
 use super::palette::*;
 use super::{BOLD, Layout, Picture, REGULAR, edge, fill, fill_rect, measure, rect, write};
 use crate::game::{Color, Game, Move, Supply};
+use crate::i18n::{Lang, color_name, count, move_words, with_color};
+use crate::tr;
 
-fn supply_text(game: &Game) -> String {
+fn supply_text(game: &Game, lang: Lang) -> String {
     let variant = game.variant();
-    let size = variant.size();
     let bridges = match (variant.bridges(), game.bridges_left()) {
-        (Supply::Limited(pool), Some(left)) => format!("{left} of {pool} bridges left"),
-        _ => "unlimited bridges".to_string(),
+        (Supply::Limited(pool), Some(left)) => {
+            tr!(lang, "caption-bridges-left", left = left, pool = pool)
+        }
+        _ => tr!(lang, "caption-bridges-unlimited"),
     };
     let tiles = match variant.tiles() {
-        Supply::Limited(n) => format!("{n} tiles each"),
-        Supply::Unlimited => "unlimited tiles".to_string(),
+        Supply::Limited(n) => tr!(lang, "caption-tiles-each", n = n),
+        Supply::Unlimited => tr!(lang, "caption-tiles-unlimited"),
     };
+    let size = variant.size();
     format!("{size}×{size} · {tiles} · {bridges}")
 }
 
@@ -58,7 +62,7 @@ pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Pictur
         FRAME_TEXT,
         picture.title,
     );
-    let supply = supply_text(game);
+    let supply = supply_text(game, picture.lang);
     let (w, _) = measure(&REGULAR, 17.0, &supply);
     write(
         image,
@@ -95,17 +99,19 @@ pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Pictur
             rect(i64::from(swatch) + 3, i64::from(y + 5), 20, 20),
             fill(color),
         );
-        let label = who(&shorten(name, 22), color);
+        let label = who(picture.lang, &shorten(name, 22), color);
         write(image, (swatch + 38, y + 2), 21.0, &BOLD, FRAME_TEXT, &label);
         let score = game.score(color);
+        let lang = picture.lang;
         let mut stats = format!(
             "{} · {} · {}",
-            count(score.points, "point"),
-            count(score.islands, "island"),
-            count(score.bridges, "bridge")
+            count(lang, "points", score.points),
+            count(lang, "islands", score.islands),
+            count(lang, "bridges", score.bridges)
         );
         if let Some(left) = game.tiles_left(color) {
-            stats.push_str(&format!(" · {} left", count(u32::from(left), "tile")));
+            stats.push_str(" · ");
+            stats.push_str(&tr!(lang, "caption-tiles-left", n = left));
         }
         let (w, _) = measure(&REGULAR, 18.0, &stats);
         write(
@@ -130,15 +136,6 @@ pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Pictur
     );
 }
 
-/// "1 point", "3 points".
-fn count(n: u32, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
-    }
-}
-
 /// A player's name as the caption shows it (cut short, without glyphs the font lacks), for
 /// callers that write the names into a caption's sentence themselves.
 pub fn caption_name(name: &str) -> String {
@@ -158,51 +155,47 @@ fn shorten(name: &str, max: usize) -> String {
     }
 }
 
-/// Whose turn it is and what happened last, or how the game ended.
 /// A player with their colour, "alice (white)"; a player named after the colour (the rules
 /// picture's "White") is not named twice.
-fn who(name: &str, color: Color) -> String {
-    if name.eq_ignore_ascii_case(&color.to_string()) {
+fn who(lang: Lang, name: &str, color: Color) -> String {
+    if name.to_lowercase() == color_name(lang, color).to_lowercase() {
         name.to_string()
     } else {
-        format!("{name} ({color})")
+        with_color(lang, name, color)
     }
 }
 
+/// Whose turn it is and what happened last, or how the game ended.
 fn status_text(picture: &Picture) -> String {
-    let game = picture.game;
+    let (game, lang) = (picture.game, picture.lang);
     let name = |color: Color| {
-        caption_name(match color {
+        let name = caption_name(match color {
             Color::White => picture.white,
             Color::Red => picture.red,
-        })
+        });
+        who(lang, &name, color)
     };
     if let Some(ending) = picture.ending {
-        return format!("Game over: {ending}");
+        return tr!(lang, "caption-game-over", ending = ending);
     }
-    match game.outcome() {
-        Some(_) => "Game over".to_string(),
-        None => {
-            let Some(color) = game.to_move() else {
-                return String::new();
-            };
-            let last = match game.last_move() {
-                Some(mv) => format!(" · last: {mv}"),
-                None => String::new(),
-            };
-            let turn = if game.plies() == 1 && game.is_legal(Move::Swap) {
-                format!(
-                    "{} to move: swap, or place two red tiles",
-                    who(&name(color), color)
-                )
-            } else if game.is_last_turn() {
-                format!("{} has the last turn", who(&name(color), color))
-            } else {
-                format!("{} to move", who(&name(color), color))
-            };
-            format!("Move {}{last} · {turn}", game.plies() + 1)
-        }
+    if game.is_over() {
+        return tr!(lang, "caption-game-over-plain");
     }
+    let Some(color) = game.to_move() else {
+        return String::new();
+    };
+    let mut parts = vec![tr!(lang, "caption-move", number = game.plies() + 1)];
+    if let Some(mv) = game.last_move() {
+        parts.push(tr!(lang, "caption-last", move = move_words(lang, mv)));
+    }
+    parts.push(if game.plies() == 1 && game.is_legal(Move::Swap) {
+        tr!(lang, "caption-to-move-pie", who = name(color))
+    } else if game.is_last_turn() {
+        tr!(lang, "caption-last-turn", who = name(color))
+    } else {
+        tr!(lang, "caption-to-move", who = name(color))
+    });
+    parts.join(" · ")
 }
 
 #[cfg(test)]
@@ -216,6 +209,7 @@ mod tests {
             red: "Red",
             title: "Rules",
             ending,
+            lang: Lang::En,
         }
     }
 
@@ -230,8 +224,24 @@ mod tests {
             status_text(&picture(&game, "alice", None)),
             "Move 1 · alice (white) to move"
         );
-        assert_eq!(who("Red", Color::Red), "Red");
-        assert_eq!(who("bob", Color::Red), "bob (red)");
+        assert_eq!(who(Lang::En, "Red", Color::Red), "Red");
+        assert_eq!(who(Lang::En, "bob", Color::Red), "bob (red)");
+        assert_eq!(who(Lang::De, "Rot", Color::Red), "Rot");
+        assert_eq!(who(Lang::De, "bob", Color::Red), "bob (Rot)");
+        let pie = {
+            let mut game = Game::default();
+            game.play("c3 d4".parse().unwrap()).unwrap();
+            game
+        };
+        let german = Picture {
+            lang: Lang::De,
+            red: "Rot",
+            ..picture(&pie, "alice", None)
+        };
+        assert_eq!(
+            status_text(&german),
+            "Zug 2 · zuletzt: c3 d4 · Rot am Zug: tauschen oder zwei rote Steine setzen"
+        );
     }
 
     /// The turn arrow: highlight pixels in the panel's left margin, where it points at a

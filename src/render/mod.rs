@@ -28,12 +28,14 @@ pub use caption::caption_name;
 use caption::draw_panel;
 pub use plot::rating_plot_png;
 
+use crate::i18n::Lang;
+
 /// Width of every picture, whatever the board size.
 pub const WIDTH: u32 = 900;
 /// Room for the coordinates around the board.
 const EDGE: u32 = 34;
 /// Height of the caption panel under the board.
-const PANEL: u32 = 172;
+pub const PANEL: u32 = 172;
 
 /// The colours of the picture (public for tests that probe pixels).
 pub mod palette {
@@ -97,6 +99,8 @@ pub struct Picture<'a> {
     pub title: &'a str,
     /// How the game ended, in the service's words; `None` while it goes on.
     pub ending: Option<&'a str>,
+    /// The language of the caption.
+    pub lang: Lang,
 }
 
 /// Where things are in a picture of a `size`×`size` board.

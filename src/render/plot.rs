@@ -4,6 +4,9 @@ use image::{Rgb, RgbImage};
 use imageproc::drawing::{draw_antialiased_line_segment_mut, draw_line_segment_mut};
 use imageproc::pixelops::interpolate;
 
+use crate::i18n::Lang;
+use crate::tr;
+
 use super::palette::{FRAME, FRAME_DIM, FRAME_TEXT, HIGHLIGHT};
 use super::{BOLD, REGULAR, encode, fill_rect, measure, rect, write};
 
@@ -14,7 +17,7 @@ const BAND: Rgb<u8> = Rgb([0x33, 0x44, 0x4f]);
 
 /// Ratings (with deviations), oldest first, as a line with its ± deviation band, and a caption
 /// under it; an empty series draws a note.
-pub fn rating_plot_png(title: &str, caption: &str, points: &[(f64, f64)]) -> Vec<u8> {
+pub fn rating_plot_png(lang: Lang, title: &str, caption: &str, points: &[(f64, f64)]) -> Vec<u8> {
     let mut image = RgbImage::from_pixel(PLOT_WIDTH, PLOT_HEIGHT, FRAME);
     write(&mut image, (24, 14), 22.0, &BOLD, FRAME_TEXT, title);
     let (left, top, right, bottom) = (
@@ -30,7 +33,7 @@ pub fn rating_plot_png(title: &str, caption: &str, points: &[(f64, f64)]) -> Vec
             18.0,
             &REGULAR,
             FRAME_DIM,
-            "No rated games yet.",
+            &tr!(lang, "plot-no-games"),
         );
         return encode(&image);
     }

@@ -27,6 +27,19 @@ pub enum Announcement {
     ReminderDm(GameView),
 }
 
+impl Announcement {
+    /// The game it is about.
+    pub fn game(&self) -> &GameView {
+        match self {
+            Announcement::Started { game, .. }
+            | Announcement::Ended(game)
+            | Announcement::Reminder(game)
+            | Announcement::ReminderDm(game) => game,
+            Announcement::Moved(report) => &report.game,
+        }
+    }
+}
+
 /// An announcement due for delivery.
 #[derive(Clone, Debug)]
 pub struct DueAnnouncement {

@@ -3,6 +3,7 @@
 
 use super::{GameId, GameResult, Result, Service, move_time_words};
 use crate::game::{Color, Game};
+use crate::i18n::Lang;
 use crate::render::{Picture, caption_name, render_png};
 
 impl Service {
@@ -15,7 +16,8 @@ impl Service {
     }
 
     /// The game's record with header comments (players, date, variant, result), as `/export`
-    /// attaches it; `ponte replay` reads it back.
+    /// attaches it; `ponte replay` reads it back. In English whatever the server's language: a
+    /// record is a file format, read by programs as well as people.
     ///
     /// # Errors
     /// As [`Service::game`].
@@ -24,7 +26,7 @@ impl Service {
         let variant = game.game.variant();
         let size = variant.size();
         let result = game
-            .result_words(|p| p.name.clone())
+            .result_words(Lang::En, |p| p.name.clone())
             .unwrap_or_else(|| "in progress".to_string());
         let [white, red] = Color::BOTH.map(|c| game.game.score(c).points);
         Ok(format!(
@@ -35,7 +37,7 @@ impl Service {
             game.red.name,
             iso_date(game.created_at),
             variant.supply_words(),
-            move_time_words(game.move_time),
+            move_time_words(Lang::En, game.move_time),
             if game.rated { "rated" } else { "unrated" },
             game.record()
         ))
@@ -44,9 +46,9 @@ impl Service {
 
 /// The picture (PNG bytes) of a position that is not a stored game, e.g. a record's end, with
 /// the players named `white` and `red`: the same caption a stored game's picture has.
-pub fn picture(game: &Game, title: &str, white: &str, red: &str) -> Vec<u8> {
+pub fn picture(game: &Game, title: &str, white: &str, red: &str, lang: Lang) -> Vec<u8> {
     let ending = game.outcome().map(|outcome| {
-        GameResult::of_outcome(outcome).describe(game, |color| match color {
+        GameResult::of_outcome(outcome).describe(lang, game, |color| match color {
             Color::White => caption_name(white),
             Color::Red => caption_name(red),
         })
@@ -57,6 +59,7 @@ pub fn picture(game: &Game, title: &str, white: &str, red: &str) -> Vec<u8> {
         red,
         title,
         ending: ending.as_deref(),
+        lang,
     })
 }
 

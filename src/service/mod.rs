@@ -13,6 +13,7 @@ mod challenges;
 mod clock;
 mod deadlines;
 mod export;
+mod languages;
 mod opponent;
 mod play;
 mod ratings;
@@ -25,6 +26,7 @@ use std::sync::{Arc, Mutex};
 use lru::LruCache;
 
 pub use crate::ai::Level;
+pub use crate::i18n::Lang;
 pub use announcements::{Announcement, DueAnnouncement};
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
@@ -41,6 +43,7 @@ pub use crate::store::{ChallengeId, ChallengeStatus, GameId, Millis, PlayerId};
 
 use crate::game::IllegalMove;
 use crate::store::{GameRow, GameWrite, MoveRow, Store, StoreError};
+use crate::tr;
 use views::{Position, replay_log};
 
 /// Why the service refused a request. The messages are for the player who asked.
@@ -60,7 +63,10 @@ pub enum ServiceError {
     PositionChanged,
     #[error("{0}")]
     Illegal(#[from] IllegalMove),
-    #[error("{0}")]
+    /// What was typed (abbreviated), which is no move at all.
+    #[error(
+        "\"{0}\" is not a move: write two cells to place (c3 e5), two cells joined by a dash to bridge (c3-e4), swap, pass or resign"
+    )]
     NotAMove(String),
     #[error("you cannot challenge yourself")]
     SelfChallenge,
@@ -105,6 +111,47 @@ impl ServiceError {
     pub fn is_user_error(&self) -> bool {
         !matches!(self, ServiceError::Damaged(_) | ServiceError::Store(_))
     }
+
+    /// The error in `lang`, for the player who asked (a failure of the store says only that
+    /// nothing was changed).
+    pub fn words(&self, lang: Lang) -> String {
+        use ServiceError as E;
+        match self {
+            E::UnknownGame(id) => tr!(lang, "error-unknown-game", id = *id),
+            E::UnknownChallenge(id) => tr!(lang, "error-unknown-challenge", id = *id),
+            E::NotYourGame(id) => tr!(lang, "error-not-your-game", id = *id),
+            E::NotYourTurn(name) => tr!(lang, "error-not-your-turn", name = name),
+            E::GameOver(id) => tr!(lang, "error-game-over", id = *id),
+            E::PositionChanged => tr!(lang, "error-position-changed"),
+            E::Illegal(illegal) => crate::i18n::illegal_move(lang, illegal),
+            E::NotAMove(text) => tr!(lang, "error-not-a-move", text = text),
+            E::SelfChallenge => tr!(lang, "error-self-challenge"),
+            E::MoveTimeOutOfRange => tr!(lang, "error-move-time-out-of-range"),
+            E::OwnChallenge => tr!(lang, "error-own-challenge"),
+            E::NotForYou(name) => tr!(lang, "error-not-for-you", name = name),
+            E::NotYourChallenge(name) => tr!(lang, "error-not-your-challenge", name = name),
+            E::OpenChallengeDecline => tr!(lang, "error-open-challenge-decline"),
+            E::ChallengeExpired => tr!(lang, "error-challenge-expired"),
+            E::ChallengeClosed(status) => {
+                tr!(lang, "error-challenge-closed", status = status.to_string())
+            }
+            E::NoGameHere => tr!(lang, "error-no-game-here"),
+            E::TimeRanOut(id) => tr!(lang, "error-time-ran-out", id = *id),
+            E::TooLateToAbort => tr!(lang, "error-too-late-to-abort"),
+            E::NotYourAbort(id) => tr!(lang, "error-not-your-abort", id = *id),
+            E::NotYourRematch(id) => tr!(lang, "error-not-your-rematch", id = *id),
+            E::NotOver(id) => tr!(lang, "error-not-over", id = *id),
+            E::NoServer => tr!(lang, "error-no-server"),
+            E::WhichGame(games) => tr!(lang, "error-which-game", games = games),
+            E::Damaged(damaged) => tr!(
+                lang,
+                "error-damaged",
+                id = damaged.game,
+                reason = &damaged.reason
+            ),
+            E::Store(_) => tr!(lang, "error-store"),
+        }
+    }
 }
 
 pub type Result<T, E = ServiceError> = std::result::Result<T, E>;
@@ -127,6 +174,7 @@ pub struct Service {
     thinking: Arc<tokio::sync::Semaphore>,
     /// A cap on the AI's search, in playouts a move, instead of its levels' time.
     ai_playouts: Option<u64>,
+    seen_locales: languages::SeenLocales,
 }
 
 impl Service {
@@ -143,6 +191,7 @@ impl Service {
                 std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
             )),
             ai_playouts: None,
+            seen_locales: Default::default(),
         }
     }
 

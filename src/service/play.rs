@@ -190,7 +190,7 @@ impl Service {
                 }
                 .into());
             }
-            Err(not_a_move) => return Err(ServiceError::NotAMove(not_a_move.to_string())),
+            Err(BadMove::NotAMove(text)) => return Err(ServiceError::NotAMove(text)),
         };
         let position = self.position_for_write(&mut write).await?;
         if let (Some(sent), Some(seen)) = (sent, row.last_move_seen_at) {

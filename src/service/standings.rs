@@ -4,8 +4,10 @@
 use super::ratings::{self, is_provisional};
 use super::{GameId, GameView, Millis, Player, PlayerId, Result, Service};
 use crate::game::Color;
+use crate::i18n::Lang;
 use crate::render::rating_plot_png;
 use crate::store::{GameWrite, NamedRating, StoreError};
+use crate::tr;
 
 /// Players per leaderboard page.
 pub const LEADERBOARD_PAGE: usize = 10;
@@ -78,20 +80,17 @@ pub struct Stats {
 impl Stats {
     /// The plot of the rating over time (PNG bytes), from the rating every player starts with.
     /// Takes a few milliseconds: call it off the async threads.
-    pub fn rating_plot_png(&self) -> Vec<u8> {
+    pub fn rating_plot_png(&self, lang: Lang) -> Vec<u8> {
         let mut points = Vec::with_capacity(self.history.len() + 1);
         if !self.history.is_empty() {
             points.push(ratings::START);
         }
         points.extend(self.history.iter().map(|p| (p.rating, p.deviation)));
         let games = self.history.len();
-        let caption = format!(
-            "the start, then after each of {games} rated game{}",
-            if games == 1 { "" } else { "s" }
-        );
         rating_plot_png(
-            &format!("Rating of {}", self.player.name),
-            &caption,
+            lang,
+            &tr!(lang, "plot-title", name = &self.player.name),
+            &tr!(lang, "plot-caption", games = games),
             &points,
         )
     }

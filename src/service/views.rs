@@ -5,11 +5,13 @@ use std::time::Duration;
 
 use crate::ai::Level;
 use crate::game::{Color, Game, Move, Outcome, Record, RecordedMove, Supply, Tiebreak, Variant};
+use crate::i18n::{Lang, with_color};
 use crate::render::{Picture, caption_name, render_png};
 use crate::store::{
     ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, Millis, MoveRow,
     PlayerId, StoredVariant, Winner,
 };
+use crate::tr;
 
 /// A player as the front ends name them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,20 +56,18 @@ impl Default for ChallengeOptions {
 }
 
 /// "no time limit", "1 day per move", "3 days per move", "1 hour per move", "90 minutes per
-/// move".
-pub fn move_time_words(move_time: Option<Duration>) -> String {
+/// move" (in `lang`).
+pub fn move_time_words(lang: Lang, move_time: Option<Duration>) -> String {
     let Some(t) = move_time else {
-        return "no time limit".to_string();
+        return tr!(lang, "move-time-none");
     };
-    let plural =
-        |n: u64, unit: &str| format!("{n} {unit}{} per move", if n == 1 { "" } else { "s" });
     let seconds = t.as_secs();
     if seconds.is_multiple_of(86_400) {
-        plural(seconds / 86_400, "day")
+        tr!(lang, "move-time-days", n = seconds / 86_400)
     } else if seconds.is_multiple_of(3600) {
-        plural(seconds / 3600, "hour")
+        tr!(lang, "move-time-hours", n = seconds / 3600)
     } else {
-        plural((seconds / 60).max(1), "minute")
+        tr!(lang, "move-time-minutes", n = (seconds / 60).max(1))
     }
 }
 
@@ -175,40 +175,51 @@ impl GameResult {
     /// How the game ended, in the one sentence every front end and the picture use: "alice
     /// (white) wins on points (12–9)". `name` names the player of a colour (a mention on
     /// Discord, a shortened name in the picture); the colour follows in brackets.
-    pub fn describe(&self, game: &Game, name: impl Fn(Color) -> String) -> String {
-        let side = |color: Color| format!("{} ({color})", name(color));
+    pub fn describe(&self, lang: Lang, game: &Game, name: impl Fn(Color) -> String) -> String {
+        let side = |color: Color| with_color(lang, &name(color), color);
         let score = |color: Color| game.score(color);
         match (self.ending, self.winner) {
-            (Ending::Aborted, _) => "the game was aborted: no result".to_string(),
-            (Ending::Resignation, Some(winner)) => format!("{} wins, by resignation", side(winner)),
-            (Ending::Timeout, Some(winner)) => format!(
-                "{} wins on time: {} ran out of time",
-                side(winner),
-                side(winner.other())
+            (Ending::Aborted, _) => tr!(lang, "result-aborted"),
+            (Ending::Resignation, Some(winner)) => {
+                tr!(lang, "result-resignation", winner = side(winner))
+            }
+            (Ending::Timeout, Some(winner)) => tr!(
+                lang,
+                "result-timeout",
+                winner = side(winner),
+                loser = side(winner.other())
             ),
             (Ending::Score(tiebreak), Some(winner)) => {
                 let (ours, theirs) = (score(winner), score(winner.other()));
-                let how = match tiebreak {
-                    Tiebreak::Islands => format!(
-                        "on the first tiebreak: points equal ({}–{}), more islands ({}–{})",
-                        ours.points, theirs.points, ours.islands, theirs.islands
+                let winner = side(winner);
+                match tiebreak {
+                    Tiebreak::Islands => tr!(
+                        lang,
+                        "result-islands",
+                        winner = winner,
+                        points = ours.points,
+                        ours = ours.islands,
+                        theirs = theirs.islands
                     ),
-                    Tiebreak::Bridges => format!(
-                        "on the second tiebreak: points and islands equal, more bridges ({}–{})",
-                        ours.bridges, theirs.bridges
+                    Tiebreak::Bridges => tr!(
+                        lang,
+                        "result-bridges",
+                        winner = winner,
+                        ours = ours.bridges,
+                        theirs = theirs.bridges
                     ),
-                    Tiebreak::Points | Tiebreak::Draw => {
-                        format!("on points ({}–{})", ours.points, theirs.points)
-                    }
-                };
-                format!("{} wins {how}", side(winner))
+                    Tiebreak::Points | Tiebreak::Draw => tr!(
+                        lang,
+                        "result-points",
+                        winner = winner,
+                        ours = ours.points,
+                        theirs = theirs.points
+                    ),
+                }
             }
             (_, None) => {
                 let [white, red] = Color::BOTH.map(score);
-                format!(
-                    "a draw: points, islands and bridges all equal ({}–{})",
-                    white.points, red.points
-                )
+                tr!(lang, "result-draw", white = white.points, red = red.points)
             }
         }
     }
@@ -438,21 +449,22 @@ impl GameView {
 
     /// How the game ended ([`GameResult::describe`]), naming players with `name`; `None` while
     /// it goes on.
-    pub fn result_words(&self, name: impl Fn(&Player) -> String) -> Option<String> {
+    pub fn result_words(&self, lang: Lang, name: impl Fn(&Player) -> String) -> Option<String> {
         let result = self.result?;
-        Some(result.describe(&self.game, |color| name(self.player(color))))
+        Some(result.describe(lang, &self.game, |color| name(self.player(color))))
     }
 
-    /// The board picture (PNG bytes) with this game's caption. Takes a few milliseconds: call it
-    /// off the async threads (`spawn_blocking`).
-    pub fn png(&self) -> Vec<u8> {
-        let ending = self.result_words(|p| caption_name(&p.name));
+    /// The board picture (PNG bytes) with this game's caption in `lang`. Takes a few
+    /// milliseconds: call it off the async threads (`spawn_blocking`).
+    pub fn png(&self, lang: Lang) -> Vec<u8> {
+        let ending = self.result_words(lang, |p| caption_name(&p.name));
         render_png(&Picture {
             game: &self.game,
             white: &self.white.name,
             red: &self.red.name,
-            title: &format!("Game #{}", self.id),
+            title: &tr!(lang, "caption-title", id = self.id),
             ending: ending.as_deref(),
+            lang,
         })
     }
 
@@ -525,13 +537,20 @@ mod tests {
 
     #[test]
     fn times_per_move_are_said_in_words() {
-        let words = |s| move_time_words(Some(Duration::from_secs(s)));
-        assert_eq!(move_time_words(None), "no time limit");
+        let words = |s| move_time_words(Lang::En, Some(Duration::from_secs(s)));
+        assert_eq!(move_time_words(Lang::En, None), "no time limit");
         assert_eq!(words(3600), "1 hour per move");
         assert_eq!(words(7200), "2 hours per move");
         assert_eq!(words(86_400), "1 day per move");
         assert_eq!(words(3 * 86_400), "3 days per move");
         assert_eq!(words(60), "1 minute per move");
         assert_eq!(words(5400), "90 minutes per move");
+        let german = |s| move_time_words(Lang::De, Some(Duration::from_secs(s)));
+        assert_eq!(german(86_400), "1 Tag pro Zug");
+        assert_eq!(german(3 * 86_400), "3 Tage pro Zug");
+        assert_eq!(
+            move_time_words(Lang::Fr, Some(Duration::from_secs(3600))),
+            "1 heure par coup"
+        );
     }
 }

@@ -12,6 +12,7 @@
 mod ai_games;
 mod challenges;
 mod games;
+mod guild_languages;
 mod outbox;
 mod players;
 mod ratings;
@@ -29,6 +30,7 @@ use tokio::sync::Mutex;
 pub use ai_games::{AiRecord, AiSide};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Committed, GameRow, GameUpdate, GameWrite, MoveRow, NewGame, NewMove};
+pub use guild_languages::GuildLanguage;
 pub use outbox::OutboxRow;
 pub use players::PlayerRow;
 pub use ratings::{NamedRating, RatingPoint, RatingRow};

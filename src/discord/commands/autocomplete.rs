@@ -3,9 +3,10 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, author_id, option_value, the_game};
+use super::{Context, author_id, option_value, the_game, user_lang};
 use crate::game::Bitboard;
 use crate::service::GameView;
+use crate::tr;
 
 /// The game being autocompleted, when the author is the player to move in it.
 async fn game_to_move_in(ctx: Context<'_>) -> Option<GameView> {
@@ -67,6 +68,7 @@ pub async fn bridge_to(ctx: Context<'_>, partial: &str) -> serenity::CreateAutoc
 
 pub async fn game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
     let me = author_id(ctx);
+    let lang = user_lang(ctx);
     let games = ctx
         .data()
         .service
@@ -80,14 +82,15 @@ pub async fn game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomple
         .take(25)
         .map(|g| {
             let opponent = if g.white.id == me { &g.red } else { &g.white };
-            let turn = match g.to_move() {
-                Some((_, p)) if p.id == me => "your turn",
-                _ => "their turn",
-            };
-            serenity::AutocompleteChoice::new(
-                format!("#{} vs {} ({turn})", g.id, opponent.name),
-                g.id,
-            )
+            let yours = g.to_move().is_some_and(|(_, p)| p.id == me);
+            let name = tr!(
+                lang,
+                "autocomplete-game",
+                id = g.id,
+                opponent = &opponent.name,
+                yours = if yours { "yes" } else { "no" }
+            );
+            serenity::AutocompleteChoice::new(name.chars().take(100).collect::<String>(), g.id)
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)

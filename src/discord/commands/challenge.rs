@@ -4,7 +4,8 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error};
+use super::{Context, Error, server_lang, user_lang};
+use crate::tr;
 
 use crate::discord::messages::{
     ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings,
@@ -93,20 +94,18 @@ pub async fn challenge(
         FirstChoice,
     >,
 ) -> Result<(), Error> {
+    let lang = user_lang(ctx);
     let against_bot = opponent
         .as_ref()
         .is_some_and(|o| o.id.get() as i64 == ctx.data().bot.id);
     if opponent.as_ref().is_some_and(|o| o.bot) && !against_bot {
-        return Err(UserError("other bots cannot play; challenge a person, or me".into()).into());
+        return Err(UserError(tr!(lang, "challenge-other-bot")).into());
     }
     if !against_bot && (level.is_some() || first.is_some()) {
-        return Err(UserError(
-            "`level` and `first` are for games against me: choose me as the opponent".into(),
-        )
-        .into());
+        return Err(UserError(tr!(lang, "challenge-bot-options")).into());
     }
     if against_bot && rated == Some(true) {
-        return Err(UserError("games against me are never rated: leave `rated` out".into()).into());
+        return Err(UserError(tr!(lang, "challenge-bot-rated")).into());
     }
     let size = match size.unwrap_or(BoardSize::Twelve) {
         BoardSize::Twelve => 12,
@@ -149,10 +148,11 @@ pub async fn challenge(
     let made = service
         .challenge(&challenger, opponent.as_ref(), options, venue)
         .await?;
+    let server = server_lang(ctx).await?;
     let reply = poise::CreateReply::default()
-        .content(challenge_text(&made))
+        .content(challenge_text(server, &made))
         .allowed_mentions(pings(&challenge_pings(&made)))
-        .components(challenge_buttons(&made));
+        .components(challenge_buttons(server, &made));
     let sent = ctx.send(reply).await?;
     let message = sent.message().await?;
     service
@@ -165,7 +165,7 @@ pub async fn challenge(
 /// on the reply (through the delivery worker, like every game's).
 async fn play_the_bot(ctx: Context<'_>, human: &Player, terms: AiTerms) -> Result<(), Error> {
     let data = ctx.data();
-    let text = ai_game_text(human, &data.bot, &terms);
+    let text = ai_game_text(server_lang(ctx).await?, human, &data.bot, &terms);
     let sent = ctx
         .send(poise::CreateReply::default().content(text))
         .await?;
@@ -175,8 +175,9 @@ async fn play_the_bot(ctx: Context<'_>, human: &Player, terms: AiTerms) -> Resul
         .start_ai_game(human, &data.bot, terms, Some(anchor))
         .await;
     if let Err(error) = started {
-        let (explained, _) = crate::discord::explain(&error.into());
-        let note = format!("The game could not start: {explained}");
+        let lang = server_lang(ctx).await?;
+        let (explained, _) = crate::discord::explain(&error.into(), lang);
+        let note = tr!(lang, "ai-game-not-started", reason = explained);
         sent.edit(ctx, poise::CreateReply::default().content(note))
             .await?;
     }

@@ -4,11 +4,13 @@ use std::sync::LazyLock;
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, author_id, autocomplete, game_id, the_game};
+use super::{Context, Error, author_id, autocomplete, game_id, server_lang, the_game, user_lang};
 use crate::discord::messages::{board_text, fit_message};
 use crate::discord::post::{export_file, game_channel, png_of};
 use crate::game::{Color, Record};
+use crate::i18n::{Lang, color_name};
 use crate::service::picture;
+use crate::tr;
 
 /// Show the board of a game
 #[poise::command(slash_command, guild_only)]
@@ -19,9 +21,10 @@ pub async fn board(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let game = the_game(ctx, game).await?;
-    let png = png_of(&game).await?;
+    let lang = server_lang(ctx).await?;
+    let png = png_of(lang, &game).await?;
     let reply = poise::CreateReply::default()
-        .content(board_text(&game))
+        .content(board_text(lang, &game))
         .attachment(serenity::CreateAttachment::bytes(png, "board.png"));
     ctx.send(reply).await?;
     Ok(())
@@ -31,9 +34,10 @@ pub async fn board(
 #[poise::command(slash_command, guild_only)]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let me = author_id(ctx);
+    let lang = user_lang(ctx);
     let games = ctx.data().service.active_games(me).await?;
     let text = if games.is_empty() {
-        "You have no games going on. Start one with `/challenge`.".to_string()
+        tr!(lang, "games-none")
     } else {
         games
             .iter()
@@ -41,24 +45,27 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
                 let mine = g.color_of(me).unwrap_or(Color::White);
                 let opponent = g.player(mine.other());
                 let turn = match g.to_move() {
-                    Some((_, p)) if p.id == me => "**your turn**".to_string(),
-                    Some((_, p)) => format!("{}'s turn", p.name),
-                    None => "over".to_string(),
+                    Some((_, p)) if p.id == me => tr!(lang, "games-your-turn"),
+                    Some((_, p)) => tr!(lang, "games-their-turn", name = &p.name),
+                    None => tr!(lang, "games-over"),
                 };
-                let place = match game_channel(g) {
-                    Some(channel) => format!(" in <#{channel}>"),
-                    None => String::new(),
-                };
-                let deadline = match g.deadline_at {
-                    Some(at) => format!(", time runs out <t:{}:R>", at / 1000),
-                    None => String::new(),
-                };
-                format!(
-                    "#{}: you ({mine}) vs {}{place}, move {}, {turn}{deadline}",
-                    g.id,
-                    opponent.name,
-                    g.game.plies() + 1
-                )
+                let mut line = tr!(
+                    lang,
+                    "games-line",
+                    id = g.id,
+                    color = color_name(lang, mine),
+                    opponent = &opponent.name,
+                    number = g.game.plies() + 1,
+                    turn = turn
+                );
+                if let Some(channel) = game_channel(g) {
+                    line = format!("{line} · <#{channel}>");
+                }
+                if let Some(at) = g.deadline_at {
+                    let at = format!("<t:{}:R>", at / 1000);
+                    line = format!("{line} · {}", tr!(lang, "games-deadline", at = at));
+                }
+                line
             })
             .collect::<Vec<_>>()
             .join("\n")
@@ -81,7 +88,7 @@ pub async fn export(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let game = game_id(ctx, game).await?;
-    let (content, file) = export_file(&ctx.data().service, game).await?;
+    let (content, file) = export_file(user_lang(ctx), &ctx.data().service, game).await?;
     let reply = poise::CreateReply::default()
         .content(content)
         .attachment(file)
@@ -90,35 +97,30 @@ pub async fn export(
     Ok(())
 }
 
-const RULES: &str = "\
-**Ponte del Diavolo** — build islands and join them with bridges.
-• **Opening:** the challenger places two White tiles. The other player then swaps (takes White) or keeps Red and places two red tiles. Then Red and White alternate.
-• **A turn:** place two tiles of your colour on empty cells (`/place c3 d4`), or build one bridge between two of your tiles (`/bridge c3 e4`).
-• **Islands:** 4 tiles joined side by side make an island (◆ on the board); 1–3 tiles are a sandbank (paler). A group never exceeds 4 tiles, and an island may not touch another tile of its colour, not even diagonally.
-• **Bridges:** two cells apart in a row, column or diagonal, or a knight's move. The cells under a bridge stay empty for good; bridges never cross; one bridge per tile.
-• **End:** a player who cannot place two tiles may bridge or `/pass`. After White passes, Red has one last turn; Red's pass ends the game.
-• **Score:** each set of islands joined by bridges (through sandbanks too) scores 1, 3, 6, 10, 15… for 1, 2, 3, 4, 5… islands. Ties go to more islands, then more bridges.";
-
-/// The example picture of `/rules`, drawn once.
-static RULES_PICTURE: LazyLock<Vec<u8>> = LazyLock::new(|| {
+/// The example picture of `/rules` in each language, drawn once.
+static RULES_PICTURES: LazyLock<[Vec<u8>; 3]> = LazyLock::new(|| {
     let example = include_str!("../../../assets/examples/rules.txt")
         .parse::<Record>()
         .map(|r| r.replay().game)
         .unwrap_or_default();
-    picture(
-        &example,
-        "Example: islands, sandbanks and the three bridges",
-        "White",
-        "Red",
-    )
+    Lang::ALL.map(|lang| {
+        picture(
+            &example,
+            &tr!(lang, "rules-picture-title"),
+            &tr!(lang, "rules-white"),
+            &tr!(lang, "rules-red"),
+            lang,
+        )
+    })
 });
 
 /// A short summary of the rules, with an example board
 #[poise::command(slash_command)]
 pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
-    let png = tokio::task::spawn_blocking(|| RULES_PICTURE.clone()).await?;
+    let lang = user_lang(ctx);
+    let png = tokio::task::spawn_blocking(move || RULES_PICTURES[lang as usize].clone()).await?;
     let reply = poise::CreateReply::default()
-        .content(RULES)
+        .content(tr!(lang, "rules-text"))
         .attachment(serenity::CreateAttachment::bytes(png, "rules.png"))
         .ephemeral(true);
     ctx.send(reply).await?;
@@ -128,15 +130,7 @@ pub async fn rules(ctx: Context<'_>) -> Result<(), Error> {
 /// How to play with this bot
 #[poise::command(slash_command)]
 pub async fn help(ctx: Context<'_>) -> Result<(), Error> {
-    let text = "\
-`/challenge [opponent] [size] [supply] [time] [rated]` — challenge a player, or anyone; the game gets its own thread (rated unless you say otherwise). Choose me as the opponent (with `level` easy, medium or hard, and `first`) to play me at once, unrated.
-`/place c3 d4` — place two tiles (the cells are suggested as you type).
-`/bridge c3 e4` — build a bridge between two of your tiles.
-`/pass` — only when you cannot place two tiles. `/resign` — give up (asks first).
-`/board` — show a board. `/games` — your games, whose turn and the time left. `/rules` — the rules.
-`/abort` — call a game off before Red's first move. `/export` — the game record as a file.
-`/leaderboard [page]`, `/stats [player]` — this server's ratings. `/notify on|off` — direct-message reminders.
-In a game's thread the commands act on that game; elsewhere pick it with the `game` option.";
+    let text = tr!(user_lang(ctx), "help-text");
     ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
         .await?;
     Ok(())

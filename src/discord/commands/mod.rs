@@ -5,11 +5,13 @@ mod autocomplete;
 mod challenge;
 mod info;
 mod play;
+mod settings;
 mod standings;
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Data, Error};
+use super::{Context, Data, Error, user_lang};
+use crate::i18n::Lang;
 use crate::service::{Asker, GameId, GameView};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -28,7 +30,14 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         info::export(),
         info::rules(),
         info::help(),
+        settings::settings(),
     ]
+}
+
+/// The language of a post the whole server sees: the server's (see `Service::guild_language`).
+async fn server_lang(ctx: Context<'_>) -> Result<Lang, Error> {
+    let guild = ctx.guild_id().map(|g| g.get() as i64);
+    Ok(ctx.data().service.guild_language(guild).await?)
 }
 
 /// The author's id as the service knows players.

@@ -2,11 +2,12 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, author_id, autocomplete, game_id, the_game};
+use super::{Context, Error, author_id, autocomplete, game_id, the_game, user_lang};
 use crate::discord::post::game_channel;
 use crate::discord::{UserError, player_of};
 use crate::game::{BadMove, Move};
 use crate::service::{AbortOutcome, MoveOutcome, Sent, ServiceError};
+use crate::tr;
 
 /// Plays `text` in the game. The board, with the mention of the player to move, follows from
 /// the delivery worker (`discord::outbox`): saved with the move, it reaches the thread even when
@@ -28,14 +29,17 @@ async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Err
     };
     let view = &report.game;
     let ply = view.game.plies() as usize + 1 - report.played.len();
-    let place = match game_channel(view) {
-        Some(channel) if channel != ctx.channel_id() => format!(" in <#{channel}>"),
-        _ => String::new(),
+    let lang = user_lang(ctx);
+    let note = match game_channel(view) {
+        Some(channel) if channel != ctx.channel_id() => tr!(
+            lang,
+            "move-saved-elsewhere",
+            ply = ply,
+            id = view.id,
+            channel = format!("<#{channel}>")
+        ),
+        _ => tr!(lang, "move-saved", ply = ply, id = view.id),
     };
-    let note = format!(
-        "Saved: move {ply} of game #{}. The board follows{place}.",
-        view.id
-    );
     // Saved is saved: a lost reply must not read as a failed move.
     if let Err(error) = ctx
         .send(poise::CreateReply::default().content(note).ephemeral(true))
@@ -66,9 +70,10 @@ pub async fn place(
     };
     match text.parse::<Move>() {
         Ok(Move::Place(..)) | Err(BadMove::OffEveryBoard(_)) => play(ctx, game, &text).await,
-        other => Err(UserError(format!(
-            "/place takes two cells, like `c3 d4`{}",
-            elsewhere(other.ok())
+        other => Err(UserError(tr!(
+            user_lang(ctx),
+            "place-takes-two-cells",
+            elsewhere = elsewhere(other.ok())
         ))
         .into()),
     }
@@ -94,9 +99,10 @@ pub async fn bridge(
     };
     match text.parse::<Move>() {
         Ok(Move::Bridge(..)) | Err(BadMove::OffEveryBoard(_)) => play(ctx, game, &text).await,
-        other => Err(UserError(format!(
-            "/bridge takes two cells, like `c3-e4`{}",
-            elsewhere(other.ok())
+        other => Err(UserError(tr!(
+            user_lang(ctx),
+            "bridge-takes-two-cells",
+            elsewhere = elsewhere(other.ok())
         ))
         .into()),
     }
@@ -108,15 +114,15 @@ fn snowflake_millis(id: u64) -> i64 {
     (id >> 22) as i64 + DISCORD_EPOCH
 }
 
-/// Where a move typed into the wrong command goes.
+/// Where a move typed into the wrong command goes (a variant of the messages above).
 fn elsewhere(mv: Option<Move>) -> &'static str {
     match mv {
-        Some(Move::Place(..)) => ": to place tiles, use /place",
-        Some(Move::Bridge(..)) => ": to build a bridge, use /bridge",
-        Some(Move::Pass) => ": to pass, use /pass",
-        Some(Move::Resign(_)) => ": to resign, use /resign (it asks first)",
-        Some(Move::Swap) => ": to swap, use the Swap button under the board",
-        None => "",
+        Some(Move::Place(..)) => "place",
+        Some(Move::Bridge(..)) => "bridge",
+        Some(Move::Pass) => "pass",
+        Some(Move::Resign(_)) => "resign",
+        Some(Move::Swap) => "swap",
+        None => "none",
     }
 }
 
@@ -140,6 +146,7 @@ pub async fn resign(
     game: Option<i64>,
 ) -> Result<(), Error> {
     let game = the_game(ctx, game).await?;
+    let lang = user_lang(ctx);
     if game.color_of(author_id(ctx)).is_none() {
         return Err(ServiceError::NotYourGame(game.id).into());
     }
@@ -147,13 +154,10 @@ pub async fn resign(
         return Err(ServiceError::GameOver(game.id).into());
     }
     let button = serenity::CreateButton::new(format!("resign:{}", game.id))
-        .label(format!("Yes, resign game #{}", game.id))
+        .label(tr!(lang, "button-resign", id = game.id))
         .style(serenity::ButtonStyle::Danger);
     let reply = poise::CreateReply::default()
-        .content(format!(
-            "Do you really want to resign game #{}? Your opponent wins.",
-            game.id
-        ))
+        .content(tr!(lang, "resign-confirm", id = game.id))
         .components(vec![serenity::CreateActionRow::Buttons(vec![button])])
         .ephemeral(true);
     ctx.send(reply).await?;
@@ -184,9 +188,13 @@ pub async fn abort(
         AbortOutcome::Aborted(view) => view,
         AbortOutcome::LostOnTime(view) => return Err(ServiceError::TimeRanOut(view.id).into()),
     };
-    let text = format!(
-        "Game #{} ({} vs {}) was aborted by {}: no result, and it does not count for ratings. The board follows.",
-        view.id, view.white.name, view.red.name, player.name
+    let text = tr!(
+        user_lang(ctx),
+        "game-aborted",
+        id = view.id,
+        white = &view.white.name,
+        red = &view.red.name,
+        name = &player.name
     );
     if let Err(error) = ctx
         .send(poise::CreateReply::default().content(text).ephemeral(true))

@@ -2,10 +2,13 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, author_id};
+use super::{Context, Error, author_id, server_lang, user_lang};
+use crate::discord::messages::level_name;
 use crate::discord::player_of;
 use crate::game::Color;
+use crate::i18n::Lang;
 use crate::service::{RatingView, ServiceError};
+use crate::tr;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum OnOff {
@@ -27,30 +30,26 @@ pub async fn notify(
         .set_notify(&player_of(ctx.author()), on)
         .await?;
     let text = if on {
-        "I will send you a direct message when a quarter of your time for a move is left."
+        tr!(user_lang(ctx), "notify-on")
     } else {
-        "No more direct messages; reminders still appear in the game's thread."
+        tr!(user_lang(ctx), "notify-off")
     };
     ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
         .await?;
     Ok(())
 }
 
-fn rating_words(row: &RatingView) -> String {
-    let games = row.games();
-    let provisional = if row.provisional {
-        " (provisional)"
-    } else {
-        ""
-    };
-    format!(
-        "{:.0} ± {:.0}{provisional} · {}–{}–{} in {games} game{}",
-        row.rating,
-        row.deviation,
-        row.wins,
-        row.losses,
-        row.draws,
-        if games == 1 { "" } else { "s" }
+fn rating_words(lang: Lang, row: &RatingView) -> String {
+    tr!(
+        lang,
+        "rating-line",
+        rating = format!("{:.0}", row.rating),
+        deviation = format!("{:.0}", row.deviation),
+        provisional = if row.provisional { "yes" } else { "no" },
+        wins = row.wins,
+        losses = row.losses,
+        draws = row.draws,
+        games = row.games()
     )
 }
 
@@ -64,39 +63,37 @@ pub async fn leaderboard(
 ) -> Result<(), Error> {
     let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?;
     let me = author_id(ctx);
+    let lang = server_lang(ctx).await?;
     let board = ctx
         .data()
         .service
         .leaderboard(guild.get() as i64, page.unwrap_or(1) as usize, me)
         .await?;
     if board.rows.is_empty() {
-        ctx.send(
-            poise::CreateReply::default()
-                .content("No rated games in this server yet. `/challenge` someone!"),
-        )
-        .await?;
+        ctx.send(poise::CreateReply::default().content(tr!(lang, "leaderboard-empty")))
+            .await?;
         return Ok(());
     }
-    let mut text = format!(
-        "**Leaderboard** (page {} of {}; W–L–D; provisional ratings are listed after settled ones)\n",
-        board.page, board.pages
+    let mut text = tr!(
+        lang,
+        "leaderboard-title",
+        page = board.page,
+        pages = board.pages
     );
+    text.push('\n');
     for (rank, row) in &board.rows {
         text.push_str(&format!(
             "{rank}. {} — {}\n",
             row.player.name,
-            rating_words(row)
+            rating_words(lang, row)
         ));
     }
     match &board.viewer {
         Some((rank, row)) if !board.rows.iter().any(|(r, _)| r == rank) => {
-            text.push_str(&format!(
-                "…\nYou: {rank}. {} — {}",
-                row.player.name,
-                rating_words(row)
-            ));
+            let line = format!("{rank}. {} — {}", row.player.name, rating_words(lang, row));
+            text.push_str(&format!("…\n{}", tr!(lang, "leaderboard-you", line = line)));
         }
-        None => text.push_str("You have no rated game here yet."),
+        None => text.push_str(&tr!(lang, "leaderboard-you-unrated")),
         _ => {}
     }
     ctx.send(poise::CreateReply::default().content(text))
@@ -116,29 +113,25 @@ pub async fn stats(
     let mut stats = ctx.data().service.stats(guild.get() as i64, id).await?;
     // The name Discord shows now, even for someone who never played here.
     stats.player = player_of(user);
+    let lang = server_lang(ctx).await?;
     let name = stats.player.name.clone();
     let mut text = format!("**{name}**\n");
     match &stats.standing {
-        Some((rank, row)) => text.push_str(&format!("Rank {rank} · {}\n", rating_words(row))),
-        None => text.push_str("No rated game in this server yet.\n"),
+        Some((rank, row)) => {
+            let rating = rating_words(lang, row);
+            text.push_str(&tr!(lang, "stats-rank", rank = *rank, rating = rating));
+        }
+        None => text.push_str(&tr!(lang, "stats-unrated")),
     }
+    text.push('\n');
     if stats.streak.1 > 0 {
         let kind = match stats.streak.0 {
             'W' => "win",
             'L' => "loss",
             _ => "draw",
         };
-        let plural = if stats.streak.1 == 1 {
-            ""
-        } else if kind == "loss" {
-            "es"
-        } else {
-            "s"
-        };
-        text.push_str(&format!(
-            "Current streak: {} {kind}{plural}\n",
-            stats.streak.1
-        ));
+        text.push_str(&tr!(lang, "stats-streak", kind = kind, n = stats.streak.1));
+        text.push('\n');
     }
     for game in stats.recent.iter().take(5) {
         let mine = game.color_of(id).unwrap_or(Color::White);
@@ -148,24 +141,41 @@ pub async fn stats(
             Some(w) if w == mine => "won",
             Some(_) => "lost",
         };
-        let unrated = if game.rated { "" } else { " (unrated)" };
-        text.push_str(&format!("#{} vs {opponent}: {outcome}{unrated}\n", game.id));
+        text.push_str(&tr!(
+            lang,
+            "stats-game",
+            id = game.id,
+            opponent = opponent,
+            outcome = outcome,
+            rated = if game.rated { "yes" } else { "no" }
+        ));
+        text.push('\n');
     }
     if !stats.against_ai.is_empty() {
         let records: Vec<String> = stats
             .against_ai
             .iter()
-            .map(|r| format!("{}: {}–{}–{}", r.level, r.wins, r.losses, r.draws))
+            .map(|r| {
+                format!(
+                    "{}: {}–{}–{}",
+                    level_name(lang, r.level),
+                    r.wins,
+                    r.losses,
+                    r.draws
+                )
+            })
             .collect();
-        text.push_str(&format!(
-            "Against me (won–lost–drawn, unrated): {}\n",
-            records.join(" · ")
+        text.push_str(&tr!(
+            lang,
+            "stats-against-ai",
+            records = records.join(" · ")
         ));
+        text.push('\n');
     }
     let mut reply = poise::CreateReply::default().content(text);
     // A plot only when there is a rating to draw.
     if !stats.history.is_empty() {
-        let png = tokio::task::spawn_blocking(move || stats.rating_plot_png()).await?;
+        let png = tokio::task::spawn_blocking(move || stats.rating_plot_png(lang)).await?;
         reply = reply.attachment(serenity::CreateAttachment::bytes(png, "rating.png"));
     }
     ctx.send(reply).await?;

@@ -1,0 +1,54 @@
+//! `/settings language`: the language of the server's posts, for its managers.
+
+use super::{Context, Error};
+use crate::i18n::Lang;
+use crate::service::ServiceError;
+use crate::tr;
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    /// Follow the server's language as Discord reports it.
+    #[name = "server"]
+    Server,
+    #[name = "English"]
+    English,
+    #[name = "Deutsch"]
+    German,
+    #[name = "Français"]
+    French,
+}
+
+/// The server's settings (managers only)
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("language"),
+    subcommand_required,
+    default_member_permissions = "MANAGE_GUILD"
+)]
+pub async fn settings(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The language of the bot's posts in this server
+#[poise::command(slash_command, guild_only, required_permissions = "MANAGE_GUILD")]
+pub async fn language(ctx: Context<'_>, language: LanguageChoice) -> Result<(), Error> {
+    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.get() as i64;
+    let chosen = match language {
+        LanguageChoice::Server => None,
+        LanguageChoice::English => Some(Lang::En),
+        LanguageChoice::German => Some(Lang::De),
+        LanguageChoice::French => Some(Lang::Fr),
+    };
+    let service = &ctx.data().service;
+    service.choose_guild_language(guild, chosen).await?;
+    // Said in the language the server's posts now use, for everyone to see.
+    let now = service.guild_language(Some(guild)).await?;
+    let text = match chosen {
+        Some(_) => tr!(now, "settings-language-chosen", language = now.own_name()),
+        None => tr!(now, "settings-language-server", language = now.own_name()),
+    };
+    ctx.send(poise::CreateReply::default().content(text))
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,91 @@
+//! The language of each server (the `guild_languages` table): the one its managers chose, and
+//! the locale Discord last reported for it.
+
+use super::{Store, StoreError};
+
+/// What is known of a server's language.
+#[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct GuildLanguage {
+    /// Chosen with `/settings language`; `None` to follow Discord's.
+    pub chosen: Option<String>,
+    /// The server's locale as Discord last reported it.
+    pub discord_locale: Option<String>,
+}
+
+impl Store {
+    /// # Errors
+    /// On a database failure.
+    pub async fn guild_language(&self, guild: i64) -> Result<GuildLanguage, StoreError> {
+        Ok(sqlx::query_as::<_, GuildLanguage>(
+            "SELECT chosen, discord_locale FROM guild_languages WHERE guild_id = ?",
+        )
+        .bind(guild)
+        .fetch_optional(&self.pool)
+        .await?
+        .unwrap_or_default())
+    }
+
+    /// Sets the server's chosen language (`None`: follow Discord's).
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn choose_guild_language(
+        &self,
+        guild: i64,
+        chosen: Option<&str>,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO guild_languages (guild_id, chosen) VALUES (?, ?)
+             ON CONFLICT (guild_id) DO UPDATE SET chosen = excluded.chosen",
+        )
+        .bind(guild)
+        .bind(chosen)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Records the locale Discord reports for the server.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn note_guild_locale(&self, guild: i64, locale: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO guild_languages (guild_id, discord_locale) VALUES (?, ?)
+             ON CONFLICT (guild_id) DO UPDATE SET discord_locale = excluded.discord_locale",
+        )
+        .bind(guild)
+        .bind(locale)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::GuildLanguage;
+    use crate::store::games::tests::empty_store;
+
+    #[tokio::test]
+    async fn a_servers_choice_and_discords_locale_are_kept_apart() {
+        let (_dir, store) = empty_store().await;
+        assert_eq!(
+            store.guild_language(7).await.unwrap(),
+            GuildLanguage::default()
+        );
+        store.note_guild_locale(7, "fr").await.unwrap();
+        store.choose_guild_language(7, Some("de")).await.unwrap();
+        store.note_guild_locale(7, "en-US").await.unwrap();
+        let known = store.guild_language(7).await.unwrap();
+        assert_eq!(known.chosen.as_deref(), Some("de"));
+        assert_eq!(known.discord_locale.as_deref(), Some("en-US"));
+        store.choose_guild_language(7, None).await.unwrap();
+        assert_eq!(store.guild_language(7).await.unwrap().chosen, None);
+        // Another server is untouched.
+        assert_eq!(
+            store.guild_language(8).await.unwrap(),
+            GuildLanguage::default()
+        );
+    }
+}
