@@ -163,3 +163,31 @@ fn every_message_the_code_asks_for_exists() {
         }
     }
 }
+
+/// Every message fits Discord's limits in every language (German runs long), with each
+/// argument as long as a display name (32 characters): 2,000 characters a message, 80 a
+/// button label.
+#[test]
+fn every_message_fits_discords_limits_in_every_language() {
+    let long_name = "W".repeat(32);
+    let mut longest = (0, String::new());
+    for (lang, source) in i18n::sources() {
+        for (id, variables) in messages(lang, source) {
+            if id.starts_with('-') {
+                continue;
+            }
+            let mut args = i18n::Args::new();
+            for variable in &variables {
+                args.set(variable.clone(), long_name.clone());
+            }
+            let text = i18n::text(lang, &id, &args);
+            let length = text.chars().count();
+            let limit = if id.starts_with("button-") { 80 } else { 2000 };
+            assert!(length <= limit, "{id} in {lang}.ftl: {length} characters");
+            if length > longest.0 {
+                longest = (length, format!("{id} in {lang}.ftl"));
+            }
+        }
+    }
+    assert!(longest.0 > 500, "{longest:?}");
+}

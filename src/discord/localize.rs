@@ -127,10 +127,14 @@ mod tests {
             walk(command, &mut check);
         }
         assert!(checked > 40, "{checked}");
-        // The English names are the code's.
+        // The English names are the code's (handlers read options by them).
         for command in &commands {
-            let english = i18n::text(Lang::En, &format!("cmd-{}", command.name), &Args::new());
-            assert_eq!(english, command.name);
+            let id = format!("cmd-{}", command.name);
+            assert_eq!(i18n::text(Lang::En, &id, &Args::new()), command.name);
+            for parameter in &command.parameters {
+                let option = format!("{id}.{}", parameter.name);
+                assert_eq!(i18n::text(Lang::En, &option, &Args::new()), parameter.name);
+            }
         }
     }
 }
