@@ -80,19 +80,13 @@ impl MoveTime {
 #[allow(clippy::too_many_arguments)]
 pub async fn challenge(
     ctx: Context<'_>,
-    #[description = "Who to play (the bot itself, or empty for an open challenge)"]
     opponent: Option<serenity::User>,
-    #[description = "Board size"] size: Option<BoardSize>,
-    #[description = "Tiles and bridges: the box, or unlimited"] supply: Option<SupplyChoice>,
-    #[description = "Time per move"] time: Option<MoveTime>,
-    #[description = "Whether the game counts for the server's ratings (default: yes)"]
+    size: Option<BoardSize>,
+    supply: Option<SupplyChoice>,
+    time: Option<MoveTime>,
     rated: Option<bool>,
-    #[description = "Against the bot: how strong it plays (default: medium)"] level: Option<
-        LevelChoice,
-    >,
-    #[description = "Against the bot: who opens, me or the bot (default: me)"] first: Option<
-        FirstChoice,
-    >,
+    level: Option<LevelChoice>,
+    first: Option<FirstChoice>,
 ) -> Result<(), Error> {
     let lang = user_lang(ctx);
     let against_bot = opponent

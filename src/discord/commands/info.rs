@@ -16,9 +16,7 @@ use crate::tr;
 #[poise::command(slash_command, guild_only)]
 pub async fn board(
     ctx: Context<'_>,
-    #[description = "Which game (only needed outside the game's thread)"]
-    #[autocomplete = "autocomplete::game"]
-    game: Option<i64>,
+    #[autocomplete = "autocomplete::game"] game: Option<i64>,
 ) -> Result<(), Error> {
     let game = the_game(ctx, game).await?;
     let lang = server_lang(ctx).await?;
@@ -83,9 +81,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn export(
     ctx: Context<'_>,
-    #[description = "Which game (only needed outside the game's thread)"]
-    #[autocomplete = "autocomplete::game"]
-    game: Option<i64>,
+    #[autocomplete = "autocomplete::game"] game: Option<i64>,
 ) -> Result<(), Error> {
     let game = game_id(ctx, game).await?;
     let (content, file) = export_file(user_lang(ctx), &ctx.data().service, game).await?;

@@ -1,5 +1,7 @@
 //! The slash commands, one file per group. Each turns its options into a service call and the
-//! result into a reply; errors go to the one `on_error`, which answers ephemerally.
+//! result into a reply; errors go to the one `on_error`, which answers ephemerally. What Discord
+//! shows of a command (its description, its options' descriptions, and the German and French
+//! names) comes from the `cmd-…` messages of `assets/locales` (see `localize`).
 
 mod autocomplete;
 mod challenge;

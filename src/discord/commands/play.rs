@@ -54,15 +54,9 @@ async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Err
 #[poise::command(slash_command, guild_only)]
 pub async fn place(
     ctx: Context<'_>,
-    #[description = "First cell, e.g. c3 (or both cells: c3 d4)"]
-    #[autocomplete = "autocomplete::first_cell"]
-    first: String,
-    #[description = "Second cell, e.g. d4"]
-    #[autocomplete = "autocomplete::second_cell"]
-    second: Option<String>,
-    #[description = "Which game (only needed outside the game's thread)"]
-    #[autocomplete = "autocomplete::game"]
-    game: Option<i64>,
+    #[autocomplete = "autocomplete::first_cell"] first: String,
+    #[autocomplete = "autocomplete::second_cell"] second: Option<String>,
+    #[autocomplete = "autocomplete::game"] game: Option<i64>,
 ) -> Result<(), Error> {
     let text = match second {
         Some(second) => format!("{} {}", first.trim(), second.trim()),
@@ -83,15 +77,9 @@ pub async fn place(
 #[poise::command(slash_command, guild_only)]
 pub async fn bridge(
     ctx: Context<'_>,
-    #[description = "One end: a tile of yours, e.g. c3 (or both: c3-e4)"]
-    #[autocomplete = "autocomplete::bridge_from"]
-    from: String,
-    #[description = "The other end, e.g. e4"]
-    #[autocomplete = "autocomplete::bridge_to"]
-    to: Option<String>,
-    #[description = "Which game (only needed outside the game's thread)"]
-    #[autocomplete = "autocomplete::game"]
-    game: Option<i64>,
+    #[autocomplete = "autocomplete::bridge_from"] from: String,
+    #[autocomplete = "autocomplete::bridge_to"] to: Option<String>,
+    #[autocomplete = "autocomplete::game"] game: Option<i64>,
 ) -> Result<(), Error> {
     let text = match to {
         Some(to) => format!("{}-{}", from.trim(), to.trim()),
@@ -130,9 +118,7 @@ fn elsewhere(mv: Option<Move>) -> &'static str {
 #[poise::command(slash_command, guild_only)]
 pub async fn pass(
     ctx: Context<'_>,
-    #[description = "Which game (only needed outside the game's thread)"]
-    #[autocomplete = "autocomplete::game"]
-    game: Option<i64>,
+    #[autocomplete = "autocomplete::game"] game: Option<i64>,
 ) -> Result<(), Error> {
     play(ctx, game, "pass").await
 }
@@ -141,9 +127,7 @@ pub async fn pass(
 #[poise::command(slash_command, guild_only)]
 pub async fn resign(
     ctx: Context<'_>,
-    #[description = "Which game (only needed outside the game's thread)"]
-    #[autocomplete = "autocomplete::game"]
-    game: Option<i64>,
+    #[autocomplete = "autocomplete::game"] game: Option<i64>,
 ) -> Result<(), Error> {
     let game = the_game(ctx, game).await?;
     let lang = user_lang(ctx);
@@ -168,9 +152,7 @@ pub async fn resign(
 #[poise::command(slash_command, guild_only)]
 pub async fn abort(
     ctx: Context<'_>,
-    #[description = "Which game (only needed outside the game's thread)"]
-    #[autocomplete = "autocomplete::game"]
-    game: Option<i64>,
+    #[autocomplete = "autocomplete::game"] game: Option<i64>,
 ) -> Result<(), Error> {
     let game = game_id(ctx, game).await?;
     ctx.defer_ephemeral().await?;

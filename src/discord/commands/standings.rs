@@ -20,10 +20,7 @@ pub enum OnOff {
 
 /// Get a direct message when time is running out in one of your games
 #[poise::command(slash_command)]
-pub async fn notify(
-    ctx: Context<'_>,
-    #[description = "Direct-message reminders on or off"] reminders: OnOff,
-) -> Result<(), Error> {
+pub async fn notify(ctx: Context<'_>, reminders: OnOff) -> Result<(), Error> {
     let on = matches!(reminders, OnOff::On);
     ctx.data()
         .service
@@ -55,12 +52,7 @@ fn rating_words(lang: Lang, row: &RatingView) -> String {
 
 /// This server's ratings
 #[poise::command(slash_command, guild_only)]
-pub async fn leaderboard(
-    ctx: Context<'_>,
-    #[description = "Page (10 players a page)"]
-    #[min = 1]
-    page: Option<u32>,
-) -> Result<(), Error> {
+pub async fn leaderboard(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Result<(), Error> {
     let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?;
     let me = author_id(ctx);
     let lang = server_lang(ctx).await?;
@@ -103,10 +95,7 @@ pub async fn leaderboard(
 
 /// A player's rating, record, streak, recent games and rating over time
 #[poise::command(slash_command, guild_only)]
-pub async fn stats(
-    ctx: Context<'_>,
-    #[description = "Whose stats (default: yours)"] player: Option<serenity::User>,
-) -> Result<(), Error> {
+pub async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
     let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?;
     let user = player.as_ref().unwrap_or(ctx.author());
     let id = user.id.get() as i64;
