@@ -13,3 +13,4 @@ pub mod render;
 pub mod replay;
 pub mod service;
 pub mod store;
+pub mod tournament;
