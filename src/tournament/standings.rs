@@ -131,12 +131,8 @@ pub fn standings(
         .collect();
 
     // Points and the format's tiebreaks first; then, within each group still equal, the
-    // direct encounter among its members and the board points.
-    let primary = |s: &Standing| {
-        let mut key = vec![s.points];
-        key.extend(s.tiebreaks.iter().map(|(_, v)| *v));
-        key
-    };
+    // direct encounter among its members and the board points (appended to the key).
+    let primary = full_key;
     lines.sort_by(|a, b| compare_desc(&primary(a), &primary(b)).then(a.seed.cmp(&b.seed)));
     let mut start = 0;
     while start < lines.len() {
@@ -179,6 +175,7 @@ pub fn standings(
     lines
 }
 
+/// Points, then every tiebreak computed so far, in order.
 fn full_key(s: &Standing) -> Vec<f64> {
     let mut key = vec![s.points];
     key.extend(s.tiebreaks.iter().map(|(_, v)| *v));
