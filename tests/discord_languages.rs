@@ -120,7 +120,7 @@ async fn answers_follow_the_user_and_posts_follow_the_server() {
     assert!(
         challenge
             .content()
-            .contains("dans une partie classée de Ponte del Diavolo (10×10"),
+            .contains("à une partie classée de Ponte del Diavolo (10×10"),
         "{}",
         challenge.content()
     );

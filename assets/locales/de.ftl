@@ -1,5 +1,6 @@
 # ponte auf Deutsch. Dieselben Nachrichten mit denselben Argumenten wie en.ftl (ein Test prüft
 # das). Begriffe wie in den Spielregeln: Stein, Insel, Sandbank, Brücke, blockiertes Feld.
+# Angesprochen wird mit „du“.
 
 ## Spielbegriffe
 
@@ -25,13 +26,14 @@ count-tiles = { $n ->
 }
 supply-unlimited = unbegrenzter Vorrat
 supply-limited = je { $tiles } Steine, { $bridges } Brücken
-move-pass = passen
-move-swap = tauschen
+# Nach „zuletzt:“ in der Bildunterschrift.
+move-pass = gepasst
+move-swap = getauscht
 
 diagram-bridges = Brücken von { $color }: { $bridges }
 diagram-last-move = letzter Zug: { $move } (Zug { $number })
 diagram-score = { $color }  Punkte { $points }, Inseln { $islands }, Brücken { $bridges }, Steine { $tiles }
-diagram-tiles-left = , Steine übrig { $left }
+diagram-tiles-left = , Vorrat { $left }
 diagram-bridges-left = Brücken im Vorrat: { $left }
 
 ## Warum ein Zug nicht erlaubt ist
@@ -46,25 +48,25 @@ illegal-occupied = auf { $cell } liegt schon ein { $owner ->
 } Stein
 illegal-under-bridge = { $cell } liegt unter der Brücke { $bridge }
 illegal-not-enough-tiles = du hast { $left ->
-    [0] keinen Stein
+    [0] keine Steine mehr
     [one] nur noch einen Stein
    *[other] nur noch { $left } Steine
-}, also kannst du keine zwei setzen
-illegal-group-too-large = das ergibt bei { $cell } eine Gruppe aus { $size } Steinen; eine Gruppe hat höchstens 4
+} und kannst daher keine zwei setzen
+illegal-group-too-large = das ergäbe bei { $cell } eine Gruppe aus { $size } Steinen; eine Gruppe darf höchstens 4 Steine haben
 illegal-island-touches-diagonally = die Insel { $island } würde deinen Stein auf { $tile } diagonal berühren
 illegal-not-your-tile = auf { $cell } liegt kein { $color ->
     [white] weißer
    *[red] roter
 } Stein, der eine Brücke tragen könnte
-illegal-not-a-bridge = { $a } und { $b } sind keine Brückenlänge voneinander entfernt: eine Brücke überspannt ein Feld in einer Reihe, Spalte oder Diagonale oder reicht einen Rösselsprung weit
+illegal-not-a-bridge = zwischen { $a } und { $b } passt keine Brücke: Eine Brücke verbindet zwei Steine mit genau einem Feld dazwischen (in einer Reihe, Spalte oder Diagonale) oder im Rösselsprung
 illegal-already-bridged = der Stein auf { $cell } trägt schon die Brücke { $bridge }
 illegal-over-tile = die Brücke { $bridge } würde über den { $owner ->
     [white] weißen
    *[red] roten
 } Stein auf { $cell } führen
 illegal-crossing = die Brücke { $bridge } würde die Brücke { $other } kreuzen
-illegal-no-bridges-left = es ist keine Brücke mehr übrig: alle { $pool } sind verbaut
-illegal-swap-not-now = Tauschen geht nur als zweiter Zug, direkt nach den ersten beiden weißen Steinen
+illegal-no-bridges-left = es ist keine Brücke mehr übrig: Alle { $pool } sind verbaut
+illegal-swap-not-now = Tauschen ist nur als zweiter Zug erlaubt, direkt nach den ersten beiden weißen Steinen
 illegal-may-not-pass = du kannst noch zwei Steine setzen (zum Beispiel { $a } { $b }), also darfst du nicht passen
 
 ## Die Bildunterschrift des Spielplans
@@ -89,7 +91,7 @@ caption-to-move = { $who } am Zug
 plot-title = Rating von { $name }
 plot-caption = { $games ->
     [one] zu Beginn, dann nach { $games } gewerteten Partie
-   *[other] zu Beginn, dann nach jeder von { $games } gewerteten Partien
+   *[other] zu Beginn, dann nach jeder der { $games } gewerteten Partien
 }
 plot-no-games = Noch keine gewerteten Partien.
 
@@ -110,7 +112,7 @@ move-time-minutes = { $n ->
 }
 result-aborted = die Partie wurde abgebrochen: kein Ergebnis
 result-resignation = { $winner } gewinnt durch Aufgabe
-result-timeout = { $winner } gewinnt auf Zeit: { $loser } hat die Zeit überschritten
+result-timeout = { $winner } gewinnt auf Zeit: { $loser } hat die Bedenkzeit überschritten
 result-islands = { $winner } gewinnt bei Punktgleichstand ({ $points }–{ $points }) durch mehr Inseln ({ $ours }–{ $theirs })
 result-bridges = { $winner } gewinnt bei Gleichstand an Punkten und Inseln durch mehr Brücken ({ $ours }–{ $theirs })
 result-points = { $winner } gewinnt nach Punkten ({ $ours }–{ $theirs })
@@ -123,12 +125,12 @@ error-unknown-challenge = es gibt keine Herausforderung #{ $id }
 error-not-your-game = du spielst nicht in Partie #{ $id } mit
 error-not-your-turn = du bist nicht am Zug: { $name } ist dran
 error-game-over = Partie #{ $id } ist vorbei
-error-position-changed = die Stellung hat sich geändert, bevor dein Zug ankam: sieh dir den neuen Spielplan an und versuche es noch einmal
-error-not-a-move = „{ $text }“ ist kein Zug: schreibe zwei Felder zum Setzen (c3 e5), zwei Felder mit Bindestrich für eine Brücke (c3-e4), swap, pass oder resign
+error-position-changed = die Stellung hat sich geändert, bevor dein Zug ankam: Sieh dir den neuen Spielplan an und versuche es noch einmal
+error-not-a-move = „{ $text }“ ist kein Zug: Schreibe zwei Felder zum Setzen (c3 e5), zwei Felder mit Bindestrich für eine Brücke (c3-e4), swap, pass oder resign
 error-self-challenge = du kannst dich nicht selbst herausfordern
-error-move-time-out-of-range = die Bedenkzeit pro Zug kann zwischen 1 Minute und 30 Tagen liegen
+error-move-time-out-of-range = die Bedenkzeit pro Zug muss zwischen 1 Minute und 30 Tagen liegen
 error-own-challenge = du kannst deine eigene Herausforderung nicht annehmen
-error-not-for-you = diese Herausforderung gilt { $name }
+error-not-for-you = diese Herausforderung richtet sich an { $name }
 error-not-your-challenge = nur { $name } kann diese Herausforderung zurückziehen
 error-open-challenge-decline = eine offene Herausforderung kann man nicht ablehnen; lass sie einfach stehen, sie läuft von selbst ab
 error-challenge-expired = diese Herausforderung ist abgelaufen
@@ -139,37 +141,37 @@ error-challenge-closed = { $status ->
     [expired] diese Herausforderung ist schon abgelaufen
    *[open] diese Herausforderung ist noch offen
 }
-error-no-game-here = hier gibt es keine Partie von dir
-error-time-ran-out = die Zeit für diesen Zug ist abgelaufen: Partie #{ $id } ist auf Zeit verloren
+error-no-game-here = hier hast du keine Partie
+error-time-ran-out = die Bedenkzeit für diesen Zug ist abgelaufen: Partie #{ $id } ist auf Zeit verloren
 error-too-late-to-abort = eine Partie kann nur vor dem ersten Zug von Rot abgebrochen werden; danach bleibt nur Aufgeben
-error-not-your-abort = nur die beiden Spieler oder wer diesen Server verwalten darf, können Partie #{ $id } abbrechen
+error-not-your-abort = nur die beiden Spieler oder Mitglieder, die diesen Server verwalten dürfen, können Partie #{ $id } abbrechen
 error-not-your-rematch = eine Revanche gibt es nur für die beiden Spieler von Partie #{ $id }
 error-not-over = Partie #{ $id } ist noch nicht vorbei
-error-no-server = Ranglisten gehören zu einem Server
-error-which-game = du hast hier mehrere Partien: sag, welche ({ $games })
+error-no-server = Ranglisten gibt es nur auf einem Server
+error-which-game = du hast hier mehrere Partien: Gib an, welche du meinst ({ $games })
 error-damaged = Partie #{ $id } ist beschädigt (ihre gespeicherten Züge: { $reason }), daher kann in ihr nichts mehr gespeichert werden
-error-store = Entschuldigung, das konnte ich nicht lesen oder speichern (ein Problem auf meiner Seite): nichts wurde geändert. Bitte versuche es gleich noch einmal.
+error-store = Entschuldigung, das konnte ich nicht lesen oder speichern (ein Problem auf meiner Seite): Es wurde nichts geändert. Bitte versuche es gleich noch einmal.
 error-unexpected = Entschuldigung, bei mir ist etwas schiefgegangen. Bitte versuche es gleich noch einmal.
 
 ## Discord: Herausforderungen und Partien gegen den Bot
 
 challenge-anyone = alle
-challenge-opener-challenger = Wer herausfordert
+challenge-opener-challenger = Die herausfordernde Seite
 challenge-opener-other = Die andere Seite
 challenge-text = { $who } fordert { $whom } zu einer { $rated ->
     [yes] gewerteten
    *[no] ungewerteten
-} Partie Ponte del Diavolo heraus ({ $terms }). { $opener } beginnt mit den ersten beiden weißen Steinen; danach behält die andere Seite Rot oder tauscht. Die Herausforderung läuft { $expires } ab.
-challenge-accepted = { $name } hat angenommen: Partie #{ $id } — { $white } (Weiß) gegen { $red } (Rot).
+} Partie Ponte del Diavolo heraus ({ $terms }). { $opener } beginnt mit den ersten beiden weißen Steinen; danach behält das Gegenüber Rot oder tauscht. Die Herausforderung läuft { $expires } ab.
+challenge-accepted = { $name } hat angenommen: Partie #{ $id } – { $white } (Weiß) gegen { $red } (Rot).
 challenge-closed = Die Herausforderung von { $challenger } wurde von { $name } { $status ->
     [declined] abgelehnt
    *[cancelled] zurückgezogen
 }.
 challenge-expired = Die Herausforderung von { $challenger } ist abgelaufen.
-challenge-other-bot = andere Bots können nicht spielen; fordere einen Menschen heraus, oder mich
-challenge-bot-options = `stufe` und `erster` gelten für Partien gegen mich: wähle mich als Gegner
-challenge-bot-rated = Partien gegen mich werden nie gewertet: lass `gewertet` weg
-ai-game-text = { $human } spielt gegen { $bot } ({ $level }) eine ungewertete Partie Ponte del Diavolo ({ $terms }). { $opener } beginnt mit den ersten beiden weißen Steinen; danach behält die andere Seite Rot oder tauscht. Die Partie folgt in ihrem Thread.
+challenge-other-bot = andere Bots können nicht mitspielen; fordere einen Menschen heraus – oder mich
+challenge-bot-options = `stufe` und `erster` gelten nur für Partien gegen mich: Wähle mich als `gegner`
+challenge-bot-rated = Partien gegen mich werden nie gewertet: Lass `gewertet` weg
+ai-game-text = { $human } spielt gegen { $bot } ({ $level }) eine ungewertete Partie Ponte del Diavolo ({ $terms }). { $opener } beginnt mit den ersten beiden weißen Steinen; danach behält das Gegenüber Rot oder tauscht. Die Partie geht in ihrem Thread weiter.
 ai-game-not-started = Die Partie konnte nicht beginnen: { $reason }
 level = { $level ->
     [easy] leicht
@@ -177,7 +179,7 @@ level = { $level ->
    *[hard] schwer
 }
 rematch-no-channel = diese Partie hat keinen Kanal für eine Revanche
-rematch-offered = Revanche angeboten in { $channel } (Herausforderung #{ $id }).
+rematch-offered = Revanche in { $channel } angeboten (Herausforderung #{ $id }).
 rematch-started = Revanche: Partie #{ $id } beginnt in { $channel }.
 
 ## Discord: Knöpfe
@@ -187,11 +189,11 @@ button-decline = Ablehnen
 button-cancel = Zurückziehen
 button-rematch = Revanche
 button-export = Exportieren
-button-swap = Tauschen — Weiß übernehmen
+button-swap = Tauschen – Weiß übernehmen
 button-keep = Rot behalten
 button-resign = Ja, Partie #{ $id } aufgeben
 button-stale = dieser Knopf gilt nicht mehr
-pie-kept = Du behältst Rot: setze deine beiden roten Steine mit `/setzen`.
+pie-kept = Du behältst Rot: Setze deine beiden roten Steine mit `/setzen`.
 
 ## Discord: Züge und Spielpläne
 
@@ -203,10 +205,10 @@ played-forced-pass = { $who } kann weder zwei Steine setzen noch eine Brücke ba
 played-pass = { $who } hat gepasst.
 played-resign = { $who } hat aufgegeben.
 turn-ai-thinking = { $name } ({ $level }) denkt nach ({ $color })…
-turn-deadline = (Zeit läuft { $at } ab)
-turn-open = { $who }, du beginnst: setze die ersten beiden weißen Steine mit `/setzen`.
-turn-pie = { $who }, du hast die Wahl: **Tauschen**, um die weißen Steine zu übernehmen, oder **Rot behalten** und zwei rote Steine mit `/setzen` setzen.
-turn-last = { $who }, Weiß hat gepasst: das ist dein letzter Zug ({ $color }).
+turn-deadline = (Bedenkzeit endet { $at })
+turn-open = { $who }, du beginnst: Setze die ersten beiden weißen Steine mit `/setzen`.
+turn-pie = { $who }, du hast die Wahl: **Tauschen**, um die weißen Steine zu übernehmen, oder **Rot behalten** und mit `/setzen` zwei rote Steine setzen.
+turn-last = { $who }, Weiß hat gepasst: Das ist dein letzter Zug ({ $color }).
 turn-yours = { $who }, du bist am Zug ({ $color }).
 board-headline = Partie #{ $id }: { $white } (Weiß) gegen { $red } (Rot), { $over ->
     [yes] beendet nach Zug { $plies }
@@ -217,40 +219,40 @@ game-over = **Partie vorbei:** { $headline }.
 move-saved = Gespeichert: Zug { $ply } von Partie #{ $id }. Der Spielplan folgt.
 move-saved-elsewhere = Gespeichert: Zug { $ply } von Partie #{ $id }. Der Spielplan folgt in { $channel }.
 place-takes-two-cells = /setzen braucht zwei Felder, etwa `c3 d4`{ $elsewhere ->
-    [bridge] : für eine Brücke nimm /brücke
-    [pass] : zum Passen nimm /passen
-    [resign] : zum Aufgeben nimm /aufgeben (es fragt vorher nach)
-    [swap] : zum Tauschen nimm den Knopf „Tauschen“ unter dem Spielplan
+    [bridge] : Für eine Brücke nimm /brücke
+    [pass] : Zum Passen nimm /passen
+    [resign] : Zum Aufgeben nimm /aufgeben (mit Rückfrage)
+    [swap] : Zum Tauschen nimm den Knopf „Tauschen“ unter dem Spielplan
    *[none] {""}
 }
 bridge-takes-two-cells = /brücke braucht zwei Felder, etwa `c3-e4`{ $elsewhere ->
-    [place] : zum Setzen von Steinen nimm /setzen
-    [pass] : zum Passen nimm /passen
-    [resign] : zum Aufgeben nimm /aufgeben (es fragt vorher nach)
-    [swap] : zum Tauschen nimm den Knopf „Tauschen“ unter dem Spielplan
+    [place] : Zum Setzen von Steinen nimm /setzen
+    [pass] : Zum Passen nimm /passen
+    [resign] : Zum Aufgeben nimm /aufgeben (mit Rückfrage)
+    [swap] : Zum Tauschen nimm den Knopf „Tauschen“ unter dem Spielplan
    *[none] {""}
 }
 resign-confirm = Willst du Partie #{ $id } wirklich aufgeben? Dann gewinnt dein Gegenüber.
-game-aborted = Partie #{ $id } ({ $white } gegen { $red }) wurde von { $name } abgebrochen: kein Ergebnis, und sie zählt nicht für die Wertung. Der Spielplan folgt.
+game-aborted = Partie #{ $id } ({ $white } gegen { $red }) wurde von { $name } abgebrochen. Sie bleibt ohne Ergebnis und zählt nicht für das Rating. Der Spielplan folgt.
 thread-not-opened = (Ich konnte für diese Partie keinen Thread öffnen, deshalb wird sie hier im Kanal gespielt.)
 thread-refused = (Ich konnte nicht im Thread der Partie posten, deshalb geht sie hier weiter.)
-reminder = ⏰ { $who }, in Partie #{ $id } bleibt dir nur noch ein Viertel deiner Zeit ({ $color } am Zug): sie läuft { $at } ab.
-reminder-dm = Dein Zug in Partie #{ $id } Ponte del Diavolo: die Zeit läuft { $at } ab.
+reminder = ⏰ { $who }, in Partie #{ $id } bleibt dir nur noch ein Viertel deiner Bedenkzeit ({ $color } ist am Zug): Sie endet { $at }.
+reminder-dm = Du bist in Partie #{ $id } von Ponte del Diavolo am Zug: Deine Bedenkzeit endet { $at }.
 export-record = Die Partienotation von Partie #{ $id }.
 
 ## Discord: Listen, Ranglisten und Hilfe
 
 autocomplete-game = #{ $id } gegen { $opponent } ({ $yours ->
     [yes] du bist dran
-   *[no] Gegenüber ist dran
+   *[no] dein Gegenüber ist dran
 })
-games-none = Du hast keine laufenden Partien. Beginne eine mit `/herausfordern`.
+games-none = Du hast keine laufenden Partien. Starte eine mit `/herausfordern`.
 games-your-turn = **du bist dran**
 games-their-turn = { $name } ist dran
 games-over = vorbei
 games-line = #{ $id }: du ({ $color }) gegen { $opponent }, Zug { $number }, { $turn }
-games-deadline = Zeit läuft { $at } ab
-notify-on = Ich schicke dir eine Direktnachricht, wenn nur noch ein Viertel deiner Zeit für einen Zug übrig ist.
+games-deadline = Bedenkzeit endet { $at }
+notify-on = Ich schicke dir eine Direktnachricht, wenn von deiner Bedenkzeit für einen Zug nur noch ein Viertel übrig ist.
 notify-off = Keine Direktnachrichten mehr; Erinnerungen erscheinen weiterhin im Thread der Partie.
 rating-line = { $rating } ± { $deviation }{ $provisional ->
     [yes] {" "}(vorläufig)
@@ -260,7 +262,7 @@ rating-line = { $rating } ± { $deviation }{ $provisional ->
    *[other] { $games } Partien
 }
 leaderboard-empty = Auf diesem Server gibt es noch keine gewerteten Partien. Fordere jemanden mit `/herausfordern` heraus!
-leaderboard-title = **Rangliste** (Seite { $page } von { $pages }; S–N–U; vorläufige Ratings stehen nach den gefestigten)
+leaderboard-title = **Rangliste** (Seite { $page } von { $pages }; S–N–U; vorläufige Ratings stehen hinter den festen)
 leaderboard-you = Du: { $line }
 leaderboard-you-unrated = Du hast hier noch keine gewertete Partie.
 stats-rank = Platz { $rank } · { $rating }
@@ -275,8 +277,8 @@ stats-streak = Aktuelle Serie: { $kind ->
        *[other] { $n } Niederlagen
     }
    *[draw] { $n ->
-        [one] { $n } Remis
-       *[other] { $n } Remis
+        [one] { $n } Unentschieden
+       *[other] { $n } Unentschieden
     }
 }
 stats-game = #{ $id } gegen { $opponent }: { $outcome ->
@@ -287,7 +289,7 @@ stats-game = #{ $id } gegen { $opponent }: { $outcome ->
     [yes] {""}
    *[no] {" "}(ungewertet)
 }
-stats-against-ai = Gegen mich (gewonnen–verloren–unentschieden, ungewertet): { $records }
+stats-against-ai = Gegen mich (Siege–Niederlagen–Unentschieden, ungewertet): { $records }
 settings-language-chosen = Ab jetzt poste ich auf diesem Server auf { $language }.
 settings-language-server = Ab jetzt poste ich in der Sprache dieses Servers ({ $language }), wie Discord sie angibt.
 guild-only = Partien werden in einem Kanal eines Servers gespielt, nicht in Direktnachrichten.
@@ -297,40 +299,40 @@ argument-missing = Da fehlt etwas: { $error }
 rules-picture-title = Beispiel: Inseln, Sandbänke und die drei Brücken
 rules-white = Weiß
 rules-red = Rot
-rules-text = **Ponte del Diavolo** — baue Inseln und verbinde sie mit Brücken.
+rules-text = **Ponte del Diavolo** – baue Inseln und verbinde sie mit Brücken.
     • **Beginn:** Wer herausfordert, setzt zwei weiße Steine. Die andere Seite tauscht dann (übernimmt Weiß) oder behält Rot und setzt zwei rote Steine. Danach ziehen Rot und Weiß abwechselnd.
-    • **Ein Zug:** setze zwei Steine deiner Farbe auf freie Felder (`/setzen c3 d4`) oder baue eine Brücke zwischen zwei deiner Steine (`/brücke c3 e4`).
-    • **Inseln:** 4 Steine, die sich an den Seiten berühren, bilden eine Insel (◆ auf dem Spielplan); 1–3 Steine sind eine Sandbank (blasser). Eine Gruppe hat nie mehr als 4 Steine, und eine Insel darf keinen anderen Stein ihrer Farbe berühren, auch nicht diagonal.
-    • **Brücken:** zwei Felder weit in einer Reihe, Spalte oder Diagonale, oder ein Rösselsprung. Die Felder unter einer Brücke sind für immer blockiert; Brücken kreuzen sich nie; eine Brücke pro Stein.
+    • **Ein Zug:** Setze zwei Steine deiner Farbe auf freie Felder (`/setzen c3 d4`) oder baue eine Brücke zwischen zwei deiner Steine (`/brücke c3 e4`).
+    • **Inseln:** 4 Steine, die sich an den Seiten berühren, bilden eine Insel (◆ auf dem Spielplan); 1–3 Steine bilden eine Sandbank (blasser). Eine Gruppe hat nie mehr als 4 Steine, und eine Insel darf keinen anderen Stein ihrer Farbe berühren, auch nicht diagonal.
+    • **Brücken:** Eine Brücke verbindet zwei eigene Steine mit genau einem Feld dazwischen (in einer Reihe, Spalte oder Diagonale) oder im Rösselsprung. Die Felder unter einer Brücke bleiben für immer blockiert; Brücken kreuzen sich nie; jeder Stein trägt höchstens eine Brücke.
     • **Ende:** Wer keine zwei Steine mehr setzen kann, darf eine Brücke bauen oder `/passen`. Passt Weiß, hat Rot noch einen letzten Zug; passt Rot, ist die Partie vorbei.
-    • **Wertung:** jede Gruppe von Inseln, die durch Brücken verbunden sind (auch über Sandbänke), zählt 1, 3, 6, 10, 15… Punkte für 1, 2, 3, 4, 5… Inseln. Bei Gleichstand entscheiden mehr Inseln, dann mehr Brücken.
-help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]` — fordere jemanden oder alle heraus; die Partie bekommt ihren eigenen Thread (gewertet, wenn du nichts anderes sagst). Wähle mich als Gegner (mit `stufe` leicht, mittel oder schwer und `erster`), um sofort gegen mich zu spielen, ungewertet.
-    `/setzen c3 d4` — zwei Steine setzen (die Felder werden beim Tippen vorgeschlagen).
-    `/brücke c3 e4` — eine Brücke zwischen zwei deiner Steine bauen.
-    `/passen` — nur, wenn du keine zwei Steine setzen kannst. `/aufgeben` — aufgeben (fragt vorher nach).
-    `/spielplan` — einen Spielplan zeigen. `/partien` — deine Partien, wer dran ist und die restliche Zeit. `/regeln` — die Regeln.
-    `/abbrechen` — eine Partie vor dem ersten Zug von Rot abbrechen. `/exportieren` — die Partienotation als Datei.
-    `/rangliste [seite]`, `/statistik [spieler]` — die Ratings dieses Servers. `/benachrichtigen an|aus` — Erinnerungen per Direktnachricht.
-    `/einstellungen sprache` — die Sprache meiner Posts auf diesem Server (für Verwalter).
-    Im Thread einer Partie wirken die Befehle auf diese Partie; anderswo wähle sie mit der Option `partie`.
+    • **Wertung:** Jede Gruppe von Inseln, die durch Brücken verbunden sind (auch über Sandbänke hinweg), zählt 1, 3, 6, 10, 15 … Punkte für 1, 2, 3, 4, 5 … Inseln. Bei Punktgleichstand entscheiden mehr Inseln, dann mehr Brücken.
+help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]` – fordere jemanden oder alle heraus; die Partie bekommt einen eigenen Thread (gewertet, sofern du nichts anderes angibst). Wähle mich als `gegner` (dazu `stufe` leicht, mittel oder schwer und `erster`), um sofort ungewertet gegen mich zu spielen.
+    `/setzen c3 d4` – zwei Steine setzen (die Felder werden beim Tippen vorgeschlagen).
+    `/brücke c3 e4` – eine Brücke zwischen zwei deiner Steine bauen.
+    `/passen` – nur, wenn du keine zwei Steine setzen kannst. `/aufgeben` – die Partie aufgeben (mit Rückfrage).
+    `/spielplan` – den Spielplan einer Partie zeigen. `/partien` – deine Partien, wer dran ist und die restliche Bedenkzeit. `/regeln` – die Regeln.
+    `/abbrechen` – eine Partie vor dem ersten Zug von Rot abbrechen. `/exportieren` – die Partienotation als Datei.
+    `/rangliste [seite]`, `/statistik [spieler]` – die Ratings dieses Servers. `/benachrichtigen an|aus` – Erinnerungen per Direktnachricht.
+    `/einstellungen sprache` – die Sprache meiner Posts auf diesem Server (nur für Verwalter).
+    Im Thread einer Partie beziehen sich die Befehle auf diese Partie; anderswo wählst du sie mit der Option `partie`.
 
 ## Discord: die Slash-Befehle
 
 cmd-challenge = herausfordern
-    .description = Fordere jemanden, alle oder den Bot selbst zu einer Partie Ponte del Diavolo heraus
+    .description = Jemanden, alle oder den Bot selbst zu einer Partie Ponte del Diavolo herausfordern
     .opponent = gegner
-    .opponent-description = Gegen wen (den Bot selbst, oder leer für eine offene Herausforderung)
+    .opponent-description = Gegen wen (auch den Bot selbst; leer lassen für eine offene Herausforderung)
     .size = größe
     .size-description = Größe des Spielplans
     .size-choice-0 = 12×12 (Standard)
     .size-choice-1 = 10×10 (der Original-Spielplan)
     .supply = vorrat
-    .supply-description = Steine und Brücken: wie in der Schachtel, oder unbegrenzt
-    .supply-choice-0 = wie in der Schachtel (Standard)
+    .supply-description = Steine und Brücken: wie in der Spielschachtel oder unbegrenzt
+    .supply-choice-0 = wie in der Spielschachtel (Standard)
     .supply-choice-1 = unbegrenzt
     .time = bedenkzeit
     .time-description = Bedenkzeit pro Zug
-    .time-choice-0 = ohne Limit
+    .time-choice-0 = ohne Zeitlimit
     .time-choice-1 = 1 Stunde
     .time-choice-2 = 1 Tag
     .time-choice-3 = 3 Tage (Standard)
@@ -345,7 +347,7 @@ cmd-challenge = herausfordern
     .first = erster
     .first-description = Gegen den Bot: wer beginnt, ich oder der Bot (Standard: ich)
     .first-choice-0 = ich
-    .first-choice-1 = Bot
+    .first-choice-1 = der Bot
 cmd-place = setzen
     .description = Zwei Steine setzen, z. B. c3 d4
     .first = erstes
@@ -367,7 +369,7 @@ cmd-pass = passen
     .game = partie
     .game-description = Welche Partie (nur außerhalb des Threads der Partie nötig)
 cmd-resign = aufgeben
-    .description = Eine Partie aufgeben (fragt vorher nach)
+    .description = Eine Partie aufgeben (mit Rückfrage)
     .game = partie
     .game-description = Welche Partie (nur außerhalb des Threads der Partie nötig)
 cmd-board = spielplan
@@ -377,11 +379,11 @@ cmd-board = spielplan
 cmd-games = partien
     .description = Deine laufenden Partien und wer am Zug ist
 cmd-abort = abbrechen
-    .description = Eine Partie vor dem ersten Zug von Rot abbrechen (Verwalter: jede); ohne Ergebnis
+    .description = Eine Partie vor dem ersten Zug von Rot abbrechen (Verwalter: jede); ohne Ergebnis und Wertung
     .game = partie
     .game-description = Welche Partie (nur außerhalb des Threads der Partie nötig)
 cmd-notify = benachrichtigen
-    .description = Eine Direktnachricht bekommen, wenn in einer deiner Partien die Zeit knapp wird
+    .description = Eine Direktnachricht bekommen, wenn in einer deiner Partien die Bedenkzeit knapp wird
     .reminders = erinnerungen
     .reminders-description = Erinnerungen per Direktnachricht an oder aus
     .reminders-choice-0 = an
@@ -391,7 +393,7 @@ cmd-leaderboard = rangliste
     .page = seite
     .page-description = Seite (10 Spieler pro Seite)
 cmd-stats = statistik
-    .description = Rating, Bilanz, Serie, letzte Partien und Verlauf eines Spielers
+    .description = Rating, Bilanz, Serie, letzte Partien und Rating-Verlauf eines Spielers
     .player = spieler
     .player-description = Wessen Statistik (Standard: deine)
 cmd-export = exportieren
@@ -399,7 +401,7 @@ cmd-export = exportieren
     .game = partie
     .game-description = Welche Partie (nur außerhalb des Threads der Partie nötig)
 cmd-rules = regeln
-    .description = Eine kurze Zusammenfassung der Regeln, mit einem Beispiel
+    .description = Eine kurze Zusammenfassung der Regeln, mit einem Beispiel-Spielplan
 cmd-help = hilfe
     .description = Wie man mit diesem Bot spielt
 cmd-settings = einstellungen
@@ -407,7 +409,7 @@ cmd-settings = einstellungen
 cmd-settings-language = sprache
     .description = Die Sprache der Posts des Bots auf diesem Server
     .language = sprache
-    .language-description = English, Deutsch, Français, oder die Sprache des Servers laut Discord
+    .language-description = English, Deutsch, Français oder die Sprache des Servers laut Discord
     .language-choice-0 = die Sprache des Servers
     .language-choice-1 = English
     .language-choice-2 = Deutsch
@@ -417,40 +419,46 @@ cmd-settings-language = sprache
 
 local-welcome = ponte local: `help` zeigt die Befehle
 local-help =
-    Befehle (jedem kann `as NAME` vorangehen, um als dieser Spieler zu handeln):
+    Befehle (jedem kann `as NAME` vorangestellt werden, um als dieser Spieler zu handeln):
       play NAME NAME [size N] [unlimited]   sofort eine Partie beginnen (der erste Name beginnt als Weiß);
                                             ein Name kann der Bot sein: ai:easy, ai:medium oder ai:hard
       challenge NAME|open [size N] [unlimited] [time TAGE]
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (oder einfach den Zug tippen: c3 d4)
       board   games   game #ID   record   help   quit
-    Züge macht, wer in der aktuellen Partie am Zug ist, außer `as NAME` sagt etwas anderes
+    Züge macht, wer in der aktuellen Partie am Zug ist, sofern `as NAME` nichts anderes sagt
 local-you-are = du bist jetzt { $name }
 local-error = Fehler: { $error }
 local-news-result = Partie #{ $id }: { $result }
-local-news-reminder = Partie #{ $id }: { $name }, nur noch ein Viertel deiner Zeit ist übrig
+local-news-reminder = Partie #{ $id }: { $name }, nur noch ein Viertel deiner Bedenkzeit ist übrig
 local-news-expired = Herausforderung #{ $id } ist abgelaufen
 local-say-who = sag zuerst, wer du bist: `as NAME ...`
-local-usage-play = so geht's: play NAME NAME [size N] [unlimited]
+local-usage-play = Verwendung: play NAME NAME [size N] [unlimited]
 local-bot-itself = der Bot kann nicht gegen sich selbst spielen
-local-usage-challenge = so geht's: challenge NAME|open [size N] [unlimited] [time TAGE]
-local-nothing-to-answer = { $name } hat keine Herausforderung für { $command }
+local-usage-challenge = Verwendung: challenge NAME|open [size N] [unlimited] [time TAGE]
+# $command ist accept, decline oder cancel.
+local-nothing-to-answer = { $name } hat keine Herausforderung zum { $command ->
+    [accept] Annehmen
+    [decline] Ablehnen
+    [cancel] Zurückziehen
+   *[other] Beantworten
+}
 local-declined = Herausforderung #{ $id } abgelehnt
 local-cancelled = Herausforderung #{ $id } zurückgezogen
 local-no-current = keine aktuelle Partie: `play NAME NAME`, `accept` oder `game #ID`
 local-no-games = { $name } hat keine laufenden Partien
 local-your-turn = du bist dran
 local-games-line = #{ $id }: { $white } gegen { $red }, Zug { $number }, { $turn }
-local-usage-game = so geht's: game #ID
-local-usage-move = so geht's: place c3 d4 / bridge c3-e4
+local-usage-game = Verwendung: game #ID
+local-usage-move = Verwendung: place c3 d4 / bridge c3-e4
 local-not-an-id = „{ $word }“ ist keine Nummer wie #3
 local-size-needs-number = size braucht eine Zahl von 6 bis 16
 local-time-range = time ist die Zahl der Tage pro Zug, von einer Minute (0.0007) bis { $days }
 local-unknown-option = unbekannte Option „{ $option }“
 local-challenge = Herausforderung #{ $id }: { $challenger } fordert { $whom } heraus ({ $variant }); annehmen mit `as NAME accept`
 local-started = Partie #{ $id } beginnt: { $white } setzt die ersten beiden weißen Steine, dann behält { $red } Rot oder tauscht ({ $variant })
-local-played-swap = { $who } tauscht: übernimmt Weiß
-local-played-forced-pass = { $who } kann weder zwei Steine setzen noch eine Brücke bauen: passt
+local-played-swap = { $who } tauscht und übernimmt Weiß
+local-played-forced-pass = { $who } kann weder zwei Steine setzen noch eine Brücke bauen und passt
 local-played-pass = { $who } passt
 local-played-resign = { $who } gibt auf
 local-played = { $who } spielt { $move }

@@ -1,5 +1,6 @@
 # ponte en français. Les mêmes messages avec les mêmes arguments que en.ftl (un test le
-# vérifie). Les termes de la règle : tuile, île, banc de sable, pont, case bloquée.
+# vérifie). Les termes de la règle : tuile, île, banc de sable, pont, case bloquée. Le joueur
+# est tutoyé. Pas de « de { $nom } » : un nom qui commence par une voyelle exigerait « d' ».
 
 ## Le vocabulaire du jeu
 
@@ -24,46 +25,47 @@ count-tiles = { $n ->
    *[other] { $n } tuiles
 }
 supply-unlimited = réserve illimitée
-supply-limited = { $tiles } tuiles chacun, { $bridges } ponts
+supply-limited = { $tiles } tuiles par joueur, { $bridges } ponts
+# Après « dernier coup : » dans la légende.
 move-pass = passe
 move-swap = échange
 
 diagram-bridges = ponts { $color }s : { $bridges }
 diagram-last-move = dernier coup : { $move } (coup { $number })
 diagram-score = { $color }  points { $points }, îles { $islands }, ponts { $bridges }, tuiles { $tiles }
-diagram-tiles-left = , tuiles restantes { $left }
+diagram-tiles-left = , réserve { $left }
 diagram-bridges-left = ponts restants dans la réserve : { $left }
 
 ## Pourquoi un coup est interdit
 
 illegal-game-over = la partie est terminée
 illegal-off-board = { $cell } est hors du plateau ({ $size }×{ $size })
-illegal-same-cell = les deux tuiles vont sur deux cases différentes, pas toutes les deux sur { $cell }
+illegal-same-cell = les deux tuiles doivent aller sur deux cases différentes, pas toutes les deux en { $cell }
 illegal-bridge-to-itself = un pont relie deux tuiles différentes, pas deux fois { $cell }
-illegal-occupied = { $cell } est déjà occupée par une tuile { $owner ->
+illegal-occupied = la case { $cell } est déjà occupée par une tuile { $owner ->
     [white] blanche
    *[red] rouge
 }
-illegal-under-bridge = { $cell } est sous le pont { $bridge }
-illegal-not-enough-tiles = il te reste { $left ->
-    [0] aucune tuile
-    [one] une seule tuile
-   *[other] { $left } tuiles
+illegal-under-bridge = la case { $cell } est sous le pont { $bridge }
+illegal-not-enough-tiles = { $left ->
+    [0] tu n'as plus aucune tuile
+    [one] il ne te reste qu'une tuile
+   *[other] il ne te reste que { $left } tuiles
 }, tu ne peux donc pas en poser deux
-illegal-group-too-large = cela forme en { $cell } un groupe de { $size } tuiles ; un groupe en compte au plus 4
+illegal-group-too-large = cela formerait en { $cell } un groupe de { $size } tuiles ; un groupe en compte au plus 4
 illegal-island-touches-diagonally = l'île { $island } toucherait en diagonale ta tuile en { $tile }
 illegal-not-your-tile = il n'y a pas de tuile { $color ->
     [white] blanche
    *[red] rouge
 } en { $cell } pour porter un pont
-illegal-not-a-bridge = { $a } et { $b } ne sont pas à portée de pont : un pont enjambe une case en ligne, en colonne ou en diagonale, ou franchit un saut de cavalier
+illegal-not-a-bridge = aucun pont ne peut relier { $a } et { $b } : un pont relie deux tuiles séparées par une case (en ligne, en colonne ou en diagonale) ou distantes d'un saut de cavalier
 illegal-already-bridged = la tuile en { $cell } porte déjà le pont { $bridge }
 illegal-over-tile = le pont { $bridge } passerait au-dessus de la tuile { $owner ->
     [white] blanche
    *[red] rouge
 } en { $cell }
 illegal-crossing = le pont { $bridge } croiserait le pont { $other }
-illegal-no-bridges-left = il ne reste plus de pont : les { $pool } sont tous posés
+illegal-no-bridges-left = il ne reste plus aucun pont : les { $pool } ont tous été posés
 illegal-swap-not-now = l'échange n'est permis qu'au deuxième coup, juste après les deux premières tuiles blanches
 illegal-may-not-pass = tu peux encore poser deux tuiles (par exemple { $a } { $b }), tu ne peux donc pas passer
 
@@ -72,7 +74,7 @@ illegal-may-not-pass = tu peux encore poser deux tuiles (par exemple { $a } { $b
 caption-title = Partie #{ $id }
 caption-bridges-left = ponts restants : { $left } sur { $pool }
 caption-bridges-unlimited = ponts illimités
-caption-tiles-each = { $n } tuiles chacun
+caption-tiles-each = { $n } tuiles par joueur
 caption-tiles-unlimited = tuiles illimitées
 caption-tiles-left = { $n ->
     [one] { $n } tuile restante
@@ -82,11 +84,11 @@ player-color = { $name } ({ $color })
 caption-game-over = Partie terminée : { $ending }
 caption-game-over-plain = Partie terminée
 caption-move = Coup { $number }
-caption-last = dernier : { $move }
-caption-to-move-pie = au tour de { $who } : échanger, ou poser deux tuiles rouges
+caption-last = dernier coup : { $move }
+caption-to-move-pie = à { $who } de jouer : échanger ou poser deux tuiles rouges
 caption-last-turn = { $who } joue le dernier tour
-caption-to-move = au tour de { $who }
-plot-title = Cote de { $name }
+caption-to-move = à { $who } de jouer
+plot-title = Cote : { $name }
 plot-caption = { $games ->
     [one] au départ, puis après { $games } partie classée
    *[other] au départ, puis après chacune des { $games } parties classées
@@ -126,11 +128,11 @@ error-game-over = la partie #{ $id } est terminée
 error-position-changed = la position a changé avant l'arrivée de ton coup : regarde le nouveau plateau et réessaie
 error-not-a-move = « { $text } » n'est pas un coup : écris deux cases pour poser (c3 e5), deux cases reliées par un tiret pour un pont (c3-e4), swap, pass ou resign
 error-self-challenge = tu ne peux pas te défier toi-même
-error-move-time-out-of-range = le temps par coup va de 1 minute à 30 jours
+error-move-time-out-of-range = le temps par coup doit être compris entre 1 minute et 30 jours
 error-own-challenge = tu ne peux pas accepter ton propre défi
 error-not-for-you = ce défi est destiné à { $name }
-error-not-your-challenge = seul { $name } peut annuler ce défi
-error-open-challenge-decline = un défi ouvert ne se refuse pas ; laisse-le, il expire de lui-même
+error-not-your-challenge = ce défi ne peut être annulé que par { $name }
+error-open-challenge-decline = un défi ouvert ne se refuse pas ; ignore-le simplement, il expirera de lui-même
 error-challenge-expired = ce défi a expiré
 error-challenge-closed = { $status ->
     [accepted] ce défi a déjà été accepté
@@ -142,34 +144,34 @@ error-challenge-closed = { $status ->
 error-no-game-here = tu n'as pas de partie ici
 error-time-ran-out = le temps pour ce coup est écoulé : la partie #{ $id } est perdue au temps
 error-too-late-to-abort = une partie ne peut être annulée qu'avant le premier coup de Rouge ; ensuite, il faut abandonner
-error-not-your-abort = seuls les joueurs, ou un membre qui peut gérer ce serveur, peuvent annuler la partie #{ $id }
+error-not-your-abort = seuls les deux joueurs, ou un membre qui peut gérer ce serveur, peuvent annuler la partie #{ $id }
 error-not-your-rematch = la revanche est réservée aux deux joueurs de la partie #{ $id }
 error-not-over = la partie #{ $id } n'est pas encore terminée
-error-no-server = les classements appartiennent à un serveur
+error-no-server = les classements n'existent que sur un serveur
 error-which-game = tu as plusieurs parties ici : précise laquelle ({ $games })
-error-damaged = la partie #{ $id } est endommagée (ses coups enregistrés : { $reason }), plus rien ne peut y être enregistré
+error-damaged = la partie #{ $id } est endommagée (ses coups enregistrés : { $reason }) : plus rien ne peut y être enregistré
 error-store = Désolé, je n'ai pas pu lire ou enregistrer cela (un problème de mon côté) : rien n'a été modifié. Réessaie dans un instant.
 error-unexpected = Désolé, quelque chose s'est mal passé de mon côté. Réessaie dans un instant.
 
 ## Discord : défis et parties contre le bot
 
 challenge-anyone = tout le monde
-challenge-opener-challenger = Qui lance le défi
+challenge-opener-challenger = L'auteur du défi
 challenge-opener-other = L'autre joueur
-challenge-text = { $who } défie { $whom } dans une partie { $rated ->
+challenge-text = { $who } défie { $whom } à une partie { $rated ->
     [yes] classée
    *[no] non classée
-} de Ponte del Diavolo ({ $terms }). { $opener } commence avec les deux premières tuiles blanches ; l'autre joueur garde ensuite Rouge ou échange. Le défi expire { $expires }.
+} de Ponte del Diavolo ({ $terms }). { $opener } commence en posant les deux premières tuiles blanches ; son adversaire garde ensuite Rouge ou échange. Le défi expire { $expires }.
 challenge-accepted = { $name } a accepté : partie #{ $id } — { $white } (Blanc) contre { $red } (Rouge).
-challenge-closed = Le défi de { $challenger } a été { $status ->
+challenge-closed = Le défi lancé par { $challenger } a été { $status ->
     [declined] refusé
    *[cancelled] annulé
 } par { $name }.
-challenge-expired = Le défi de { $challenger } a expiré.
-challenge-other-bot = les autres bots ne peuvent pas jouer ; défie une personne, ou moi
-challenge-bot-options = `niveau` et `premier` servent aux parties contre moi : choisis-moi comme adversaire
-challenge-bot-rated = les parties contre moi ne sont jamais classées : laisse `classée` de côté
-ai-game-text = { $human } affronte { $bot } ({ $level }) dans une partie non classée de Ponte del Diavolo ({ $terms }). { $opener } commence avec les deux premières tuiles blanches ; l'autre garde ensuite Rouge ou échange. La partie se poursuit dans son fil.
+challenge-expired = Le défi lancé par { $challenger } a expiré.
+challenge-other-bot = les autres bots ne peuvent pas jouer ; défie plutôt une personne — ou moi
+challenge-bot-options = `niveau` et `premier` ne servent qu'aux parties contre moi : choisis-moi comme `adversaire`
+challenge-bot-rated = les parties contre moi ne sont jamais classées : n'utilise pas l'option `classée`
+ai-game-text = { $human } affronte { $bot } ({ $level }) dans une partie non classée de Ponte del Diavolo ({ $terms }). { $opener } commence en posant les deux premières tuiles blanches ; son adversaire garde ensuite Rouge ou échange. La suite se joue dans le fil de la partie.
 ai-game-not-started = La partie n'a pas pu commencer : { $reason }
 level = { $level ->
     [easy] facile
@@ -200,10 +202,10 @@ played-place = { $who } a posé `{ $cells }`.
 played-bridge = { $who } a construit le pont `{ $bridge }`.
 played-swap = { $who } a échangé et joue maintenant Blanc.
 played-forced-pass = { $who } ne peut ni poser deux tuiles ni construire de pont, et passe donc automatiquement.
-played-pass = { $who } a passé.
+played-pass = { $who } a passé son tour.
 played-resign = { $who } a abandonné.
 turn-ai-thinking = { $name } ({ $level }) réfléchit ({ $color })…
-turn-deadline = (le temps expire { $at })
+turn-deadline = (le délai expire { $at })
 turn-open = { $who }, tu commences : pose les deux premières tuiles blanches avec `/poser`.
 turn-pie = { $who }, à toi de choisir : **Échanger** pour prendre les tuiles blanches, ou **Garder Rouge** et poser deux tuiles rouges avec `/poser`.
 turn-last = { $who }, Blanc a passé : c'est ton dernier tour ({ $color }).
@@ -214,52 +216,52 @@ board-headline = Partie #{ $id } : { $white } (Blanc) contre { $red } (Rouge), {
 }.
 networks-none = aucune île
 game-over = **Partie terminée :** { $headline }.
-move-saved = Enregistré : coup { $ply } de la partie #{ $id }. Le plateau suit.
-move-saved-elsewhere = Enregistré : coup { $ply } de la partie #{ $id }. Le plateau suit dans { $channel }.
-place-takes-two-cells = /poser prend deux cases, comme `c3 d4`{ $elsewhere ->
+move-saved = Enregistré : coup { $ply } de la partie #{ $id }. Le plateau s'affiche juste après.
+move-saved-elsewhere = Enregistré : coup { $ply } de la partie #{ $id }. Le plateau s'affiche dans { $channel }.
+place-takes-two-cells = /poser attend deux cases, par exemple `c3 d4`{ $elsewhere ->
     [bridge] {" "}: pour construire un pont, utilise /pont
     [pass] {" "}: pour passer, utilise /passer
-    [resign] {" "}: pour abandonner, utilise /abandonner (il demande confirmation)
-    [swap] {" "}: pour échanger, utilise le bouton Échanger sous le plateau
+    [resign] {" "}: pour abandonner, utilise /abandonner (une confirmation est demandée)
+    [swap] {" "}: pour échanger, utilise le bouton « Échanger » sous le plateau
    *[none] {""}
 }
-bridge-takes-two-cells = /pont prend deux cases, comme `c3-e4`{ $elsewhere ->
+bridge-takes-two-cells = /pont attend deux cases, par exemple `c3-e4`{ $elsewhere ->
     [place] {" "}: pour poser des tuiles, utilise /poser
     [pass] {" "}: pour passer, utilise /passer
-    [resign] {" "}: pour abandonner, utilise /abandonner (il demande confirmation)
-    [swap] {" "}: pour échanger, utilise le bouton Échanger sous le plateau
+    [resign] {" "}: pour abandonner, utilise /abandonner (une confirmation est demandée)
+    [swap] {" "}: pour échanger, utilise le bouton « Échanger » sous le plateau
    *[none] {""}
 }
-resign-confirm = Veux-tu vraiment abandonner la partie #{ $id } ? Ton adversaire gagne.
-game-aborted = La partie #{ $id } ({ $white } contre { $red }) a été annulée par { $name } : pas de résultat, et elle ne compte pas pour le classement. Le plateau suit.
+resign-confirm = Veux-tu vraiment abandonner la partie #{ $id } ? Ton adversaire gagnera.
+game-aborted = La partie #{ $id } ({ $white } contre { $red }) a été annulée par { $name } : pas de résultat, et elle ne compte pas pour le classement. Le plateau s'affiche juste après.
 thread-not-opened = (Je n'ai pas pu ouvrir de fil pour cette partie : elle se joue donc ici, dans le salon.)
 thread-refused = (Je n'ai pas pu écrire dans le fil de la partie : elle continue donc ici.)
-reminder = ⏰ { $who }, il te reste un quart de ton temps dans la partie #{ $id } ({ $color } au trait) : il expire { $at }.
-reminder-dm = À toi de jouer dans la partie #{ $id } de Ponte del Diavolo : le temps expire { $at }.
+reminder = ⏰ { $who }, il ne te reste qu'un quart de ton temps dans la partie #{ $id } (tu joues { $color }) : le délai expire { $at }.
+reminder-dm = À toi de jouer dans la partie #{ $id } de Ponte del Diavolo : le délai expire { $at }.
 export-record = La notation de la partie #{ $id }.
 
 ## Discord : listes, classements et aide
 
 autocomplete-game = #{ $id } contre { $opponent } ({ $yours ->
-    [yes] à toi
-   *[no] à l'adversaire
+    [yes] à toi de jouer
+   *[no] en attente
 })
 games-none = Tu n'as aucune partie en cours. Lances-en une avec `/défier`.
 games-your-turn = **à toi de jouer**
-games-their-turn = au tour de { $name }
+games-their-turn = à { $name } de jouer
 games-over = terminée
 games-line = #{ $id } : toi ({ $color }) contre { $opponent }, coup { $number }, { $turn }
-games-deadline = le temps expire { $at }
-notify-on = Je t'enverrai un message privé quand il ne restera qu'un quart de ton temps pour un coup.
+games-deadline = le délai expire { $at }
+notify-on = Je t'enverrai un message privé quand il ne te restera qu'un quart de ton temps pour jouer un coup.
 notify-off = Plus de messages privés ; les rappels apparaissent toujours dans le fil de la partie.
 rating-line = { $rating } ± { $deviation }{ $provisional ->
     [yes] {" "}(provisoire)
    *[no] {""}
-} · { $wins }–{ $losses }–{ $draws } en { $games ->
+} · { $wins }–{ $losses }–{ $draws } sur { $games ->
     [one] { $games } partie
    *[other] { $games } parties
 }
-leaderboard-empty = Aucune partie classée sur ce serveur pour l'instant. Lance un `/défier` !
+leaderboard-empty = Aucune partie classée sur ce serveur pour l'instant. Défie quelqu'un avec `/défier` !
 leaderboard-title = **Classement** (page { $page } sur { $pages } ; V–D–N ; les cotes provisoires viennent après les cotes établies)
 leaderboard-you = Toi : { $line }
 leaderboard-you-unrated = Tu n'as encore aucune partie classée ici.
@@ -275,8 +277,8 @@ stats-streak = Série en cours : { $kind ->
        *[other] { $n } défaites
     }
    *[draw] { $n ->
-        [one] { $n } nulle
-       *[other] { $n } nulles
+        [one] { $n } partie nulle
+       *[other] { $n } parties nulles
     }
 }
 stats-game = #{ $id } contre { $opponent } : { $outcome ->
@@ -287,8 +289,8 @@ stats-game = #{ $id } contre { $opponent } : { $outcome ->
     [yes] {""}
    *[no] {" "}(non classée)
 }
-stats-against-ai = Contre moi (gagnées–perdues–nulles, non classées) : { $records }
-settings-language-chosen = Désormais, je publie en { $language } sur ce serveur.
+stats-against-ai = Contre moi (victoires–défaites–nulles, parties non classées) : { $records }
+settings-language-chosen = Langue de mes messages sur ce serveur : { $language }.
 settings-language-server = Désormais, je publie dans la langue de ce serveur ({ $language }), telle que Discord l'indique.
 guild-only = Les parties se jouent dans un salon de serveur, pas en messages privés.
 managers-only = Seuls les membres qui peuvent gérer ce serveur peuvent modifier ses réglages.
@@ -298,26 +300,26 @@ rules-picture-title = Exemple : îles, bancs de sable et les trois ponts
 rules-white = Blanc
 rules-red = Rouge
 rules-text = **Ponte del Diavolo** — construis des îles et relie-les par des ponts.
-    • **Début :** qui lance le défi pose deux tuiles blanches. L'autre joueur échange alors (prend Blanc) ou garde Rouge et pose deux tuiles rouges. Ensuite Rouge et Blanc jouent à tour de rôle.
+    • **Début :** l'auteur du défi pose deux tuiles blanches. L'autre joueur échange alors (il prend Blanc) ou garde Rouge et pose deux tuiles rouges. Ensuite, Rouge et Blanc jouent à tour de rôle.
     • **Un tour :** pose deux tuiles de ta couleur sur des cases libres (`/poser c3 d4`), ou construis un pont entre deux de tes tuiles (`/pont c3 e4`).
     • **Îles :** 4 tuiles qui se touchent par un côté forment une île (◆ sur le plateau) ; 1 à 3 tuiles forment un banc de sable (plus pâle). Un groupe n'a jamais plus de 4 tuiles, et une île ne peut toucher aucune autre tuile de sa couleur, même en diagonale.
-    • **Ponts :** deux cases plus loin en ligne, en colonne ou en diagonale, ou un saut de cavalier. Les cases sous un pont restent bloquées pour de bon ; les ponts ne se croisent jamais ; un pont par tuile.
-    • **Fin :** qui ne peut plus poser deux tuiles peut construire un pont ou `/passer`. Quand Blanc passe, Rouge joue un dernier tour ; si Rouge passe, la partie est finie.
-    • **Décompte :** chaque ensemble d'îles reliées par des ponts (y compris via des bancs de sable) rapporte 1, 3, 6, 10, 15… points pour 1, 2, 3, 4, 5… îles. En cas d'égalité, plus d'îles l'emportent, puis plus de ponts.
-help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — défie un joueur, ou tout le monde ; la partie a son propre fil (classée, sauf si tu le précises). Choisis-moi comme adversaire (avec `niveau` facile, moyen ou difficile, et `premier`) pour jouer contre moi tout de suite, sans classement.
+    • **Ponts :** un pont relie deux de tes tuiles séparées par une case (en ligne, en colonne ou en diagonale) ou distantes d'un saut de cavalier. Les cases sous un pont restent bloquées pour de bon ; les ponts ne se croisent jamais ; un seul pont par tuile.
+    • **Fin :** un joueur qui ne peut plus poser deux tuiles peut construire un pont ou `/passer`. Quand Blanc passe, Rouge joue un dernier tour ; si Rouge passe, la partie est finie.
+    • **Décompte :** chaque groupe d'îles reliées par des ponts (y compris via des bancs de sable) rapporte 1, 3, 6, 10, 15… points pour 1, 2, 3, 4, 5… îles. En cas d'égalité, on départage au nombre d'îles, puis au nombre de ponts.
+help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — défie un joueur, ou tout le monde ; la partie a son propre fil (classée, sauf indication contraire). Choisis-moi comme `adversaire` (avec `niveau` facile, moyen ou difficile, et `premier`) pour jouer contre moi tout de suite, en partie non classée.
     `/poser c3 d4` — poser deux tuiles (les cases sont proposées pendant la saisie).
     `/pont c3 e4` — construire un pont entre deux de tes tuiles.
-    `/passer` — seulement si tu ne peux pas poser deux tuiles. `/abandonner` — abandonner (demande confirmation).
-    `/plateau` — afficher un plateau. `/parties` — tes parties, à qui le tour et le temps restant. `/règles` — les règles.
-    `/annuler` — annuler une partie avant le premier coup de Rouge. `/exporter` — la notation de la partie en fichier.
+    `/passer` — seulement si tu ne peux pas poser deux tuiles. `/abandonner` — abandonner la partie (avec confirmation).
+    `/plateau` — afficher le plateau d'une partie. `/parties` — tes parties, qui doit jouer et le temps restant. `/règles` — les règles.
+    `/annuler` — annuler une partie avant le premier coup de Rouge. `/exporter` — la notation de la partie, en fichier.
     `/classement [page]`, `/stats [joueur]` — les cotes de ce serveur. `/rappels activés|désactivés` — rappels en message privé.
-    `/réglages langue` — la langue de mes messages sur ce serveur (gestionnaires).
+    `/réglages langue` — la langue de mes messages sur ce serveur (gestionnaires seulement).
     Dans le fil d'une partie, les commandes agissent sur cette partie ; ailleurs, choisis-la avec l'option `partie`.
 
 ## Discord : les commandes
 
 cmd-challenge = défier
-    .description = Défier un joueur, tout le monde, ou le bot lui-même dans une partie de Ponte del Diavolo
+    .description = Défier un joueur, tout le monde ou le bot lui-même à une partie de Ponte del Diavolo
     .opponent = adversaire
     .opponent-description = Contre qui (le bot lui-même, ou vide pour un défi ouvert)
     .size = taille
@@ -325,8 +327,8 @@ cmd-challenge = défier
     .size-choice-0 = 12×12 (par défaut)
     .size-choice-1 = 10×10 (le plateau d'origine)
     .supply = réserve
-    .supply-description = Tuiles et ponts : ceux de la boîte, ou illimités
-    .supply-choice-0 = la boîte (par défaut)
+    .supply-description = Tuiles et ponts : comme dans la boîte, ou illimités
+    .supply-choice-0 = comme dans la boîte (par défaut)
     .supply-choice-1 = illimitée
     .time = temps
     .time-description = Temps par coup
@@ -353,7 +355,7 @@ cmd-place = poser
     .second = seconde
     .second-description = Seconde case, par exemple d4
     .game = partie
-    .game-description = Quelle partie (seulement hors du fil de la partie)
+    .game-description = Quelle partie (utile seulement hors du fil de la partie)
 cmd-bridge = pont
     .description = Construire un pont entre deux de tes tuiles, par exemple c3 e4
     .from = de
@@ -361,25 +363,25 @@ cmd-bridge = pont
     .to = à
     .to-description = L'autre extrémité, par exemple e4
     .game = partie
-    .game-description = Quelle partie (seulement hors du fil de la partie)
+    .game-description = Quelle partie (utile seulement hors du fil de la partie)
 cmd-pass = passer
     .description = Passer : seulement si tu ne peux pas poser deux tuiles
     .game = partie
-    .game-description = Quelle partie (seulement hors du fil de la partie)
+    .game-description = Quelle partie (utile seulement hors du fil de la partie)
 cmd-resign = abandonner
-    .description = Abandonner une partie (demande confirmation)
+    .description = Abandonner une partie (avec confirmation)
     .game = partie
-    .game-description = Quelle partie (seulement hors du fil de la partie)
+    .game-description = Quelle partie (utile seulement hors du fil de la partie)
 cmd-board = plateau
     .description = Afficher le plateau d'une partie
     .game = partie
-    .game-description = Quelle partie (seulement hors du fil de la partie)
+    .game-description = Quelle partie (utile seulement hors du fil de la partie)
 cmd-games = parties
-    .description = Tes parties en cours et à qui le tour
+    .description = Tes parties en cours et qui doit jouer
 cmd-abort = annuler
-    .description = Annuler une partie avant le premier coup de Rouge (gestionnaires : toute partie)
+    .description = Annuler une partie avant le premier coup de Rouge (gestionnaires : toute partie) ; sans résultat
     .game = partie
-    .game-description = Quelle partie (seulement hors du fil de la partie)
+    .game-description = Quelle partie (utile seulement hors du fil de la partie)
 cmd-notify = rappels
     .description = Recevoir un message privé quand le temps presse dans une de tes parties
     .reminders = rappels
@@ -391,15 +393,15 @@ cmd-leaderboard = classement
     .page = page
     .page-description = Page (10 joueurs par page)
 cmd-stats = stats
-    .description = Cote, bilan, série, dernières parties et évolution d'un joueur
+    .description = Cote, bilan, série, dernières parties et évolution de la cote d'un joueur
     .player = joueur
-    .player-description = Les stats de qui (par défaut : les tiennes)
+    .player-description = Quel joueur (par défaut : toi)
 cmd-export = exporter
     .description = La notation de la partie (pour `ponte replay`), en fichier
     .game = partie
-    .game-description = Quelle partie (seulement hors du fil de la partie)
+    .game-description = Quelle partie (utile seulement hors du fil de la partie)
 cmd-rules = règles
-    .description = Un court résumé des règles, avec un exemple
+    .description = Un court résumé des règles, avec un plateau d'exemple
 cmd-help = aide
     .description = Comment jouer avec ce bot
 cmd-settings = réglages
@@ -407,7 +409,7 @@ cmd-settings = réglages
 cmd-settings-language = langue
     .description = La langue des messages du bot sur ce serveur
     .language = langue
-    .language-description = English, Deutsch, Français, ou la langue du serveur selon Discord
+    .language-description = English, Deutsch, Français ou la langue du serveur selon Discord
     .language-choice-0 = la langue du serveur
     .language-choice-1 = English
     .language-choice-2 = Deutsch
@@ -418,47 +420,53 @@ cmd-settings-language = langue
 local-welcome = ponte local : tape `help` pour voir les commandes
 local-help =
     commandes (chacune peut être précédée de `as NOM` pour agir au nom de ce joueur) :
-      play NOM NOM [size N] [unlimited]     lancer une partie tout de suite (le premier nom commence avec Blanc) ;
+      play NOM NOM [size N] [unlimited]     lancer une partie tout de suite (le premier nom joue Blanc et commence) ;
                                             un nom peut être le bot : ai:easy, ai:medium ou ai:hard
       challenge NOM|open [size N] [unlimited] [time JOURS]
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (ou tape simplement le coup : c3 d4)
       board   games   game #ID   record   help   quit
-    les coups sont joués par le joueur au trait dans la partie en cours, sauf si `as NOM` dit autre chose
+    les coups sont joués par le joueur dont c'est le tour dans la partie en cours, sauf si `as NOM` dit autre chose
 local-you-are = tu es maintenant { $name }
 local-error = erreur : { $error }
 local-news-result = partie #{ $id } : { $result }
-local-news-reminder = partie #{ $id } : { $name }, il te reste un quart de ton temps
+local-news-reminder = partie #{ $id } : { $name }, il ne te reste qu'un quart de ton temps
 local-news-expired = le défi #{ $id } a expiré
 local-say-who = dis d'abord qui tu es : `as NOM ...`
-local-usage-play = usage : play NOM NOM [size N] [unlimited]
+local-usage-play = utilisation : play NOM NOM [size N] [unlimited]
 local-bot-itself = le bot ne peut pas jouer contre lui-même
-local-usage-challenge = usage : challenge NOM|open [size N] [unlimited] [time JOURS]
-local-nothing-to-answer = { $name } n'a aucun défi pour { $command }
+local-usage-challenge = utilisation : challenge NOM|open [size N] [unlimited] [time JOURS]
+# $command vaut accept, decline ou cancel.
+local-nothing-to-answer = { $name } n'a aucun défi à { $command ->
+    [accept] accepter
+    [decline] refuser
+    [cancel] annuler
+   *[other] traiter
+}
 local-declined = défi #{ $id } refusé
 local-cancelled = défi #{ $id } annulé
 local-no-current = pas de partie en cours : `play NOM NOM`, `accept` ou `game #ID`
 local-no-games = { $name } n'a aucune partie en cours
 local-your-turn = à toi de jouer
 local-games-line = #{ $id } : { $white } contre { $red }, coup { $number }, { $turn }
-local-usage-game = usage : game #ID
-local-usage-move = usage : place c3 d4 / bridge c3-e4
+local-usage-game = utilisation : game #ID
+local-usage-move = utilisation : place c3 d4 / bridge c3-e4
 local-not-an-id = « { $word } » n'est pas un numéro comme #3
 local-size-needs-number = size demande un nombre de 6 à 16
 local-time-range = time est le nombre de jours par coup, d'une minute (0.0007) à { $days }
 local-unknown-option = option inconnue « { $option } »
 local-challenge = défi #{ $id } : { $challenger } défie { $whom } ({ $variant }) ; réponds avec `as NOM accept`
 local-started = la partie #{ $id } commence : { $white } pose les deux premières tuiles blanches, puis { $red } garde Rouge ou échange ({ $variant })
-local-played-swap = { $who } échange : prend Blanc
-local-played-forced-pass = { $who } ne peut ni poser deux tuiles ni construire de pont : passe
+local-played-swap = { $who } échange et prend Blanc
+local-played-forced-pass = { $who } ne peut ni poser deux tuiles ni construire de pont, et passe
 local-played-pass = { $who } passe
 local-played-resign = { $who } abandonne
 local-played = { $who } joue { $move }
 local-saved = enregistré : coup { $ply } de la partie #{ $id }
 local-players = partie #{ $id } : { $white } joue Blanc, { $red } joue Rouge
 local-game-over = partie terminée : { $result }
-local-to-move = au tour de { $who }
-local-to-move-pie = au tour de { $who } (échanger pour prendre Blanc, ou poser deux tuiles rouges)
+local-to-move = à { $who } de jouer
+local-to-move-pie = à { $who } de jouer (échanger pour prendre Blanc, ou poser deux tuiles rouges)
 local-picture = image : { $path }
 local-no-picture = (pas d'image : { $error })
 local-picture-failed = (impossible d'écrire { $path } : { $error })
