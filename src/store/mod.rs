@@ -18,6 +18,7 @@ mod players;
 mod ratings;
 mod settings;
 mod states;
+mod tournaments;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -35,6 +36,10 @@ pub use outbox::OutboxRow;
 pub use players::PlayerRow;
 pub use ratings::{NamedRating, RatingPoint, RatingRow};
 pub use states::{AnnouncementKind, ChallengeStatus, EndReason, GameStatus, Winner};
+pub use tournaments::{
+    EntrantRow, NewRound, NewTournament, StoredFormat, TournamentGameRow, TournamentId,
+    TournamentRow, TournamentStatus,
+};
 
 /// A Discord user id, or a negative id for a player of the local mode.
 pub type PlayerId = i64;

@@ -1,0 +1,553 @@
+//! Tournaments (`tournaments`, `tournament_entrants`, `tournament_byes`, and the tournament
+//! columns of `games`): sign-up, entrants, and rounds started in one transaction each.
+
+use super::games::{NewGame, insert_game};
+use super::outbox::insert_announcement;
+use super::{AnnouncementKind, GameId, Millis, PlayerId, Store, StoreError, StoredVariant};
+
+pub type TournamentId = i64;
+
+/// Where a tournament stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(rename_all = "lowercase")]
+pub enum TournamentStatus {
+    Signup,
+    Running,
+    Finished,
+    Cancelled,
+}
+
+/// How a tournament is played, as stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(rename_all = "snake_case")]
+pub enum StoredFormat {
+    RoundRobin,
+    DoubleRoundRobin,
+    Swiss,
+}
+
+/// A new tournament.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewTournament {
+    pub guild_id: i64,
+    pub channel_id: i64,
+    pub name: String,
+    pub format: StoredFormat,
+    pub swiss_rounds: Option<i64>,
+    pub variant: StoredVariant,
+    pub move_seconds: Option<i64>,
+    pub rated: bool,
+    pub organiser_id: PlayerId,
+    pub signup_deadline_at: Option<Millis>,
+    pub created_at: Millis,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct TournamentRow {
+    pub id: TournamentId,
+    pub guild_id: i64,
+    pub channel_id: i64,
+    pub name: String,
+    pub format: StoredFormat,
+    pub swiss_rounds: Option<i64>,
+    pub size: i64,
+    pub tiles: Option<i64>,
+    pub bridges: Option<i64>,
+    pub move_seconds: Option<i64>,
+    pub rated: bool,
+    pub organiser_id: PlayerId,
+    pub status: TournamentStatus,
+    pub signup_deadline_at: Option<Millis>,
+    pub current_round: i64,
+    pub signup_message_id: Option<i64>,
+    pub standings_message_id: Option<i64>,
+    pub created_at: Millis,
+}
+
+impl TournamentRow {
+    pub fn variant(&self) -> StoredVariant {
+        StoredVariant {
+            size: self.size,
+            tiles: self.tiles,
+            bridges: self.bridges,
+        }
+    }
+}
+
+/// An entrant, with the name players know them by.
+#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct EntrantRow {
+    pub player_id: PlayerId,
+    pub name: String,
+    /// 1 for the first seed; `None` before the start.
+    pub seed: Option<i64>,
+    /// The round after which they withdrew; `None` while still in.
+    pub withdrawn_after: Option<i64>,
+}
+
+/// A tournament game: its round and game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct TournamentGameRow {
+    pub round: i64,
+    pub game_id: GameId,
+}
+
+/// A round to start: its games (each announced, its thread opened by the delivery worker) and
+/// its bye or sit-out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewRound {
+    pub round: i64,
+    pub games: Vec<NewGame>,
+    pub bye: Option<PlayerId>,
+}
+
+const SELECT_TOURNAMENT: &str = "SELECT id, guild_id, channel_id, name, format, swiss_rounds, \
+     size, tiles, bridges, move_seconds, rated, organiser_id, status, signup_deadline_at, \
+     current_round, signup_message_id, standings_message_id, created_at FROM tournaments";
+
+impl Store {
+    /// # Errors
+    /// On a database failure.
+    pub async fn create_tournament(&self, t: &NewTournament) -> Result<TournamentId, StoreError> {
+        Ok(sqlx::query_scalar(
+            "INSERT INTO tournaments (guild_id, channel_id, name, format, swiss_rounds, size,
+                 tiles, bridges, move_seconds, rated, organiser_id, signup_deadline_at,
+                 created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+             RETURNING id",
+        )
+        .bind(t.guild_id)
+        .bind(t.channel_id)
+        .bind(&t.name)
+        .bind(t.format)
+        .bind(t.swiss_rounds)
+        .bind(t.variant.size)
+        .bind(t.variant.tiles)
+        .bind(t.variant.bridges)
+        .bind(t.move_seconds)
+        .bind(t.rated)
+        .bind(t.organiser_id)
+        .bind(t.signup_deadline_at)
+        .bind(t.created_at)
+        .bind(t.created_at)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
+    /// # Errors
+    /// On a database failure.
+    pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
+        Ok(
+            sqlx::query_as::<_, TournamentRow>(&format!("{SELECT_TOURNAMENT} WHERE id = ?"))
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
+    }
+
+    /// A server's tournaments that are not over, oldest first.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn open_tournaments(&self, guild: i64) -> Result<Vec<TournamentRow>, StoreError> {
+        Ok(sqlx::query_as::<_, TournamentRow>(&format!(
+            "{SELECT_TOURNAMENT} WHERE guild_id = ? AND status IN ('signup', 'running') ORDER BY id"
+        ))
+        .bind(guild)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Tournaments in sign-up whose deadline has come.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn signups_due(&self, now: Millis) -> Result<Vec<TournamentRow>, StoreError> {
+        Ok(sqlx::query_as::<_, TournamentRow>(&format!(
+            "{SELECT_TOURNAMENT} WHERE status = 'signup' AND signup_deadline_at <= ? ORDER BY id"
+        ))
+        .bind(now)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Running tournaments (for resuming their rounds after a restart).
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn running_tournaments(&self) -> Result<Vec<TournamentId>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT id FROM tournaments WHERE status = 'running' ORDER BY id")
+                .fetch_all(&self.pool)
+                .await?,
+        )
+    }
+
+    /// Adds `player` while sign-up is open; `false` when they had already joined or sign-up is
+    /// closed.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn join_tournament(
+        &self,
+        id: TournamentId,
+        player: PlayerId,
+        now: Millis,
+    ) -> Result<bool, StoreError> {
+        let added = sqlx::query(
+            "INSERT INTO tournament_entrants (tournament_id, player_id, joined_at)
+             SELECT id, ?, ? FROM tournaments WHERE id = ? AND status = 'signup'
+             ON CONFLICT DO NOTHING",
+        )
+        .bind(player)
+        .bind(now)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(added.rows_affected() == 1)
+    }
+
+    /// Removes `player` while sign-up is open; `false` when they were not in it or sign-up is
+    /// closed.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn leave_tournament(
+        &self,
+        id: TournamentId,
+        player: PlayerId,
+    ) -> Result<bool, StoreError> {
+        let removed = sqlx::query(
+            "DELETE FROM tournament_entrants WHERE tournament_id = ? AND player_id = ?
+             AND (SELECT status FROM tournaments WHERE id = tournament_id) = 'signup'",
+        )
+        .bind(id)
+        .bind(player)
+        .execute(&self.pool)
+        .await?;
+        Ok(removed.rows_affected() == 1)
+    }
+
+    /// The entrants, by seed once there are seeds, else in the order they joined.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn entrants(&self, id: TournamentId) -> Result<Vec<EntrantRow>, StoreError> {
+        Ok(sqlx::query_as::<_, EntrantRow>(
+            "SELECT e.player_id, p.name, e.seed, e.withdrawn_after
+             FROM tournament_entrants e JOIN players p ON p.id = e.player_id
+             WHERE e.tournament_id = ?
+             ORDER BY e.seed IS NULL, e.seed, e.joined_at, e.player_id",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Starts `rounds` (all of a round robin's, or a Swiss's next one) after round `after`, in
+    /// one transaction: the games (each announced), the byes, the seeds when given (the first
+    /// start), and the tournament's round and status. Returns the new games, or `None` when
+    /// the tournament had already moved past round `after` (another writer started them).
+    ///
+    /// # Errors
+    /// On a database failure; nothing is written then.
+    pub async fn start_rounds(
+        &self,
+        id: TournamentId,
+        after: i64,
+        seeds: &[(PlayerId, i64)],
+        rounds: &[NewRound],
+        now: Millis,
+    ) -> Result<Option<Vec<GameId>>, StoreError> {
+        let _writer = self.writer.lock().await;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let last = rounds.last().map_or(after, |r| r.round);
+        let moved = sqlx::query(
+            "UPDATE tournaments SET current_round = ?, status = 'running', updated_at = ?
+             WHERE id = ? AND current_round = ? AND status IN ('signup', 'running')",
+        )
+        .bind(last)
+        .bind(now)
+        .bind(id)
+        .bind(after)
+        .execute(&mut *tx)
+        .await?;
+        if moved.rows_affected() == 0 {
+            return Ok(None);
+        }
+        for (player, seed) in seeds {
+            sqlx::query(
+                "UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND player_id = ?",
+            )
+            .bind(seed)
+            .bind(id)
+            .bind(player)
+            .execute(&mut *tx)
+            .await?;
+        }
+        let mut started = Vec::new();
+        for round in rounds {
+            for game in &round.games {
+                let game_id = insert_game(&mut tx, game).await?;
+                sqlx::query(
+                    "UPDATE games SET tournament_id = ?, tournament_round = ? WHERE id = ?",
+                )
+                .bind(id)
+                .bind(round.round)
+                .bind(game_id)
+                .execute(&mut *tx)
+                .await?;
+                let kind = AnnouncementKind::Started;
+                insert_announcement(&mut tx, game_id, kind, (0, 0), None, now).await?;
+                started.push(game_id);
+            }
+            if let Some(player) = round.bye {
+                sqlx::query(
+                    "INSERT INTO tournament_byes (tournament_id, round, player_id) VALUES (?, ?, ?)",
+                )
+                .bind(id)
+                .bind(round.round)
+                .bind(player)
+                .execute(&mut *tx)
+                .await?;
+            }
+        }
+        tx.commit().await?;
+        Ok(Some(started))
+    }
+
+    /// The tournament's games, by round.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn tournament_games(
+        &self,
+        id: TournamentId,
+    ) -> Result<Vec<TournamentGameRow>, StoreError> {
+        Ok(sqlx::query_as::<_, TournamentGameRow>(
+            "SELECT tournament_round AS round, id AS game_id FROM games
+             WHERE tournament_id = ? ORDER BY tournament_round, id",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The byes and sit-outs: (round, player).
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn tournament_byes(
+        &self,
+        id: TournamentId,
+    ) -> Result<Vec<(i64, PlayerId)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT round, player_id FROM tournament_byes WHERE tournament_id = ? ORDER BY round",
+        )
+        .bind(id)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// The tournament a game belongs to, if any.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn tournament_of(&self, game: GameId) -> Result<Option<TournamentId>, StoreError> {
+        Ok(
+            sqlx::query_scalar("SELECT tournament_id FROM games WHERE id = ?")
+                .bind(game)
+                .fetch_optional(&self.pool)
+                .await?
+                .flatten(),
+        )
+    }
+
+    /// Marks `player` withdrawn after round `after`; `false` when they were not in it or had
+    /// already withdrawn.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn withdraw_entrant(
+        &self,
+        id: TournamentId,
+        player: PlayerId,
+        after: i64,
+    ) -> Result<bool, StoreError> {
+        let marked = sqlx::query(
+            "UPDATE tournament_entrants SET withdrawn_after = ?
+             WHERE tournament_id = ? AND player_id = ? AND withdrawn_after IS NULL",
+        )
+        .bind(after)
+        .bind(id)
+        .bind(player)
+        .execute(&self.pool)
+        .await?;
+        Ok(marked.rows_affected() == 1)
+    }
+
+    /// Ends a running or signing-up tournament as `status` (finished or cancelled); `false`
+    /// when it was already over.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn end_tournament(
+        &self,
+        id: TournamentId,
+        status: TournamentStatus,
+        now: Millis,
+    ) -> Result<bool, StoreError> {
+        let ended = sqlx::query(
+            "UPDATE tournaments SET status = ?, updated_at = ?
+             WHERE id = ? AND status IN ('signup', 'running')",
+        )
+        .bind(status)
+        .bind(now)
+        .bind(id)
+        .execute(&self.pool)
+        .await?;
+        Ok(ended.rows_affected() == 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::games::tests::{CHANNEL, GUILD, NOW, VARIANT, store_with_players};
+
+    fn new_tournament(format: StoredFormat) -> NewTournament {
+        NewTournament {
+            guild_id: GUILD,
+            channel_id: CHANNEL,
+            name: "Autumn league".into(),
+            format,
+            swiss_rounds: (format == StoredFormat::Swiss).then_some(3),
+            variant: VARIANT,
+            move_seconds: Some(86_400),
+            rated: true,
+            organiser_id: 1,
+            signup_deadline_at: Some(NOW + 1000),
+            created_at: NOW,
+        }
+    }
+
+    fn game(opener: PlayerId, other: PlayerId) -> NewGame {
+        NewGame {
+            opener_id: opener,
+            other_id: other,
+            variant: VARIANT,
+            move_seconds: Some(86_400),
+            rated: true,
+            guild_id: Some(GUILD),
+            channel_id: Some(CHANNEL),
+            deadline_at: None,
+            remind_at: None,
+            created_at: NOW,
+        }
+    }
+
+    #[tokio::test]
+    async fn sign_up_is_open_until_the_start() {
+        let (_dir, store) = store_with_players().await;
+        let id = store
+            .create_tournament(&new_tournament(StoredFormat::Swiss))
+            .await
+            .unwrap();
+        assert!(store.join_tournament(id, 2, NOW).await.unwrap());
+        assert!(!store.join_tournament(id, 2, NOW).await.unwrap(), "twice");
+        assert!(store.join_tournament(id, 3, NOW + 1).await.unwrap());
+        assert!(store.join_tournament(id, 1, NOW + 2).await.unwrap());
+        assert!(store.leave_tournament(id, 1).await.unwrap());
+        assert!(!store.leave_tournament(id, 1).await.unwrap());
+        let names: Vec<String> = store
+            .entrants(id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|e| e.name)
+            .collect();
+        assert_eq!(names, ["bob", "carol"]);
+        assert_eq!(store.signups_due(NOW + 999).await.unwrap().len(), 0);
+        assert_eq!(store.signups_due(NOW + 1000).await.unwrap()[0].id, id);
+
+        let round = NewRound {
+            round: 1,
+            games: vec![game(3, 2)],
+            bye: None,
+        };
+        let started = store
+            .start_rounds(id, 0, &[(3, 1), (2, 2)], &[round], NOW + 5)
+            .await
+            .unwrap()
+            .expect("round 1 starts");
+        assert_eq!(started.len(), 1);
+        // Sign-up is closed: nobody joins or leaves now.
+        assert!(!store.join_tournament(id, 1, NOW + 6).await.unwrap());
+        assert!(!store.leave_tournament(id, 2).await.unwrap());
+        let row = store.tournament(id).await.unwrap().unwrap();
+        assert_eq!(row.status, TournamentStatus::Running);
+        assert_eq!(row.current_round, 1);
+        let seeded: Vec<(PlayerId, Option<i64>)> = store
+            .entrants(id)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|e| (e.player_id, e.seed))
+            .collect();
+        assert_eq!(seeded, [(3, Some(1)), (2, Some(2))]);
+        assert_eq!(store.tournament_of(started[0]).await.unwrap(), Some(id));
+        assert_eq!(
+            store.tournament_games(id).await.unwrap(),
+            [TournamentGameRow {
+                round: 1,
+                game_id: started[0]
+            }]
+        );
+    }
+
+    /// Two writers that both saw round 1 finished start round 2 once.
+    #[tokio::test]
+    async fn a_round_starts_once() {
+        let (_dir, store) = store_with_players().await;
+        let id = store
+            .create_tournament(&new_tournament(StoredFormat::Swiss))
+            .await
+            .unwrap();
+        for player in [1, 2, 3] {
+            store.join_tournament(id, player, NOW).await.unwrap();
+        }
+        let round = |n: i64, bye: PlayerId| NewRound {
+            round: n,
+            games: vec![game(1, 2)],
+            bye: Some(bye),
+        };
+        store
+            .start_rounds(id, 0, &[], &[round(1, 3)], NOW)
+            .await
+            .unwrap()
+            .unwrap();
+        let (one, other) = ([round(2, 2)], [round(2, 1)]);
+        let (first, second) = tokio::join!(
+            store.start_rounds(id, 1, &[], &one, NOW + 1),
+            store.start_rounds(id, 1, &[], &other, NOW + 1),
+        );
+        let started = [first.unwrap(), second.unwrap()];
+        assert_eq!(started.iter().filter(|s| s.is_some()).count(), 1);
+        assert_eq!(store.tournament_games(id).await.unwrap().len(), 2);
+        assert_eq!(store.tournament_byes(id).await.unwrap().len(), 2);
+        assert!(store.withdraw_entrant(id, 3, 2).await.unwrap());
+        assert!(!store.withdraw_entrant(id, 3, 2).await.unwrap());
+        assert!(
+            store
+                .end_tournament(id, TournamentStatus::Finished, NOW + 2)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !store
+                .end_tournament(id, TournamentStatus::Cancelled, NOW + 3)
+                .await
+                .unwrap()
+        );
+    }
+}
