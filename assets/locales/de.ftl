@@ -27,6 +27,7 @@ count-tiles = { $n ->
 supply-unlimited = unbegrenzter Vorrat
 supply-limited = je { $tiles } Steine, { $bridges } Brücken
 # Nach „zuletzt:“ in der Bildunterschrift.
+labelled = { $label }: { $text }
 move-pass = gepasst
 move-swap = getauscht
 

@@ -26,6 +26,8 @@ count-tiles = { $n ->
 }
 supply-unlimited = unlimited supply
 supply-limited = { $tiles } tiles each, { $bridges } bridges
+# A label and what follows it, as "alice (white): 3 points".
+labelled = { $label }: { $text }
 move-pass = pass
 move-swap = swap
 

@@ -27,6 +27,7 @@ count-tiles = { $n ->
 supply-unlimited = réserve illimitée
 supply-limited = { $tiles } tuiles par joueur, { $bridges } ponts
 # Après « dernier coup : » dans la légende.
+labelled = { $label } : { $text }
 move-pass = passe
 move-swap = échange
 

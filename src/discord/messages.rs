@@ -185,12 +185,16 @@ pub fn pie_buttons(lang: Lang, game: &GameView) -> Vec<serenity::CreateActionRow
 fn score_line(lang: Lang, game: &GameView) -> String {
     let side = |color: Color| {
         let score = game.game.score(color);
-        let mut line = format!(
-            "{}: {}, {}, {}",
-            with_color(lang, &game.player(color).name, color),
-            count(lang, "points", score.points),
-            count(lang, "islands", score.islands),
-            count(lang, "bridges", score.bridges)
+        let mut line = tr!(
+            lang,
+            "labelled",
+            label = with_color(lang, &game.player(color).name, color),
+            text = format!(
+                "{}, {}, {}",
+                count(lang, "points", score.points),
+                count(lang, "islands", score.islands),
+                count(lang, "bridges", score.bridges)
+            )
         );
         if let Some(left) = game.game.tiles_left(color) {
             let _ = write!(line, ", {}", tr!(lang, "caption-tiles-left", n = left));
@@ -262,8 +266,12 @@ pub fn turn_line(lang: Lang, game: &GameView) -> String {
 /// The message after a move.
 pub fn move_text(lang: Lang, report: &MoveReport) -> String {
     let game = &report.game;
-    let mut text = tr!(lang, "game-number", id = game.id);
-    text.push_str(": ");
+    let mut text = tr!(
+        lang,
+        "labelled",
+        label = tr!(lang, "game-number", id = game.id),
+        text = ""
+    );
     for played in &report.played {
         text.push_str(&played_line(lang, played));
         text.push(' ');
@@ -325,13 +333,17 @@ pub fn result_text(lang: Lang, game: &GameView) -> String {
     let side = |color: Color| {
         let score = game.game.score(color);
         let p = game.player(color);
-        format!(
-            "{}: {}, {}, {} — {}",
-            with_color(lang, &mention(p.id, &p.name), color),
-            count(lang, "points", score.points),
-            count(lang, "islands", score.islands),
-            count(lang, "bridges", score.bridges),
-            networks_line(lang, &score)
+        tr!(
+            lang,
+            "labelled",
+            label = with_color(lang, &mention(p.id, &p.name), color),
+            text = format!(
+                "{}, {}, {} — {}",
+                count(lang, "points", score.points),
+                count(lang, "islands", score.islands),
+                count(lang, "bridges", score.bridges),
+                networks_line(lang, &score)
+            )
         )
     };
     format!(

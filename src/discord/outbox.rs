@@ -106,10 +106,11 @@ async fn post(
             deliver_board(ctx, service, lang, &report.game, &text, &nonce).await?;
         }
         Announcement::Ended(game) => {
-            let text = format!(
-                "{}: {}",
-                tr!(lang, "game-number", id = game.id),
-                result_text(lang, game)
+            let text = tr!(
+                lang,
+                "labelled",
+                label = tr!(lang, "game-number", id = game.id),
+                text = result_text(lang, game)
             );
             deliver_board(ctx, service, lang, game, &text, &nonce).await?;
         }

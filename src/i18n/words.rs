@@ -81,7 +81,7 @@ pub fn diagram(lang: Lang, game: &Game) -> String {
         let line = tr!(
             lang,
             "diagram-last-move",
-            move = mv.to_string(),
+            move = move_words(lang, mv),
             number = game.plies()
         );
         out.push_str(&line);
