@@ -471,3 +471,14 @@ local-to-move-pie = { $who } ist am Zug (tauschen, um Weiß zu übernehmen, oder
 local-picture = Bild: { $path }
 local-no-picture = (kein Bild: { $error })
 local-picture-failed = ({ $path } konnte nicht geschrieben werden: { $error })
+
+## Turniere
+
+error-unknown-tournament = es gibt kein Turnier #{ $id }
+error-tournament-name = ein Turnier braucht einen Namen mit höchstens 80 Zeichen
+error-swiss-rounds = ein Schweizer-System-Turnier hat 1 bis { $most } Runden
+error-signup-closed = die Anmeldung für Turnier #{ $id } ist geschlossen
+error-already-entered = du bist schon in Turnier #{ $id } angemeldet
+error-not-entered = du bist nicht in Turnier #{ $id } angemeldet
+error-not-organiser = nur die Turnierleitung oder wer diesen Server verwalten darf, kann das in Turnier #{ $id } tun
+error-too-few-entrants = Turnier #{ $id } braucht mindestens zwei Teilnehmende, um zu beginnen

@@ -474,3 +474,14 @@ local-to-move-pie = { $who } to move (swap to take White, or place two red tiles
 local-picture = picture: { $path }
 local-no-picture = (no picture: { $error })
 local-picture-failed = (could not write { $path }: { $error })
+
+## Tournaments
+
+error-unknown-tournament = there is no tournament #{ $id }
+error-tournament-name = a tournament needs a name of at most 80 characters
+error-swiss-rounds = a Swiss tournament has from 1 to { $most } rounds
+error-signup-closed = sign-up for tournament #{ $id } is closed
+error-already-entered = you are already in tournament #{ $id }
+error-not-entered = you are not in tournament #{ $id }
+error-not-organiser = only the organiser, or a member who can manage this server, can do that in tournament #{ $id }
+error-too-few-entrants = tournament #{ $id } needs at least two entrants to start

@@ -471,3 +471,14 @@ local-to-move-pie = à { $who } de jouer (échanger pour prendre Blanc, ou poser
 local-picture = image : { $path }
 local-no-picture = (pas d'image : { $error })
 local-picture-failed = (impossible d'écrire { $path } : { $error })
+
+## Tournois
+
+error-unknown-tournament = il n'y a pas de tournoi #{ $id }
+error-tournament-name = un tournoi a besoin d'un nom de 80 caractères au plus
+error-swiss-rounds = un tournoi au système suisse compte de 1 à { $most } rondes
+error-signup-closed = les inscriptions au tournoi #{ $id } sont closes
+error-already-entered = tu es déjà inscrit au tournoi #{ $id }
+error-not-entered = tu n'es pas inscrit au tournoi #{ $id }
+error-not-organiser = seuls l'organisateur, ou un membre qui peut gérer ce serveur, peuvent faire cela dans le tournoi #{ $id }
+error-too-few-entrants = le tournoi #{ $id } a besoin d'au moins deux participants pour commencer

@@ -18,6 +18,7 @@ mod opponent;
 mod play;
 mod ratings;
 mod standings;
+mod tournaments;
 mod views;
 
 use std::num::NonZeroUsize;
@@ -27,6 +28,8 @@ use lru::LruCache;
 
 pub use crate::ai::Level;
 pub use crate::i18n::Lang;
+pub use crate::store::{TournamentId, TournamentStatus};
+pub use crate::tournament::Format;
 pub use announcements::{Announcement, DueAnnouncement};
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
@@ -34,6 +37,7 @@ pub use deadlines::Tick;
 pub use export::picture;
 pub use opponent::{AiRecord, AiTerms, Opener};
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
+pub use tournaments::{Entrant, MOST_SWISS_ROUNDS, StandingLine, TournamentTerms, TournamentView};
 pub use views::{
     AbortOutcome, Asker, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
     LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Sent, Venue, move_time_words,
@@ -100,6 +104,24 @@ pub enum ServiceError {
     NoServer,
     #[error("you have several games here: say which one ({0})")]
     WhichGame(String),
+    #[error("there is no tournament #{0}")]
+    UnknownTournament(TournamentId),
+    #[error("a tournament needs a name of at most 80 characters")]
+    TournamentName,
+    #[error("a Swiss tournament has from 1 to {0} rounds")]
+    SwissRounds(u32),
+    #[error("sign-up for tournament #{0} is closed")]
+    SignupClosed(TournamentId),
+    #[error("you are already in tournament #{0}")]
+    AlreadyEntered(TournamentId),
+    #[error("you are not in tournament #{0}")]
+    NotEntered(TournamentId),
+    #[error(
+        "only the organiser, or a member who can manage this server, can do that in tournament #{0}"
+    )]
+    NotOrganiser(TournamentId),
+    #[error("tournament #{0} needs at least two entrants to start")]
+    TooFewEntrants(TournamentId),
     #[error(transparent)]
     Damaged(#[from] DamagedLog),
     #[error(transparent)]
@@ -143,6 +165,14 @@ impl ServiceError {
             E::NotOver(id) => tr!(lang, "error-not-over", id = *id),
             E::NoServer => tr!(lang, "error-no-server"),
             E::WhichGame(games) => tr!(lang, "error-which-game", games = games),
+            E::UnknownTournament(id) => tr!(lang, "error-unknown-tournament", id = *id),
+            E::TournamentName => tr!(lang, "error-tournament-name"),
+            E::SwissRounds(most) => tr!(lang, "error-swiss-rounds", most = *most),
+            E::SignupClosed(id) => tr!(lang, "error-signup-closed", id = *id),
+            E::AlreadyEntered(id) => tr!(lang, "error-already-entered", id = *id),
+            E::NotEntered(id) => tr!(lang, "error-not-entered", id = *id),
+            E::NotOrganiser(id) => tr!(lang, "error-not-organiser", id = *id),
+            E::TooFewEntrants(id) => tr!(lang, "error-too-few-entrants", id = *id),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",

@@ -1,0 +1,556 @@
+//! Tournaments: sign-up, the start (seeding by rating, all of a round robin's rounds or a
+//! Swiss's first), the next Swiss round once every game of a round has ended, withdrawals and
+//! the standings. Pairing and ranking are `crate::tournament`'s; every step here is one saved
+//! state change that is safe to repeat (a round starts in the transaction that moves the
+//! tournament's round, so two results arriving at once start the next round once).
+
+use std::collections::HashMap;
+
+use super::deadlines::MoveClock;
+use super::views::{stored_variant, variant_of};
+use super::{
+    ChallengeOptions, GameView, Millis, Player, PlayerId, Result, Service, ServiceError, Venue,
+};
+use crate::game::Color;
+use crate::store::{
+    EntrantRow, NewGame, NewRound, NewTournament, StoredFormat, TournamentId, TournamentRow,
+    TournamentStatus,
+};
+use crate::tournament::{
+    self, Format, Pairing, Played, Round, Seed, Standing, SwissEntrant, pair_swiss,
+};
+
+/// The most Swiss rounds a tournament may have.
+pub const MOST_SWISS_ROUNDS: u32 = 20;
+
+/// What an organiser sets up.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentTerms {
+    pub name: String,
+    pub format: Format,
+    pub options: ChallengeOptions,
+    /// Sign-up closes and round 1 starts then; `None`: started by hand.
+    pub signup_deadline: Option<Millis>,
+}
+
+/// An entrant as front ends show them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entrant {
+    pub player: Player,
+    /// 1 for the first seed, once the tournament started.
+    pub seed: Option<usize>,
+    /// The round after which they withdrew.
+    pub withdrawn_after: Option<u32>,
+}
+
+/// A tournament with its entrants, games and byes.
+#[derive(Clone, Debug)]
+pub struct TournamentView {
+    pub id: TournamentId,
+    pub name: String,
+    pub format: Format,
+    pub options: ChallengeOptions,
+    pub status: TournamentStatus,
+    pub organiser: PlayerId,
+    pub venue: Venue,
+    pub signup_deadline_at: Option<Millis>,
+    /// The last round started (0 before the start).
+    pub current_round: u32,
+    pub entrants: Vec<Entrant>,
+    /// (round, game), by round.
+    pub games: Vec<(u32, GameView)>,
+    /// (round, player): Swiss byes (a point) or round-robin sit-outs.
+    pub byes: Vec<(u32, PlayerId)>,
+    pub signup_message_id: Option<i64>,
+    pub standings_message_id: Option<i64>,
+}
+
+/// An entrant's line in the standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StandingLine {
+    pub rank: usize,
+    pub player: Player,
+    pub standing: Standing,
+    pub withdrawn: bool,
+}
+
+impl TournamentView {
+    /// All the rounds the tournament plays.
+    pub fn rounds(&self) -> u32 {
+        self.format.rounds(self.entrants.len())
+    }
+
+    /// The entrants' seeds (0 the first), by player.
+    fn seeds(&self) -> HashMap<PlayerId, Seed> {
+        self.entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.player.id, e.seed.map_or(i, |s| s - 1)))
+            .collect()
+    }
+
+    /// The finished games as the standings count them: a decided game's winner; a game aborted
+    /// or still going does not count.
+    fn played(&self) -> Vec<Played> {
+        let seeds = self.seeds();
+        self.games
+            .iter()
+            .filter_map(|(_, game)| {
+                let result = game.result?;
+                if result.ending == super::Ending::Aborted {
+                    return None;
+                }
+                let seed = |id: PlayerId| seeds.get(&id).copied();
+                let opener = seed(game.opener)?;
+                let other = if game.white.id == game.opener {
+                    game.red.id
+                } else {
+                    game.white.id
+                };
+                let answerer = seed(other)?;
+                let winner = match result.winner {
+                    Some(color) => Some(seed(game.player(color).id)?),
+                    None => None,
+                };
+                let points_of = |id: PlayerId| {
+                    let color = game.color_of(id).unwrap_or(Color::White);
+                    game.game.score(color).points
+                };
+                Some(Played {
+                    opener,
+                    answerer,
+                    winner,
+                    board: (points_of(game.opener), points_of(other)),
+                })
+            })
+            .collect()
+    }
+
+    /// The standings now.
+    pub fn standings(&self) -> Vec<StandingLine> {
+        let seeds = self.seeds();
+        let byes: Vec<Seed> = match self.format {
+            Format::Swiss { .. } => self
+                .byes
+                .iter()
+                .filter_map(|(_, p)| seeds.get(p).copied())
+                .collect(),
+            // A round robin's sit-outs score nothing.
+            Format::RoundRobin { .. } => Vec::new(),
+        };
+        let table = tournament::standings(self.format, self.entrants.len(), &self.played(), &byes);
+        let by_seed: HashMap<Seed, &Entrant> = self
+            .entrants
+            .iter()
+            .map(|e| (seeds[&e.player.id], e))
+            .collect();
+        table
+            .into_iter()
+            .map(|standing| {
+                let entrant = by_seed[&standing.seed];
+                StandingLine {
+                    rank: standing.rank,
+                    player: entrant.player.clone(),
+                    withdrawn: entrant.withdrawn_after.is_some(),
+                    standing,
+                }
+            })
+            .collect()
+    }
+
+    /// The games of `round`, and its bye.
+    pub fn pairings(&self, round: u32) -> (Vec<&GameView>, Option<PlayerId>) {
+        let games = self
+            .games
+            .iter()
+            .filter(|(r, _)| *r == round)
+            .map(|(_, g)| g)
+            .collect();
+        let bye = self.byes.iter().find(|(r, _)| *r == round).map(|(_, p)| *p);
+        (games, bye)
+    }
+
+    /// Whether every game started so far has ended (a round robin's are all started at once;
+    /// a Swiss's current round is its only one still going).
+    pub fn round_complete(&self) -> bool {
+        self.games.iter().all(|(_, g)| g.is_over())
+    }
+}
+
+fn stored_format(format: Format) -> (StoredFormat, Option<i64>) {
+    match format {
+        Format::RoundRobin { double: false } => (StoredFormat::RoundRobin, None),
+        Format::RoundRobin { double: true } => (StoredFormat::DoubleRoundRobin, None),
+        Format::Swiss { rounds } => (StoredFormat::Swiss, Some(i64::from(rounds))),
+    }
+}
+
+fn format_of(row: &TournamentRow) -> Format {
+    match row.format {
+        StoredFormat::RoundRobin => Format::RoundRobin { double: false },
+        StoredFormat::DoubleRoundRobin => Format::RoundRobin { double: true },
+        StoredFormat::Swiss => Format::Swiss {
+            rounds: row.swiss_rounds.unwrap_or(1) as u32,
+        },
+    }
+}
+
+impl Service {
+    /// Opens sign-up for a tournament in `venue` (a server channel).
+    ///
+    /// # Errors
+    /// An empty name, a Swiss without rounds or with too many, a time per move out of range,
+    /// no server; database failures.
+    pub async fn create_tournament(
+        &self,
+        organiser: &Player,
+        venue: Venue,
+        terms: TournamentTerms,
+    ) -> Result<TournamentView> {
+        let (Some(guild), Some(channel)) = (venue.guild_id, venue.channel_id) else {
+            return Err(ServiceError::NoServer);
+        };
+        let name = terms.name.trim();
+        if name.is_empty() || name.chars().count() > 80 {
+            return Err(ServiceError::TournamentName);
+        }
+        if let Format::Swiss { rounds } = terms.format
+            && !(1..=MOST_SWISS_ROUNDS).contains(&rounds)
+        {
+            return Err(ServiceError::SwissRounds(MOST_SWISS_ROUNDS));
+        }
+        let move_seconds = super::challenges::checked_move_seconds(terms.options.move_time)?;
+        let now = self.now();
+        self.store
+            .upsert_player(organiser.id, &organiser.name, now)
+            .await?;
+        let (format, swiss_rounds) = stored_format(terms.format);
+        let id = self
+            .store
+            .create_tournament(&NewTournament {
+                guild_id: guild,
+                channel_id: channel,
+                name: name.to_string(),
+                format,
+                swiss_rounds,
+                variant: stored_variant(terms.options.variant),
+                move_seconds,
+                rated: terms.options.rated,
+                organiser_id: organiser.id,
+                signup_deadline_at: terms.signup_deadline,
+                created_at: now,
+            })
+            .await?;
+        self.tournament(id).await
+    }
+
+    /// A tournament with its entrants, games and byes.
+    ///
+    /// # Errors
+    /// No such tournament; database failures.
+    pub async fn tournament(&self, id: TournamentId) -> Result<TournamentView> {
+        let row = self
+            .store
+            .tournament(id)
+            .await?
+            .ok_or(ServiceError::UnknownTournament(id))?;
+        let entrants = self
+            .store
+            .entrants(id)
+            .await?
+            .into_iter()
+            .map(|e: EntrantRow| Entrant {
+                player: Player::new(e.player_id, e.name),
+                seed: e.seed.map(|s| s as usize),
+                withdrawn_after: e.withdrawn_after.map(|r| r as u32),
+            })
+            .collect();
+        let mut games = Vec::new();
+        for row in self.store.tournament_games(id).await? {
+            games.push((row.round as u32, self.game(row.game_id).await?));
+        }
+        let byes = self
+            .store
+            .tournament_byes(id)
+            .await?
+            .into_iter()
+            .map(|(round, player)| (round as u32, player))
+            .collect();
+        Ok(TournamentView {
+            id,
+            name: row.name.clone(),
+            format: format_of(&row),
+            options: ChallengeOptions {
+                variant: variant_of(row.variant()),
+                move_time: row
+                    .move_seconds
+                    .map(|s| std::time::Duration::from_secs(s as u64)),
+                rated: row.rated,
+            },
+            status: row.status,
+            organiser: row.organiser_id,
+            venue: Venue {
+                guild_id: Some(row.guild_id),
+                channel_id: Some(row.channel_id),
+            },
+            signup_deadline_at: row.signup_deadline_at,
+            current_round: row.current_round as u32,
+            entrants,
+            games,
+            byes,
+            signup_message_id: row.signup_message_id,
+            standings_message_id: row.standings_message_id,
+        })
+    }
+
+    /// A tournament of server `guild` taking sign-ups (another server's is "no tournament
+    /// #id").
+    async fn signing_up(&self, id: TournamentId, guild: Option<i64>) -> Result<TournamentView> {
+        let view = self.tournament(id).await?;
+        if view.venue.guild_id != guild {
+            return Err(ServiceError::UnknownTournament(id));
+        }
+        if view.status != TournamentStatus::Signup {
+            return Err(ServiceError::SignupClosed(id));
+        }
+        Ok(view)
+    }
+
+    /// `player` signs up.
+    ///
+    /// # Errors
+    /// Unknown tournaments, closed sign-up, already in; database failures.
+    pub async fn join_tournament(
+        &self,
+        id: TournamentId,
+        player: &Player,
+        guild: Option<i64>,
+    ) -> Result<TournamentView> {
+        self.signing_up(id, guild).await?;
+        let now = self.now();
+        self.store
+            .upsert_player(player.id, &player.name, now)
+            .await?;
+        if !self.store.join_tournament(id, player.id, now).await? {
+            return Err(ServiceError::AlreadyEntered(id));
+        }
+        self.tournament(id).await
+    }
+
+    /// `player` leaves while sign-up is open.
+    ///
+    /// # Errors
+    /// Unknown tournaments, closed sign-up, not in it; database failures.
+    pub async fn leave_tournament(
+        &self,
+        id: TournamentId,
+        player: &Player,
+        guild: Option<i64>,
+    ) -> Result<TournamentView> {
+        self.signing_up(id, guild).await?;
+        if !self.store.leave_tournament(id, player.id).await? {
+            return Err(ServiceError::NotEntered(id));
+        }
+        self.tournament(id).await
+    }
+
+    /// Closes sign-up and starts the tournament: entrants seeded by their rating in the server
+    /// (unrated ones after, in the order they joined), then all of a round robin's games or a
+    /// Swiss's first round. Only the organiser or a manager may (`None`: the sign-up deadline
+    /// did). A start that another caller made first returns the tournament as it is.
+    ///
+    /// # Errors
+    /// Unknown tournaments, fewer than two entrants, not the organiser, already started.
+    pub async fn start_tournament(
+        &self,
+        id: TournamentId,
+        by: Option<(PlayerId, bool)>,
+    ) -> Result<TournamentView> {
+        let view = self.tournament(id).await?;
+        if let Some((player, manager)) = by
+            && player != view.organiser
+            && !manager
+        {
+            return Err(ServiceError::NotOrganiser(id));
+        }
+        if view.status != TournamentStatus::Signup {
+            return Err(ServiceError::SignupClosed(id));
+        }
+        if view.entrants.len() < 2 {
+            return Err(ServiceError::TooFewEntrants(id));
+        }
+        // Seeds: rating first (the server's ladder), then the order they joined.
+        let guild = view.venue.guild_id.unwrap_or_default();
+        let ratings: HashMap<PlayerId, f64> = self
+            .store
+            .ratings_in(guild)
+            .await?
+            .into_iter()
+            .map(|r| (r.rating.player_id, r.rating.rating))
+            .collect();
+        let mut order: Vec<&Entrant> = view.entrants.iter().collect();
+        order.sort_by(|a, b| {
+            let rating = |e: &Entrant| ratings.get(&e.player.id).copied();
+            match (rating(a), rating(b)) {
+                (Some(x), Some(y)) => y.total_cmp(&x),
+                (Some(_), None) => std::cmp::Ordering::Less,
+                (None, Some(_)) => std::cmp::Ordering::Greater,
+                (None, None) => std::cmp::Ordering::Equal,
+            }
+        });
+        let players: Vec<PlayerId> = order.iter().map(|e| e.player.id).collect();
+        let seeds: Vec<(PlayerId, i64)> = players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (*p, i as i64 + 1))
+            .collect();
+        let rounds = match view.format {
+            Format::RoundRobin { double } => tournament::round_robin(players.len(), double),
+            Format::Swiss { .. } => {
+                let entrants: Vec<SwissEntrant> = (0..players.len())
+                    .map(|seed| SwissEntrant {
+                        seed,
+                        ..SwissEntrant::default()
+                    })
+                    .collect();
+                vec![pair_swiss(&entrants)]
+            }
+        };
+        self.start_rounds(&view, 0, &seeds, &players, &rounds)
+            .await?;
+        self.tournament(id).await
+    }
+
+    /// Saves `rounds` (numbered from `after + 1`) as games, once: `false` when another caller
+    /// started them first.
+    async fn start_rounds(
+        &self,
+        view: &TournamentView,
+        after: u32,
+        seeds: &[(PlayerId, i64)],
+        players: &[PlayerId],
+        rounds: &[Round],
+    ) -> Result<bool> {
+        let now = self.now();
+        let move_seconds = view.options.move_time.map(|t| t.as_secs() as i64);
+        let clock = MoveClock::starting(move_seconds, now);
+        let new_rounds: Vec<NewRound> = rounds
+            .iter()
+            .enumerate()
+            .map(|(i, round)| NewRound {
+                round: i64::from(after) + i as i64 + 1,
+                games: round
+                    .pairings
+                    .iter()
+                    .map(|&Pairing { opener, answerer }| NewGame {
+                        opener_id: players[opener],
+                        other_id: players[answerer],
+                        variant: stored_variant(view.options.variant),
+                        move_seconds,
+                        rated: view.options.rated,
+                        guild_id: view.venue.guild_id,
+                        channel_id: view.venue.channel_id,
+                        deadline_at: clock.deadline_at,
+                        remind_at: clock.remind_at,
+                        created_at: now,
+                    })
+                    .collect(),
+                bye: round.bye.map(|seed| players[seed]),
+            })
+            .collect();
+        let started = self
+            .store
+            .start_rounds(view.id, i64::from(after), seeds, &new_rounds, now)
+            .await?;
+        if started.is_some() {
+            self.outbox_changed();
+        }
+        Ok(started.is_some())
+    }
+
+    /// Moves a running tournament on when its current round is complete: a Swiss pairs and
+    /// starts the next round, and a tournament whose last round is complete ends. Safe to call
+    /// any time and from several places at once (after every result, at start-up); returns
+    /// whether anything changed.
+    ///
+    /// # Errors
+    /// Unknown tournaments; database failures.
+    pub async fn advance_tournament(&self, id: TournamentId) -> Result<bool> {
+        let view = self.tournament(id).await?;
+        if view.status != TournamentStatus::Running || !view.round_complete() {
+            return Ok(false);
+        }
+        if view.current_round >= view.rounds() {
+            // Every round was played: the end.
+            let ended = self
+                .store
+                .end_tournament(id, TournamentStatus::Finished, self.now())
+                .await?;
+            return Ok(ended);
+        }
+        let Format::Swiss { .. } = view.format else {
+            // A round robin starts all its rounds at once; nothing to pair.
+            return Ok(false);
+        };
+        let seeds = view.seeds();
+        let players: Vec<PlayerId> = {
+            let mut by_seed: Vec<(Seed, PlayerId)> = seeds.iter().map(|(p, s)| (*s, *p)).collect();
+            by_seed.sort_unstable();
+            by_seed.into_iter().map(|(_, p)| p).collect()
+        };
+        let standings = view.standings();
+        let points: HashMap<PlayerId, f64> = standings
+            .iter()
+            .map(|line| (line.player.id, line.standing.points))
+            .collect();
+        let entrants: Vec<SwissEntrant> = view
+            .entrants
+            .iter()
+            .filter(|e| e.withdrawn_after.is_none())
+            .map(|e| {
+                let id = e.player.id;
+                let mine: Vec<&GameView> = view
+                    .games
+                    .iter()
+                    .map(|(_, g)| g)
+                    .filter(|g| g.color_of(id).is_some())
+                    .collect();
+                let opened = mine.iter().filter(|g| g.opener == id).count() as u32;
+                let last = view
+                    .games
+                    .iter()
+                    .filter(|(_, g)| g.color_of(id).is_some())
+                    .max_by_key(|(round, _)| *round);
+                SwissEntrant {
+                    seed: seeds[&id],
+                    points: points.get(&id).copied().unwrap_or(0.0),
+                    opponents: mine
+                        .iter()
+                        .map(|g| {
+                            let other = if g.white.id == id {
+                                g.red.id
+                            } else {
+                                g.white.id
+                            };
+                            seeds[&other]
+                        })
+                        .collect(),
+                    opened,
+                    answered: mine.len() as u32 - opened,
+                    had_bye: view.byes.iter().any(|(_, p)| *p == id),
+                    opened_last: last.map(|(_, g)| g.opener == id),
+                }
+            })
+            .collect();
+        if entrants.len() < 2 {
+            let ended = self
+                .store
+                .end_tournament(id, TournamentStatus::Finished, self.now())
+                .await?;
+            return Ok(ended);
+        }
+        let round = pair_swiss(&entrants);
+        self.start_rounds(&view, view.current_round, &[], &players, &[round])
+            .await
+    }
+}

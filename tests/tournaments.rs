@@ -1,0 +1,162 @@
+//! Tournaments through the service on a real SQLite file: a whole Swiss and a whole round robin,
+//! results from normal play, each round started once even when two results arrive at once.
+
+mod common;
+
+use std::sync::Arc;
+
+use common::START;
+use fastrand::Rng;
+use ponte::service::{
+    ChallengeOptions, Format, ManualClock, Player, Service, ServiceError, TournamentStatus,
+    TournamentTerms, TournamentView, Venue,
+};
+
+const GUILD: i64 = 77;
+
+fn venue() -> Venue {
+    Venue {
+        guild_id: Some(GUILD),
+        channel_id: Some(88),
+    }
+}
+
+fn players(n: i64) -> Vec<Player> {
+    (1..=n)
+        .map(|i| Player::new(5000 + i, format!("p{i}")))
+        .collect()
+}
+
+async fn service() -> (tempfile::TempDir, Arc<Service>) {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = common::open_service(&dir, clock).await;
+    (dir, service)
+}
+
+async fn signed_up(service: &Service, format: Format, entrants: &[Player]) -> TournamentView {
+    let terms = TournamentTerms {
+        name: "Club championship".into(),
+        format,
+        options: ChallengeOptions::default(),
+        signup_deadline: None,
+    };
+    let t = service
+        .create_tournament(&entrants[0], venue(), terms)
+        .await
+        .unwrap();
+    for p in entrants {
+        service.join_tournament(t.id, p, Some(GUILD)).await.unwrap();
+    }
+    t
+}
+
+/// Ends every game still going by a resignation of a random side (results from normal play).
+async fn finish_games(service: &Service, t: &TournamentView, rng: &mut Rng) {
+    for (_, game) in &t.games {
+        if game.is_over() {
+            continue;
+        }
+        let resigner = if rng.bool() { &game.white } else { &game.red };
+        service
+            .play(game.id, resigner.id, "resign", None)
+            .await
+            .unwrap();
+    }
+}
+
+#[tokio::test]
+async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
+    let (_dir, service) = service().await;
+    let entrants = players(7);
+    let t = signed_up(&service, Format::Swiss { rounds: 4 }, &entrants).await;
+    assert_eq!(t.status, TournamentStatus::Signup);
+    // Only the organiser (or a manager) starts it.
+    let not_organiser = service
+        .start_tournament(t.id, Some((entrants[1].id, false)))
+        .await;
+    assert!(matches!(not_organiser, Err(ServiceError::NotOrganiser(_))));
+    let mut t = service
+        .start_tournament(t.id, Some((entrants[0].id, false)))
+        .await
+        .unwrap();
+    assert_eq!((t.status, t.current_round), (TournamentStatus::Running, 1));
+    assert_eq!(t.games.len(), 3);
+    // Sign-up is closed now.
+    let late = service
+        .join_tournament(t.id, &Player::new(9, "late"), Some(GUILD))
+        .await;
+    assert!(matches!(late, Err(ServiceError::SignupClosed(_))));
+
+    let mut rng = Rng::with_seed(4);
+    for round in 1..=4 {
+        assert_eq!(t.current_round, round);
+        // Nothing moves while games of the round go on.
+        assert!(!service.advance_tournament(t.id).await.unwrap());
+        finish_games(&service, &t, &mut rng).await;
+        // Two results "arriving at once": the next round starts once.
+        let (a, b) = tokio::join!(
+            service.advance_tournament(t.id),
+            service.advance_tournament(t.id)
+        );
+        assert!(a.unwrap() ^ b.unwrap(), "exactly one of them moved it on");
+        t = service.tournament(t.id).await.unwrap();
+        let expected_games = 3 * (round as usize + usize::from(round < 4));
+        assert_eq!(t.games.len(), expected_games, "after round {round}");
+    }
+    assert_eq!(t.status, TournamentStatus::Finished);
+    // Four byes, to four different entrants.
+    let mut byes: Vec<i64> = t.byes.iter().map(|(_, p)| *p).collect();
+    byes.sort_unstable();
+    byes.dedup();
+    assert_eq!(byes.len(), 4);
+    // No pairing twice.
+    let mut pairs: Vec<(i64, i64)> = t
+        .games
+        .iter()
+        .map(|(_, g)| (g.white.id.min(g.red.id), g.white.id.max(g.red.id)))
+        .collect();
+    pairs.sort_unstable();
+    let all = pairs.len();
+    pairs.dedup();
+    assert_eq!(pairs.len(), all);
+    // Points: one a game, one a bye.
+    let standings = t.standings();
+    let total: f64 = standings.iter().map(|l| l.standing.points).sum();
+    assert_eq!(total, 12.0 + 4.0);
+    assert_eq!(standings[0].rank, 1);
+}
+
+#[tokio::test]
+async fn a_round_robin_starts_every_game_at_once() {
+    let (_dir, service) = service().await;
+    let entrants = players(5);
+    let t = signed_up(&service, Format::RoundRobin { double: true }, &entrants).await;
+    let t = service.start_tournament(t.id, None).await.unwrap();
+    // 5 entrants: 5 rounds of 2 games, twice.
+    assert_eq!(t.current_round, 10);
+    assert_eq!(t.games.len(), 20);
+    assert_eq!(t.byes.len(), 10);
+    let mut rng = Rng::with_seed(9);
+    finish_games(&service, &t, &mut rng).await;
+    assert!(service.advance_tournament(t.id).await.unwrap());
+    let t = service.tournament(t.id).await.unwrap();
+    assert_eq!(t.status, TournamentStatus::Finished);
+    let total: f64 = t.standings().iter().map(|l| l.standing.points).sum();
+    assert_eq!(total, 20.0, "sit-outs score nothing");
+    // Each pair met twice, each opening once.
+    for a in &entrants {
+        for b in &entrants {
+            if a.id < b.id {
+                let openers: Vec<i64> = t
+                    .games
+                    .iter()
+                    .filter(|(_, g)| g.color_of(a.id).is_some() && g.color_of(b.id).is_some())
+                    .map(|(_, g)| g.opener)
+                    .collect();
+                assert_eq!(openers.len(), 2);
+                assert_ne!(openers[0], openers[1]);
+            }
+        }
+    }
+}
