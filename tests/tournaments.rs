@@ -8,8 +8,8 @@ use std::sync::Arc;
 use common::START;
 use fastrand::Rng;
 use ponte::service::{
-    ChallengeOptions, Format, ManualClock, Player, Service, ServiceError, TournamentStatus,
-    TournamentTerms, TournamentView, Venue,
+    ChallengeOptions, Format, GameView, ManualClock, Player, Service, ServiceError,
+    TournamentStatus, TournamentTerms, TournamentView, Venue,
 };
 
 const GUILD: i64 = 77;
@@ -51,18 +51,13 @@ async fn signed_up(service: &Service, format: Format, entrants: &[Player]) -> To
     t
 }
 
-/// Ends every game still going by a resignation of a random side (results from normal play).
-async fn finish_games(service: &Service, t: &TournamentView, rng: &mut Rng) {
-    for (_, game) in &t.games {
-        if game.is_over() {
-            continue;
-        }
-        let resigner = if rng.bool() { &game.white } else { &game.red };
-        service
-            .play(game.id, resigner.id, "resign", None)
-            .await
-            .unwrap();
-    }
+/// Ends `game` by a resignation of a random side (a result from normal play).
+async fn resign(service: &Service, game: &GameView, rng: &mut Rng) {
+    let resigner = if rng.bool() { &game.white } else { &game.red };
+    service
+        .play(game.id, resigner.id, "resign", None)
+        .await
+        .unwrap();
 }
 
 #[tokio::test]
@@ -93,13 +88,24 @@ async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
         assert_eq!(t.current_round, round);
         // Nothing moves while games of the round go on.
         assert!(!service.advance_tournament(t.id).await.unwrap());
-        finish_games(&service, &t, &mut rng).await;
-        // Two results "arriving at once": the next round starts once.
-        let (a, b) = tokio::join!(
-            service.advance_tournament(t.id),
-            service.advance_tournament(t.id)
+        // The round's last two results arrive at once: the next round starts once.
+        let going: Vec<&GameView> = t
+            .games
+            .iter()
+            .map(|(_, g)| g)
+            .filter(|g| !g.is_over())
+            .collect();
+        let (last_two, first) = going.split_at(2);
+        for game in first {
+            resign(&service, game, &mut rng).await;
+        }
+        let (mut one, mut other) = (Rng::with_seed(round.into()), Rng::with_seed(7));
+        tokio::join!(
+            resign(&service, last_two[0], &mut one),
+            resign(&service, last_two[1], &mut other)
         );
-        assert!(a.unwrap() ^ b.unwrap(), "exactly one of them moved it on");
+        // The result itself moved the tournament on: nothing is left to do.
+        assert!(!service.advance_tournament(t.id).await.unwrap());
         t = service.tournament(t.id).await.unwrap();
         let expected_games = 3 * (round as usize + usize::from(round < 4));
         assert_eq!(t.games.len(), expected_games, "after round {round}");
@@ -138,8 +144,9 @@ async fn a_round_robin_starts_every_game_at_once() {
     assert_eq!(t.games.len(), 20);
     assert_eq!(t.byes.len(), 10);
     let mut rng = Rng::with_seed(9);
-    finish_games(&service, &t, &mut rng).await;
-    assert!(service.advance_tournament(t.id).await.unwrap());
+    for (_, game) in &t.games {
+        resign(&service, game, &mut rng).await;
+    }
     let t = service.tournament(t.id).await.unwrap();
     assert_eq!(t.status, TournamentStatus::Finished);
     let total: f64 = t.standings().iter().map(|l| l.standing.points).sum();
@@ -159,4 +166,48 @@ async fn a_round_robin_starts_every_game_at_once() {
             }
         }
     }
+}
+
+/// The sign-up deadline starts a tournament at the clock's tick; one with fewer than two
+/// entrants is cancelled instead.
+#[tokio::test]
+async fn the_signup_deadline_starts_the_tournament() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = common::open_service(&dir, clock.clone()).await;
+    let entrants = players(4);
+    let terms = |deadline| TournamentTerms {
+        name: "Weekend Swiss".into(),
+        format: Format::Swiss { rounds: 2 },
+        options: ChallengeOptions::default(),
+        signup_deadline: Some(deadline),
+    };
+    let full = service
+        .create_tournament(&entrants[0], venue(), terms(START + 60_000))
+        .await
+        .unwrap();
+    for p in &entrants {
+        service
+            .join_tournament(full.id, p, Some(GUILD))
+            .await
+            .unwrap();
+    }
+    let empty = service
+        .create_tournament(&entrants[0], venue(), terms(START + 60_000))
+        .await
+        .unwrap();
+    assert!(service.tick().await.tournaments.is_empty());
+    clock.advance(61_000);
+    let tick = service.tick().await;
+    assert_eq!(tick.tournaments, [full.id, empty.id]);
+    let full = service.tournament(full.id).await.unwrap();
+    assert_eq!(
+        (full.status, full.games.len()),
+        (TournamentStatus::Running, 2)
+    );
+    let empty = service.tournament(empty.id).await.unwrap();
+    assert_eq!(empty.status, TournamentStatus::Cancelled);
+    // Seeds were given at the start: 1 to 4.
+    let seeds: Vec<Option<usize>> = full.entrants.iter().map(|e| e.seed).collect();
+    assert_eq!(seeds, [Some(1), Some(2), Some(3), Some(4)]);
 }

@@ -41,6 +41,9 @@ pub struct Tick {
     pub reminders: Vec<(GameView, bool)>,
     /// Challenges that just expired.
     pub expired: Vec<ChallengeView>,
+    /// Tournaments that started (their sign-up deadline came), moved to their next round or
+    /// ended.
+    pub tournaments: Vec<super::TournamentId>,
 }
 
 impl Service {
@@ -62,6 +65,10 @@ impl Service {
             }),
             expired: self.expire_challenges().await.unwrap_or_else(|e| {
                 log("expiring challenges", e);
+                Vec::new()
+            }),
+            tournaments: self.tournament_tick().await.unwrap_or_else(|e| {
+                log("moving tournaments on", e);
                 Vec::new()
             }),
         }
@@ -131,6 +138,7 @@ impl Service {
             Ok(saved) => {
                 self.outbox_changed();
                 self.remember(&saved.game, position.clone());
+                self.after_game_ended(saved.game.id).await;
                 Ok(Some(GameView::new(saved.game, &position)))
             }
             Err(StoreError::Conflict) => Ok(None),

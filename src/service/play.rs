@@ -265,6 +265,9 @@ impl Service {
                 forced,
             })
             .collect();
+        if view.is_over() {
+            self.after_game_ended(view.id).await;
+        }
         Ok(MoveOutcome::Played(MoveReport { played, game: view }))
     }
 
@@ -323,6 +326,7 @@ impl Service {
             Ok(saved) => {
                 self.outbox_changed();
                 self.remember(&saved.game, position.clone());
+                self.after_game_ended(id).await;
                 Ok(AbortOutcome::Aborted(GameView::new(saved.game, &position)))
             }
             Err(StoreError::Conflict) => Err(ServiceError::PositionChanged),

@@ -9,7 +9,8 @@ use std::collections::HashMap;
 use super::deadlines::MoveClock;
 use super::views::{stored_variant, variant_of};
 use super::{
-    ChallengeOptions, GameView, Millis, Player, PlayerId, Result, Service, ServiceError, Venue,
+    ChallengeOptions, GameId, GameView, Millis, Player, PlayerId, Result, Service, ServiceError,
+    Venue,
 };
 use crate::game::Color;
 use crate::store::{
@@ -552,5 +553,54 @@ impl Service {
         let round = pair_swiss(&entrants);
         self.start_rounds(&view, view.current_round, &[], &players, &[round])
             .await
+    }
+
+    /// Moves on the tournament of a game that just ended (its next round, its end). A failure
+    /// here is logged, not returned: the game's result is saved whatever happens, and the
+    /// clock's next tick tries again.
+    pub(super) async fn after_game_ended(&self, game: GameId) {
+        let moved = match self.store.tournament_of(game).await {
+            Ok(Some(tournament)) => self.advance_tournament(tournament).await,
+            Ok(None) => return,
+            Err(error) => Err(error.into()),
+        };
+        if let Err(error) = moved {
+            tracing::warn!("could not move on the tournament of game #{game}: {error}");
+        }
+    }
+
+    /// What the clock does for tournaments: starts those whose sign-up deadline came (or
+    /// cancels them, with fewer than two entrants) and moves every running one on (after a
+    /// restart, a round whose last result was saved just before is started here). Returns the
+    /// tournaments that changed.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn tournament_tick(&self) -> Result<Vec<TournamentId>> {
+        let mut changed = Vec::new();
+        for due in self.store.signups_due(self.now()).await? {
+            match self.start_tournament(due.id, None).await {
+                Ok(_) => changed.push(due.id),
+                Err(ServiceError::TooFewEntrants(_)) => {
+                    let now = self.now();
+                    if self
+                        .store
+                        .end_tournament(due.id, TournamentStatus::Cancelled, now)
+                        .await?
+                    {
+                        changed.push(due.id);
+                    }
+                }
+                Err(error) => tracing::warn!("could not start tournament #{}: {error}", due.id),
+            }
+        }
+        for id in self.store.running_tournaments().await? {
+            match self.advance_tournament(id).await {
+                Ok(true) => changed.push(id),
+                Ok(false) => {}
+                Err(error) => tracing::warn!("could not move on tournament #{id}: {error}"),
+            }
+        }
+        Ok(changed)
     }
 }
