@@ -211,3 +211,66 @@ async fn the_signup_deadline_starts_the_tournament() {
     let seeds: Vec<Option<usize>> = full.entrants.iter().map(|e| e.seed).collect();
     assert_eq!(seeds, [Some(1), Some(2), Some(3), Some(4)]);
 }
+
+/// A withdrawal forfeits the games still going and is never paired again; only the player,
+/// the organiser or a manager may withdraw someone. Cancelling aborts what is left.
+#[tokio::test]
+async fn withdrawals_forfeit_and_cancelling_aborts() {
+    let (_dir, service) = service().await;
+    let entrants = players(6);
+    let t = signed_up(&service, Format::Swiss { rounds: 3 }, &entrants).await;
+    let t = service.start_tournament(t.id, None).await.unwrap();
+    let quitter = &entrants[3];
+    let someone = entrants[1].id;
+    let refused = service.withdraw(t.id, quitter, (someone, false)).await;
+    assert!(matches!(refused, Err(ServiceError::NotOrganiser(_))));
+    let t = service
+        .withdraw(t.id, quitter, (quitter.id, false))
+        .await
+        .unwrap();
+    let (_, game) = t
+        .games
+        .iter()
+        .find(|(_, g)| g.color_of(quitter.id).is_some())
+        .unwrap();
+    let result = game.result.expect("forfeited");
+    assert_ne!(
+        result.winner.map(|c| game.player(c).id),
+        Some(quitter.id),
+        "the one who withdrew lost"
+    );
+    let again = service.withdraw(t.id, quitter, (quitter.id, false)).await;
+    assert!(matches!(again, Err(ServiceError::NotEntered(_))));
+
+    // The rest of round 1 ends; round 2 pairs the five still in (one bye), not the quitter.
+    let mut rng = Rng::with_seed(2);
+    for (_, game) in &t.games {
+        if !game.is_over() {
+            resign(&service, game, &mut rng).await;
+        }
+    }
+    let t = service.tournament(t.id).await.unwrap();
+    assert_eq!(t.current_round, 2);
+    let (round_two, bye) = t.pairings(2);
+    assert_eq!(round_two.len(), 2);
+    assert!(bye.is_some_and(|b| b != quitter.id));
+    assert!(round_two.iter().all(|g| g.color_of(quitter.id).is_none()));
+    assert!(
+        t.standings()
+            .iter()
+            .any(|l| l.player.id == quitter.id && l.withdrawn)
+    );
+
+    // The organiser cancels: round 2's games are aborted, nothing more is paired.
+    let t = service
+        .cancel_tournament(t.id, (entrants[0].id, false))
+        .await
+        .unwrap();
+    assert_eq!(t.status, TournamentStatus::Cancelled);
+    assert!(t.pairings(2).0.iter().all(|g| g.is_over()));
+    assert!(!service.advance_tournament(t.id).await.unwrap());
+    let over = service
+        .cancel_tournament(t.id, (entrants[0].id, false))
+        .await;
+    assert!(matches!(over, Err(ServiceError::TournamentOver(_))));
+}

@@ -482,3 +482,4 @@ error-already-entered = du bist schon in Turnier #{ $id } angemeldet
 error-not-entered = du bist nicht in Turnier #{ $id } angemeldet
 error-not-organiser = nur die Turnierleitung oder wer diesen Server verwalten darf, kann das in Turnier #{ $id } tun
 error-too-few-entrants = Turnier #{ $id } braucht mindestens zwei Teilnehmende, um zu beginnen
+error-tournament-over = Turnier #{ $id } ist vorbei

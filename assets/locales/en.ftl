@@ -485,3 +485,4 @@ error-already-entered = you are already in tournament #{ $id }
 error-not-entered = you are not in tournament #{ $id }
 error-not-organiser = only the organiser, or a member who can manage this server, can do that in tournament #{ $id }
 error-too-few-entrants = tournament #{ $id } needs at least two entrants to start
+error-tournament-over = tournament #{ $id } is over

@@ -482,3 +482,4 @@ error-already-entered = tu es déjà inscrit au tournoi #{ $id }
 error-not-entered = tu n'es pas inscrit au tournoi #{ $id }
 error-not-organiser = seuls l'organisateur, ou un membre qui peut gérer ce serveur, peuvent faire cela dans le tournoi #{ $id }
 error-too-few-entrants = le tournoi #{ $id } a besoin d'au moins deux participants pour commencer
+error-tournament-over = le tournoi #{ $id } est terminé

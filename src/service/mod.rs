@@ -122,6 +122,8 @@ pub enum ServiceError {
     NotOrganiser(TournamentId),
     #[error("tournament #{0} needs at least two entrants to start")]
     TooFewEntrants(TournamentId),
+    #[error("tournament #{0} is over")]
+    TournamentOver(TournamentId),
     #[error(transparent)]
     Damaged(#[from] DamagedLog),
     #[error(transparent)]
@@ -173,6 +175,7 @@ impl ServiceError {
             E::NotEntered(id) => tr!(lang, "error-not-entered", id = *id),
             E::NotOrganiser(id) => tr!(lang, "error-not-organiser", id = *id),
             E::TooFewEntrants(id) => tr!(lang, "error-too-few-entrants", id = *id),
+            E::TournamentOver(id) => tr!(lang, "error-tournament-over", id = *id),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",

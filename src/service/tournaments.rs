@@ -603,4 +603,83 @@ impl Service {
         }
         Ok(changed)
     }
+
+    /// `player` withdraws (by themself, or removed by the organiser or a manager: `by`). During
+    /// sign-up that is leaving; once it runs, their games still going are resigned (forfeited by
+    /// the usual rules) and a Swiss does not pair them again.
+    ///
+    /// # Errors
+    /// Unknown or finished tournaments; someone else's withdrawal without the right; not in it.
+    pub async fn withdraw(
+        &self,
+        id: TournamentId,
+        player: &Player,
+        by: (PlayerId, bool),
+    ) -> Result<TournamentView> {
+        let view = self.tournament(id).await?;
+        let (actor, manager) = by;
+        if actor != player.id && actor != view.organiser && !manager {
+            return Err(ServiceError::NotOrganiser(id));
+        }
+        match view.status {
+            TournamentStatus::Signup => {
+                return self.leave_tournament(id, player, view.venue.guild_id).await;
+            }
+            TournamentStatus::Finished | TournamentStatus::Cancelled => {
+                return Err(ServiceError::TournamentOver(id));
+            }
+            TournamentStatus::Running => {}
+        }
+        let after = i64::from(view.current_round);
+        if !self.store.withdraw_entrant(id, player.id, after).await? {
+            return Err(ServiceError::NotEntered(id));
+        }
+        for (_, game) in &view.games {
+            if game.is_over() || game.color_of(player.id).is_none() {
+                continue;
+            }
+            // Lost on time meanwhile is as good as forfeited.
+            match self.play(game.id, player.id, "resign", None).await {
+                Ok(_) | Err(ServiceError::GameOver(_)) => {}
+                Err(error) => return Err(error),
+            }
+        }
+        self.advance_tournament(id).await?;
+        self.tournament(id).await
+    }
+
+    /// The organiser (or a manager) calls the tournament off: its games still going are
+    /// aborted (no result), and nothing more is paired.
+    ///
+    /// # Errors
+    /// Unknown or finished tournaments; anyone else.
+    pub async fn cancel_tournament(
+        &self,
+        id: TournamentId,
+        by: (PlayerId, bool),
+    ) -> Result<TournamentView> {
+        let view = self.tournament(id).await?;
+        let (actor, manager) = by;
+        if actor != view.organiser && !manager {
+            return Err(ServiceError::NotOrganiser(id));
+        }
+        if !self
+            .store
+            .end_tournament(id, TournamentStatus::Cancelled, self.now())
+            .await?
+        {
+            return Err(ServiceError::TournamentOver(id));
+        }
+        for (_, game) in &view.games {
+            if game.is_over() {
+                continue;
+            }
+            // As the server's manager would: any game of the server may be called off.
+            match self.abort(game.id, actor, view.venue.guild_id).await {
+                Ok(_) | Err(ServiceError::GameOver(_)) => {}
+                Err(error) => return Err(error),
+            }
+        }
+        self.tournament(id).await
+    }
 }
