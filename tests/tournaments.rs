@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use common::START;
 use fastrand::Rng;
+use ponte::i18n::Lang;
 use ponte::service::{
     ChallengeOptions, Format, GameView, ManualClock, Player, Service, ServiceError,
     TournamentStatus, TournamentTerms, TournamentView, Venue,
@@ -131,6 +132,28 @@ async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
     let total: f64 = standings.iter().map(|l| l.standing.points).sum();
     assert_eq!(total, 12.0 + 4.0);
     assert_eq!(standings[0].rank, 1);
+
+    // The crosstable: a row per entrant, by rank, a column per round, points and Buchholz.
+    let table = t.crosstable(Lang::En);
+    assert_eq!(
+        table.header,
+        [
+            "#", "Player", "R1", "R2", "R3", "R4", "Pts", "Buchholz", "BH−1"
+        ]
+    );
+    assert_eq!(table.rows.len(), 7);
+    assert!(table.rows.iter().all(|row| row.len() == table.header.len()));
+    assert_eq!(table.rows[0][1], standings[0].player.name);
+    let byes_shown = table.rows.iter().flatten().filter(|c| *c == "bye").count();
+    assert_eq!(byes_shown, 4);
+    let png = t.crosstable_png(Lang::De);
+    let image = image::load_from_memory(&png).unwrap();
+    assert!(image.height() > 7 * 30);
+    std::fs::write(
+        std::env::temp_dir().join("ponte-crosstable-swiss.png"),
+        &png,
+    )
+    .unwrap();
 }
 
 #[tokio::test]
@@ -166,6 +189,19 @@ async fn a_round_robin_starts_every_game_at_once() {
             }
         }
     }
+    // The grid: each entrant against each, two results per cell in a double round robin.
+    let table = t.crosstable(Lang::Fr);
+    assert_eq!(table.header[..3], ["#", "Joueur", "1"]);
+    for (r, row) in table.rows.iter().enumerate() {
+        assert_eq!(row[2 + r], "×");
+        for (c, cell) in row[2..7].iter().enumerate() {
+            if c != r {
+                assert_eq!(cell.split(' ').count(), 2, "{cell}");
+            }
+        }
+    }
+    let png = t.crosstable_png(Lang::Fr);
+    std::fs::write(std::env::temp_dir().join("ponte-crosstable-rr.png"), &png).unwrap();
 }
 
 /// The sign-up deadline starts a tournament at the clock's tick; one with fewer than two

@@ -22,10 +22,12 @@ use imageproc::rect::Rect;
 use crate::game::{Bridge, Cell, Color, Game, Move};
 
 mod caption;
+mod crosstable;
 mod plot;
 
 pub use caption::caption_name;
 use caption::draw_panel;
+pub use crosstable::{Crosstable, crosstable_png};
 pub use plot::rating_plot_png;
 
 use crate::i18n::Lang;

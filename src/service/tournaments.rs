@@ -13,13 +13,16 @@ use super::{
     Venue,
 };
 use crate::game::Color;
+use crate::i18n::Lang;
+use crate::render::{Crosstable, crosstable_png};
 use crate::store::{
     EntrantRow, NewGame, NewRound, NewTournament, StoredFormat, TournamentId, TournamentRow,
     TournamentStatus,
 };
 use crate::tournament::{
-    self, Format, Pairing, Played, Round, Seed, Standing, SwissEntrant, pair_swiss,
+    self, Format, Pairing, Played, Round, Seed, Standing, SwissEntrant, TiebreakKind, pair_swiss,
 };
+use crate::tr;
 
 /// The most Swiss rounds a tournament may have.
 pub const MOST_SWISS_ROUNDS: u32 = 20;
@@ -159,6 +162,120 @@ impl TournamentView {
             .collect()
     }
 
+    /// The crosstable in `lang`: a round robin's grid (each entrant's results against each
+    /// other, by rank), or a Swiss's rounds (each round's result and opponent's rank), with
+    /// the points and tiebreaks.
+    pub fn crosstable(&self, lang: Lang) -> Crosstable {
+        let standings = self.standings();
+        let rank_of: HashMap<PlayerId, usize> = standings
+            .iter()
+            .enumerate()
+            .map(|(i, line)| (line.player.id, i + 1))
+            .collect();
+        let mut header = vec![tr!(lang, "crosstable-rank"), tr!(lang, "crosstable-player")];
+        let opponents: Vec<String> = match self.format {
+            Format::RoundRobin { .. } => (1..=standings.len()).map(|r| r.to_string()).collect(),
+            Format::Swiss { .. } => (1..=self.rounds())
+                .map(|n| tr!(lang, "crosstable-round", n = n))
+                .collect(),
+        };
+        header.extend(opponents);
+        header.push(tr!(lang, "crosstable-points"));
+        // The format's own tiebreaks (the direct encounter and board points only ever
+        // separate the few still tied).
+        let shown = match self.format {
+            Format::RoundRobin { .. } => 1,
+            Format::Swiss { .. } => 2,
+        };
+        header.extend(
+            standings
+                .first()
+                .map(|l| {
+                    l.standing
+                        .tiebreaks
+                        .iter()
+                        .map(|(k, _)| tiebreak_name(lang, *k))
+                })
+                .into_iter()
+                .flatten()
+                .take(shown),
+        );
+        let result = |game: &GameView, me: PlayerId| -> String {
+            match game.result.map(|r| (r.ending, r.winner)) {
+                None => "·".into(),
+                Some((super::Ending::Aborted, _)) => "–".into(),
+                Some((_, None)) => "½".into(),
+                Some((_, Some(color))) if game.player(color).id == me => "1".into(),
+                Some(_) => "0".into(),
+            }
+        };
+        let rows = standings
+            .iter()
+            .map(|line| {
+                let me = line.player.id;
+                let mut row = vec![line.rank.to_string(), line.player.name.clone()];
+                match self.format {
+                    Format::RoundRobin { .. } => {
+                        for other in &standings {
+                            if other.player.id == me {
+                                row.push("×".into());
+                                continue;
+                            }
+                            let cells: Vec<String> = self
+                                .games
+                                .iter()
+                                .filter(|(_, g)| {
+                                    g.color_of(me).is_some()
+                                        && g.color_of(other.player.id).is_some()
+                                })
+                                .map(|(_, g)| result(g, me))
+                                .collect();
+                            row.push(cells.join(" "));
+                        }
+                    }
+                    Format::Swiss { .. } => {
+                        for round in 1..=self.rounds() {
+                            let (games, bye) = self.pairings(round);
+                            let cell = match games.iter().find(|g| g.color_of(me).is_some()) {
+                                Some(g) => {
+                                    let other = if g.white.id == me {
+                                        g.red.id
+                                    } else {
+                                        g.white.id
+                                    };
+                                    format!("{} #{}", result(g, me), rank_of[&other])
+                                }
+                                None if bye == Some(me) => tr!(lang, "crosstable-bye"),
+                                None => String::new(),
+                            };
+                            row.push(cell);
+                        }
+                    }
+                }
+                row.push(half_points(line.standing.points));
+                row.extend(
+                    line.standing
+                        .tiebreaks
+                        .iter()
+                        .take(shown)
+                        .map(|(_, v)| decimal(*v)),
+                );
+                row
+            })
+            .collect();
+        Crosstable {
+            title: self.name.clone(),
+            header,
+            rows,
+            dimmed: standings.iter().map(|l| l.withdrawn).collect(),
+        }
+    }
+
+    /// The crosstable as a PNG. Takes a few milliseconds: call it off the async threads.
+    pub fn crosstable_png(&self, lang: Lang) -> Vec<u8> {
+        crosstable_png(&self.crosstable(lang))
+    }
+
     /// The games of `round`, and its bye.
     pub fn pairings(&self, round: u32) -> (Vec<&GameView>, Option<PlayerId>) {
         let games = self
@@ -175,6 +292,35 @@ impl TournamentView {
     /// a Swiss's current round is its only one still going).
     pub fn round_complete(&self) -> bool {
         self.games.iter().all(|(_, g)| g.is_over())
+    }
+}
+
+/// Points as players write them: 2, 2½, ½.
+fn half_points(points: f64) -> String {
+    let whole = points.trunc();
+    match (whole as u64, points - whole >= 0.5) {
+        (0, true) => "½".into(),
+        (n, true) => format!("{n}½"),
+        (n, false) => n.to_string(),
+    }
+}
+
+/// A tiebreak value: whole, or with its fraction (halves and quarters).
+fn decimal(value: f64) -> String {
+    if value.fract() == 0.0 {
+        format!("{value:.0}")
+    } else {
+        format!("{value}")
+    }
+}
+
+fn tiebreak_name(lang: Lang, kind: TiebreakKind) -> String {
+    match kind {
+        TiebreakKind::SonnebornBerger => tr!(lang, "tiebreak-sonneborn-berger"),
+        TiebreakKind::Buchholz => tr!(lang, "tiebreak-buchholz"),
+        TiebreakKind::BuchholzCut1 => tr!(lang, "tiebreak-buchholz-cut1"),
+        TiebreakKind::DirectEncounter => tr!(lang, "tiebreak-direct"),
+        TiebreakKind::BoardPoints => tr!(lang, "tiebreak-board-points"),
     }
 }
 
