@@ -493,3 +493,4 @@ tiebreak-buchholz = Buchholz
 tiebreak-buchholz-cut1 = BH−1
 tiebreak-direct = Direkt
 tiebreak-board-points = Brett
+tournament-game-anchor = Turnier #{ $tournament }, Runde { $round }: { $white } – { $red } (Partie #{ $id })

@@ -496,3 +496,4 @@ tiebreak-buchholz = Buchholz
 tiebreak-buchholz-cut1 = BH−1
 tiebreak-direct = Direct
 tiebreak-board-points = Board
+tournament-game-anchor = Tournament #{ $tournament }, round { $round }: { $white } – { $red } (game #{ $id })

@@ -493,3 +493,4 @@ tiebreak-buchholz = Buchholz
 tiebreak-buchholz-cut1 = BH−1
 tiebreak-direct = Confrontation
 tiebreak-board-points = Plateau
+tournament-game-anchor = Tournoi #{ $tournament }, ronde { $round } : { $white } – { $red } (partie #{ $id })

@@ -94,7 +94,11 @@ async fn post(
         .await?;
     match &item.announcement {
         Announcement::Started { game, anchor } => {
-            let (game, in_channel) = open_thread(ctx, service, game, *anchor).await?;
+            let anchor = match anchor {
+                Some(anchor) => Some(*anchor),
+                None => tournament_anchor(ctx, service, item.id, lang, game).await?,
+            };
+            let (game, in_channel) = open_thread(ctx, service, game, anchor).await?;
             let mut text = board_text(lang, &game);
             if in_channel {
                 text = format!("{text}\n{}", tr!(lang, "thread-not-opened"));
@@ -145,6 +149,42 @@ async fn post(
         }
     }
     Ok(())
+}
+
+/// A tournament game has no challenge message to open its thread on: the bot posts one in the
+/// tournament's channel ("round 2: alice – bob") and records it with the announcement, so a
+/// later attempt opens the thread on the same message (a quick retry is dropped by its nonce).
+async fn tournament_anchor(
+    ctx: &serenity::Context,
+    service: &Service,
+    item: i64,
+    lang: Lang,
+    game: &GameView,
+) -> Result<Option<i64>, Error> {
+    let (Some((tournament, round)), None, Some(channel)) =
+        (game.tournament, game.thread_id, game.venue.channel_id)
+    else {
+        return Ok(None);
+    };
+    let text = tr!(
+        lang,
+        "tournament-game-anchor",
+        tournament = tournament,
+        round = round,
+        id = game.id,
+        white = &game.white.name,
+        red = &game.red.name
+    );
+    let message = serenity::CreateMessage::new()
+        .content(text)
+        .nonce(serenity::Nonce::String(format!("ponte-{item}-anchor")))
+        .enforce_nonce(true);
+    let posted = serenity::ChannelId::new(channel as u64)
+        .send_message(ctx, message)
+        .await?;
+    let anchor = posted.id.get() as i64;
+    service.set_announcement_anchor(item, anchor).await?;
+    Ok(Some(anchor))
 }
 
 /// The reminder, while the game still waits for that move.

@@ -139,6 +139,15 @@ impl Service {
             .await?)
     }
 
+    /// Records the message a new game's thread is to open on, for the announcement's later
+    /// attempts.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_announcement_anchor(&self, id: i64, message: i64) -> Result<()> {
+        Ok(self.store.set_announcement_anchor(id, message).await?)
+    }
+
     /// Wakes the delivery worker: a write just recorded an announcement.
     pub(super) fn outbox_changed(&self) {
         self.outbox.notify_one();

@@ -364,6 +364,8 @@ pub struct GameView {
     pub updated_at: Millis,
     /// In a game against the AI: the player who is the AI, and its level.
     pub ai: Option<(PlayerId, Level)>,
+    /// In a tournament: which, and the round.
+    pub tournament: Option<(i64, u32)>,
 }
 
 impl GameView {
@@ -409,6 +411,9 @@ impl GameView {
             ai: row
                 .ai_player_id
                 .zip(row.ai_level.and_then(|level| level.parse().ok())),
+            tournament: row
+                .tournament_id
+                .zip(row.tournament_round.map(|r| r as u32)),
         }
     }
 

@@ -45,6 +45,9 @@ pub struct GameRow {
     /// In a game against the AI: the player who is the AI, and its level.
     pub ai_player_id: Option<PlayerId>,
     pub ai_level: Option<String>,
+    /// In a tournament: which, and the round.
+    pub tournament_id: Option<i64>,
+    pub tournament_round: Option<i64>,
 }
 
 impl GameRow {
@@ -117,7 +120,8 @@ pub(super) const SELECT_GAME: &str = "SELECT g.id, g.opener_id, g.other_id, g.wh
      w.name AS white_name, r.name AS red_name, g.size, g.tiles, g.bridges, g.move_seconds, \
      g.rated, g.status, g.winner, g.end_reason, g.guild_id, g.channel_id, g.thread_id, g.plies, \
      g.to_move_id, g.deadline_at, g.remind_at, g.rating_applied, g.version, g.created_at, \
-     g.updated_at, g.last_move_seen_at, g.ai_player_id, g.ai_level FROM games g JOIN players w ON w.id = g.white_id \
+     g.updated_at, g.last_move_seen_at, g.ai_player_id, g.ai_level, g.tournament_id, \
+     g.tournament_round FROM games g JOIN players w ON w.id = g.white_id \
      JOIN players r ON r.id = g.red_id";
 
 async fn fetch_game<'e>(
@@ -643,6 +647,8 @@ pub(super) mod tests {
                 last_move_seen_at: None,
                 ai_player_id: None,
                 ai_level: None,
+                tournament_id: None,
+                tournament_round: None,
             }
         );
         assert_eq!(row.variant(), VARIANT);

@@ -85,6 +85,19 @@ impl Store {
         .await?)
     }
 
+    /// Records the message a new game's thread opens on (posted by the delivery itself).
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn set_announcement_anchor(&self, id: i64, message: i64) -> Result<(), StoreError> {
+        sqlx::query("UPDATE outbox SET anchor_message_id = ? WHERE id = ?")
+            .bind(message)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Forgets a delivered item.
     ///
     /// # Errors
@@ -154,6 +167,23 @@ mod tests {
 
     fn ids(rows: &[OutboxRow]) -> Vec<(GameId, i64)> {
         rows.iter().map(|r| (r.game_id, r.ply)).collect()
+    }
+
+    /// A tournament game's thread opens on a message the delivery posts itself: recorded, a
+    /// later attempt finds it.
+    #[tokio::test]
+    async fn an_anchor_posted_by_the_delivery_is_kept_with_the_item() {
+        let (_dir, store) = store_with_players().await;
+        let game = start(&store, 1, 2).await;
+        add(&store, game, AnnouncementKind::Started, 0).await;
+        let due = store.due_announcements(NOW, 10).await.unwrap();
+        assert_eq!(due[0].anchor_message_id, None);
+        store
+            .set_announcement_anchor(due[0].id, 4242)
+            .await
+            .unwrap();
+        let due = store.due_announcements(NOW, 10).await.unwrap();
+        assert_eq!(due[0].anchor_message_id, Some(4242));
     }
 
     #[tokio::test]
