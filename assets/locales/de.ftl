@@ -494,3 +494,100 @@ tiebreak-buchholz-cut1 = BH−1
 tiebreak-direct = Direkt
 tiebreak-board-points = Brett
 tournament-game-anchor = Turnier #{ $tournament }, Runde { $round }: { $white } – { $red } (Partie #{ $id })
+tournament-format-round-robin = { $double ->
+    [yes] doppeltes Rundenturnier
+   *[no] Rundenturnier
+}
+tournament-format-swiss = { $rounds ->
+    [one] Schweizer System, { $rounds } Runde
+   *[other] Schweizer System, { $rounds } Runden
+}
+tournament-signup = **{ $name }** (Turnier #{ $id }): { $format }, { $terms }, { $rated ->
+    [yes] gewertet
+   *[no] ungewertet
+}.
+tournament-signup-until = Die Anmeldung schließt { $at }: Drück **Mitspielen**, um dabei zu sein.
+tournament-signup-by-hand = Die Anmeldung ist offen, bis die Turnierleitung das Turnier startet: Drück **Mitspielen**, um dabei zu sein.
+tournament-signup-closed = Die Anmeldung ist geschlossen.
+tournament-cancelled = Das Turnier wurde abgesagt.
+tournament-entrants = { $count ->
+    [0] Noch keine Anmeldungen.
+   *[other] Angemeldet ({ $count }): { $names }
+}
+button-join = Mitspielen
+button-leave = Abmelden
+tournament-started = **{ $name }** (Turnier #{ $id }) hat begonnen: Jede Partie hat ihren eigenen Thread.
+tournament-round = **Runde { $round } von { $rounds }**
+tournament-pairing = Partie #{ $id }: { $opener } beginnt gegen { $other }
+tournament-bye = { $name } { $swiss ->
+    [yes] ist spielfrei (ein Punkt)
+   *[no] setzt in dieser Runde aus
+}
+tournament-standings = **{ $name }**, Stand nach Runde { $round } von { $rounds }:
+tournament-standing = { $rank }. { $name } – { $points }{ $withdrawn ->
+    [yes] {" "}(zurückgezogen)
+   *[no] {""}
+}
+tournament-winner = 🏆 { $name } gewinnt das Turnier!
+tournament-withdrawn = { $name } hat sich von **{ $tournament }** (Turnier #{ $id }) zurückgezogen; die restlichen Partien gelten als verloren.
+tournament-cancelled-by = **{ $tournament }** (Turnier #{ $id }) wurde von { $name } abgesagt; unbeendete Partien wurden abgebrochen.
+cmd-tournament = turnier
+    .description = Turniere auf dem Server: Rundenturnier und Schweizer System, per Fernpartie
+cmd-tournament-create = erstellen
+    .description = Die Anmeldung für ein Turnier öffnen (Verwaltung)
+    .name = name
+    .name-description = Der Name des Turniers
+    .format = modus
+    .format-description = Rundenturnier (alle gegen alle) oder Schweizer System
+    .format-choice-0 = Rundenturnier
+    .format-choice-1 = doppeltes Rundenturnier
+    .format-choice-2 = Schweizer System
+    .rounds = runden
+    .rounds-description = Schweizer System: wie viele Runden (Standard: 5)
+    .size = größe
+    .size-description = Größe des Spielplans
+    .size-choice-0 = 12×12 (Standard)
+    .size-choice-1 = 10×10 (der Original-Spielplan)
+    .supply = vorrat
+    .supply-description = Steine und Brücken: wie in der Schachtel oder unbegrenzt
+    .supply-choice-0 = wie in der Schachtel (Standard)
+    .supply-choice-1 = unbegrenzt
+    .time = bedenkzeit
+    .time-description = Bedenkzeit pro Zug
+    .time-choice-0 = ohne Limit
+    .time-choice-1 = 1 Stunde
+    .time-choice-2 = 1 Tag
+    .time-choice-3 = 3 Tage (Standard)
+    .time-choice-4 = 7 Tage
+    .rated = gewertet
+    .rated-description = Ob die Partien für die Ratings des Servers zählen (Standard: ja)
+    .signup = anmeldung
+    .signup-description = Wie lange die Anmeldung offen ist (Standard: bis zum Start von Hand)
+    .signup-choice-0 = bis zum Start von Hand
+    .signup-choice-1 = 1 Tag
+    .signup-choice-2 = 3 Tage
+    .signup-choice-3 = 7 Tage
+cmd-tournament-start = starten
+    .description = Die Anmeldung schließen und das Turnier starten (Turnierleitung oder Verwaltung)
+    .tournament = turnier
+    .tournament-description = Welches Turnier
+cmd-tournament-standings = stand
+    .description = Der Stand und die Kreuztabelle
+    .tournament = turnier
+    .tournament-description = Welches Turnier
+cmd-tournament-pairings = paarungen
+    .description = Die Partien einer Runde
+    .tournament = turnier
+    .tournament-description = Welches Turnier
+    .round = runde
+    .round-description = Welche Runde (Standard: die aktuelle)
+cmd-tournament-withdraw = zurückziehen
+    .description = Sich zurückziehen (Turnierleitung: jemanden entfernen); restliche Partien gelten als verloren
+    .tournament = turnier
+    .tournament-description = Welches Turnier
+    .player = spieler
+    .player-description = Wer sich zurückzieht (Standard: du)
+cmd-tournament-cancel = absagen
+    .description = Ein Turnier absagen (Turnierleitung oder Verwaltung); offene Partien werden abgebrochen
+    .tournament = turnier
+    .tournament-description = Welches Turnier

@@ -497,3 +497,100 @@ tiebreak-buchholz-cut1 = BH−1
 tiebreak-direct = Direct
 tiebreak-board-points = Board
 tournament-game-anchor = Tournament #{ $tournament }, round { $round }: { $white } – { $red } (game #{ $id })
+tournament-format-round-robin = { $double ->
+    [yes] double round robin
+   *[no] round robin
+}
+tournament-format-swiss = { $rounds ->
+    [one] Swiss, { $rounds } round
+   *[other] Swiss, { $rounds } rounds
+}
+tournament-signup = **{ $name }** (tournament #{ $id }): { $format }, { $terms }, { $rated ->
+    [yes] rated
+   *[no] unrated
+}.
+tournament-signup-until = Sign-up closes { $at }: press **Join** to play.
+tournament-signup-by-hand = Sign-up is open until the organiser starts the tournament: press **Join** to play.
+tournament-signup-closed = Sign-up is closed.
+tournament-cancelled = The tournament was cancelled.
+tournament-entrants = { $count ->
+    [0] No entrants yet.
+   *[other] Entrants ({ $count }): { $names }
+}
+button-join = Join
+button-leave = Leave
+tournament-started = **{ $name }** (tournament #{ $id }) has started: each game has its own thread.
+tournament-round = **Round { $round } of { $rounds }**
+tournament-pairing = Game #{ $id }: { $opener } opens against { $other }
+tournament-bye = { $name } { $swiss ->
+    [yes] has the bye (one point)
+   *[no] sits this round out
+}
+tournament-standings = **{ $name }**, standings after round { $round } of { $rounds }:
+tournament-standing = { $rank }. { $name } — { $points }{ $withdrawn ->
+    [yes] {" "}(withdrawn)
+   *[no] {""}
+}
+tournament-winner = 🏆 { $name } wins the tournament!
+tournament-withdrawn = { $name } has withdrawn from **{ $tournament }** (tournament #{ $id }); their remaining games are forfeited.
+tournament-cancelled-by = **{ $tournament }** (tournament #{ $id }) was cancelled by { $name }; unfinished games were aborted.
+cmd-tournament = tournament
+    .description = Server tournaments: round robin and Swiss, by correspondence
+cmd-tournament-create = create
+    .description = Open sign-up for a tournament (managers)
+    .name = name
+    .name-description = The tournament's name
+    .format = format
+    .format-description = Round robin (everyone plays everyone) or Swiss
+    .format-choice-0 = round robin
+    .format-choice-1 = double round robin
+    .format-choice-2 = Swiss
+    .rounds = rounds
+    .rounds-description = Swiss: how many rounds (default 5)
+    .size = size
+    .size-description = Board size
+    .size-choice-0 = 12×12 (default)
+    .size-choice-1 = 10×10 (the original board)
+    .supply = supply
+    .supply-description = Tiles and bridges: the box, or unlimited
+    .supply-choice-0 = the box (default)
+    .supply-choice-1 = unlimited
+    .time = time
+    .time-description = Time per move
+    .time-choice-0 = no limit
+    .time-choice-1 = 1 hour
+    .time-choice-2 = 1 day
+    .time-choice-3 = 3 days (default)
+    .time-choice-4 = 7 days
+    .rated = rated
+    .rated-description = Whether the games count for the server's ratings (default: yes)
+    .signup = signup
+    .signup-description = How long sign-up stays open (default: until started by hand)
+    .signup-choice-0 = until started by hand
+    .signup-choice-1 = 1 day
+    .signup-choice-2 = 3 days
+    .signup-choice-3 = 7 days
+cmd-tournament-start = start
+    .description = Close sign-up and start the tournament (organiser or managers)
+    .tournament = tournament
+    .tournament-description = Which tournament
+cmd-tournament-standings = standings
+    .description = The standings and the crosstable
+    .tournament = tournament
+    .tournament-description = Which tournament
+cmd-tournament-pairings = pairings
+    .description = A round's games
+    .tournament = tournament
+    .tournament-description = Which tournament
+    .round = round
+    .round-description = Which round (default: the current one)
+cmd-tournament-withdraw = withdraw
+    .description = Withdraw (organisers: remove a player); remaining games are forfeited
+    .tournament = tournament
+    .tournament-description = Which tournament
+    .player = player
+    .player-description = Who withdraws (default: you)
+cmd-tournament-cancel = cancel
+    .description = Call a tournament off (organiser or managers); unfinished games are aborted
+    .tournament = tournament
+    .tournament-description = Which tournament

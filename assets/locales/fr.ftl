@@ -494,3 +494,100 @@ tiebreak-buchholz-cut1 = BH−1
 tiebreak-direct = Confrontation
 tiebreak-board-points = Plateau
 tournament-game-anchor = Tournoi #{ $tournament }, ronde { $round } : { $white } – { $red } (partie #{ $id })
+tournament-format-round-robin = { $double ->
+    [yes] toutes rondes en aller-retour
+   *[no] toutes rondes
+}
+tournament-format-swiss = { $rounds ->
+    [one] système suisse, { $rounds } ronde
+   *[other] système suisse, { $rounds } rondes
+}
+tournament-signup = **{ $name }** (tournoi #{ $id }) : { $format }, { $terms }, { $rated ->
+    [yes] classé
+   *[no] non classé
+}.
+tournament-signup-until = Les inscriptions ferment { $at } : appuie sur **Participer** pour jouer.
+tournament-signup-by-hand = Les inscriptions restent ouvertes jusqu'au lancement du tournoi par l'organisateur : appuie sur **Participer** pour jouer.
+tournament-signup-closed = Les inscriptions sont closes.
+tournament-cancelled = Le tournoi a été annulé.
+tournament-entrants = { $count ->
+    [0] Aucun inscrit pour l'instant.
+   *[other] Inscrits ({ $count }) : { $names }
+}
+button-join = Participer
+button-leave = Se retirer
+tournament-started = **{ $name }** (tournoi #{ $id }) a commencé : chaque partie a son propre fil.
+tournament-round = **Ronde { $round } sur { $rounds }**
+tournament-pairing = Partie #{ $id } : { $opener } commence contre { $other }
+tournament-bye = { $name } { $swiss ->
+    [yes] est exempt (un point)
+   *[no] ne joue pas cette ronde
+}
+tournament-standings = **{ $name }**, classement après la ronde { $round } sur { $rounds } :
+tournament-standing = { $rank }. { $name } — { $points }{ $withdrawn ->
+    [yes] {" "}(retiré)
+   *[no] {""}
+}
+tournament-winner = 🏆 { $name } remporte le tournoi !
+tournament-withdrawn = { $name } s'est retiré de **{ $tournament }** (tournoi #{ $id }) ; ses parties restantes sont perdues par forfait.
+tournament-cancelled-by = **{ $tournament }** (tournoi #{ $id }) a été annulé par { $name } ; les parties en cours ont été annulées.
+cmd-tournament = tournoi
+    .description = Tournois du serveur : toutes rondes et système suisse, par correspondance
+cmd-tournament-create = créer
+    .description = Ouvrir les inscriptions à un tournoi (gestionnaires)
+    .name = nom
+    .name-description = Le nom du tournoi
+    .format = formule
+    .format-description = Toutes rondes (chacun contre chacun) ou système suisse
+    .format-choice-0 = toutes rondes
+    .format-choice-1 = toutes rondes en aller-retour
+    .format-choice-2 = système suisse
+    .rounds = rondes
+    .rounds-description = Système suisse : combien de rondes (5 par défaut)
+    .size = taille
+    .size-description = Taille du plateau
+    .size-choice-0 = 12×12 (par défaut)
+    .size-choice-1 = 10×10 (le plateau d'origine)
+    .supply = réserve
+    .supply-description = Tuiles et ponts : ceux de la boîte, ou illimités
+    .supply-choice-0 = la boîte (par défaut)
+    .supply-choice-1 = illimitée
+    .time = temps
+    .time-description = Temps par coup
+    .time-choice-0 = sans limite
+    .time-choice-1 = 1 heure
+    .time-choice-2 = 1 jour
+    .time-choice-3 = 3 jours (par défaut)
+    .time-choice-4 = 7 jours
+    .rated = classé
+    .rated-description = Si les parties comptent pour le classement du serveur (par défaut : oui)
+    .signup = inscriptions
+    .signup-description = Durée des inscriptions (par défaut : jusqu'au lancement à la main)
+    .signup-choice-0 = jusqu'au lancement à la main
+    .signup-choice-1 = 1 jour
+    .signup-choice-2 = 3 jours
+    .signup-choice-3 = 7 jours
+cmd-tournament-start = lancer
+    .description = Clore les inscriptions et lancer le tournoi (organisateur ou gestionnaires)
+    .tournament = tournoi
+    .tournament-description = Quel tournoi
+cmd-tournament-standings = classement
+    .description = Le classement et le tableau croisé
+    .tournament = tournoi
+    .tournament-description = Quel tournoi
+cmd-tournament-pairings = appariements
+    .description = Les parties d'une ronde
+    .tournament = tournoi
+    .tournament-description = Quel tournoi
+    .round = ronde
+    .round-description = Quelle ronde (par défaut : l'actuelle)
+cmd-tournament-withdraw = retrait
+    .description = Se retirer (organisateur : retirer un joueur) ; les parties restantes sont perdues
+    .tournament = tournoi
+    .tournament-description = Quel tournoi
+    .player = joueur
+    .player-description = Qui se retire (par défaut : toi)
+cmd-tournament-cancel = annuler
+    .description = Annuler un tournoi (organisateur ou gestionnaires) ; les parties en cours sont annulées
+    .tournament = tournoi
+    .tournament-description = Quel tournoi

@@ -3,6 +3,7 @@
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
+use super::commands::{signup_buttons, signup_text};
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
 use super::post::export_file;
 use super::{Data, Error, UserError, explain, player_of};
@@ -124,6 +125,19 @@ async fn dispatch(
                         name = &player.name
                     ))
                     .components(Vec::new()),
+            );
+            component.create_response(ctx, update).await?;
+        }
+        "tjoin" | "tleave" => {
+            let view = if verb == "tjoin" {
+                service.join_tournament(id, &player, guild).await?
+            } else {
+                service.leave_tournament(id, &player, guild).await?
+            };
+            let update = serenity::CreateInteractionResponse::UpdateMessage(
+                serenity::CreateInteractionResponseMessage::new()
+                    .content(signup_text(server, &view))
+                    .components(signup_buttons(server, &view)),
             );
             component.create_response(ctx, update).await?;
         }

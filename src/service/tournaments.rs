@@ -828,4 +828,26 @@ impl Service {
         }
         self.tournament(id).await
     }
+
+    /// Records the sign-up message (its buttons and entrant list are kept up to date).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_signup_message(&self, id: TournamentId, message: i64) -> Result<()> {
+        Ok(self.store.set_signup_message(id, message).await?)
+    }
+
+    /// A server's tournaments that are not over: (id, name), oldest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn open_tournaments(&self, guild: i64) -> Result<Vec<(TournamentId, String)>> {
+        Ok(self
+            .store
+            .open_tournaments(guild)
+            .await?
+            .into_iter()
+            .map(|t| (t.id, t.name))
+            .collect())
+    }
 }

@@ -386,6 +386,21 @@ impl Store {
         Ok(marked.rows_affected() == 1)
     }
 
+    /// # Errors
+    /// On a database failure.
+    pub async fn set_signup_message(
+        &self,
+        id: TournamentId,
+        message: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE tournaments SET signup_message_id = ? WHERE id = ?")
+            .bind(message)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Ends a running or signing-up tournament as `status` (finished or cancelled); `false`
     /// when it was already over.
     ///

@@ -62,6 +62,28 @@ pub enum FirstChoice {
     Bot,
 }
 
+/// The game options chosen (the defaults: 12×12, the box, 3 days a move).
+pub fn options_of(
+    size: Option<BoardSize>,
+    supply: Option<SupplyChoice>,
+    time: Option<MoveTime>,
+    rated: bool,
+) -> Result<ChallengeOptions, Error> {
+    let size = match size.unwrap_or(BoardSize::Twelve) {
+        BoardSize::Twelve => 12,
+        BoardSize::Ten => 10,
+    };
+    let variant = match supply.unwrap_or(SupplyChoice::Box) {
+        SupplyChoice::Box => Variant::boxed(size)?,
+        SupplyChoice::Unlimited => Variant::unlimited(size)?,
+    };
+    Ok(ChallengeOptions {
+        variant,
+        move_time: time.unwrap_or(MoveTime::ThreeDays).duration(),
+        rated,
+    })
+}
+
 impl MoveTime {
     fn duration(self) -> Option<Duration> {
         let hours = match self {
@@ -101,19 +123,7 @@ pub async fn challenge(
     if against_bot && rated == Some(true) {
         return Err(UserError(tr!(lang, "challenge-bot-rated")).into());
     }
-    let size = match size.unwrap_or(BoardSize::Twelve) {
-        BoardSize::Twelve => 12,
-        BoardSize::Ten => 10,
-    };
-    let variant = match supply.unwrap_or(SupplyChoice::Box) {
-        SupplyChoice::Box => Variant::boxed(size)?,
-        SupplyChoice::Unlimited => Variant::unlimited(size)?,
-    };
-    let options = ChallengeOptions {
-        variant,
-        move_time: time.unwrap_or(MoveTime::ThreeDays).duration(),
-        rated: rated.unwrap_or(!against_bot),
-    };
+    let options = options_of(size, supply, time, rated.unwrap_or(!against_bot))?;
     let venue = Venue {
         guild_id: ctx.guild_id().map(|g| g.get() as i64),
         channel_id: Some(ctx.channel_id().get() as i64),

@@ -9,12 +9,15 @@ mod info;
 mod play;
 mod settings;
 mod standings;
+mod tournament;
 
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Data, Error, user_lang};
 use crate::i18n::Lang;
 use crate::service::{Asker, GameId, GameView};
+
+pub use tournament::{signup_buttons, signup_text};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![
@@ -33,6 +36,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         info::rules(),
         info::help(),
         settings::settings(),
+        tournament::tournament(),
     ]
 }
 

@@ -1,0 +1,423 @@
+//! `/tournament`: create (a sign-up message with Join and Leave buttons), start, standings
+//! (with the crosstable picture), pairings, withdraw, cancel.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use poise::serenity_prelude as serenity;
+
+use super::challenge::{BoardSize, MoveTime, SupplyChoice, options_of};
+use super::{Context, Error, author_id, server_lang, user_lang};
+use crate::discord::messages::{fit_message, mention, pings};
+use crate::discord::player_of;
+use crate::i18n::{Lang, variant_words};
+use crate::service::{
+    Format, MOST_SWISS_ROUNDS, ServiceError, TournamentId, TournamentStatus, TournamentTerms,
+    TournamentView, Venue, move_time_words,
+};
+use crate::tr;
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "round robin"]
+    RoundRobin,
+    #[name = "double round robin"]
+    DoubleRoundRobin,
+    #[name = "Swiss"]
+    Swiss,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum SignupChoice {
+    #[name = "until started by hand"]
+    ByHand,
+    #[name = "1 day"]
+    OneDay,
+    #[name = "3 days"]
+    ThreeDays,
+    #[name = "7 days"]
+    SevenDays,
+}
+
+/// Server tournaments
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("create", "start", "standings", "pairings", "withdraw", "cancel"),
+    subcommand_required
+)]
+pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Whether the author may manage this server.
+async fn manages(ctx: Context<'_>) -> bool {
+    ctx.author_member()
+        .await
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild())
+}
+
+/// Open sign-up for a tournament
+#[poise::command(slash_command, guild_only, required_permissions = "MANAGE_GUILD")]
+#[allow(clippy::too_many_arguments)]
+pub async fn create(
+    ctx: Context<'_>,
+    name: String,
+    format: FormatChoice,
+    rounds: Option<u32>,
+    size: Option<BoardSize>,
+    supply: Option<SupplyChoice>,
+    time: Option<MoveTime>,
+    rated: Option<bool>,
+    signup: Option<SignupChoice>,
+) -> Result<(), Error> {
+    let format = match format {
+        FormatChoice::RoundRobin => Format::RoundRobin { double: false },
+        FormatChoice::DoubleRoundRobin => Format::RoundRobin { double: true },
+        FormatChoice::Swiss => Format::Swiss {
+            rounds: rounds.unwrap_or(5).min(MOST_SWISS_ROUNDS),
+        },
+    };
+    let hours = match signup.unwrap_or(SignupChoice::ByHand) {
+        SignupChoice::ByHand => None,
+        SignupChoice::OneDay => Some(24),
+        SignupChoice::ThreeDays => Some(72),
+        SignupChoice::SevenDays => Some(168),
+    };
+    let service = &ctx.data().service;
+    let signup_deadline = hours.map(|h: u64| {
+        service.now() + i64::try_from(Duration::from_secs(h * 3600).as_millis()).unwrap_or(0)
+    });
+    let terms = TournamentTerms {
+        name,
+        format,
+        options: options_of(size, supply, time, rated.unwrap_or(true))?,
+        signup_deadline,
+    };
+    let venue = Venue {
+        guild_id: ctx.guild_id().map(|g| g.get() as i64),
+        channel_id: Some(ctx.channel_id().get() as i64),
+    };
+    let view = service
+        .create_tournament(&player_of(ctx.author()), venue, terms)
+        .await?;
+    let lang = server_lang(ctx).await?;
+    let reply = poise::CreateReply::default()
+        .content(signup_text(lang, &view))
+        .components(signup_buttons(lang, &view));
+    let sent = ctx.send(reply).await?;
+    let message = sent.message().await?.id.get() as i64;
+    service.set_signup_message(view.id, message).await?;
+    Ok(())
+}
+
+/// The format in words: "Swiss, 5 rounds", "double round robin".
+fn format_words(lang: Lang, format: Format) -> String {
+    match format {
+        Format::RoundRobin { double } => tr!(
+            lang,
+            "tournament-format-round-robin",
+            double = if double { "yes" } else { "no" }
+        ),
+        Format::Swiss { rounds } => tr!(lang, "tournament-format-swiss", rounds = rounds),
+    }
+}
+
+/// The sign-up message: the terms, who has joined, and how to join.
+pub fn signup_text(lang: Lang, view: &TournamentView) -> String {
+    let mut text = tr!(
+        lang,
+        "tournament-signup",
+        id = view.id,
+        name = &view.name,
+        format = format_words(lang, view.format),
+        terms = format!(
+            "{}, {}",
+            variant_words(lang, view.options.variant),
+            move_time_words(lang, view.options.move_time)
+        ),
+        rated = if view.options.rated { "yes" } else { "no" }
+    );
+    text.push('\n');
+    text.push_str(&match (view.status, view.signup_deadline_at) {
+        (TournamentStatus::Signup, Some(at)) => tr!(
+            lang,
+            "tournament-signup-until",
+            at = format!("<t:{}:R>", at / 1000)
+        ),
+        (TournamentStatus::Signup, None) => tr!(lang, "tournament-signup-by-hand"),
+        (TournamentStatus::Cancelled, _) => tr!(lang, "tournament-cancelled"),
+        _ => tr!(lang, "tournament-signup-closed"),
+    });
+    text.push('\n');
+    let names: Vec<&str> = view
+        .entrants
+        .iter()
+        .map(|e| e.player.name.as_str())
+        .collect();
+    text.push_str(&tr!(
+        lang,
+        "tournament-entrants",
+        count = names.len(),
+        names = names.join(", ")
+    ));
+    fit_message(&text)
+}
+
+pub fn signup_buttons(lang: Lang, view: &TournamentView) -> Vec<serenity::CreateActionRow> {
+    if view.status != TournamentStatus::Signup {
+        return Vec::new();
+    }
+    let id = view.id;
+    vec![serenity::CreateActionRow::Buttons(vec![
+        serenity::CreateButton::new(format!("tjoin:{id}"))
+            .label(tr!(lang, "button-join"))
+            .style(serenity::ButtonStyle::Success),
+        serenity::CreateButton::new(format!("tleave:{id}"))
+            .label(tr!(lang, "button-leave"))
+            .style(serenity::ButtonStyle::Secondary),
+    ])]
+}
+
+/// Close sign-up and start round 1 (organiser or managers)
+#[poise::command(slash_command, guild_only)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[autocomplete = "tournaments"] tournament: i64,
+) -> Result<(), Error> {
+    let service = &ctx.data().service;
+    let id = checked(ctx, tournament).await?;
+    let manager = manages(ctx).await;
+    let view = service
+        .start_tournament(id, Some((author_id(ctx), manager)))
+        .await?;
+    let lang = server_lang(ctx).await?;
+    let text = format!(
+        "{}\n{}",
+        tr!(lang, "tournament-started", id = view.id, name = &view.name),
+        pairings_text(lang, &view, 1)
+    );
+    let everyone: Vec<i64> = view.entrants.iter().map(|e| e.player.id).collect();
+    ctx.send(
+        poise::CreateReply::default()
+            .content(fit_message(&text))
+            .allowed_mentions(pings(&everyone)),
+    )
+    .await?;
+    Ok(())
+}
+
+/// A round's games (with mentions) and its bye.
+pub fn pairings_text(lang: Lang, view: &TournamentView, round: u32) -> String {
+    let (games, bye) = view.pairings(round);
+    let mut text = tr!(
+        lang,
+        "tournament-round",
+        round = round,
+        rounds = view.rounds()
+    );
+    for game in games {
+        let opener = if game.white.id == game.opener {
+            &game.white
+        } else {
+            &game.red
+        };
+        let other = if opener.id == game.white.id {
+            &game.red
+        } else {
+            &game.white
+        };
+        let _ = write!(
+            text,
+            "\n{}",
+            tr!(
+                lang,
+                "tournament-pairing",
+                id = game.id,
+                opener = mention(opener.id, &opener.name),
+                other = mention(other.id, &other.name)
+            )
+        );
+    }
+    if let Some(bye) = bye
+        && let Some(entrant) = view.entrants.iter().find(|e| e.player.id == bye)
+    {
+        let _ = write!(
+            text,
+            "\n{}",
+            tr!(
+                lang,
+                "tournament-bye",
+                name = &entrant.player.name,
+                swiss = if matches!(view.format, Format::Swiss { .. }) {
+                    "yes"
+                } else {
+                    "no"
+                }
+            )
+        );
+    }
+    text
+}
+
+/// The standings and the crosstable
+#[poise::command(slash_command, guild_only)]
+pub async fn standings(
+    ctx: Context<'_>,
+    #[autocomplete = "tournaments"] tournament: i64,
+) -> Result<(), Error> {
+    let id = checked(ctx, tournament).await?;
+    let view = ctx.data().service.tournament(id).await?;
+    let lang = server_lang(ctx).await?;
+    let text = standings_text(lang, &view);
+    let png = tokio::task::spawn_blocking(move || view.crosstable_png(lang)).await?;
+    ctx.send(
+        poise::CreateReply::default()
+            .content(fit_message(&text))
+            .attachment(serenity::CreateAttachment::bytes(png, "crosstable.png")),
+    )
+    .await?;
+    Ok(())
+}
+
+/// The standings in words: rank, name, points, the deciding tiebreaks.
+pub fn standings_text(lang: Lang, view: &TournamentView) -> String {
+    let mut text = tr!(
+        lang,
+        "tournament-standings",
+        name = &view.name,
+        round = view.current_round,
+        rounds = view.rounds()
+    );
+    for line in view.standings() {
+        let _ = write!(
+            text,
+            "\n{}",
+            tr!(
+                lang,
+                "tournament-standing",
+                rank = line.rank,
+                name = &line.player.name,
+                points = format!("{}", line.standing.points),
+                withdrawn = if line.withdrawn { "yes" } else { "no" }
+            )
+        );
+    }
+    if view.status == TournamentStatus::Finished
+        && let Some(winner) = view.standings().first()
+    {
+        let _ = write!(
+            text,
+            "\n{}",
+            tr!(lang, "tournament-winner", name = &winner.player.name)
+        );
+    }
+    text
+}
+
+/// A round's games
+#[poise::command(slash_command, guild_only)]
+pub async fn pairings(
+    ctx: Context<'_>,
+    #[autocomplete = "tournaments"] tournament: i64,
+    round: Option<u32>,
+) -> Result<(), Error> {
+    let id = checked(ctx, tournament).await?;
+    let view = ctx.data().service.tournament(id).await?;
+    let round = round.unwrap_or(view.current_round.max(1));
+    let lang = user_lang(ctx);
+    let text = pairings_text(lang, &view, round);
+    ctx.send(
+        poise::CreateReply::default()
+            .content(fit_message(&text))
+            .ephemeral(true),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Withdraw from a tournament (organisers: remove a player); remaining games are forfeited
+#[poise::command(slash_command, guild_only)]
+pub async fn withdraw(
+    ctx: Context<'_>,
+    #[autocomplete = "tournaments"] tournament: i64,
+    player: Option<serenity::User>,
+) -> Result<(), Error> {
+    let id = checked(ctx, tournament).await?;
+    let who = player_of(player.as_ref().unwrap_or(ctx.author()));
+    let manager = manages(ctx).await;
+    let view = ctx
+        .data()
+        .service
+        .withdraw(id, &who, (author_id(ctx), manager))
+        .await?;
+    let lang = server_lang(ctx).await?;
+    ctx.send(poise::CreateReply::default().content(tr!(
+        lang,
+        "tournament-withdrawn",
+        name = &who.name,
+        id = view.id,
+        tournament = &view.name
+    )))
+    .await?;
+    Ok(())
+}
+
+/// Call a tournament off (organiser or managers); unfinished games are aborted
+#[poise::command(slash_command, guild_only)]
+pub async fn cancel(
+    ctx: Context<'_>,
+    #[autocomplete = "tournaments"] tournament: i64,
+) -> Result<(), Error> {
+    let id = checked(ctx, tournament).await?;
+    let manager = manages(ctx).await;
+    let view = ctx
+        .data()
+        .service
+        .cancel_tournament(id, (author_id(ctx), manager))
+        .await?;
+    let lang = server_lang(ctx).await?;
+    ctx.send(poise::CreateReply::default().content(tr!(
+        lang,
+        "tournament-cancelled-by",
+        id = view.id,
+        tournament = &view.name,
+        name = &ctx.author().name
+    )))
+    .await?;
+    Ok(())
+}
+
+/// A tournament of this server (another's is "no tournament #id").
+async fn checked(ctx: Context<'_>, id: TournamentId) -> Result<TournamentId, Error> {
+    let view = ctx.data().service.tournament(id).await?;
+    if view.venue.guild_id != ctx.guild_id().map(|g| g.get() as i64) {
+        return Err(ServiceError::UnknownTournament(id).into());
+    }
+    Ok(id)
+}
+
+/// This server's tournaments that are not over, as choices.
+async fn tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let guild = ctx.guild_id().map_or(0, |g| g.get() as i64);
+    let open = ctx
+        .data()
+        .service
+        .open_tournaments(guild)
+        .await
+        .unwrap_or_default();
+    let typed = partial.trim().trim_start_matches('#').to_lowercase();
+    let choices = open
+        .iter()
+        .filter(|(id, name)| {
+            id.to_string().starts_with(&typed) || name.to_lowercase().contains(&typed)
+        })
+        .take(25)
+        .map(|(id, name)| {
+            let label: String = format!("#{id} {name}").chars().take(100).collect();
+            serenity::AutocompleteChoice::new(label, *id)
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
