@@ -4,8 +4,10 @@ use std::sync::LazyLock;
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, author_id, autocomplete, game_id, server_lang, the_game, user_lang};
-use crate::discord::messages::{board_text, fit_message};
+use super::{
+    Context, Error, author_id, autocomplete, game_id, server_lang, tell_author, the_game, user_lang,
+};
+use crate::discord::messages::board_text;
 use crate::discord::post::{export_file, game_channel, png_of};
 use crate::game::{Color, Record};
 use crate::i18n::{Lang, color_name};
@@ -68,13 +70,7 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
             .collect::<Vec<_>>()
             .join("\n")
     };
-    ctx.send(
-        poise::CreateReply::default()
-            .content(fit_message(&text))
-            .ephemeral(true),
-    )
-    .await?;
-    Ok(())
+    tell_author(ctx, &text).await
 }
 
 /// The game's record (for `ponte replay`), as a file

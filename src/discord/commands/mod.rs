@@ -46,6 +46,15 @@ async fn server_lang(ctx: Context<'_>) -> Result<Lang, Error> {
     Ok(ctx.data().service.guild_language(guild).await?)
 }
 
+/// Answers only the author, the text cut to fit one message.
+async fn tell_author(ctx: Context<'_>, text: &str) -> Result<(), Error> {
+    let reply = poise::CreateReply::default()
+        .content(crate::discord::messages::fit_message(text))
+        .ephemeral(true);
+    ctx.send(reply).await?;
+    Ok(())
+}
+
 /// The author's id as the service knows players.
 fn author_id(ctx: Context<'_>) -> i64 {
     ctx.author().id.get() as i64

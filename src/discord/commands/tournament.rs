@@ -7,7 +7,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::challenge::{BoardSize, MoveTime, SupplyChoice, options_of};
-use super::{Context, Error, author_id, server_lang, user_lang};
+use super::{Context, Error, author_id, server_lang, tell_author, user_lang};
 use crate::discord::messages::{fit_message, mention, pings};
 use crate::discord::player_of;
 use crate::i18n::{Lang, variant_words};
@@ -327,14 +327,7 @@ pub async fn pairings(
     let view = ctx.data().service.tournament(id).await?;
     let round = round.unwrap_or(view.current_round.max(1));
     let lang = user_lang(ctx);
-    let text = pairings_text(lang, &view, round);
-    ctx.send(
-        poise::CreateReply::default()
-            .content(fit_message(&text))
-            .ephemeral(true),
-    )
-    .await?;
-    Ok(())
+    tell_author(ctx, &pairings_text(lang, &view, round)).await
 }
 
 /// Withdraw from a tournament (organisers: remove a player); remaining games are forfeited
