@@ -146,19 +146,23 @@ async fn a_swiss_of_four_from_sign_up_to_standings_across_a_restart() {
         "{}",
         refused.content()
     );
-    let (_, started) = tournament(
-        fake,
-        ALICE,
-        "start",
-        json!([{"name": "tournament", "type": 4, "value": 1}]),
-    )
-    .await;
-    assert!(
-        started.content().contains("**Round 1 of 2**"),
-        "{}",
-        started.content()
-    );
-    assert_eq!(started.content().matches("opens against").count(), 2);
+    let (_, started) = tournament(fake, ALICE, "start", which.clone()).await;
+    assert!(started.is_ephemeral(), "{}", started.content());
+    let pairings = fake
+        .wait_for(from, "the pairings in the channel", |c| {
+            c.method == "POST"
+                && c.path == format!("/channels/{CHANNEL_ID}/messages")
+                && c.content().contains("**Round 1 of 2**")
+        })
+        .await;
+    assert_eq!(pairings.content().matches("opens against").count(), 2);
+    // The sign-up message is closed: no more buttons.
+    let closed = fake
+        .wait_for(from, "the sign-up message closed", |c| {
+            c.method == "PATCH" && c.content().contains("Sign-up is closed.")
+        })
+        .await;
+    assert!(closed.buttons().is_empty());
     let round_one = thread_boards(fake, from, 2).await;
 
     // A restart in the middle of round 1.
@@ -180,6 +184,38 @@ async fn a_swiss_of_four_from_sign_up_to_standings_across_a_restart() {
     new.sort_unstable();
     assert_eq!(new, [3, 4], "round 2's games");
 
+    // Each result brings the standings message up to date: posted once, then edited.
+    let edit = fake
+        .wait_for(0, "the standings message edited", |c| {
+            c.method == "PATCH" && c.content().contains("standings after round")
+        })
+        .await;
+    assert!(edit.png().is_some(), "with the crosstable");
+    let standings_posts = fake
+        .calls()
+        .iter()
+        .filter(|c| {
+            c.method == "POST"
+                && c.path == format!("/channels/{CHANNEL_ID}/messages")
+                && c.content().contains("standings after round")
+        })
+        .count();
+    assert_eq!(standings_posts, 1);
+
+    // Round 2 ends: the final standings and the winner.
+    let from = fake.call_count();
+    for (thread, board) in round_two
+        .iter()
+        .filter(|(t, _)| !round_one.iter().any(|(r, _)| r == t))
+    {
+        resign(fake, white_of(board), thread, game_of(board)).await;
+    }
+    let last = fake
+        .wait_for(from, "the final standings", |c| {
+            c.method == "POST" && c.content().contains("wins the tournament!")
+        })
+        .await;
+    assert!(last.png().is_some());
     let (_, standings) = tournament(
         fake,
         CAROL,

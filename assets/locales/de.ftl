@@ -592,3 +592,4 @@ cmd-tournament-cancel = absagen
     .description = Ein Turnier absagen (Turnierleitung oder Verwaltung); offene Partien werden abgebrochen
     .tournament = turnier
     .tournament-description = Welches Turnier
+tournament-start-saved = Turnier #{ $id } hat begonnen: Die Paarungen folgen im Kanal.

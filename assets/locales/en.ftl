@@ -595,3 +595,4 @@ cmd-tournament-cancel = cancel
     .description = Call a tournament off (organiser or managers); unfinished games are aborted
     .tournament = tournament
     .tournament-description = Which tournament
+tournament-start-saved = Tournament #{ $id } has started: the pairings follow in the channel.

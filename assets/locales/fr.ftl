@@ -592,3 +592,4 @@ cmd-tournament-cancel = annuler
     .description = Annuler un tournoi (organisateur ou gestionnaires) ; les parties en cours sont annulées
     .tournament = tournoi
     .tournament-description = Quel tournoi
+tournament-start-saved = Le tournoi #{ $id } a commencé : les appariements suivent dans le salon.

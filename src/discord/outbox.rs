@@ -12,10 +12,14 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::Error;
+use super::commands::{pairings_text, signup_text, standings_text};
+use super::messages::fit_message;
 use super::messages::{board_pings, board_text, mention, move_text, pings, result_text};
 use super::post::{deliver_board, game_channel, refused};
 use crate::i18n::{Lang, color_name};
-use crate::service::{Announcement, DueAnnouncement, GameView, Service};
+use crate::service::{
+    Announcement, DueAnnouncement, GameView, Service, TournamentStatus, TournamentView,
+};
 use crate::tr;
 
 /// How long the worker sleeps with nothing due (a write wakes it at once).
@@ -90,7 +94,7 @@ async fn post(
     // Posts read by the whole server are in its language, the reminder by direct message too
     // (the player's own locale is known only when they act).
     let lang = service
-        .guild_language(item.announcement.game().venue.guild_id)
+        .guild_language(item.announcement.venue().guild_id)
         .await?;
     match &item.announcement {
         Announcement::Started { game, anchor } => {
@@ -130,6 +134,15 @@ async fn post(
                 .enforce_nonce(true);
             channel.send_message(ctx, message).await?;
         }
+        Announcement::Round { tournament, round } => {
+            post_round(ctx, lang, tournament, *round, &nonce).await?;
+        }
+        Announcement::Standings(tournament) => {
+            post_standings(ctx, service, lang, tournament, &nonce).await?;
+        }
+        Announcement::Finished(tournament) => {
+            post_standings(ctx, service, lang, tournament, &nonce).await?;
+        }
         Announcement::ReminderDm(game) => {
             let Some((_, player)) = game.to_move().filter(|(_, p)| p.id > 0) else {
                 return Ok(());
@@ -149,6 +162,121 @@ async fn post(
         }
     }
     Ok(())
+}
+
+/// A round's pairings in the tournament's channel, its players mentioned; with round 1, the
+/// sign-up message is closed (its buttons removed, its text saying so).
+async fn post_round(
+    ctx: &serenity::Context,
+    lang: Lang,
+    tournament: &TournamentView,
+    round: u32,
+    nonce: &str,
+) -> Result<(), Error> {
+    let Some(channel) = tournament.venue.channel_id else {
+        return Ok(());
+    };
+    let channel = serenity::ChannelId::new(channel as u64);
+    if round == 1
+        && let Some(signup) = tournament.signup_message_id
+    {
+        let edit = serenity::EditMessage::new()
+            .content(signup_text(lang, tournament))
+            .components(Vec::new());
+        // A sign-up message deleted by a moderator is no reason to hold the round back.
+        if let Err(error) = channel
+            .edit_message(ctx, serenity::MessageId::new(signup as u64), edit)
+            .await
+        {
+            warn!(
+                "could not close the sign-up of tournament #{}: {error}",
+                tournament.id
+            );
+        }
+    }
+    let players: Vec<i64> = tournament
+        .pairings(round)
+        .0
+        .iter()
+        .flat_map(|g| [g.white.id, g.red.id])
+        .collect();
+    let mut text = pairings_text(lang, tournament, round);
+    if round == 1 {
+        let started = tr!(
+            lang,
+            "tournament-started",
+            id = tournament.id,
+            name = &tournament.name
+        );
+        text = format!("{started}\n{text}");
+    }
+    let message = serenity::CreateMessage::new()
+        .content(fit_message(&text))
+        .allowed_mentions(pings(&players))
+        .nonce(serenity::Nonce::String(nonce.to_string()))
+        .enforce_nonce(true);
+    channel.send_message(ctx, message).await?;
+    Ok(())
+}
+
+/// The standings with the crosstable: the tournament's standings message edited in place, or
+/// (the first time, or when it is gone) posted and remembered; when the tournament is over,
+/// the final standings with the winner, as a new post.
+async fn post_standings(
+    ctx: &serenity::Context,
+    service: &Service,
+    lang: Lang,
+    tournament: &TournamentView,
+    nonce: &str,
+) -> Result<(), Error> {
+    let Some(channel) = tournament.venue.channel_id else {
+        return Ok(());
+    };
+    let channel = serenity::ChannelId::new(channel as u64);
+    let text = fit_message(&standings_text(lang, tournament));
+    let view = tournament.clone();
+    let png = tokio::task::spawn_blocking(move || view.crosstable_png(lang)).await?;
+    let picture = || serenity::CreateAttachment::bytes(png.clone(), "crosstable.png");
+    let finished = tournament.status == TournamentStatus::Finished;
+    if !finished && let Some(message) = tournament.standings_message_id {
+        let edit = serenity::EditMessage::new()
+            .content(text.clone())
+            .attachments(serenity::EditAttachments::new().add(picture()));
+        let edited = channel
+            .edit_message(ctx, serenity::MessageId::new(message as u64), edit)
+            .await;
+        match edited {
+            Ok(_) => return Ok(()),
+            // Deleted, or out of reach: a new one is posted below.
+            Err(error) if refused(&error) || unknown_message(&error) => {}
+            Err(error) => return Err(error.into()),
+        }
+    }
+    let winner = finished
+        .then(|| tournament.standings().first().map(|l| l.player.id))
+        .flatten();
+    let message = serenity::CreateMessage::new()
+        .content(text)
+        .add_file(picture())
+        .allowed_mentions(pings(&winner.into_iter().collect::<Vec<_>>()))
+        .nonce(serenity::Nonce::String(nonce.to_string()))
+        .enforce_nonce(true);
+    let posted = channel.send_message(ctx, message).await?;
+    if !finished {
+        service
+            .set_standings_message(tournament.id, posted.id.get() as i64)
+            .await?;
+    }
+    Ok(())
+}
+
+/// "Unknown Message": the message to edit is gone.
+fn unknown_message(error: &serenity::Error) -> bool {
+    matches!(
+        error,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
+            if response.error.code == 10008
+    )
 }
 
 /// A tournament game has no challenge message to open its thread on: the bot posts one in the

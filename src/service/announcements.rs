@@ -7,7 +7,9 @@
 use std::time::Duration;
 
 use super::views::replay_log;
-use super::{GameView, MoveReport, PlayedMove, Result, Service, ServiceError};
+use super::{
+    GameView, MoveReport, PlayedMove, Result, Service, ServiceError, TournamentView, Venue,
+};
 use crate::game::{Color, Move};
 use crate::store::{AnnouncementKind, GameRow, GameStatus, OutboxRow};
 
@@ -25,17 +27,29 @@ pub enum Announcement {
     Reminder(GameView),
     /// The same reminder by direct message.
     ReminderDm(GameView),
+    /// A tournament's round started (a round robin's first stands for all of them).
+    Round {
+        tournament: TournamentView,
+        round: u32,
+    },
+    /// A tournament game ended: the standings as they are now.
+    Standings(TournamentView),
+    /// The tournament ended: the final standings and the winner.
+    Finished(TournamentView),
 }
 
 impl Announcement {
-    /// The game it is about.
-    pub fn game(&self) -> &GameView {
+    /// Where it is posted: its game's or tournament's server and channel.
+    pub fn venue(&self) -> Venue {
         match self {
             Announcement::Started { game, .. }
             | Announcement::Ended(game)
             | Announcement::Reminder(game)
-            | Announcement::ReminderDm(game) => game,
-            Announcement::Moved(report) => &report.game,
+            | Announcement::ReminderDm(game) => game.venue,
+            Announcement::Moved(report) => report.game.venue,
+            Announcement::Round { tournament, .. }
+            | Announcement::Standings(tournament)
+            | Announcement::Finished(tournament) => tournament.venue,
         }
     }
 }
@@ -81,8 +95,12 @@ impl Service {
                     attempts: u32::try_from(row.attempts).unwrap_or(u32::MAX),
                     announcement,
                 }),
-                Err(error @ (ServiceError::Damaged(_) | ServiceError::UnknownGame(_))) => {
-                    tracing::warn!("cannot announce game #{}: {error}", row.game_id);
+                Err(
+                    error @ (ServiceError::Damaged(_)
+                    | ServiceError::UnknownGame(_)
+                    | ServiceError::UnknownTournament(_)),
+                ) => {
+                    tracing::warn!("cannot make announcement {}: {error}", row.id);
                     let reason = error.to_string();
                     self.store
                         .announcement_abandoned(row.id, now, &reason)
@@ -154,11 +172,23 @@ impl Service {
     }
 
     async fn announcement(&self, row: &OutboxRow) -> Result<Announcement> {
+        let Some(game_id) = row.game_id else {
+            let tournament = row.tournament_id.unwrap_or_default();
+            let view = self.tournament(tournament).await?;
+            return Ok(match row.kind {
+                AnnouncementKind::Round => Announcement::Round {
+                    tournament: view,
+                    round: row.ply as u32,
+                },
+                AnnouncementKind::Finished => Announcement::Finished(view),
+                _ => Announcement::Standings(view),
+            });
+        };
         let game = self
             .store
-            .game(row.game_id)
+            .game(game_id)
             .await?
-            .ok_or(ServiceError::UnknownGame(row.game_id))?;
+            .ok_or(ServiceError::UnknownGame(game_id))?;
         let view = self.view_at(game, row.ply).await?;
         Ok(match row.kind {
             AnnouncementKind::Started => Announcement::Started {
@@ -169,6 +199,10 @@ impl Service {
             AnnouncementKind::Ended => Announcement::Ended(view),
             AnnouncementKind::Reminder => Announcement::Reminder(view),
             AnnouncementKind::ReminderDm => Announcement::ReminderDm(view),
+            // Tournament kinds are only ever written without a game: such an item is set aside.
+            AnnouncementKind::Round | AnnouncementKind::Standings | AnnouncementKind::Finished => {
+                return Err(ServiceError::UnknownGame(game_id));
+            }
         })
     }
 

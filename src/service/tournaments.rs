@@ -850,4 +850,12 @@ impl Service {
             .map(|t| (t.id, t.name))
             .collect())
     }
+
+    /// Records the message that shows the standings (edited after each result).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn set_standings_message(&self, id: TournamentId, message: i64) -> Result<()> {
+        Ok(self.store.set_standings_message(id, message).await?)
+    }
 }

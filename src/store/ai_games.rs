@@ -126,7 +126,10 @@ mod tests {
             .iter()
             .map(|d| (d.game_id, d.anchor_message_id))
             .collect();
-        assert_eq!(anchors, vec![(bot_opens, Some(77)), (human_opens, None)]);
+        assert_eq!(
+            anchors,
+            vec![(Some(bot_opens), Some(77)), (Some(human_opens), None)]
+        );
     }
 
     #[tokio::test]

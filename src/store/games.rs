@@ -4,7 +4,7 @@
 use sqlx::{Executor, Sqlite, Transaction};
 use tokio::sync::MutexGuard;
 
-use super::outbox::insert_announcement;
+use super::outbox::{insert_announcement, insert_tournament_announcement};
 use super::{
     AnnouncementKind, EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError,
     StoredVariant, Winner,
@@ -434,6 +434,16 @@ impl GameWrite<'_> {
             };
             insert_announcement(&mut self.tx, self.game.id, kind, (first, plies), None, now)
                 .await?;
+        }
+        // A tournament game's end changes the standings: their message is brought up to date,
+        // owed by the same transaction as the result.
+        if let (Some(tournament), true) = (
+            self.game.tournament_id,
+            self.game.status == GameStatus::Active && update.status != GameStatus::Active,
+        ) {
+            let round = self.game.tournament_round.unwrap_or_default();
+            let kind = AnnouncementKind::Standings;
+            insert_tournament_announcement(&mut self.tx, tournament, kind, round, now).await?;
         }
         let game = fetch_game(&mut *self.tx, self.game.id)
             .await?

@@ -11,7 +11,9 @@ use super::{AnnouncementKind, GameId, Millis, Store, StoreError};
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct OutboxRow {
     pub id: i64,
-    pub game_id: GameId,
+    /// The game the item is about, or (`None`) its tournament's.
+    pub game_id: Option<GameId>,
+    pub tournament_id: Option<i64>,
     pub kind: AnnouncementKind,
     /// The first ply a move announcement reports (for other kinds, equal to `ply`).
     pub first_ply: i64,
@@ -24,7 +26,8 @@ pub struct OutboxRow {
 }
 
 /// The oldest undelivered, not abandoned item of each game.
-const HEADS: &str = "SELECT MIN(id) FROM outbox WHERE abandoned_at IS NULL GROUP BY game_id";
+const HEADS: &str =
+    "SELECT MIN(id) FROM outbox WHERE abandoned_at IS NULL GROUP BY game_id, tournament_id";
 
 /// Records an item in the caller's transaction.
 pub(super) async fn insert_announcement(
@@ -52,6 +55,29 @@ pub(super) async fn insert_announcement(
     Ok(())
 }
 
+/// Records a tournament's item (about `round`) in the caller's transaction.
+pub(super) async fn insert_tournament_announcement(
+    conn: &mut SqliteConnection,
+    tournament: i64,
+    kind: AnnouncementKind,
+    round: i64,
+    now: Millis,
+) -> Result<(), StoreError> {
+    sqlx::query::<Sqlite>(
+        "INSERT INTO outbox (tournament_id, kind, first_ply, ply, next_attempt_at, created_at)
+         VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .bind(tournament)
+    .bind(kind)
+    .bind(round)
+    .bind(round)
+    .bind(now)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
 impl Store {
     /// The items due at `now`: the oldest undelivered item of each game whose next attempt has
     /// come, oldest first, at most `limit`.
@@ -64,7 +90,8 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<OutboxRow>, StoreError> {
         Ok(sqlx::query_as(&format!(
-            "SELECT id, game_id, kind, first_ply, ply, anchor_message_id, attempts FROM outbox
+            "SELECT id, game_id, tournament_id, kind, first_ply, ply, anchor_message_id, attempts
+             FROM outbox
              WHERE id IN ({HEADS}) AND next_attempt_at <= ? ORDER BY id LIMIT ?"
         ))
         .bind(now)
@@ -166,7 +193,9 @@ mod tests {
     }
 
     fn ids(rows: &[OutboxRow]) -> Vec<(GameId, i64)> {
-        rows.iter().map(|r| (r.game_id, r.ply)).collect()
+        rows.iter()
+            .map(|r| (r.game_id.unwrap_or_default(), r.ply))
+            .collect()
     }
 
     /// A tournament game's thread opens on a message the delivery posts itself: recorded, a

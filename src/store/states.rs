@@ -58,6 +58,12 @@ pub enum AnnouncementKind {
     Reminder,
     /// The same reminder by direct message, for players who asked.
     ReminderDm,
+    /// A tournament's round started: its pairings.
+    Round,
+    /// A tournament game ended: the standings message is brought up to date.
+    Standings,
+    /// A tournament ended: the final standings and the winner.
+    Finished,
 }
 
 impl fmt::Display for ChallengeStatus {

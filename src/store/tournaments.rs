@@ -2,7 +2,7 @@
 //! columns of `games`): sign-up, entrants, and rounds started in one transaction each.
 
 use super::games::{NewGame, insert_game};
-use super::outbox::insert_announcement;
+use super::outbox::{insert_announcement, insert_tournament_announcement};
 use super::{AnnouncementKind, GameId, Millis, PlayerId, Store, StoreError, StoredVariant};
 
 pub type TournamentId = i64;
@@ -286,6 +286,11 @@ impl Store {
             .await?;
         }
         let mut started = Vec::new();
+        if let Some(first) = rounds.first() {
+            // One announcement: a round robin's first round stands for all of them.
+            let kind = AnnouncementKind::Round;
+            insert_tournament_announcement(&mut tx, id, kind, first.round, now).await?;
+        }
         for round in rounds {
             for game in &round.games {
                 let game_id = insert_game(&mut tx, game).await?;
@@ -401,8 +406,24 @@ impl Store {
         Ok(())
     }
 
+    /// # Errors
+    /// On a database failure.
+    pub async fn set_standings_message(
+        &self,
+        id: TournamentId,
+        message: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query("UPDATE tournaments SET standings_message_id = ? WHERE id = ?")
+            .bind(message)
+            .bind(id)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
     /// Ends a running or signing-up tournament as `status` (finished or cancelled); `false`
-    /// when it was already over.
+    /// when it was already over. A finished one owes its final standings, in the same
+    /// transaction.
     ///
     /// # Errors
     /// On a database failure.
@@ -412,6 +433,8 @@ impl Store {
         status: TournamentStatus,
         now: Millis,
     ) -> Result<bool, StoreError> {
+        let _writer = self.writer.lock().await;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let ended = sqlx::query(
             "UPDATE tournaments SET status = ?, updated_at = ?
              WHERE id = ? AND status IN ('signup', 'running')",
@@ -419,9 +442,22 @@ impl Store {
         .bind(status)
         .bind(now)
         .bind(id)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(ended.rows_affected() == 1)
+        if ended.rows_affected() == 0 {
+            return Ok(false);
+        }
+        if status == TournamentStatus::Finished {
+            let round: i64 =
+                sqlx::query_scalar("SELECT current_round FROM tournaments WHERE id = ?")
+                    .bind(id)
+                    .fetch_one(&mut *tx)
+                    .await?;
+            let kind = AnnouncementKind::Finished;
+            insert_tournament_announcement(&mut tx, id, kind, round, now).await?;
+        }
+        tx.commit().await?;
+        Ok(true)
     }
 }
 

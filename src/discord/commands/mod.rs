@@ -17,7 +17,7 @@ use super::{Context, Data, Error, user_lang};
 use crate::i18n::Lang;
 use crate::service::{Asker, GameId, GameView};
 
-pub use tournament::{signup_buttons, signup_text};
+pub use tournament::{pairings_text, signup_buttons, signup_text, standings_text};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![

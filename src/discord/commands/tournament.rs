@@ -8,7 +8,7 @@ use poise::serenity_prelude as serenity;
 
 use super::challenge::{BoardSize, MoveTime, SupplyChoice, options_of};
 use super::{Context, Error, author_id, server_lang, tell_author, user_lang};
-use crate::discord::messages::{fit_message, mention, pings};
+use crate::discord::messages::{fit_message, mention};
 use crate::discord::player_of;
 use crate::i18n::{Lang, variant_words};
 use crate::service::{
@@ -192,20 +192,12 @@ pub async fn start(
     let view = service
         .start_tournament(id, Some((author_id(ctx), manager)))
         .await?;
-    let lang = server_lang(ctx).await?;
-    let text = format!(
-        "{}\n{}",
-        tr!(lang, "tournament-started", id = view.id, name = &view.name),
-        pairings_text(lang, &view, 1)
-    );
-    let everyone: Vec<i64> = view.entrants.iter().map(|e| e.player.id).collect();
-    ctx.send(
-        poise::CreateReply::default()
-            .content(fit_message(&text))
-            .allowed_mentions(pings(&everyone)),
+    // The pairings follow in the channel from the delivery worker, saved with the start.
+    tell_author(
+        ctx,
+        &tr!(user_lang(ctx), "tournament-start-saved", id = view.id),
     )
-    .await?;
-    Ok(())
+    .await
 }
 
 /// A round's games (with mentions) and its bye.
