@@ -43,7 +43,7 @@ async fn signed_up(service: &Service, format: Format, entrants: &[Player]) -> To
         signup_deadline: None,
     };
     let t = service
-        .create_tournament(&entrants[0], venue(), terms)
+        .create_tournament(&entrants[0], true, venue(), terms)
         .await
         .unwrap();
     for p in entrants {
@@ -219,7 +219,7 @@ async fn the_signup_deadline_starts_the_tournament() {
         signup_deadline: Some(deadline),
     };
     let full = service
-        .create_tournament(&entrants[0], venue(), terms(START + 60_000))
+        .create_tournament(&entrants[0], true, venue(), terms(START + 60_000))
         .await
         .unwrap();
     for p in &entrants {
@@ -229,7 +229,7 @@ async fn the_signup_deadline_starts_the_tournament() {
             .unwrap();
     }
     let empty = service
-        .create_tournament(&entrants[0], venue(), terms(START + 60_000))
+        .create_tournament(&entrants[0], true, venue(), terms(START + 60_000))
         .await
         .unwrap();
     assert!(service.tick().await.tournaments.is_empty());
@@ -309,4 +309,45 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
         .cancel_tournament(t.id, (entrants[0].id, false))
         .await;
     assert!(matches!(over, Err(ServiceError::TournamentOver(_))));
+}
+
+/// Members who cannot manage the server create tournaments only where the server allows it.
+#[tokio::test]
+async fn members_create_tournaments_where_the_server_allows_it() {
+    let (_dir, service) = service().await;
+    let member = Player::new(42, "member");
+    let terms = || TournamentTerms {
+        name: "Open".into(),
+        format: Format::RoundRobin { double: false },
+        options: ChallengeOptions::default(),
+        signup_deadline: None,
+    };
+    let refused = service
+        .create_tournament(&member, false, venue(), terms())
+        .await;
+    assert!(matches!(
+        refused,
+        Err(ServiceError::ManagersCreateTournaments)
+    ));
+    service
+        .allow_members_to_create_tournaments(GUILD, true)
+        .await
+        .unwrap();
+    let made = service
+        .create_tournament(&member, false, venue(), terms())
+        .await
+        .unwrap();
+    assert_eq!(made.organiser, member.id);
+    // Several at once in one server, a player in several.
+    let other = service
+        .create_tournament(&member, false, venue(), terms())
+        .await
+        .unwrap();
+    for t in [made.id, other.id] {
+        service
+            .join_tournament(t, &member, Some(GUILD))
+            .await
+            .unwrap();
+    }
+    assert_eq!(service.open_tournaments(GUILD).await.unwrap().len(), 2);
 }

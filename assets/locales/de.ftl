@@ -593,3 +593,14 @@ cmd-tournament-cancel = absagen
     .tournament = turnier
     .tournament-description = Welches Turnier
 tournament-start-saved = Turnier #{ $id } hat begonnen: Die Paarungen folgen im Kanal.
+error-managers-create-tournaments = auf diesem Server erstellen nur Mitglieder, die ihn verwalten dürfen, Turniere
+settings-tournament-creators = { $members ->
+    [yes] Ab jetzt kann jedes Mitglied auf diesem Server Turniere erstellen.
+   *[no] Ab jetzt erstellen nur Mitglieder, die diesen Server verwalten dürfen, Turniere.
+}
+cmd-settings-tournaments = turniere
+    .description = Wer auf diesem Server Turniere erstellen darf
+    .creators = erstellen
+    .creators-description = Mitglieder, die den Server verwalten, oder alle Mitglieder
+    .creators-choice-0 = Verwaltung
+    .creators-choice-1 = alle Mitglieder

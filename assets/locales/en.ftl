@@ -596,3 +596,14 @@ cmd-tournament-cancel = cancel
     .tournament = tournament
     .tournament-description = Which tournament
 tournament-start-saved = Tournament #{ $id } has started: the pairings follow in the channel.
+error-managers-create-tournaments = in this server only members who can manage it create tournaments
+settings-tournament-creators = { $members ->
+    [yes] From now on any member can create tournaments in this server.
+   *[no] From now on only members who can manage this server create tournaments.
+}
+cmd-settings-tournaments = tournaments
+    .description = Who may create tournaments in this server
+    .creators = creators
+    .creators-description = Members who manage the server, or every member
+    .creators-choice-0 = managers
+    .creators-choice-1 = members

@@ -593,3 +593,14 @@ cmd-tournament-cancel = annuler
     .tournament = tournoi
     .tournament-description = Quel tournoi
 tournament-start-saved = Le tournoi #{ $id } a commencé : les appariements suivent dans le salon.
+error-managers-create-tournaments = sur ce serveur, seuls les membres qui peuvent le gérer créent des tournois
+settings-tournament-creators = { $members ->
+    [yes] Désormais, tout membre peut créer des tournois sur ce serveur.
+   *[no] Désormais, seuls les membres qui peuvent gérer ce serveur créent des tournois.
+}
+cmd-settings-tournaments = tournois
+    .description = Qui peut créer des tournois sur ce serveur
+    .creators = créateurs
+    .creators-description = Les membres qui gèrent le serveur, ou tous les membres
+    .creators-choice-0 = gestionnaires
+    .creators-choice-1 = tous les membres

@@ -124,6 +124,8 @@ pub enum ServiceError {
     TooFewEntrants(TournamentId),
     #[error("tournament #{0} is over")]
     TournamentOver(TournamentId),
+    #[error("in this server only members who can manage it create tournaments")]
+    ManagersCreateTournaments,
     #[error(transparent)]
     Damaged(#[from] DamagedLog),
     #[error(transparent)]
@@ -176,6 +178,7 @@ impl ServiceError {
             E::NotOrganiser(id) => tr!(lang, "error-not-organiser", id = *id),
             E::TooFewEntrants(id) => tr!(lang, "error-too-few-entrants", id = *id),
             E::TournamentOver(id) => tr!(lang, "error-tournament-over", id = *id),
+            E::ManagersCreateTournaments => tr!(lang, "error-managers-create-tournaments"),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",

@@ -343,20 +343,25 @@ fn format_of(row: &TournamentRow) -> Format {
 }
 
 impl Service {
-    /// Opens sign-up for a tournament in `venue` (a server channel).
+    /// Opens sign-up for a tournament in `venue` (a server channel), by a member who manages
+    /// the server (`manager`), or any member where the server allows it.
     ///
     /// # Errors
-    /// An empty name, a Swiss without rounds or with too many, a time per move out of range,
-    /// no server; database failures.
+    /// Not allowed; an empty name, a Swiss without rounds or with too many, a time per move
+    /// out of range, no server; database failures.
     pub async fn create_tournament(
         &self,
         organiser: &Player,
+        manager: bool,
         venue: Venue,
         terms: TournamentTerms,
     ) -> Result<TournamentView> {
         let (Some(guild), Some(channel)) = (venue.guild_id, venue.channel_id) else {
             return Err(ServiceError::NoServer);
         };
+        if !manager && !self.store.members_create_tournaments(guild).await? {
+            return Err(ServiceError::ManagersCreateTournaments);
+        }
         let name = terms.name.trim();
         if name.is_empty() || name.chars().count() > 80 {
             return Err(ServiceError::TournamentName);
@@ -857,5 +862,20 @@ impl Service {
     /// Database failures.
     pub async fn set_standings_message(&self, id: TournamentId, message: i64) -> Result<()> {
         Ok(self.store.set_standings_message(id, message).await?)
+    }
+
+    /// Lets members who cannot manage the server create tournaments there (or not).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn allow_members_to_create_tournaments(
+        &self,
+        guild: i64,
+        allowed: bool,
+    ) -> Result<()> {
+        Ok(self
+            .store
+            .set_members_create_tournaments(guild, allowed)
+            .await?)
     }
 }

@@ -12,7 +12,7 @@
 mod ai_games;
 mod challenges;
 mod games;
-mod guild_languages;
+mod guild_settings;
 mod outbox;
 mod players;
 mod ratings;
@@ -31,7 +31,7 @@ use tokio::sync::Mutex;
 pub use ai_games::{AiRecord, AiSide};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Committed, GameRow, GameUpdate, GameWrite, MoveRow, NewGame, NewMove};
-pub use guild_languages::GuildLanguage;
+pub use guild_settings::GuildLanguage;
 pub use outbox::OutboxRow;
 pub use players::PlayerRow;
 pub use ratings::{NamedRating, RatingPoint, RatingRow};

@@ -22,7 +22,7 @@ pub enum LanguageChoice {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("language"),
+    subcommands("language", "tournaments"),
     subcommand_required,
     default_member_permissions = "MANAGE_GUILD"
 )]
@@ -48,6 +48,34 @@ pub async fn language(ctx: Context<'_>, language: LanguageChoice) -> Result<(), 
         Some(_) => tr!(now, "settings-language-chosen", language = now.own_name()),
         None => tr!(now, "settings-language-server", language = now.own_name()),
     };
+    ctx.send(poise::CreateReply::default().content(text))
+        .await?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum CreatorsChoice {
+    #[name = "managers"]
+    Managers,
+    #[name = "members"]
+    Members,
+}
+
+/// Who may create tournaments in this server
+#[poise::command(slash_command, guild_only, required_permissions = "MANAGE_GUILD")]
+pub async fn tournaments(ctx: Context<'_>, creators: CreatorsChoice) -> Result<(), Error> {
+    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.get() as i64;
+    let members = matches!(creators, CreatorsChoice::Members);
+    let service = &ctx.data().service;
+    service
+        .allow_members_to_create_tournaments(guild, members)
+        .await?;
+    let lang = service.guild_language(Some(guild)).await?;
+    let text = tr!(
+        lang,
+        "settings-tournament-creators",
+        members = if members { "yes" } else { "no" }
+    );
     ctx.send(poise::CreateReply::default().content(text))
         .await?;
     Ok(())

@@ -59,7 +59,7 @@ async fn manages(ctx: Context<'_>) -> bool {
 }
 
 /// Open sign-up for a tournament
-#[poise::command(slash_command, guild_only, required_permissions = "MANAGE_GUILD")]
+#[poise::command(slash_command, guild_only)]
 #[allow(clippy::too_many_arguments)]
 pub async fn create(
     ctx: Context<'_>,
@@ -99,8 +99,9 @@ pub async fn create(
         guild_id: ctx.guild_id().map(|g| g.get() as i64),
         channel_id: Some(ctx.channel_id().get() as i64),
     };
+    let manager = manages(ctx).await;
     let view = service
-        .create_tournament(&player_of(ctx.author()), venue, terms)
+        .create_tournament(&player_of(ctx.author()), manager, venue, terms)
         .await?;
     let lang = server_lang(ctx).await?;
     let reply = poise::CreateReply::default()

@@ -1,5 +1,5 @@
-//! The language of each server (the `guild_languages` table): the one its managers chose, and
-//! the locale Discord last reported for it.
+//! Each server's settings (the `guild_settings` table): the language its managers chose, the
+//! locale Discord last reported for it, and whether members may create tournaments.
 
 use super::{Store, StoreError};
 
@@ -13,11 +13,44 @@ pub struct GuildLanguage {
 }
 
 impl Store {
+    /// Whether members who cannot manage the server may create tournaments there.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn members_create_tournaments(&self, guild: i64) -> Result<bool, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT members_create_tournaments FROM guild_settings WHERE guild_id = ?",
+        )
+        .bind(guild)
+        .fetch_optional(&self.pool)
+        .await?
+        .unwrap_or(false))
+    }
+
+    /// # Errors
+    /// On a database failure.
+    pub async fn set_members_create_tournaments(
+        &self,
+        guild: i64,
+        allowed: bool,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO guild_settings (guild_id, members_create_tournaments) VALUES (?, ?)
+             ON CONFLICT (guild_id) DO UPDATE
+             SET members_create_tournaments = excluded.members_create_tournaments",
+        )
+        .bind(guild)
+        .bind(allowed)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
     /// # Errors
     /// On a database failure.
     pub async fn guild_language(&self, guild: i64) -> Result<GuildLanguage, StoreError> {
         Ok(sqlx::query_as::<_, GuildLanguage>(
-            "SELECT chosen, discord_locale FROM guild_languages WHERE guild_id = ?",
+            "SELECT chosen, discord_locale FROM guild_settings WHERE guild_id = ?",
         )
         .bind(guild)
         .fetch_optional(&self.pool)
@@ -35,7 +68,7 @@ impl Store {
         chosen: Option<&str>,
     ) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO guild_languages (guild_id, chosen) VALUES (?, ?)
+            "INSERT INTO guild_settings (guild_id, chosen) VALUES (?, ?)
              ON CONFLICT (guild_id) DO UPDATE SET chosen = excluded.chosen",
         )
         .bind(guild)
@@ -51,7 +84,7 @@ impl Store {
     /// On a database failure.
     pub async fn note_guild_locale(&self, guild: i64, locale: &str) -> Result<(), StoreError> {
         sqlx::query(
-            "INSERT INTO guild_languages (guild_id, discord_locale) VALUES (?, ?)
+            "INSERT INTO guild_settings (guild_id, discord_locale) VALUES (?, ?)
              ON CONFLICT (guild_id) DO UPDATE SET discord_locale = excluded.discord_locale",
         )
         .bind(guild)
@@ -82,6 +115,10 @@ mod tests {
         assert_eq!(known.discord_locale.as_deref(), Some("en-US"));
         store.choose_guild_language(7, None).await.unwrap();
         assert_eq!(store.guild_language(7).await.unwrap().chosen, None);
+        assert!(!store.members_create_tournaments(7).await.unwrap());
+        store.set_members_create_tournaments(7, true).await.unwrap();
+        assert!(store.members_create_tournaments(7).await.unwrap());
+        assert_eq!(known.chosen.as_deref(), Some("de"), "the language stays");
         // Another server is untouched.
         assert_eq!(
             store.guild_language(8).await.unwrap(),
