@@ -39,7 +39,10 @@ async fn signed_up(service: &Service, format: Format, entrants: &[Player]) -> To
     let terms = TournamentTerms {
         name: "Club championship".into(),
         format,
-        options: ChallengeOptions::default(),
+        options: ChallengeOptions {
+            move_time: Some(std::time::Duration::from_secs(3 * 86_400)),
+            ..ChallengeOptions::default()
+        },
         signup_deadline: None,
     };
     let t = service
@@ -63,7 +66,9 @@ async fn resign(service: &Service, game: &GameView, rng: &mut Rng) {
 
 #[tokio::test]
 async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
-    let (_dir, service) = service().await;
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = common::open_service(&dir, clock.clone()).await;
     let entrants = players(7);
     let t = signed_up(&service, Format::Swiss { rounds: 4 }, &entrants).await;
     assert_eq!(t.status, TournamentStatus::Signup);
@@ -96,15 +101,23 @@ async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
             .map(|(_, g)| g)
             .filter(|g| !g.is_over())
             .collect();
-        let (last_two, first) = going.split_at(2);
-        for game in first {
-            resign(&service, game, &mut rng).await;
+        if round == 2 {
+            // Losses on time count like any result: the hand-moved clock passes the deadline
+            // (three days a move) and the clock's tick ends every game of the round.
+            clock.advance(3 * 86_400_000 + 1);
+            let tick = service.tick().await;
+            assert_eq!(tick.timeouts.len(), 3, "{tick:?}");
+        } else {
+            let (last_two, first) = going.split_at(2);
+            for game in first {
+                resign(&service, game, &mut rng).await;
+            }
+            let (mut one, mut other) = (Rng::with_seed(round.into()), Rng::with_seed(7));
+            tokio::join!(
+                resign(&service, last_two[0], &mut one),
+                resign(&service, last_two[1], &mut other)
+            );
         }
-        let (mut one, mut other) = (Rng::with_seed(round.into()), Rng::with_seed(7));
-        tokio::join!(
-            resign(&service, last_two[0], &mut one),
-            resign(&service, last_two[1], &mut other)
-        );
         // The result itself moved the tournament on: nothing is left to do.
         assert!(!service.advance_tournament(t.id).await.unwrap());
         t = service.tournament(t.id).await.unwrap();
