@@ -216,6 +216,19 @@ async fn a_swiss_of_four_from_sign_up_to_standings_across_a_restart() {
         })
         .await;
     assert!(last.png().is_some());
+    let (_, standings_now) = tournament(fake, CAROL, "standings", which.clone()).await;
+    assert!(standings_now.content().contains("wins the tournament!"));
+    // The winner is announced once: a standings item delivered after the end only edits.
+    let finals = fake
+        .calls()
+        .iter()
+        .filter(|c| {
+            c.method == "POST"
+                && c.path == format!("/channels/{CHANNEL_ID}/messages")
+                && c.content().contains("wins the tournament!")
+        })
+        .count();
+    assert_eq!(finals, 1);
     let (_, standings) = tournament(
         fake,
         CAROL,

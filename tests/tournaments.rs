@@ -89,6 +89,11 @@ async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
         .await;
     assert!(matches!(late, Err(ServiceError::SignupClosed(_))));
 
+    // Its players cannot call a tournament game off (they resign or withdraw).
+    let (_, first) = &t.games[0];
+    let refused = service.abort(first.id, first.opener, None).await;
+    assert!(matches!(refused, Err(ServiceError::TournamentGameAbort(_))));
+
     let mut rng = Rng::with_seed(4);
     for round in 1..=4 {
         assert_eq!(t.current_round, round);

@@ -604,3 +604,4 @@ cmd-settings-tournaments = turniere
     .creators-description = Mitglieder, die den Server verwalten, oder alle Mitglieder
     .creators-choice-0 = Verwaltung
     .creators-choice-1 = alle Mitglieder
+error-tournament-game-abort = Partie #{ $id } ist eine Turnierpartie: Gib sie auf oder zieh dich aus dem Turnier zurück

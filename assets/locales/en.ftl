@@ -607,3 +607,4 @@ cmd-settings-tournaments = tournaments
     .creators-description = Members who manage the server, or every member
     .creators-choice-0 = managers
     .creators-choice-1 = members
+error-tournament-game-abort = game #{ $id } is a tournament game: resign it, or withdraw from the tournament

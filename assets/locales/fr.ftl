@@ -604,3 +604,4 @@ cmd-settings-tournaments = tournois
     .creators-description = Les membres qui gèrent le serveur, ou tous les membres
     .creators-choice-0 = gestionnaires
     .creators-choice-1 = tous les membres
+error-tournament-game-abort = la partie #{ $id } est une partie de tournoi : abandonne-la, ou retire-toi du tournoi

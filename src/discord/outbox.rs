@@ -138,10 +138,10 @@ async fn post(
             post_round(ctx, lang, tournament, *round, &nonce).await?;
         }
         Announcement::Standings(tournament) => {
-            post_standings(ctx, service, lang, tournament, &nonce).await?;
+            post_standings(ctx, service, lang, tournament, false, &nonce).await?;
         }
         Announcement::Finished(tournament) => {
-            post_standings(ctx, service, lang, tournament, &nonce).await?;
+            post_standings(ctx, service, lang, tournament, true, &nonce).await?;
         }
         Announcement::ReminderDm(game) => {
             let Some((_, player)) = game.to_move().filter(|(_, p)| p.id > 0) else {
@@ -220,13 +220,15 @@ async fn post_round(
 }
 
 /// The standings with the crosstable: the tournament's standings message edited in place, or
-/// (the first time, or when it is gone) posted and remembered; when the tournament is over,
-/// the final standings with the winner, as a new post.
+/// (the first time, or when it is gone) posted and remembered; with `finished` (the
+/// tournament's last item), the final standings with the winner, as a new post. A standings
+/// item delivered after the end only edits the running message: the winner is announced once.
 async fn post_standings(
     ctx: &serenity::Context,
     service: &Service,
     lang: Lang,
     tournament: &TournamentView,
+    finished: bool,
     nonce: &str,
 ) -> Result<(), Error> {
     let Some(channel) = tournament.venue.channel_id else {
@@ -237,7 +239,6 @@ async fn post_standings(
     let view = tournament.clone();
     let png = tokio::task::spawn_blocking(move || view.crosstable_png(lang)).await?;
     let picture = || serenity::CreateAttachment::bytes(png.clone(), "crosstable.png");
-    let finished = tournament.status == TournamentStatus::Finished;
     if !finished && let Some(message) = tournament.standings_message_id {
         let edit = serenity::EditMessage::new()
             .content(text.clone())
@@ -252,7 +253,7 @@ async fn post_standings(
             Err(error) => return Err(error.into()),
         }
     }
-    let winner = finished
+    let winner = (finished && tournament.status == TournamentStatus::Finished)
         .then(|| tournament.standings().first().map(|l| l.player.id))
         .flatten();
     let message = serenity::CreateMessage::new()

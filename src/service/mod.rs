@@ -126,6 +126,8 @@ pub enum ServiceError {
     TournamentOver(TournamentId),
     #[error("in this server only members who can manage it create tournaments")]
     ManagersCreateTournaments,
+    #[error("game #{0} is a tournament game: resign it, or withdraw from the tournament")]
+    TournamentGameAbort(GameId),
     #[error(transparent)]
     Damaged(#[from] DamagedLog),
     #[error(transparent)]
@@ -179,6 +181,7 @@ impl ServiceError {
             E::TooFewEntrants(id) => tr!(lang, "error-too-few-entrants", id = *id),
             E::TournamentOver(id) => tr!(lang, "error-tournament-over", id = *id),
             E::ManagersCreateTournaments => tr!(lang, "error-managers-create-tournaments"),
+            E::TournamentGameAbort(id) => tr!(lang, "error-tournament-game-abort", id = *id),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",

@@ -285,6 +285,11 @@ impl Service {
     ) -> Result<AbortOutcome> {
         let mut write = self.write(id).await?;
         let row = write.game.clone();
+        // A tournament game is not called off by its players (the pairing would be lost):
+        // they resign or withdraw; the server's managers still may.
+        if row.tournament_id.is_some() && (manager_of.is_none() || manager_of != row.guild_id) {
+            return Err(ServiceError::TournamentGameAbort(id));
+        }
         if row.status != GameStatus::Active {
             return Err(ServiceError::GameOver(id));
         }

@@ -85,11 +85,12 @@ impl TournamentView {
     }
 
     /// The entrants' seeds (0 the first), by player.
+    /// Entrants are listed by seed, so a seed is a place in the list: never a gap.
     fn seeds(&self) -> HashMap<PlayerId, Seed> {
         self.entrants
             .iter()
             .enumerate()
-            .map(|(i, e)| (e.player.id, e.seed.map_or(i, |s| s - 1)))
+            .map(|(i, e)| (e.player.id, i))
             .collect()
     }
 
@@ -518,6 +519,23 @@ impl Service {
         id: TournamentId,
         by: Option<(PlayerId, bool)>,
     ) -> Result<TournamentView> {
+        // Someone joining or leaving at that very moment makes the start read them again.
+        let mut attempts = 0;
+        loop {
+            match self.try_start_tournament(id, by).await {
+                Err(ServiceError::Store(crate::store::StoreError::Conflict)) if attempts < 5 => {
+                    attempts += 1;
+                }
+                other => return other,
+            }
+        }
+    }
+
+    async fn try_start_tournament(
+        &self,
+        id: TournamentId,
+        by: Option<(PlayerId, bool)>,
+    ) -> Result<TournamentView> {
         let view = self.tournament(id).await?;
         if let Some((player, manager)) = by
             && player != view.organiser
@@ -785,6 +803,8 @@ impl Service {
         if !self.store.withdraw_entrant(id, player.id, after).await? {
             return Err(ServiceError::NotEntered(id));
         }
+        // Read again: a round paired meanwhile may already hold a game of theirs.
+        let view = self.tournament(id).await?;
         for (_, game) in &view.games {
             if game.is_over() || game.color_of(player.id).is_none() {
                 continue;
@@ -821,6 +841,8 @@ impl Service {
         {
             return Err(ServiceError::TournamentOver(id));
         }
+        // Read again: a round started meanwhile is called off too.
+        let view = self.tournament(id).await?;
         for (_, game) in &view.games {
             if game.is_over() {
                 continue;

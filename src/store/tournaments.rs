@@ -248,6 +248,7 @@ impl Store {
     /// one transaction: the games (each announced), the byes, the seeds when given (the first
     /// start), and the tournament's round and status. Returns the new games, or `None` when
     /// the tournament had already moved past round `after` (another writer started them).
+    /// A first start whose `seeds` are not exactly the entrants is a [`StoreError::Conflict`].
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
@@ -274,6 +275,22 @@ impl Store {
         .await?;
         if moved.rows_affected() == 0 {
             return Ok(None);
+        }
+        if !seeds.is_empty() {
+            // The seeds were made from the entrants as the caller read them: someone who joined
+            // or left since (a click at the moment sign-up closes) makes the caller start over.
+            let mut entrants: Vec<PlayerId> = sqlx::query_scalar(
+                "SELECT player_id FROM tournament_entrants WHERE tournament_id = ?",
+            )
+            .bind(id)
+            .fetch_all(&mut *tx)
+            .await?;
+            let mut seeded: Vec<PlayerId> = seeds.iter().map(|(p, _)| *p).collect();
+            entrants.sort_unstable();
+            seeded.sort_unstable();
+            if entrants != seeded {
+                return Err(StoreError::Conflict);
+            }
         }
         for (player, seed) in seeds {
             sqlx::query(
@@ -554,6 +571,36 @@ mod tests {
                 game_id: started[0]
             }]
         );
+    }
+
+    /// A start whose seeds miss someone who joined meanwhile writes nothing and says so.
+    #[tokio::test]
+    async fn a_start_with_stale_entrants_is_a_conflict() {
+        let (_dir, store) = store_with_players().await;
+        let id = store
+            .create_tournament(&new_tournament(StoredFormat::Swiss))
+            .await
+            .unwrap();
+        for player in [1, 2] {
+            store.join_tournament(id, player, NOW).await.unwrap();
+        }
+        // Seeds made from {1, 2}; then 3 joins before the start is written.
+        store.join_tournament(id, 3, NOW + 1).await.unwrap();
+        let round = NewRound {
+            round: 1,
+            games: vec![game(1, 2)],
+            bye: None,
+        };
+        let stale = store
+            .start_rounds(id, 0, &[(1, 1), (2, 2)], &[round], NOW + 2)
+            .await;
+        assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
+        let row = store.tournament(id).await.unwrap().unwrap();
+        assert_eq!(
+            (row.status, row.current_round),
+            (TournamentStatus::Signup, 0)
+        );
+        assert!(store.tournament_games(id).await.unwrap().is_empty());
     }
 
     /// Two writers that both saw round 1 finished start round 2 once.

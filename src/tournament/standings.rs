@@ -12,7 +12,8 @@ pub struct Played {
     pub answerer: Seed,
     /// `None` for a draw.
     pub winner: Option<Seed>,
-    /// The points each scored on the board (opener's, answerer's); 0 for a forfeit.
+    /// The points each had on the board when the game ended (opener's, answerer's), however it
+    /// ended.
     pub board: (u32, u32),
 }
 

@@ -330,6 +330,8 @@ pub async fn withdraw(
     #[autocomplete = "tournaments"] tournament: i64,
     player: Option<serenity::User>,
 ) -> Result<(), Error> {
+    // Forfeiting or aborting many games may take longer than Discord waits for an answer.
+    ctx.defer().await?;
     let id = checked(ctx, tournament).await?;
     let who = player_of(player.as_ref().unwrap_or(ctx.author()));
     let manager = manages(ctx).await;
@@ -356,6 +358,8 @@ pub async fn cancel(
     ctx: Context<'_>,
     #[autocomplete = "tournaments"] tournament: i64,
 ) -> Result<(), Error> {
+    // Forfeiting or aborting many games may take longer than Discord waits for an answer.
+    ctx.defer().await?;
     let id = checked(ctx, tournament).await?;
     let manager = manages(ctx).await;
     let view = ctx
