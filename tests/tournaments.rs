@@ -9,7 +9,7 @@ use common::START;
 use fastrand::Rng;
 use ponte::i18n::Lang;
 use ponte::service::{
-    ChallengeOptions, Format, GameView, ManualClock, Player, Service, ServiceError,
+    Announcement, ChallengeOptions, Format, GameView, ManualClock, Player, Service, ServiceError,
     TournamentStatus, TournamentTerms, TournamentView, Venue,
 };
 
@@ -323,6 +323,23 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
     assert_eq!(t.status, TournamentStatus::Cancelled);
     assert!(t.pairings(2).0.iter().all(|g| g.is_over()));
     assert!(!service.advance_tournament(t.id).await.unwrap());
+    // The cancellation is owed to the players: delivering the tournament's items in order (as
+    // the worker does) comes to it.
+    let mut cancelled_announced = false;
+    for _ in 0..100 {
+        let due = service.due_announcements().await.unwrap();
+        if due.is_empty() {
+            break;
+        }
+        for item in due {
+            cancelled_announced |= matches!(
+                &item.announcement,
+                Announcement::Finished(t) if t.status == TournamentStatus::Cancelled
+            );
+            service.announced(item.id).await.unwrap();
+        }
+    }
+    assert!(cancelled_announced);
     let over = service
         .cancel_tournament(t.id, (entrants[0].id, false))
         .await;

@@ -531,7 +531,6 @@ tournament-standing = { $rank }. { $name } – { $points }{ $withdrawn ->
 }
 tournament-winner = 🏆 { $name } gewinnt das Turnier!
 tournament-withdrawn = { $name } hat sich von **{ $tournament }** (Turnier #{ $id }) zurückgezogen; die restlichen Partien gelten als verloren.
-tournament-cancelled-by = **{ $tournament }** (Turnier #{ $id }) wurde von { $name } abgesagt; unbeendete Partien wurden abgebrochen.
 cmd-tournament = turnier
     .description = Turniere auf dem Server: Rundenturnier und Schweizer System, per Fernpartie
 cmd-tournament-create = erstellen
@@ -605,3 +604,5 @@ cmd-settings-tournaments = turniere
     .creators-choice-0 = Verwaltung
     .creators-choice-1 = alle Mitglieder
 error-tournament-game-abort = Partie #{ $id } ist eine Turnierpartie: Gib sie auf oder zieh dich aus dem Turnier zurück
+tournament-cancelled-post = **{ $name }** (Turnier #{ $id }) wurde abgesagt; unbeendete Partien wurden abgebrochen.
+tournament-cancel-saved = Turnier #{ $id } ist abgesagt.

@@ -534,7 +534,6 @@ tournament-standing = { $rank }. { $name } — { $points }{ $withdrawn ->
 }
 tournament-winner = 🏆 { $name } wins the tournament!
 tournament-withdrawn = { $name } has withdrawn from **{ $tournament }** (tournament #{ $id }); their remaining games are forfeited.
-tournament-cancelled-by = **{ $tournament }** (tournament #{ $id }) was cancelled by { $name }; unfinished games were aborted.
 cmd-tournament = tournament
     .description = Server tournaments: round robin and Swiss, by correspondence
 cmd-tournament-create = create
@@ -608,3 +607,5 @@ cmd-settings-tournaments = tournaments
     .creators-choice-0 = managers
     .creators-choice-1 = members
 error-tournament-game-abort = game #{ $id } is a tournament game: resign it, or withdraw from the tournament
+tournament-cancelled-post = **{ $name }** (tournament #{ $id }) was cancelled; unfinished games were aborted.
+tournament-cancel-saved = Tournament #{ $id } is cancelled.

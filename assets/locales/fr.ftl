@@ -531,7 +531,6 @@ tournament-standing = { $rank }. { $name } — { $points }{ $withdrawn ->
 }
 tournament-winner = 🏆 { $name } remporte le tournoi !
 tournament-withdrawn = { $name } s'est retiré de **{ $tournament }** (tournoi #{ $id }) ; ses parties restantes sont perdues par forfait.
-tournament-cancelled-by = **{ $tournament }** (tournoi #{ $id }) a été annulé par { $name } ; les parties en cours ont été annulées.
 cmd-tournament = tournoi
     .description = Tournois du serveur : toutes rondes et système suisse, par correspondance
 cmd-tournament-create = créer
@@ -605,3 +604,5 @@ cmd-settings-tournaments = tournois
     .creators-choice-0 = gestionnaires
     .creators-choice-1 = tous les membres
 error-tournament-game-abort = la partie #{ $id } est une partie de tournoi : abandonne-la, ou retire-toi du tournoi
+tournament-cancelled-post = **{ $name }** (tournoi #{ $id }) a été annulé ; les parties en cours ont été annulées.
+tournament-cancel-saved = Le tournoi #{ $id } est annulé.

@@ -140,6 +140,9 @@ async fn post(
         Announcement::Standings(tournament) => {
             post_standings(ctx, service, lang, tournament, false, &nonce).await?;
         }
+        Announcement::Finished(tournament) if tournament.status == TournamentStatus::Cancelled => {
+            post_cancelled(ctx, lang, tournament, &nonce).await?;
+        }
         Announcement::Finished(tournament) => {
             post_standings(ctx, service, lang, tournament, true, &nonce).await?;
         }
@@ -213,6 +216,45 @@ async fn post_round(
     let message = serenity::CreateMessage::new()
         .content(fit_message(&text))
         .allowed_mentions(pings(&players))
+        .nonce(serenity::Nonce::String(nonce.to_string()))
+        .enforce_nonce(true);
+    channel.send_message(ctx, message).await?;
+    Ok(())
+}
+
+/// A cancelled tournament: its sign-up message closed (no buttons), and a post saying so.
+async fn post_cancelled(
+    ctx: &serenity::Context,
+    lang: Lang,
+    tournament: &TournamentView,
+    nonce: &str,
+) -> Result<(), Error> {
+    let Some(channel) = tournament.venue.channel_id else {
+        return Ok(());
+    };
+    let channel = serenity::ChannelId::new(channel as u64);
+    if let Some(signup) = tournament.signup_message_id {
+        let edit = serenity::EditMessage::new()
+            .content(signup_text(lang, tournament))
+            .components(Vec::new());
+        if let Err(error) = channel
+            .edit_message(ctx, serenity::MessageId::new(signup as u64), edit)
+            .await
+        {
+            warn!(
+                "could not close the sign-up of tournament #{}: {error}",
+                tournament.id
+            );
+        }
+    }
+    let text = tr!(
+        lang,
+        "tournament-cancelled-post",
+        id = tournament.id,
+        name = &tournament.name
+    );
+    let message = serenity::CreateMessage::new()
+        .content(text)
         .nonce(serenity::Nonce::String(nonce.to_string()))
         .enforce_nonce(true);
     channel.send_message(ctx, message).await?;

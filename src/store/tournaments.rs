@@ -439,8 +439,7 @@ impl Store {
     }
 
     /// Ends a running or signing-up tournament as `status` (finished or cancelled); `false`
-    /// when it was already over. A finished one owes its final standings, in the same
-    /// transaction.
+    /// when it was already over. The end is owed to the players, in the same transaction.
     ///
     /// # Errors
     /// On a database failure.
@@ -464,7 +463,9 @@ impl Store {
         if ended.rows_affected() == 0 {
             return Ok(false);
         }
-        if status == TournamentStatus::Finished {
+        // The end is announced either way: the final standings, or the cancellation (the
+        // sign-up message loses its buttons).
+        {
             let round: i64 =
                 sqlx::query_scalar("SELECT current_round FROM tournaments WHERE id = ?")
                     .bind(id)

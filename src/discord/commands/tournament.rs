@@ -367,16 +367,12 @@ pub async fn cancel(
         .service
         .cancel_tournament(id, (author_id(ctx), manager))
         .await?;
-    let lang = server_lang(ctx).await?;
-    ctx.send(poise::CreateReply::default().content(tr!(
-        lang,
-        "tournament-cancelled-by",
-        id = view.id,
-        tournament = &view.name,
-        name = &ctx.author().name
-    )))
-    .await?;
-    Ok(())
+    // Everyone is told through the delivery worker, saved with the cancellation.
+    tell_author(
+        ctx,
+        &tr!(user_lang(ctx), "tournament-cancel-saved", id = view.id),
+    )
+    .await
 }
 
 /// A tournament of this server (another's is "no tournament #id").
