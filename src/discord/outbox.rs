@@ -180,22 +180,8 @@ async fn post_round(
         return Ok(());
     };
     let channel = serenity::ChannelId::new(channel as u64);
-    if round == 1
-        && let Some(signup) = tournament.signup_message_id
-    {
-        let edit = serenity::EditMessage::new()
-            .content(signup_text(lang, tournament))
-            .components(Vec::new());
-        // A sign-up message deleted by a moderator is no reason to hold the round back.
-        if let Err(error) = channel
-            .edit_message(ctx, serenity::MessageId::new(signup as u64), edit)
-            .await
-        {
-            warn!(
-                "could not close the sign-up of tournament #{}: {error}",
-                tournament.id
-            );
-        }
+    if round == 1 {
+        close_signup(ctx, lang, tournament, channel).await;
     }
     let players: Vec<i64> = tournament
         .pairings(round)
@@ -222,6 +208,31 @@ async fn post_round(
     Ok(())
 }
 
+/// The sign-up message shows the tournament's state and loses its buttons. A message deleted
+/// by a moderator is no reason to hold the announcement back: only logged.
+async fn close_signup(
+    ctx: &serenity::Context,
+    lang: Lang,
+    tournament: &TournamentView,
+    channel: serenity::ChannelId,
+) {
+    let Some(signup) = tournament.signup_message_id else {
+        return;
+    };
+    let edit = serenity::EditMessage::new()
+        .content(signup_text(lang, tournament))
+        .components(Vec::new());
+    if let Err(error) = channel
+        .edit_message(ctx, serenity::MessageId::new(signup as u64), edit)
+        .await
+    {
+        warn!(
+            "could not close the sign-up of tournament #{}: {error}",
+            tournament.id
+        );
+    }
+}
+
 /// A cancelled tournament: its sign-up message closed (no buttons), and a post saying so.
 async fn post_cancelled(
     ctx: &serenity::Context,
@@ -233,20 +244,7 @@ async fn post_cancelled(
         return Ok(());
     };
     let channel = serenity::ChannelId::new(channel as u64);
-    if let Some(signup) = tournament.signup_message_id {
-        let edit = serenity::EditMessage::new()
-            .content(signup_text(lang, tournament))
-            .components(Vec::new());
-        if let Err(error) = channel
-            .edit_message(ctx, serenity::MessageId::new(signup as u64), edit)
-            .await
-        {
-            warn!(
-                "could not close the sign-up of tournament #{}: {error}",
-                tournament.id
-            );
-        }
-    }
+    close_signup(ctx, lang, tournament, channel).await;
     let text = tr!(
         lang,
         "tournament-cancelled-post",
