@@ -5,7 +5,7 @@ use std::fmt::Write as _;
 use poise::serenity_prelude as serenity;
 
 use crate::game::{Color, Move, Score};
-use crate::i18n::{Lang, color_name, count, variant_words, with_color};
+use crate::i18n::{Lang, color_name, count, variant_words, with_color, yes_no};
 use crate::service::{
     AiTerms, ChallengeOptions, ChallengeView, Ending, GameView, Level, MoveReport, Opener,
     PlayedMove, Player, move_time_words,
@@ -56,11 +56,6 @@ fn terms_words(lang: Lang, options: &ChallengeOptions) -> String {
         variant_words(lang, options.variant),
         move_time_words(lang, options.move_time)
     )
-}
-
-/// `yes` or `no`, to select a message's variant.
-fn yes_no(yes: bool) -> &'static str {
-    if yes { "yes" } else { "no" }
 }
 
 pub fn challenge_text(lang: Lang, challenge: &ChallengeView) -> String {

@@ -16,9 +16,7 @@ use fluent_bundle::{FluentArgs, FluentResource};
 use unic_langid::LanguageIdentifier;
 
 pub use fluent_bundle::FluentValue;
-pub use words::{
-    cell_list, color_name, count, diagram, illegal_move, move_words, variant_words, with_color,
-};
+pub use words::{color_name, count, diagram, illegal_move, move_words, variant_words, with_color};
 
 /// A language the bot speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -90,6 +88,11 @@ impl FromStr for Lang {
     fn from_str(text: &str) -> Result<Lang, UnknownLang> {
         Lang::of_locale(text.trim()).ok_or_else(|| UnknownLang(text.to_string()))
     }
+}
+
+/// `yes` or `no`: the keys of a message's variants chosen by a flag.
+pub fn yes_no(yes: bool) -> &'static str {
+    if yes { "yes" } else { "no" }
 }
 
 /// The Fluent source of each language, for tests that compare them.

@@ -1,7 +1,7 @@
 //! The rules engine's typed values in words: colours, counts and why a move is illegal.
 
 use super::Lang;
-use crate::game::{CellList, Color, Game, IllegalMove, Move, Supply, Variant, grid};
+use crate::game::{Color, Game, IllegalMove, Move, Supply, Variant, grid};
 use crate::tr;
 
 /// A colour as a word in a sentence: "white", "Weiß", "blanc".
@@ -110,11 +110,6 @@ pub fn diagram(lang: Lang, game: &Game) -> String {
     out
 }
 
-/// Cells as a list: "c3, c4, d4".
-pub fn cell_list(cells: &CellList) -> String {
-    cells.to_string()
-}
-
 /// A move as the log writes it, in a sentence's words where it has them ("pass", "swap").
 pub fn move_words(lang: Lang, mv: Move) -> String {
     match mv {
@@ -158,7 +153,7 @@ pub fn illegal_move(lang: Lang, error: &IllegalMove) -> String {
         IllegalMove::IslandTouchesDiagonally { island, tile } => tr!(
             lang,
             "illegal-island-touches-diagonally",
-            island = cell_list(island),
+            island = island.to_string(),
             tile = cell(tile)
         ),
         IllegalMove::NotYourTile { cell: c, color } => tr!(
@@ -204,7 +199,7 @@ pub fn illegal_move(lang: Lang, error: &IllegalMove) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Bridge, Cell};
+    use crate::game::{Bridge, Cell, CellList};
 
     fn cell(text: &str) -> Cell {
         text.parse().unwrap()

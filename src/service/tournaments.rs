@@ -646,6 +646,11 @@ impl Service {
     /// # Errors
     /// Unknown tournaments; database failures.
     pub async fn advance_tournament(&self, id: TournamentId) -> Result<bool> {
+        // Cheap first: while one of its games goes on (the usual case, after every result and
+        // at every tick), there is nothing to do and no need to read every game.
+        if self.store.tournament_games_going(id).await? > 0 {
+            return Ok(false);
+        }
         let view = self.tournament(id).await?;
         if view.status != TournamentStatus::Running || !view.round_complete() {
             return Ok(false);

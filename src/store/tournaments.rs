@@ -355,6 +355,19 @@ impl Store {
         .await?)
     }
 
+    /// How many of the tournament's games are still going.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn tournament_games_going(&self, id: TournamentId) -> Result<i64, StoreError> {
+        Ok(sqlx::query_scalar(
+            "SELECT COUNT(*) FROM games WHERE tournament_id = ? AND status = 'active'",
+        )
+        .bind(id)
+        .fetch_one(&self.pool)
+        .await?)
+    }
+
     /// The byes and sit-outs: (round, player).
     ///
     /// # Errors

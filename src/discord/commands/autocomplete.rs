@@ -5,6 +5,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{Context, author_id, option_value, the_game, user_lang};
 use crate::game::Bitboard;
+use crate::i18n::yes_no;
 use crate::service::GameView;
 use crate::tr;
 
@@ -88,7 +89,7 @@ pub async fn game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomple
                 "autocomplete-game",
                 id = g.id,
                 opponent = &opponent.name,
-                yours = if yours { "yes" } else { "no" }
+                yours = yes_no(yours)
             );
             serenity::AutocompleteChoice::new(name.chars().take(100).collect::<String>(), g.id)
         })

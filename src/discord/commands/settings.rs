@@ -1,7 +1,7 @@
 //! `/settings language`: the language of the server's posts, for its managers.
 
 use super::{Context, Error};
-use crate::i18n::Lang;
+use crate::i18n::{Lang, yes_no};
 use crate::service::ServiceError;
 use crate::tr;
 
@@ -74,7 +74,7 @@ pub async fn tournaments(ctx: Context<'_>, creators: CreatorsChoice) -> Result<(
     let text = tr!(
         lang,
         "settings-tournament-creators",
-        members = if members { "yes" } else { "no" }
+        members = yes_no(members)
     );
     ctx.send(poise::CreateReply::default().content(text))
         .await?;

@@ -6,7 +6,7 @@ use super::{Context, Error, author_id, server_lang, user_lang};
 use crate::discord::messages::level_name;
 use crate::discord::player_of;
 use crate::game::Color;
-use crate::i18n::Lang;
+use crate::i18n::{Lang, yes_no};
 use crate::service::{RatingView, ServiceError};
 use crate::tr;
 
@@ -42,7 +42,7 @@ fn rating_words(lang: Lang, row: &RatingView) -> String {
         "rating-line",
         rating = format!("{:.0}", row.rating),
         deviation = format!("{:.0}", row.deviation),
-        provisional = if row.provisional { "yes" } else { "no" },
+        provisional = yes_no(row.provisional),
         wins = row.wins,
         losses = row.losses,
         draws = row.draws,
@@ -136,7 +136,7 @@ pub async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(
             id = game.id,
             opponent = opponent,
             outcome = outcome,
-            rated = if game.rated { "yes" } else { "no" }
+            rated = yes_no(game.rated)
         ));
         text.push('\n');
     }

@@ -10,7 +10,7 @@ use super::challenge::{BoardSize, MoveTime, SupplyChoice, options_of};
 use super::{Context, Error, author_id, server_lang, tell_author, user_lang};
 use crate::discord::messages::{fit_message, mention};
 use crate::discord::player_of;
-use crate::i18n::{Lang, variant_words};
+use crate::i18n::{Lang, variant_words, yes_no};
 use crate::service::{
     Format, MOST_SWISS_ROUNDS, ServiceError, TournamentId, TournamentStatus, TournamentTerms,
     TournamentView, Venue, move_time_words,
@@ -119,7 +119,7 @@ fn format_words(lang: Lang, format: Format) -> String {
         Format::RoundRobin { double } => tr!(
             lang,
             "tournament-format-round-robin",
-            double = if double { "yes" } else { "no" }
+            double = yes_no(double)
         ),
         Format::Swiss { rounds } => tr!(lang, "tournament-format-swiss", rounds = rounds),
     }
@@ -138,7 +138,7 @@ pub fn signup_text(lang: Lang, view: &TournamentView) -> String {
             variant_words(lang, view.options.variant),
             move_time_words(lang, view.options.move_time)
         ),
-        rated = if view.options.rated { "yes" } else { "no" }
+        rated = yes_no(view.options.rated)
     );
     text.push('\n');
     text.push_str(&match (view.status, view.signup_deadline_at) {
@@ -243,11 +243,7 @@ pub fn pairings_text(lang: Lang, view: &TournamentView, round: u32) -> String {
                 lang,
                 "tournament-bye",
                 name = &entrant.player.name,
-                swiss = if matches!(view.format, Format::Swiss { .. }) {
-                    "yes"
-                } else {
-                    "no"
-                }
+                swiss = yes_no(matches!(view.format, Format::Swiss { .. }))
             )
         );
     }
@@ -283,7 +279,8 @@ pub fn standings_text(lang: Lang, view: &TournamentView) -> String {
         round = view.current_round,
         rounds = view.rounds()
     );
-    for line in view.standings() {
+    let standings = view.standings();
+    for line in &standings {
         let _ = write!(
             text,
             "\n{}",
@@ -293,12 +290,12 @@ pub fn standings_text(lang: Lang, view: &TournamentView) -> String {
                 rank = line.rank,
                 name = &line.player.name,
                 points = format!("{}", line.standing.points),
-                withdrawn = if line.withdrawn { "yes" } else { "no" }
+                withdrawn = yes_no(line.withdrawn)
             )
         );
     }
     if view.status == TournamentStatus::Finished
-        && let Some(winner) = view.standings().first()
+        && let Some(winner) = standings.first()
     {
         let _ = write!(
             text,
