@@ -1,10 +1,12 @@
 //! Drawing and encoding the board picture: `cargo bench --bench render`. The README lists the
 //! figures.
 
+use std::time::Duration;
+
 use divan::{Bencher, black_box};
 use ponte::game::{Game, Record};
 use ponte::i18n::Lang;
-use ponte::render::{Picture, render, render_png};
+use ponte::render::{Picture, Still, animated_gif_on, render, render_png};
 
 fn main() {
     divan::main();
@@ -37,4 +39,33 @@ fn render_and_encode_full_12x12(bencher: Bencher) {
 fn render_only_full_12x12(bencher: Bencher) {
     let game = full_board();
     bencher.bench_local(|| render(black_box(&picture(&game))));
+}
+
+/// Every position of that game (82 moves), as the replay draws them.
+fn positions() -> Vec<Game> {
+    let record = include_str!("../tests/golden/finished.txt")
+        .parse::<Record>()
+        .unwrap();
+    let mut game = Game::new(record.variant);
+    let mut positions = vec![game.clone()];
+    for recorded in &record.moves {
+        game.play(recorded.mv.clone().unwrap()).unwrap();
+        positions.push(game.clone());
+    }
+    positions
+}
+
+/// The replay GIF of the longest golden game: 83 frames drawn, diffed and compressed, on
+/// `threads` threads (the bot uses every core).
+#[divan::bench(args = [1, 2])]
+fn replay_gif_82_moves_12x12(bencher: Bencher, threads: usize) {
+    let positions = positions();
+    let stills: Vec<Still> = positions
+        .iter()
+        .map(|game| Still {
+            picture: picture(game),
+            delay: Duration::from_secs(1),
+        })
+        .collect();
+    bencher.bench_local(|| animated_gif_on(black_box(&stills), threads));
 }

@@ -1,5 +1,5 @@
-//! The `ponte` command: the Discord `bot`, `local` play in a terminal, `replay` or `render` a
-//! game record, or ask the `ai` for a move.
+//! The `ponte` command: the Discord `bot`, `local` play in a terminal, `replay`, `render` or
+//! animate (`gif`) a game record, or ask the `ai` for a move.
 
 use std::io::Read;
 use std::process::ExitCode;
@@ -12,6 +12,18 @@ use clap::{Parser, Subcommand};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+}
+
+/// How a picture of a record names it and its players.
+#[derive(clap::Args)]
+struct Caption {
+    /// The caption's first line (default: the record's file name)
+    #[arg(long)]
+    title: Option<String>,
+    #[arg(long, default_value = "White")]
+    white: String,
+    #[arg(long, default_value = "Red")]
+    red: String,
 }
 
 #[derive(Subcommand)]
@@ -40,13 +52,24 @@ enum Command {
         /// Where to write the picture
         #[arg(short, long, default_value = "board.png")]
         output: String,
-        /// The caption's first line (default: the record's file name)
-        #[arg(long)]
-        title: Option<String>,
-        #[arg(long, default_value = "White")]
-        white: String,
-        #[arg(long, default_value = "Red")]
-        red: String,
+        #[command(flatten)]
+        caption: Caption,
+    },
+    /// Animate a game record as a looping GIF, one frame per move
+    Gif {
+        /// The record file, or - for standard input
+        record: String,
+        /// Where to write the animation
+        #[arg(short, long, default_value = "game.gif")]
+        output: String,
+        /// How long each position shows, in milliseconds (the last one at least 4 s)
+        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(20..=60_000))]
+        delay_ms: u64,
+        #[command(flatten)]
+        caption: Caption,
+        /// en, de or fr
+        #[arg(long, default_value = "en")]
+        lang: ponte::i18n::Lang,
     },
     /// Print the move the AI plays at the end of a game record
     Ai {
@@ -154,9 +177,7 @@ fn main() -> anyhow::Result<ExitCode> {
         Command::Render {
             record,
             output,
-            title,
-            white,
-            red,
+            caption: Caption { title, white, red },
         } => {
             // Exit 1: drawn, but the record stopped at an illegal line; 2: no picture at all
             // (as `ponte replay`: 2 for input that cannot be read).
@@ -178,17 +199,55 @@ fn main() -> anyhow::Result<ExitCode> {
             if let Some(error) = &replay.error {
                 eprintln!("ponte render: stopped at {error}; drawing the position before it");
             }
-            let title = title.unwrap_or_else(|| {
-                std::path::Path::new(&record)
-                    .file_name()
-                    .map_or("Ponte del Diavolo".into(), |n| {
-                        n.to_string_lossy().into_owned()
-                    })
-            });
+            let title = title.unwrap_or_else(|| file_title(&record));
             let png =
                 ponte::service::picture(&replay.game, &title, &white, &red, ponte::i18n::Lang::En);
             if let Err(error) = std::fs::write(&output, png) {
                 eprintln!("ponte render: writing {output}: {error}");
+                return Ok(ExitCode::from(2));
+            }
+            Ok(ExitCode::from(if replay.error.is_some() { 1 } else { 0 }))
+        }
+        Command::Gif {
+            record,
+            output,
+            delay_ms,
+            caption: Caption { title, white, red },
+            lang,
+        } => {
+            // Exit statuses as `ponte render`: 1 animated up to an illegal line, 2 nothing made.
+            let parsed = read_input(&record).and_then(|text| {
+                text.parse::<ponte::game::Record>()
+                    .map_err(anyhow::Error::from)
+            });
+            let record_moves = match parsed {
+                Ok(parsed) => parsed,
+                Err(error) => {
+                    eprintln!("ponte gif: {error:#}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            let replay = record_moves.replay();
+            if let Some(error) = &replay.error {
+                eprintln!("ponte gif: stopped at {error}; animating the moves before it");
+            }
+            let moves: Vec<ponte::game::Move> = record_moves
+                .moves
+                .iter()
+                .map_while(|m| m.mv.as_ref().ok().copied())
+                .take(replay.game.plies() as usize)
+                .collect();
+            let title = title.unwrap_or_else(|| file_title(&record));
+            let gif = ponte::service::replay_gif(
+                record_moves.variant,
+                &moves,
+                (&white, &red),
+                &title,
+                lang,
+                std::time::Duration::from_millis(delay_ms),
+            );
+            if let Err(error) = std::fs::write(&output, gif) {
+                eprintln!("ponte gif: writing {output}: {error}");
                 return Ok(ExitCode::from(2));
             }
             Ok(ExitCode::from(if replay.error.is_some() { 1 } else { 0 }))
@@ -327,6 +386,15 @@ fn main() -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(status as u8))
         }
     }
+}
+
+/// A picture's default title: the record's file name.
+fn file_title(record: &str) -> String {
+    std::path::Path::new(record)
+        .file_name()
+        .map_or("Ponte del Diavolo".into(), |n| {
+            n.to_string_lossy().into_owned()
+        })
 }
 
 fn read_input(file: &str) -> anyhow::Result<String> {

@@ -184,9 +184,15 @@ fn status_text(picture: &Picture) -> String {
     let Some(color) = game.to_move() else {
         return String::new();
     };
-    let mut parts = vec![tr!(lang, "caption-move", number = game.plies() + 1)];
+    // The move just played with its number: a replay's frames are these pictures too.
+    let mut parts = Vec::new();
     if let Some(mv) = game.last_move() {
-        parts.push(tr!(lang, "caption-last", move = move_words(lang, mv)));
+        parts.push(tr!(
+            lang,
+            "caption-move",
+            number = game.plies(),
+            move = move_words(lang, mv)
+        ));
     }
     parts.push(if game.plies() == 1 && game.is_legal(Move::Swap) {
         tr!(lang, "caption-to-move-pie", who = name(color))
@@ -216,13 +222,10 @@ mod tests {
     #[test]
     fn players_named_after_their_colour_are_not_named_twice() {
         let game = Game::default();
-        assert_eq!(
-            status_text(&picture(&game, "White", None)),
-            "Move 1 · White to move"
-        );
+        assert_eq!(status_text(&picture(&game, "White", None)), "White to move");
         assert_eq!(
             status_text(&picture(&game, "alice", None)),
-            "Move 1 · alice (white) to move"
+            "alice (white) to move"
         );
         assert_eq!(who(Lang::En, "Red", Color::Red), "Red");
         assert_eq!(who(Lang::En, "bob", Color::Red), "bob (red)");
@@ -240,7 +243,7 @@ mod tests {
         };
         assert_eq!(
             status_text(&german),
-            "Zug 2 · zuletzt: c3 d4 · Rot am Zug: tauschen oder zwei rote Steine setzen"
+            "Zug 1: c3 d4 · Rot am Zug: tauschen oder zwei rote Steine setzen"
         );
     }
 

@@ -21,10 +21,12 @@ use imageproc::rect::Rect;
 
 use crate::game::{Bridge, Cell, Color, Game, Move};
 
+mod animation;
 mod caption;
 mod crosstable;
 mod plot;
 
+pub use animation::{Still, animated_gif, animated_gif_on, gif_color};
 pub use caption::caption_name;
 use caption::draw_panel;
 pub use crosstable::{Crosstable, crosstable_png};

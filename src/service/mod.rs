@@ -5,8 +5,8 @@
 //!
 //! One file per use case, each an `impl Service` block: `challenges` (offer, answer, rematch),
 //! `play` (games, moves, aborts), `deadlines` (the correspondence clock), `announcements` (what
-//! saved actions owe Discord), `standings` (ratings, leaderboards, stats) and `export` (records
-//! and pictures).
+//! saved actions owe Discord), `standings` (ratings, leaderboards, stats), `export` (records
+//! and pictures) and `replays` (animated GIFs of games).
 
 mod announcements;
 mod challenges;
@@ -17,6 +17,7 @@ mod languages;
 mod opponent;
 mod play;
 mod ratings;
+mod replays;
 mod standings;
 mod tournaments;
 mod views;
@@ -36,6 +37,7 @@ pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use deadlines::Tick;
 pub use export::picture;
 pub use opponent::{AiRecord, AiTerms, Opener};
+pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
 pub use tournaments::{Entrant, MOST_SWISS_ROUNDS, StandingLine, TournamentTerms, TournamentView};
 pub use views::{

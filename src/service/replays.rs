@@ -1,0 +1,124 @@
+//! After a game: its animated replay, a GIF of every position as the board pictures show it
+//! (the move just played highlighted, its number and notation in the caption), the final
+//! position held before it loops.
+
+use std::time::Duration;
+
+use super::{GameResult, GameView};
+use crate::game::{Color, Game, Move, Variant};
+use crate::i18n::Lang;
+use crate::render::{Picture, Still, animated_gif, caption_name};
+use crate::tr;
+
+/// How long each position shows unless the caller says otherwise.
+pub const MOVE_DELAY: Duration = Duration::from_millis(1000);
+/// How long the final position shows before the replay starts again.
+pub const FINAL_HOLD: Duration = Duration::from_secs(4);
+
+/// What a replay shows besides the moves.
+struct Reel<'a> {
+    variant: Variant,
+    /// The players as they ended the game (after a swap, the second player is White).
+    white: &'a str,
+    red: &'a str,
+    title: &'a str,
+    /// How the game ended, for the last frame; `None` while it goes on.
+    ending: Option<&'a str>,
+    lang: Lang,
+    delay: Duration,
+}
+
+impl GameView {
+    /// The game's replay (GIF bytes) with its captions in `lang`, each position shown for
+    /// `delay`. Takes a fraction of a second: call it off the async threads.
+    pub fn replay_gif(&self, lang: Lang, delay: Duration) -> Vec<u8> {
+        let ending = self.result_words(lang, |p| caption_name(&p.name));
+        let title = tr!(lang, "caption-title", id = self.id);
+        animate(
+            &Reel {
+                variant: self.game.variant(),
+                white: &self.white.name,
+                red: &self.red.name,
+                title: &title,
+                ending: ending.as_deref(),
+                lang,
+                delay,
+            },
+            self.moves.iter().map(|m| m.mv),
+        )
+    }
+}
+
+/// The replay (GIF bytes) of `moves` played in `variant`, e.g. a record's, with the players
+/// named `white` and `red` as they ended the game. The moves must be legal: the replay stops
+/// before the first that is not.
+pub fn replay_gif(
+    variant: Variant,
+    moves: &[Move],
+    (white, red): (&str, &str),
+    title: &str,
+    lang: Lang,
+    delay: Duration,
+) -> Vec<u8> {
+    let mut end = Game::new(variant);
+    for mv in moves {
+        if end.play(*mv).is_err() {
+            break;
+        }
+    }
+    let ending = end.outcome().map(|outcome| {
+        GameResult::of_outcome(outcome).describe(lang, &end, |color| match color {
+            Color::White => caption_name(white),
+            Color::Red => caption_name(red),
+        })
+    });
+    animate(
+        &Reel {
+            variant,
+            white,
+            red,
+            title,
+            ending: ending.as_deref(),
+            lang,
+            delay,
+        },
+        moves.iter().copied(),
+    )
+}
+
+fn animate(reel: &Reel, moves: impl Iterator<Item = Move>) -> Vec<u8> {
+    let mut positions = vec![Game::new(reel.variant)];
+    for mv in moves {
+        let mut next = positions[positions.len() - 1].clone();
+        if next.play(mv).is_err() {
+            break;
+        }
+        positions.push(next);
+    }
+    let swapped = positions.last().is_some_and(Game::swapped);
+    let mut stills = Vec::with_capacity(positions.len());
+    for (index, game) in positions.iter().enumerate() {
+        let last = index + 1 == positions.len();
+        // Before the swap, the first player (Red at the end) held White.
+        let (white, red) = if swapped && !game.swapped() {
+            (reel.red, reel.white)
+        } else {
+            (reel.white, reel.red)
+        };
+        let picture = Picture {
+            game,
+            white,
+            red,
+            title: reel.title,
+            ending: reel.ending.filter(|_| last),
+            lang: reel.lang,
+        };
+        let delay = if last {
+            reel.delay.max(FINAL_HOLD)
+        } else {
+            reel.delay
+        };
+        stills.push(Still { picture, delay });
+    }
+    animated_gif(&stills)
+}
