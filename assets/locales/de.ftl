@@ -26,7 +26,7 @@ count-tiles = { $n ->
 }
 supply-unlimited = unbegrenzter Vorrat
 supply-limited = je { $tiles } Steine, { $bridges } Brücken
-# Nach „zuletzt:“ in der Bildunterschrift.
+# Eine Beschriftung und was folgt, z. B. „alice (Weiß): 3 Punkte“.
 labelled = { $label }: { $text }
 move-pass = gepasst
 move-swap = getauscht
@@ -605,3 +605,13 @@ cmd-settings-tournaments = turniere
 error-tournament-game-abort = Partie #{ $id } ist eine Turnierpartie: Gib sie auf oder zieh dich aus dem Turnier zurück
 tournament-cancelled-post = **{ $name }** (Turnier #{ $id }) wurde abgesagt; unbeendete Partien wurden abgebrochen.
 tournament-cancel-saved = Turnier #{ $id } ist abgesagt.
+
+## Nach der Partie: Wiedergaben und Analysen
+
+autocomplete-finished-game = #{ $id } gegen { $opponent }
+button-replay = Wiedergabe
+replay-posted = Die Wiedergabe von Partie #{ $id }: { $white } gegen { $red }.
+cmd-replay = wiedergabe
+    .description = Eine animierte Wiedergabe einer Partie (Standard: die dieses Threads, sonst deine letzte)
+    .game = partie
+    .game-description = Welche Partie (Standard: die dieses Threads, sonst deine letzte beendete)

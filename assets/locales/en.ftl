@@ -608,3 +608,13 @@ cmd-settings-tournaments = tournaments
 error-tournament-game-abort = game #{ $id } is a tournament game: resign it, or withdraw from the tournament
 tournament-cancelled-post = **{ $name }** (tournament #{ $id }) was cancelled; unfinished games were aborted.
 tournament-cancel-saved = Tournament #{ $id } is cancelled.
+
+## After the game: replays and analyses
+
+autocomplete-finished-game = #{ $id } vs { $opponent }
+button-replay = Replay
+replay-posted = The replay of game #{ $id }: { $white } against { $red }.
+cmd-replay = replay
+    .description = An animated replay of a game (default: this thread's, else your latest)
+    .game = game
+    .game-description = Which game (default: this thread's, else your latest finished game)

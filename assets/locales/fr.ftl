@@ -26,7 +26,7 @@ count-tiles = { $n ->
 }
 supply-unlimited = réserve illimitée
 supply-limited = { $tiles } tuiles par joueur, { $bridges } ponts
-# Après « dernier coup : » dans la légende.
+# Une étiquette et ce qui suit, p. ex. « alice (blanc) : 3 points ».
 labelled = { $label } : { $text }
 move-pass = passe
 move-swap = échange
@@ -605,3 +605,13 @@ cmd-settings-tournaments = tournois
 error-tournament-game-abort = la partie #{ $id } est une partie de tournoi : abandonne-la, ou retire-toi du tournoi
 tournament-cancelled-post = **{ $name }** (tournoi #{ $id }) a été annulé ; les parties en cours ont été annulées.
 tournament-cancel-saved = Le tournoi #{ $id } est annulé.
+
+## Après la partie : rediffusions et analyses
+
+autocomplete-finished-game = #{ $id } contre { $opponent }
+button-replay = Revoir
+replay-posted = La partie #{ $id } en animation : { $white } contre { $red }.
+cmd-replay = revoir
+    .description = Une partie rejouée en animation (par défaut celle du fil, sinon ta dernière)
+    .game = partie
+    .game-description = Quelle partie (par défaut celle du fil, sinon ta dernière partie finie)

@@ -5,7 +5,7 @@ use tracing::warn;
 
 use super::commands::{signup_buttons, signup_text};
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
-use super::post::export_file;
+use super::post::{export_file, gif_of};
 use super::{Data, Error, UserError, explain, player_of};
 use crate::i18n::Lang;
 use crate::service::{AiTerms, Asker, MoveOutcome, Player, ServiceError};
@@ -179,6 +179,25 @@ async fn dispatch(
                 ),
             )
             .await;
+        }
+        "replay" => {
+            service
+                .check_reach(
+                    id,
+                    Asker {
+                        player: player.id,
+                        guild,
+                    },
+                )
+                .await?;
+            // For the one who clicked: drawing takes a moment, so the answer is deferred.
+            component.defer_ephemeral(ctx).await?;
+            let (content, file) = gif_of(lang, &service.game(id).await?).await?;
+            let followup = serenity::CreateInteractionResponseFollowup::new()
+                .content(content)
+                .add_file(file)
+                .ephemeral(true);
+            component.create_followup(ctx, followup).await?;
         }
         "export" => {
             service

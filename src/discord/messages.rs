@@ -144,6 +144,11 @@ pub fn game_buttons(lang: Lang, game: &GameView) -> Vec<serenity::CreateActionRo
                     serenity::ButtonStyle::Primary,
                 ),
                 button(
+                    format!("replay:{id}"),
+                    tr!(lang, "button-replay"),
+                    serenity::ButtonStyle::Secondary,
+                ),
+                button(
                     format!("export:{id}"),
                     tr!(lang, "button-export"),
                     serenity::ButtonStyle::Secondary,

@@ -1,5 +1,5 @@
 //! Posting a game to Discord: where its boards go (its thread, else its channel, with a fallback
-//! when Discord refuses the thread), the board picture and the export file.
+//! when Discord refuses the thread), the board picture, the replay and the export file.
 
 use poise::serenity_prelude as serenity;
 use tracing::warn;
@@ -7,7 +7,7 @@ use tracing::warn;
 use super::Error;
 use super::messages::{board_pings, fit_message, game_buttons, pings};
 use crate::i18n::Lang;
-use crate::service::{GameId, GameView, Service};
+use crate::service::{GameId, GameView, MOVE_DELAY, Service};
 use crate::tr;
 
 /// Where a game's boards go: its thread, or the channel it was started in.
@@ -80,6 +80,25 @@ pub fn refused(error: &serenity::Error) -> bool {
         serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
             if REFUSALS.contains(&response.error.code)
     )
+}
+
+/// The words and the file of a game's replay, drawn off the async threads.
+pub async fn gif_of(
+    lang: Lang,
+    game: &GameView,
+) -> Result<(String, serenity::CreateAttachment), Error> {
+    let id = game.id;
+    let text = tr!(
+        lang,
+        "replay-posted",
+        id = id,
+        white = &game.white.name,
+        red = &game.red.name
+    );
+    let game = game.clone();
+    let gif = tokio::task::spawn_blocking(move || game.replay_gif(lang, MOVE_DELAY)).await?;
+    let file = serenity::CreateAttachment::bytes(gif, format!("ponte-game-{id}.gif"));
+    Ok((text, file))
 }
 
 /// The words and the file of an export.

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use super::{GameResult, GameView};
+use super::{Asker, GameId, GameResult, GameView, Result, Service, ServiceError};
 use crate::game::{Color, Game, Move, Variant};
 use crate::i18n::Lang;
 use crate::render::{Picture, Still, animated_gif, caption_name};
@@ -14,6 +14,49 @@ use crate::tr;
 pub const MOVE_DELAY: Duration = Duration::from_millis(1000);
 /// How long the final position shows before the replay starts again.
 pub const FINAL_HOLD: Duration = Duration::from_secs(4);
+
+/// How many finished games a player is offered to review.
+const RECENT: i64 = 25;
+
+impl Service {
+    /// The game a review (replay, analysis) asked for in `channel` is about: the one named,
+    /// else the game of this thread, else the asker's latest finished game in this server.
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownGame`] for a game out of the asker's reach,
+    /// [`ServiceError::NoGameHere`] when nothing matches; database failures.
+    pub async fn game_to_review(
+        &self,
+        id: Option<GameId>,
+        asker: Asker,
+        channel: i64,
+    ) -> Result<GameView> {
+        if let Some(id) = id {
+            return self.game_for(id, asker).await;
+        }
+        match self.game_here(channel, asker.player).await {
+            Err(ServiceError::NoGameHere) => {}
+            here => return here,
+        }
+        let Some(guild) = asker.guild else {
+            return Err(ServiceError::NoGameHere);
+        };
+        let latest = self.store.finished_games_of(guild, asker.player, 1).await?;
+        match latest.into_iter().next() {
+            Some(row) => self.view(row).await,
+            None => Err(ServiceError::NoGameHere),
+        }
+    }
+
+    /// A player's latest finished games in a server, newest first (for choosing one to review).
+    ///
+    /// # Errors
+    /// Database failures; a damaged log.
+    pub async fn recent_finished_games(&self, guild: i64, player: i64) -> Result<Vec<GameView>> {
+        self.views(self.store.finished_games_of(guild, player, RECENT).await?)
+            .await
+    }
+}
 
 /// What a replay shows besides the moves.
 struct Reel<'a> {

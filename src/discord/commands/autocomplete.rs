@@ -96,3 +96,36 @@ pub async fn game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomple
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
+
+/// The author's latest finished games in this server, for the commands that review a game.
+pub async fn finished_game(
+    ctx: Context<'_>,
+    partial: &str,
+) -> serenity::CreateAutocompleteResponse {
+    let (me, lang) = (author_id(ctx), user_lang(ctx));
+    let Some(guild) = ctx.guild_id() else {
+        return serenity::CreateAutocompleteResponse::new();
+    };
+    let games = ctx
+        .data()
+        .service
+        .recent_finished_games(guild.get() as i64, me)
+        .await
+        .unwrap_or_default();
+    let typed = partial.trim().trim_start_matches('#');
+    let choices = games
+        .iter()
+        .filter(|g| g.id.to_string().starts_with(typed))
+        .map(|g| {
+            let opponent = if g.white.id == me { &g.red } else { &g.white };
+            let name = tr!(
+                lang,
+                "autocomplete-finished-game",
+                id = g.id,
+                opponent = &opponent.name
+            );
+            serenity::AutocompleteChoice::new(name.chars().take(100).collect::<String>(), g.id)
+        })
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}

@@ -7,6 +7,7 @@ mod autocomplete;
 mod challenge;
 mod info;
 mod play;
+mod review;
 mod settings;
 mod standings;
 mod tournament;
@@ -33,6 +34,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         standings::leaderboard(),
         standings::stats(),
         info::export(),
+        review::replay(),
         info::rules(),
         info::help(),
         settings::settings(),
