@@ -71,6 +71,22 @@ enum Command {
         #[arg(long, default_value = "en")]
         lang: ponte::i18n::Lang,
     },
+    /// The AI's look back at a game record: White's chances after every move and the moves
+    /// that changed the game most
+    Analyse {
+        /// The record file, or - (the default) for standard input
+        #[arg(default_value = "-")]
+        record: String,
+        /// The search's playouts a position
+        #[arg(long, default_value_t = ponte::service::ANALYSIS_PLAYOUTS)]
+        playouts: u64,
+        /// Also draw the chart of White's chances as a PNG here
+        #[arg(short, long)]
+        output: Option<String>,
+        /// en, de or fr
+        #[arg(long, default_value = "en")]
+        lang: ponte::i18n::Lang,
+    },
     /// Print the move the AI plays at the end of a game record
     Ai {
         /// The record file, or - (the default) for standard input
@@ -216,30 +232,19 @@ fn main() -> anyhow::Result<ExitCode> {
             lang,
         } => {
             // Exit statuses as `ponte render`: 1 animated up to an illegal line, 2 nothing made.
-            let parsed = read_input(&record).and_then(|text| {
-                text.parse::<ponte::game::Record>()
-                    .map_err(anyhow::Error::from)
-            });
-            let record_moves = match parsed {
-                Ok(parsed) => parsed,
+            let (variant, moves, stopped) = match record_moves(&record) {
+                Ok(read) => read,
                 Err(error) => {
                     eprintln!("ponte gif: {error:#}");
                     return Ok(ExitCode::from(2));
                 }
             };
-            let replay = record_moves.replay();
-            if let Some(error) = &replay.error {
+            if let Some(error) = &stopped {
                 eprintln!("ponte gif: stopped at {error}; animating the moves before it");
             }
-            let moves: Vec<ponte::game::Move> = record_moves
-                .moves
-                .iter()
-                .map_while(|m| m.mv.as_ref().ok().copied())
-                .take(replay.game.plies() as usize)
-                .collect();
             let title = title.unwrap_or_else(|| file_title(&record));
             let gif = ponte::service::replay_gif(
-                record_moves.variant,
+                variant,
                 &moves,
                 (&white, &red),
                 &title,
@@ -250,7 +255,41 @@ fn main() -> anyhow::Result<ExitCode> {
                 eprintln!("ponte gif: writing {output}: {error}");
                 return Ok(ExitCode::from(2));
             }
-            Ok(ExitCode::from(if replay.error.is_some() { 1 } else { 0 }))
+            Ok(ExitCode::from(if stopped.is_some() { 1 } else { 0 }))
+        }
+        Command::Analyse {
+            record,
+            playouts,
+            output,
+            lang,
+        } => {
+            let (variant, moves, stopped) = match record_moves(&record) {
+                Ok(read) => read,
+                Err(error) => {
+                    eprintln!("ponte analyse: {error:#}");
+                    return Ok(ExitCode::from(2));
+                }
+            };
+            if let Some(error) = &stopped {
+                eprintln!("ponte analyse: the record stops at {error}");
+                return Ok(ExitCode::from(2));
+            }
+            let analysis = ponte::service::analyse_moves(variant, &moves, playouts);
+            for (ply, chance) in analysis.chances.iter().enumerate() {
+                let played = ply
+                    .checked_sub(1)
+                    .map_or_else(|| "start".to_string(), |i| moves[i].to_string());
+                println!("{ply:>3}  {played:<8} White {:>3.0}%", chance * 100.0);
+            }
+            println!("\n{}", analysis.summary(lang));
+            if let Some(output) = output {
+                let png = analysis.chart(lang, &file_title(&record));
+                if let Err(error) = std::fs::write(&output, png) {
+                    eprintln!("ponte analyse: writing {output}: {error}");
+                    return Ok(ExitCode::from(2));
+                }
+            }
+            Ok(ExitCode::SUCCESS)
         }
         Command::Ai {
             file,
@@ -386,6 +425,22 @@ fn main() -> anyhow::Result<ExitCode> {
             Ok(ExitCode::from(status as u8))
         }
     }
+}
+
+/// A record's variant and its moves up to the first the rules refuse, with that line's
+/// problem.
+fn record_moves(
+    file: &str,
+) -> anyhow::Result<(ponte::game::Variant, Vec<ponte::game::Move>, Option<String>)> {
+    let record = read_input(file)?.parse::<ponte::game::Record>()?;
+    let replay = record.replay();
+    let moves = record
+        .moves
+        .iter()
+        .map_while(|m| m.mv.as_ref().ok().copied())
+        .take(replay.game.plies() as usize)
+        .collect();
+    Ok((record.variant, moves, replay.error.map(|e| e.to_string())))
 }
 
 /// A picture's default title: the record's file name.

@@ -615,3 +615,19 @@ cmd-replay = wiedergabe
     .description = Eine animierte Wiedergabe einer Partie (Standard: die dieses Threads, sonst deine letzte)
     .game = partie
     .game-description = Welche Partie (Standard: die dieses Threads, sonst deine letzte beendete)
+button-analyse = Analyse
+cmd-analyse = analyse
+    .description = Wo eine beendete Partie gewonnen und verloren wurde, aus Sicht der KI
+    .game = partie
+    .game-description = Welche Partie (Standard: die dieses Threads, sonst deine letzte beendete)
+error-aborted-analysis = Partie #{ $id } wurde abgebrochen: Es gibt nichts zu analysieren.
+analysis-started = Partie #{ $id } wird analysiert: Die KI betrachtet jede ihrer { $positions } Stellungen. Das Ergebnis erscheint hier, sobald es fertig ist.
+analysis-running = Die KI analysiert Partie #{ $id } bereits; das Ergebnis erscheint auch hier.
+analysis-heading = Die Züge, die die Partie am meisten verändert haben, aus Sicht der KI:
+analysis-moment = Zug { $number }, { $played }: Die Chancen von Weiß { $fell ->
+    [yes] fielen
+   *[no] stiegen
+} von { $before } % auf { $after } %; die KI bevorzugte { $preferred }.
+analysis-steady = Kein Zug hat die Gewinnchancen um mehr als { $points } % verändert: eine ruhige Partie.
+analysis-title = Partie #{ $id }: { $white } gegen { $red }
+analysis-caption = Die Gewinnchancen von Weiß Zug für Zug ({ $playouts } Playouts je Stellung)

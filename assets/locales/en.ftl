@@ -618,3 +618,19 @@ cmd-replay = replay
     .description = An animated replay of a game (default: this thread's, else your latest)
     .game = game
     .game-description = Which game (default: this thread's, else your latest finished game)
+button-analyse = Analyse
+cmd-analyse = analyse
+    .description = Where a finished game was won and lost, as the AI sees it
+    .game = game
+    .game-description = Which game (default: this thread's, else your latest finished game)
+error-aborted-analysis = Game #{ $id } was aborted: there is nothing to analyse.
+analysis-started = Analysing game #{ $id }: the AI looks at each of its { $positions } positions. The result will be posted here when it is done.
+analysis-running = The AI is already analysing game #{ $id }; the result will be posted here too.
+analysis-heading = The moves that changed the game most, as the AI sees them:
+analysis-moment = Move { $number }, { $played }: White's chances { $fell ->
+    [yes] fell
+   *[no] rose
+} from { $before }% to { $after }%; the AI preferred { $preferred }.
+analysis-steady = No move changed the game by more than { $points }% of winning chances: a steady game.
+analysis-title = Game #{ $id }: { $white } against { $red }
+analysis-caption = White's chances of winning move by move ({ $playouts } playouts a position)

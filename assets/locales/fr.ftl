@@ -615,3 +615,19 @@ cmd-replay = revoir
     .description = Une partie rejouée en animation (par défaut celle du fil, sinon ta dernière)
     .game = partie
     .game-description = Quelle partie (par défaut celle du fil, sinon ta dernière partie finie)
+button-analyse = Analyser
+cmd-analyse = analyser
+    .description = Où une partie finie s’est gagnée et perdue, selon l’IA
+    .game = partie
+    .game-description = Quelle partie (par défaut celle du fil, sinon ta dernière partie finie)
+error-aborted-analysis = La partie #{ $id } a été annulée : il n’y a rien à analyser.
+analysis-started = Analyse de la partie #{ $id } : l’IA examine chacune de ses { $positions } positions. Le résultat sera publié ici une fois prêt.
+analysis-running = L’IA analyse déjà la partie #{ $id } ; le résultat sera publié ici aussi.
+analysis-heading = Les coups qui ont le plus changé la partie, selon l’IA :
+analysis-moment = Coup { $number }, { $played } : les chances de Blanc { $fell ->
+    [yes] sont tombées
+   *[no] sont montées
+} de { $before } % à { $after } % ; l’IA préférait { $preferred }.
+analysis-steady = Aucun coup n’a changé les chances de gain de plus de { $points } % : une partie sans à-coups.
+analysis-title = Partie #{ $id } : { $white } contre { $red }
+analysis-caption = Les chances de gain de Blanc coup par coup ({ $playouts } simulations par position)

@@ -6,6 +6,7 @@
 //! random playouts); the levels (`easy`, `medium`, `hard`) are the bot's own player (`rave`
 //! with `policy`'s playouts), with their own budgets.
 
+pub mod analysis;
 pub mod baseline;
 pub mod policy;
 mod rave;

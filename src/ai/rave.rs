@@ -13,7 +13,7 @@
 use fastrand::Rng;
 
 use super::steps::{Playout, Position, Step};
-use super::uct::{Budget, Decision, reward};
+use super::uct::{Budget, Decision, reward, won};
 use crate::game::{Bitboard, Color, Game, Move};
 
 /// The search's constants.
@@ -97,6 +97,9 @@ pub fn search(
     let mut nodes = vec![Node::new(&root).expect("a finished game has no move to search")];
     let (mut playouts, mut random_moves) = (0u64, 0u64);
     let mut path: Vec<Passed> = Vec::new();
+    // The root's edges' playouts won by its mover, without the margin: the chance it reports.
+    let root_mover = nodes[0].mover;
+    let mut root_wins = vec![0.0; nodes[0].edges.len()];
     loop {
         path.clear();
         let mut at = root.clone();
@@ -131,13 +134,20 @@ pub fn search(
         random_moves += at.play_out(playout, rng);
         playouts += 1;
         back_up(&mut nodes, &path, &at.game, params);
+        if let Some(first) = path.first() {
+            root_wins[first.edge] += won(&at.game, root_mover);
+        }
         if budget.spent(playouts, random_moves) {
             break;
         }
     }
+    let chance = most_visited_index(&nodes[0]).map_or(0.5, |index| {
+        root_wins[index] / f64::from(nodes[0].edges[index].visits)
+    });
     Decision {
         best: best_move(&nodes, &root, rng),
         playouts,
+        chance,
         random_moves,
     }
 }
@@ -210,10 +220,13 @@ fn back_up(nodes: &mut [Node], path: &[Passed], end: &Game, params: Params) {
 }
 
 fn most_visited(node: &Node) -> Option<&Edge> {
-    node.edges
-        .iter()
-        .filter(|edge| edge.visits > 0)
-        .max_by_key(|edge| edge.visits)
+    most_visited_index(node).map(|index| &node.edges[index])
+}
+
+fn most_visited_index(node: &Node) -> Option<usize> {
+    (0..node.edges.len())
+        .filter(|&index| node.edges[index].visits > 0)
+        .max_by_key(|&index| node.edges[index].visits)
 }
 
 /// The root's most visited step as a move; a first tile goes with its most visited partner.

@@ -39,11 +39,14 @@ pub struct Params {
 }
 
 /// What a search found, and what it spent.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Decision {
     pub best: Move,
     pub playouts: u64,
     pub random_moves: u64,
+    /// The mover's chance of winning with `best`: the share of the playouts through its first
+    /// step that the mover won, a draw counting half.
+    pub chance: f64,
 }
 
 struct Node {
@@ -55,6 +58,8 @@ struct Node {
     untried: Vec<Step>,
     visits: u32,
     reward: f64,
+    /// Playouts won from the mover's side (a draw is half), without the margin.
+    wins: f64,
 }
 
 impl Node {
@@ -67,6 +72,7 @@ impl Node {
             untried: at.steps(),
             visits: 0,
             reward: 0.0,
+            wins: 0.0,
         }
     }
 }
@@ -119,6 +125,7 @@ pub fn search(
                     Color::White => result,
                     Color::Red => -result,
                 };
+                n.wins += won(&at.game, mover);
             }
             node = n.parent;
         }
@@ -126,10 +133,22 @@ pub fn search(
             break;
         }
     }
+    let chance =
+        most_visited(&nodes, 0).map_or(0.5, |c| nodes[c].wins / f64::from(nodes[c].visits));
     Decision {
         best: best_move(&nodes, &root, rng),
         playouts,
         random_moves,
+        chance,
+    }
+}
+
+/// What a finished playout was worth to `color`: 1 for a win, ½ for a draw, 0 for a loss.
+pub(super) fn won(game: &Game, color: Color) -> f64 {
+    match game.outcome().map(|o| o.winner()) {
+        Some(Some(winner)) if winner == color => 1.0,
+        Some(None) => 0.5,
+        _ => 0.0,
     }
 }
 

@@ -5,10 +5,10 @@ use tracing::warn;
 
 use super::commands::{signup_buttons, signup_text};
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
-use super::post::{export_file, gif_of};
+use super::post::{analysis_post, export_file, gif_of};
 use super::{Data, Error, UserError, explain, player_of};
 use crate::i18n::Lang;
-use crate::service::{AiTerms, Asker, MoveOutcome, Player, ServiceError};
+use crate::service::{AiTerms, Analysed, Asker, MoveOutcome, Player, ServiceError};
 use crate::tr;
 
 async fn reply_ephemeral(
@@ -198,6 +198,36 @@ async fn dispatch(
                 .add_file(file)
                 .ephemeral(true);
             component.create_followup(ctx, followup).await?;
+        }
+        "analyse" => {
+            let asker = Asker {
+                player: player.id,
+                guild,
+            };
+            let channel = component.channel_id.get() as i64;
+            component.defer_ephemeral(ctx).await?;
+            let followup = match service.analyse(id, asker, Some(channel)).await? {
+                Analysed::Ready(analysis) => {
+                    let game = service.game(id).await?;
+                    let (content, chart) = analysis_post(lang, &game, &analysis).await?;
+                    serenity::CreateInteractionResponseFollowup::new()
+                        .content(content)
+                        .add_file(chart)
+                }
+                Analysed::Started { positions } => {
+                    serenity::CreateInteractionResponseFollowup::new().content(tr!(
+                        lang,
+                        "analysis-started",
+                        id = id,
+                        positions = positions
+                    ))
+                }
+                Analysed::Running => serenity::CreateInteractionResponseFollowup::new()
+                    .content(tr!(lang, "analysis-running", id = id)),
+            };
+            component
+                .create_followup(ctx, followup.ephemeral(true))
+                .await?;
         }
         "export" => {
             service

@@ -149,6 +149,11 @@ pub fn game_buttons(lang: Lang, game: &GameView) -> Vec<serenity::CreateActionRo
                     serenity::ButtonStyle::Secondary,
                 ),
                 button(
+                    format!("analyse:{id}"),
+                    tr!(lang, "button-analyse"),
+                    serenity::ButtonStyle::Secondary,
+                ),
+                button(
                     format!("export:{id}"),
                     tr!(lang, "button-export"),
                     serenity::ButtonStyle::Secondary,

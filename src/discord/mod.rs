@@ -149,6 +149,7 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 tokio::spawn(scheduler::run(ctx.clone(), service.clone(), every));
                 tokio::spawn(outbox::run(ctx.clone(), service.clone()));
                 tokio::spawn(service.clone().run_ai());
+                tokio::spawn(service.clone().run_analyses());
                 let bot = player_of(&ready.user);
                 Ok(Data { service, bot })
             })

@@ -15,7 +15,7 @@ use super::Error;
 use super::commands::{pairings_text, signup_text, standings_text};
 use super::messages::fit_message;
 use super::messages::{board_pings, board_text, mention, move_text, pings, result_text};
-use super::post::{deliver_board, game_channel, refused};
+use super::post::{analysis_post, deliver_board, game_channel, refused};
 use crate::i18n::{Lang, color_name};
 use crate::service::{
     Announcement, DueAnnouncement, GameView, Service, TournamentStatus, TournamentView,
@@ -121,6 +121,21 @@ async fn post(
                 text = result_text(lang, game)
             );
             deliver_board(ctx, service, lang, game, &text, &nonce).await?;
+        }
+        Announcement::Analysis {
+            game,
+            analysis,
+            channel,
+        } => {
+            let (content, chart) = analysis_post(lang, game, analysis).await?;
+            let message = serenity::CreateMessage::new()
+                .content(content)
+                .add_file(chart)
+                .nonce(serenity::Nonce::String(nonce))
+                .enforce_nonce(true);
+            serenity::ChannelId::new(*channel as u64)
+                .send_message(ctx, message)
+                .await?;
         }
         Announcement::Reminder(game) => {
             let (Some(text), Some(channel)) = (reminder_text(lang, game), game_channel(game))

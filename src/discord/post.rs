@@ -1,5 +1,5 @@
 //! Posting a game to Discord: where its boards go (its thread, else its channel, with a fallback
-//! when Discord refuses the thread), the board picture, the replay and the export file.
+//! when Discord refuses the thread), the board picture, the replay, the analysis and the export file.
 
 use poise::serenity_prelude as serenity;
 use tracing::warn;
@@ -7,7 +7,7 @@ use tracing::warn;
 use super::Error;
 use super::messages::{board_pings, fit_message, game_buttons, pings};
 use crate::i18n::Lang;
-use crate::service::{GameId, GameView, MOVE_DELAY, Service};
+use crate::service::{AnalysisView, GameId, GameView, MOVE_DELAY, Service};
 use crate::tr;
 
 /// Where a game's boards go: its thread, or the channel it was started in.
@@ -98,6 +98,21 @@ pub async fn gif_of(
     let game = game.clone();
     let gif = tokio::task::spawn_blocking(move || game.replay_gif(lang, MOVE_DELAY)).await?;
     let file = serenity::CreateAttachment::bytes(gif, format!("ponte-game-{id}.gif"));
+    Ok((text, file))
+}
+
+/// The words and the chart of a game's analysis, the chart drawn off the async threads.
+pub async fn analysis_post(
+    lang: Lang,
+    game: &GameView,
+    analysis: &AnalysisView,
+) -> Result<(String, serenity::CreateAttachment), Error> {
+    let text = fit_message(&analysis.summary(lang));
+    let (game, analysis) = (game.clone(), analysis.clone());
+    let id = game.id;
+    let title = AnalysisView::title(lang, &game);
+    let png = tokio::task::spawn_blocking(move || analysis.chart(lang, &title)).await?;
+    let file = serenity::CreateAttachment::bytes(png, format!("ponte-analysis-{id}.png"));
     Ok((text, file))
 }
 

@@ -30,7 +30,7 @@ pub use animation::{Still, animated_gif, animated_gif_on, gif_color};
 pub use caption::caption_name;
 use caption::draw_panel;
 pub use crosstable::{Crosstable, crosstable_png};
-pub use plot::rating_plot_png;
+pub use plot::{chances_plot_png, rating_plot_png};
 
 use crate::i18n::Lang;
 

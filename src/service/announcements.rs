@@ -8,7 +8,8 @@ use std::time::Duration;
 
 use super::views::replay_log;
 use super::{
-    GameView, MoveReport, PlayedMove, Result, Service, ServiceError, TournamentView, Venue,
+    AnalysisView, GameView, MoveReport, PlayedMove, Result, Service, ServiceError, TournamentView,
+    Venue,
 };
 use crate::game::{Color, Move};
 use crate::store::{AnnouncementKind, GameRow, GameStatus, OutboxRow};
@@ -36,6 +37,12 @@ pub enum Announcement {
     Standings(TournamentView),
     /// The tournament ended: the final standings and the winner.
     Finished(TournamentView),
+    /// A game's analysis is done: for `channel`, which asked for it.
+    Analysis {
+        game: GameView,
+        analysis: AnalysisView,
+        channel: i64,
+    },
 }
 
 impl Announcement {
@@ -47,6 +54,7 @@ impl Announcement {
             | Announcement::Reminder(game)
             | Announcement::ReminderDm(game) => game.venue,
             Announcement::Moved(report) => report.game.venue,
+            Announcement::Analysis { game, .. } => game.venue,
             Announcement::Round { tournament, .. }
             | Announcement::Standings(tournament)
             | Announcement::Finished(tournament) => tournament.venue,
@@ -189,6 +197,19 @@ impl Service {
             .game(game_id)
             .await?
             .ok_or(ServiceError::UnknownGame(game_id))?;
+        if row.kind == AnnouncementKind::Analysis {
+            let game = self.view(game).await?;
+            let analysis = self
+                .analysis_of(&game)
+                .await?
+                .ok_or(ServiceError::UnknownGame(game_id))?;
+            let channel = row.channel_id.unwrap_or_default();
+            return Ok(Announcement::Analysis {
+                game,
+                analysis,
+                channel,
+            });
+        }
         let view = self.view_at(game, row.ply).await?;
         Ok(match row.kind {
             AnnouncementKind::Started => Announcement::Started {
@@ -200,7 +221,10 @@ impl Service {
             AnnouncementKind::Reminder => Announcement::Reminder(view),
             AnnouncementKind::ReminderDm => Announcement::ReminderDm(view),
             // Tournament kinds are only ever written without a game: such an item is set aside.
-            AnnouncementKind::Round | AnnouncementKind::Standings | AnnouncementKind::Finished => {
+            AnnouncementKind::Round
+            | AnnouncementKind::Standings
+            | AnnouncementKind::Finished
+            | AnnouncementKind::Analysis => {
                 return Err(ServiceError::UnknownGame(game_id));
             }
         })

@@ -6,8 +6,10 @@
 //! One file per use case, each an `impl Service` block: `challenges` (offer, answer, rematch),
 //! `play` (games, moves, aborts), `deadlines` (the correspondence clock), `announcements` (what
 //! saved actions owe Discord), `standings` (ratings, leaderboards, stats), `export` (records
-//! and pictures) and `replays` (animated GIFs of games).
+//! and pictures), `replays` (animated GIFs of games) and `analysis` (the AI's look back at a
+//! finished game).
 
+mod analysis;
 mod announcements;
 mod challenges;
 mod clock;
@@ -31,6 +33,7 @@ pub use crate::ai::Level;
 pub use crate::i18n::Lang;
 pub use crate::store::{TournamentId, TournamentStatus};
 pub use crate::tournament::Format;
+pub use analysis::{ANALYSIS_PLAYOUTS, Analysed, AnalysisView, MOMENTS, analyse_moves};
 pub use announcements::{Announcement, DueAnnouncement};
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
@@ -128,6 +131,8 @@ pub enum ServiceError {
     TournamentOver(TournamentId),
     #[error("in this server only members who can manage it create tournaments")]
     ManagersCreateTournaments,
+    #[error("game #{0} was aborted: there is nothing to analyse")]
+    AbortedAnalysis(GameId),
     #[error("game #{0} is a tournament game: resign it, or withdraw from the tournament")]
     TournamentGameAbort(GameId),
     #[error(transparent)]
@@ -184,6 +189,7 @@ impl ServiceError {
             E::TournamentOver(id) => tr!(lang, "error-tournament-over", id = *id),
             E::ManagersCreateTournaments => tr!(lang, "error-managers-create-tournaments"),
             E::TournamentGameAbort(id) => tr!(lang, "error-tournament-game-abort", id = *id),
+            E::AbortedAnalysis(id) => tr!(lang, "error-aborted-analysis", id = *id),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",
@@ -213,8 +219,13 @@ pub struct Service {
     ai_turn: tokio::sync::Notify,
     /// One permit per core: the AI's searches at one time.
     thinking: Arc<tokio::sync::Semaphore>,
-    /// A cap on the AI's search, in playouts a move, instead of its levels' time.
+    /// A cap on the AI's search, in playouts a move (and a position of an analysis), instead
+    /// of its levels' time.
     ai_playouts: Option<u64>,
+    /// Woken when an analysis is asked for (see `analysis`).
+    analysis_wanted: tokio::sync::Notify,
+    /// Positions evaluated for analyses since the start.
+    positions_analysed: std::sync::atomic::AtomicU64,
     seen_locales: languages::SeenLocales,
 }
 
@@ -232,6 +243,8 @@ impl Service {
                 std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
             )),
             ai_playouts: None,
+            analysis_wanted: tokio::sync::Notify::new(),
+            positions_analysed: Default::default(),
             seen_locales: Default::default(),
         }
     }

@@ -164,7 +164,7 @@ impl Service {
     }
 
     /// Waits for a core free for a search; the waits are served in order.
-    async fn free_core(&self) -> tokio::sync::OwnedSemaphorePermit {
+    pub(super) async fn free_core(&self) -> tokio::sync::OwnedSemaphorePermit {
         self.thinking
             .clone()
             .acquire_owned()

@@ -10,6 +10,7 @@
 //! The store decides nothing: who opens, deadlines and reminder times come from the service.
 
 mod ai_games;
+mod analyses;
 mod challenges;
 mod games;
 mod guild_settings;
@@ -29,6 +30,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use tokio::sync::Mutex;
 
 pub use ai_games::{AiRecord, AiSide};
+pub use analyses::{AnalysisPosition, AnalysisRequest, AnalysisRow};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Committed, GameRow, GameUpdate, GameWrite, MoveRow, NewGame, NewMove};
 pub use guild_settings::GuildLanguage;

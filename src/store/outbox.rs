@@ -21,6 +21,8 @@ pub struct OutboxRow {
     pub ply: i64,
     /// The challenge message a new game's thread is opened on.
     pub anchor_message_id: Option<i64>,
+    /// Where an analysis is posted: the channel that asked for it.
+    pub channel_id: Option<i64>,
     /// Failed deliveries so far.
     pub attempts: i64,
 }
@@ -48,6 +50,32 @@ pub(super) async fn insert_announcement(
     .bind(plies.0)
     .bind(plies.1)
     .bind(anchor_message_id)
+    .bind(now)
+    .bind(now)
+    .execute(conn)
+    .await?;
+    Ok(())
+}
+
+/// Records an item to be posted in `channel` (an analysis) in the caller's transaction.
+pub(super) async fn insert_channel_announcement(
+    conn: &mut SqliteConnection,
+    game: GameId,
+    kind: AnnouncementKind,
+    ply: i64,
+    channel: i64,
+    now: Millis,
+) -> Result<(), StoreError> {
+    sqlx::query::<Sqlite>(
+        "INSERT INTO outbox (game_id, kind, first_ply, ply, channel_id, next_attempt_at,
+                             created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
+    .bind(game)
+    .bind(kind)
+    .bind(ply)
+    .bind(ply)
+    .bind(channel)
     .bind(now)
     .bind(now)
     .execute(conn)
@@ -90,7 +118,8 @@ impl Store {
         limit: i64,
     ) -> Result<Vec<OutboxRow>, StoreError> {
         Ok(sqlx::query_as(&format!(
-            "SELECT id, game_id, tournament_id, kind, first_ply, ply, anchor_message_id, attempts
+            "SELECT id, game_id, tournament_id, kind, first_ply, ply, anchor_message_id, channel_id,
+                    attempts
              FROM outbox
              WHERE id IN ({HEADS}) AND next_attempt_at <= ? ORDER BY id LIMIT ?"
         ))

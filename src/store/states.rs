@@ -64,6 +64,8 @@ pub enum AnnouncementKind {
     Standings,
     /// A tournament ended: the final standings and the winner.
     Finished,
+    /// A game's analysis is done: posted in the channel that asked for it.
+    Analysis,
 }
 
 impl fmt::Display for ChallengeStatus {

@@ -35,6 +35,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         standings::stats(),
         info::export(),
         review::replay(),
+        review::analyse(),
         info::rules(),
         info::help(),
         settings::settings(),

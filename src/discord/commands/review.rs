@@ -1,8 +1,10 @@
-//! After a game: `/replay` (an animated GIF of the game) and, from the same buttons under a
-//! finished game's last board, its replay for the one who clicks.
+//! After a game: `/replay` (an animated GIF of the game) and `/analyse` (the AI's look back at
+//! a finished game: a chart of White's chances and the moves that changed the game most).
 
 use super::{Context, Error, asker, autocomplete, server_lang};
-use crate::discord::post::gif_of;
+use crate::discord::post::{analysis_post, gif_of};
+use crate::service::Analysed;
+use crate::tr;
 
 /// An animated replay of a game
 #[poise::command(slash_command, guild_only)]
@@ -26,5 +28,37 @@ pub async fn replay(
             .attachment(file),
     )
     .await?;
+    Ok(())
+}
+
+/// Where a finished game was won and lost, as the AI sees it
+#[poise::command(slash_command, guild_only)]
+pub async fn analyse(
+    ctx: Context<'_>,
+    #[autocomplete = "autocomplete::finished_game"] game: Option<i64>,
+) -> Result<(), Error> {
+    ctx.defer().await?;
+    let service = &ctx.data().service;
+    let channel = ctx.channel_id().get() as i64;
+    let game = service.game_to_review(game, asker(ctx), channel).await?;
+    let lang = server_lang(ctx).await?;
+    let reply = match service.analyse(game.id, asker(ctx), Some(channel)).await? {
+        Analysed::Ready(analysis) => {
+            let (content, chart) = analysis_post(lang, &game, &analysis).await?;
+            poise::CreateReply::default()
+                .content(content)
+                .attachment(chart)
+        }
+        Analysed::Started { positions } => poise::CreateReply::default().content(tr!(
+            lang,
+            "analysis-started",
+            id = game.id,
+            positions = positions
+        )),
+        Analysed::Running => {
+            poise::CreateReply::default().content(tr!(lang, "analysis-running", id = game.id))
+        }
+    };
+    ctx.send(reply).await?;
     Ok(())
 }

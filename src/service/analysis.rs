@@ -1,0 +1,297 @@
+//! After a game: its analysis. The AI evaluates every position of a finished game with a
+//! fixed budget, giving White's chances move by move (drawn as a chart) and the moves that
+//! cost their player the most, with what the AI preferred. Each position's search waits for a
+//! free core in the AI's queue like a move of the bot, so an analysis never holds up a game
+//! for longer than one position's search; a restart resumes the analyses left unfinished. The
+//! result is stored: asking again answers at once, and asking while it is computed waits for
+//! the same computation.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+use std::time::Duration;
+
+use super::{Asker, Ending, GameId, GameView, Result, Service, ServiceError};
+use crate::ai::analysis::{Evaluation, Moment, evaluate, turning_points, without_tempo};
+use crate::game::{Game, Move, Variant};
+use crate::i18n::{Lang, move_words};
+use crate::render::{caption_name, chances_plot_png};
+use crate::store::{AnalysisPosition, AnalysisRequest, AnalysisRow};
+use crate::tr;
+
+/// Playouts a position: about a third of a second of one core, so a game of 80 moves takes
+/// half a minute (see the README for the figures).
+pub const ANALYSIS_PLAYOUTS: u64 = 4_000;
+/// How many of the moves that changed the game most are named.
+pub const MOMENTS: usize = 3;
+/// How often the worker looks for analyses it was not told about.
+const RESCAN: Duration = Duration::from_secs(60);
+
+/// A finished game's analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisView {
+    pub game: GameId,
+    /// The search's budget for each position.
+    pub playouts: u64,
+    /// White's chance of winning after each number of moves (the start first).
+    pub chances: Vec<f64>,
+    /// The moves that changed the game most, in the order played.
+    pub moments: Vec<Moment>,
+}
+
+/// What asking for an analysis gives.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Analysed {
+    /// It was done before.
+    Ready(AnalysisView),
+    /// The AI has started on it; the asking channel is told when it is done.
+    Started { positions: u32 },
+    /// The AI was already at work on it; the asking channel is told too.
+    Running,
+}
+
+impl Service {
+    /// Asks for the analysis of game `id` for `asker`, who is told in `channel` when it is done
+    /// (unless it is ready now).
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownGame`] out of reach, [`ServiceError::NotOver`] for a game still
+    /// played, [`ServiceError::AbortedAnalysis`] for an aborted one; database failures.
+    pub async fn analyse(
+        &self,
+        id: GameId,
+        asker: Asker,
+        channel: Option<i64>,
+    ) -> Result<Analysed> {
+        let game = self.game_for(id, asker).await?;
+        match game.result {
+            None => return Err(ServiceError::NotOver(id)),
+            Some(result) if result.ending == Ending::Aborted => {
+                return Err(ServiceError::AbortedAnalysis(id));
+            }
+            Some(_) => {}
+        }
+        let playouts = self.analysis_playouts();
+        let request = self
+            .store
+            .request_analysis(id, playouts as i64, channel, self.now())
+            .await?;
+        Ok(match request {
+            AnalysisRequest::Done(row) => Analysed::Ready(analysis_view(&game, &row)),
+            AnalysisRequest::Queued => {
+                self.analysis_wanted.notify_one();
+                Analysed::Started {
+                    positions: game.game.plies() + 1,
+                }
+            }
+            AnalysisRequest::Running => Analysed::Running,
+        })
+    }
+
+    /// The finished analysis of `game`, if there is one.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn analysis_of(&self, game: &GameView) -> Result<Option<AnalysisView>> {
+        Ok(self
+            .store
+            .analysis(game.id)
+            .await?
+            .filter(|row| row.finished)
+            .map(|row| analysis_view(game, &row)))
+    }
+
+    /// How many positions the AI has evaluated for analyses since the start (each analysis
+    /// is computed once, however often it is asked for).
+    pub fn positions_analysed(&self) -> u64 {
+        self.positions_analysed.load(Ordering::Relaxed)
+    }
+
+    fn analysis_playouts(&self) -> u64 {
+        self.ai_playouts.unwrap_or(ANALYSIS_PLAYOUTS)
+    }
+
+    /// Computes and saves the analysis of game `id`, one position after another, each on a
+    /// free core; the waiting channels are owed its post.
+    ///
+    /// # Errors
+    /// Database failures; a damaged log.
+    pub async fn compute_analysis(&self, id: GameId, playouts: u64) -> Result<()> {
+        let game = self.game(id).await?;
+        let mut position = Game::new(game.game.variant());
+        let mut positions = Vec::with_capacity(game.moves.len() + 1);
+        for ply in 0..=game.moves.len() {
+            if ply > 0 {
+                position
+                    .play(game.moves[ply - 1].mv)
+                    .map_err(ServiceError::Illegal)?;
+            }
+            let permit = self.free_core().await;
+            let (snapshot, seed) = (position.clone(), (id as u64) << 16 | ply as u64);
+            let evaluation = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                evaluate(&snapshot, playouts, seed)
+            })
+            .await
+            .map_err(|error| {
+                ServiceError::Damaged(super::DamagedLog {
+                    game: id,
+                    reason: format!("the analysis's search failed: {error}"),
+                })
+            })?;
+            self.positions_analysed.fetch_add(1, Ordering::Relaxed);
+            positions.push(AnalysisPosition {
+                ply: ply as i64,
+                white_chance: evaluation.white_chance,
+                preferred: evaluation.preferred.map(|mv| mv.to_string()),
+            });
+        }
+        let plies = i64::from(game.game.plies());
+        self.store
+            .save_analysis(id, plies, &positions, self.now())
+            .await?;
+        self.outbox_changed();
+        Ok(())
+    }
+
+    /// Computes the analyses asked for, one at a time, for ever: those left unfinished by a
+    /// restart first. Spawn it once per process.
+    pub async fn run_analyses(self: Arc<Self>) {
+        loop {
+            let wanted = self.analysis_wanted.notified();
+            match self.store.pending_analyses().await {
+                Ok(pending) => {
+                    for (id, playouts) in pending {
+                        let playouts = u64::try_from(playouts).unwrap_or(ANALYSIS_PLAYOUTS);
+                        if let Err(error) = self.compute_analysis(id, playouts).await {
+                            tracing::warn!("could not analyse game #{id}: {error}");
+                        }
+                    }
+                }
+                Err(error) => tracing::warn!("cannot look for analyses to make: {error}"),
+            }
+            tokio::select! {
+                () = wanted => {}
+                () = tokio::time::sleep(RESCAN) => {}
+            }
+        }
+    }
+}
+
+/// The view of a stored analysis of `game`.
+fn analysis_view(game: &GameView, row: &AnalysisRow) -> AnalysisView {
+    let evaluations: Vec<Evaluation> = row
+        .positions
+        .iter()
+        .map(|p| Evaluation {
+            white_chance: p.white_chance,
+            preferred: p.preferred.as_deref().and_then(|m| m.parse().ok()),
+        })
+        .collect();
+    let moves: Vec<Move> = game.moves.iter().map(|m| m.mv).collect();
+    let variant = game.game.variant();
+    let evaluations = without_tempo(variant, &moves, &evaluations);
+    AnalysisView {
+        game: game.id,
+        playouts: u64::try_from(row.playouts).unwrap_or_default(),
+        chances: evaluations.iter().map(|e| e.white_chance).collect(),
+        moments: turning_points(variant, &moves, &evaluations, MOMENTS),
+    }
+}
+
+/// The analysis of `moves` played in `variant` (e.g. a record's) with `playouts` a position,
+/// the positions searched on every core at once. The moves must be legal: the analysis stops
+/// before the first that is not.
+pub fn analyse_moves(variant: Variant, moves: &[Move], playouts: u64) -> AnalysisView {
+    let mut positions = vec![Game::new(variant)];
+    for mv in moves {
+        let mut next = positions[positions.len() - 1].clone();
+        if next.play(*mv).is_err() {
+            break;
+        }
+        positions.push(next);
+    }
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let run = positions.len().div_ceil(cores);
+    let evaluations: Vec<Evaluation> = std::thread::scope(|scope| {
+        let workers: Vec<_> = positions
+            .chunks(run)
+            .enumerate()
+            .map(|(chunk, games)| {
+                scope.spawn(move || {
+                    games
+                        .iter()
+                        .enumerate()
+                        .map(|(i, game)| evaluate(game, playouts, (chunk * run + i) as u64))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a search does not panic"))
+            .collect()
+    });
+    let moves = &moves[..positions.len() - 1];
+    let evaluations = without_tempo(variant, moves, &evaluations);
+    AnalysisView {
+        game: 0,
+        playouts,
+        chances: evaluations.iter().map(|e| e.white_chance).collect(),
+        moments: turning_points(variant, moves, &evaluations, MOMENTS),
+    }
+}
+
+/// A chance as a whole percentage.
+fn percent(chance: f64) -> u32 {
+    (chance * 100.0).round() as u32
+}
+
+impl AnalysisView {
+    /// The moments in words, one line each: "Move 23, c3 d4: White's chances fell from 64% to
+    /// 31%; the AI preferred e5-f7."
+    pub fn summary(&self, lang: Lang) -> String {
+        if self.moments.is_empty() {
+            return tr!(
+                lang,
+                "analysis-steady",
+                points = percent(crate::ai::analysis::LEAST_SWING)
+            );
+        }
+        let lines: Vec<String> = self
+            .moments
+            .iter()
+            .map(|m| {
+                tr!(
+                    lang,
+                    "analysis-moment",
+                    number = m.number,
+                    played = move_words(lang, m.played),
+                    fell = crate::i18n::yes_no(m.after < m.before),
+                    before = percent(m.before),
+                    after = percent(m.after),
+                    preferred = move_words(lang, m.preferred)
+                )
+            })
+            .collect();
+        format!("{}\n{}", tr!(lang, "analysis-heading"), lines.join("\n"))
+    }
+
+    /// The chart of White's chances (PNG bytes) titled `title`, the moments marked. Takes a
+    /// few milliseconds: call it off the async threads.
+    pub fn chart(&self, lang: Lang, title: &str) -> Vec<u8> {
+        let caption = tr!(lang, "analysis-caption", playouts = self.playouts);
+        let marks: Vec<u32> = self.moments.iter().map(|m| m.number).collect();
+        chances_plot_png(title, &caption, &self.chances, &marks)
+    }
+
+    /// A chart's title for a stored game: its number and players.
+    pub fn title(lang: Lang, game: &GameView) -> String {
+        tr!(
+            lang,
+            "analysis-title",
+            id = game.id,
+            white = caption_name(&game.white.name),
+            red = caption_name(&game.red.name)
+        )
+    }
+}
