@@ -1,0 +1,142 @@
+//! After the game, through the fake Discord: the final board offers Replay and Analyse;
+//! `/replay` and the Replay button answer with the game's GIF (the button's for the clicker
+//! alone); `/analyse` says it started, the analysis is posted in the thread when done, and
+//! asking again answers at once with the chart. The real bot; the AI searches 30 playouts a
+//! position (`PONTE_AI_PLAYOUTS`).
+
+mod fake_discord;
+
+use fake_discord::bot::{ALICE, BOB, Setup, command, play, setup, start_game};
+use fake_discord::{Call, FakeDiscord, click, message_json};
+use serde_json::json;
+
+/// The GIF a call uploaded, as its number of frames.
+fn gif_frames(call: &Call) -> usize {
+    let (_, _, bytes) = call
+        .files
+        .iter()
+        .find(|(_, name, _)| name.ends_with(".gif"))
+        .expect("a GIF");
+    let mut decoder = gif::DecodeOptions::new()
+        .read_info(bytes.as_slice())
+        .unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    frames
+}
+
+/// The answer that follows a deferred one (poise sends it as a follow-up).
+async fn answer(fake: &FakeDiscord, from: usize, what: &str, with_file: bool) -> Call {
+    fake.wait_for(from, what, |c| {
+        c.method == "POST" && c.path.starts_with("/webhooks/") && c.files.is_empty() != with_file
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn replays_and_analyses_of_a_finished_game() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    play(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+    )
+    .await;
+    play(
+        &fake,
+        BOB,
+        &thread,
+        "place",
+        &[("first", 3, json!("e5 e6"))],
+    )
+    .await;
+    let (_, ask) = command(&fake, ALICE, &thread, "resign", &[], &[]).await;
+    let confirm = ask.buttons().pop().expect("a confirm button");
+    let from = fake.call_count();
+    let (click_id, payload) = click(
+        &fake,
+        ALICE,
+        &message_json("1", &thread, &ask.json["data"]),
+        &confirm,
+    );
+    fake.dispatch("INTERACTION_CREATE", payload);
+    fake.callback(from, &click_id).await;
+    let last_board = fake
+        .wait_for(from, "the final board", |c| {
+            c.method == "POST" && c.path == format!("/channels/{thread}/messages")
+        })
+        .await;
+    let buttons = last_board.buttons();
+    assert!(buttons.contains(&"replay:1".to_string()), "{buttons:?}");
+    assert!(buttons.contains(&"analyse:1".to_string()), "{buttons:?}");
+
+    // /replay in the thread: the start and one frame for each of the three moves.
+    let from = fake.call_count();
+    command(&fake, BOB, &thread, "replay", &[], &[]).await;
+    let replay = answer(&fake, from, "the replay", true).await;
+    assert_eq!(gif_frames(&replay), 4);
+    assert!(
+        replay.content().contains("The replay of game #1"),
+        "{}",
+        replay.content()
+    );
+
+    // The button: for the clicker alone.
+    let from = fake.call_count();
+    let board_message = message_json("77", &thread, &last_board.json);
+    let (click_id, payload) = click(&fake, BOB, &board_message, "replay:1");
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let deferred = fake.callback(from, &click_id).await;
+    assert!(deferred.is_ephemeral());
+    let followup = answer(&fake, from, "the replay for the clicker", true).await;
+    assert!(followup.is_ephemeral());
+    assert_eq!(gif_frames(&followup), 4);
+
+    // /analyse: started, then posted in the thread.
+    let from = fake.call_count();
+    command(&fake, BOB, &thread, "analyse", &[], &[]).await;
+    let started = answer(&fake, from, "the analysis's start", false).await;
+    assert!(
+        started.content().starts_with("Analysing game #1"),
+        "{}",
+        started.content()
+    );
+    let posted = fake
+        .wait_for(from, "the analysis in the thread", |c| {
+            c.method == "POST"
+                && c.path == format!("/channels/{thread}/messages")
+                && c.files
+                    .iter()
+                    .any(|(_, name, _)| name == "ponte-analysis-1.png")
+        })
+        .await;
+    let text = posted.content();
+    assert!(
+        text.contains("as the AI sees them") || text.contains("a steady game"),
+        "{text}"
+    );
+    assert!(image::load_from_memory(posted.png().unwrap()).is_ok());
+
+    // Asked again: at once, the same words with the chart.
+    let from = fake.call_count();
+    command(
+        &fake,
+        ALICE,
+        &thread,
+        "analyse",
+        &[("game", 4, json!(1))],
+        &[],
+    )
+    .await;
+    let again = answer(&fake, from, "the stored analysis", true).await;
+    assert_eq!(again.content(), text);
+    assert!(again.png().is_some());
+    bot.stop().await;
+}
