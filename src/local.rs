@@ -10,9 +10,9 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use crate::game::{Color, Move, Variant};
 use crate::i18n::{Lang, diagram, variant_words, with_color};
 use crate::service::{
-    AiTerms, ChallengeOptions, ChallengeView, GameId, GameView, LONGEST_MOVE_TIME, Level,
-    MoveOutcome, MoveReport, Opener, Player, PlayerId, SHORTEST_MOVE_TIME, Service, ServiceError,
-    Venue,
+    AiTerms, AnalysisView, Asker, ChallengeOptions, ChallengeView, GameId, GameView,
+    LONGEST_MOVE_TIME, Level, MOVE_DELAY, MoveOutcome, MoveReport, Opener, Player, PlayerId,
+    SHORTEST_MOVE_TIME, Service, ServiceError, Venue,
 };
 use crate::tr;
 
@@ -52,35 +52,81 @@ impl<'a> Session<'a> {
 
     /// Writes the game's picture and says where, when pictures are wanted.
     async fn picture(&self, game: &GameView) -> String {
+        if self.pictures.is_none() {
+            return String::new();
+        }
+        let view = game.clone();
+        let lang = self.lang;
+        match tokio::task::spawn_blocking(move || view.png(lang)).await {
+            Ok(png) => format!(
+                "\n{}",
+                self.save(format!("game-{}.png", game.id), png).await
+            ),
+            Err(e) => format!("\n{}", tr!(lang, "local-no-picture", error = e.to_string())),
+        }
+    }
+
+    /// Writes `bytes` as the file `name` in the pictures directory and says where (or why
+    /// not). Only called when there is a directory.
+    async fn save(&self, name: String, bytes: Vec<u8>) -> String {
+        let lang = self.lang;
         let Some(dir) = &self.pictures else {
             return String::new();
         };
-        let path = dir.join(format!("game-{}.png", game.id));
-        let view = game.clone();
-        let lang = self.lang;
-        let png = match tokio::task::spawn_blocking(move || view.png(lang)).await {
-            Ok(png) => png,
-            Err(e) => return format!("\n{}", tr!(lang, "local-no-picture", error = e.to_string())),
-        };
+        let path = dir.join(name);
         let written = match tokio::fs::create_dir_all(dir).await {
-            Ok(()) => tokio::fs::write(&path, png).await,
+            Ok(()) => tokio::fs::write(&path, bytes).await,
             Err(e) => Err(e),
         };
         match written {
-            Ok(()) => format!(
-                "\n{}",
-                tr!(lang, "local-picture", path = path.display().to_string())
-            ),
-            Err(e) => format!(
-                "\n{}",
-                tr!(
-                    lang,
-                    "local-picture-failed",
-                    path = path.display().to_string(),
-                    error = e.to_string()
-                )
+            Ok(()) => tr!(lang, "local-picture", path = path.display().to_string()),
+            Err(e) => tr!(
+                lang,
+                "local-picture-failed",
+                path = path.display().to_string(),
+                error = e.to_string()
             ),
         }
+    }
+
+    /// The current game's replay, written as `game-<id>.gif`.
+    async fn replay(&self) -> Result<String, String> {
+        let lang = self.lang;
+        if self.pictures.is_none() {
+            return Err(tr!(lang, "local-no-pictures"));
+        }
+        let game = self.current().await?;
+        let id = game.id;
+        let gif = tokio::task::spawn_blocking(move || game.replay_gif(lang, MOVE_DELAY))
+            .await
+            .map_err(|e| e.to_string())?;
+        Ok(self.save(format!("game-{id}.gif"), gif).await)
+    }
+
+    /// The current game's analysis (computed here if it was not before): the moves that
+    /// changed it most, and its chart written as `game-<id>-analysis.png`.
+    async fn analyse(&self) -> Result<String, String> {
+        let lang = self.lang;
+        let game = self.current().await?;
+        let asker = Asker {
+            player: game.white.id,
+            guild: game.venue.guild_id,
+        };
+        let analysis = self
+            .service
+            .analysis_now(game.id, asker)
+            .await
+            .map_err(|e| e.words(lang))?;
+        let mut out = analysis.summary(lang);
+        if self.pictures.is_some() {
+            let title = AnalysisView::title(lang, &game);
+            let chart = tokio::task::spawn_blocking(move || analysis.chart(lang, &title))
+                .await
+                .map_err(|e| e.to_string())?;
+            let saved = self.save(format!("game-{}-analysis.png", game.id), chart);
+            out = format!("{out}\n{}", saved.await);
+        }
+        Ok(out)
     }
 
     /// Runs one input line and returns what to print, or `None` to quit.
@@ -119,6 +165,8 @@ impl<'a> Session<'a> {
             "games" => self.games().await,
             "game" => self.switch(args).await,
             "record" => self.record().await,
+            "replay" => self.replay().await,
+            "analyse" | "analyze" => self.analyse().await,
             "place" | "bridge" => self.play_move(&args.join(" "), explicit_actor).await,
             _ => self.play_move(&words.join(" "), explicit_actor).await,
         };

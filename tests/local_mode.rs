@@ -262,3 +262,39 @@ async fn a_game_against_the_bot_in_the_terminal() {
     }
     panic!("the game against the bot did not end");
 }
+
+/// `replay` writes the game's GIF beside its pictures; `analyse` prints the turning points and
+/// writes the chart; a game still being played is refused.
+#[test]
+fn a_finished_game_is_replayed_and_analysed_in_the_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut command = local(&database, Some(dir.path()));
+    command.env("PONTE_AI_PLAYOUTS", "30");
+    let input = "\
+play alice bob size 6
+c3 d4
+analyse
+d5 e4
+as alice resign
+replay
+analyse
+analyse
+";
+    let output = common::run_with_input(command, input);
+    assert!(output.status.success());
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.contains("error: game #1 is not over yet"), "{out}");
+    let gif = std::fs::read(dir.path().join("game-1.gif")).unwrap();
+    let mut decoder = gif::DecodeOptions::new().read_info(gif.as_slice()).unwrap();
+    let mut frames = 0;
+    while decoder.read_next_frame().unwrap().is_some() {
+        frames += 1;
+    }
+    assert_eq!(frames, 4, "the start and three moves");
+    let summaries =
+        out.matches("as the AI sees them").count() + out.matches("a steady game").count();
+    assert_eq!(summaries, 2, "{out}");
+    let chart = std::fs::read(dir.path().join("game-1-analysis.png")).unwrap();
+    assert!(image::load_from_memory(&chart).is_ok());
+}

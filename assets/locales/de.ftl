@@ -426,7 +426,7 @@ local-help =
       challenge NAME|open [size N] [unlimited] [time TAGE]
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (oder einfach den Zug tippen: c3 d4)
-      board   games   game #ID   record   help   quit
+      board   games   game #ID   record   replay   analyse   help   quit
     Züge macht, wer in der aktuellen Partie am Zug ist, sofern `as NAME` nichts anderes sagt
 local-you-are = du bist jetzt { $name }
 local-error = Fehler: { $error }
@@ -631,3 +631,4 @@ analysis-moment = Zug { $number }, { $played }: Die Chancen von Weiß { $fell ->
 analysis-steady = Kein Zug hat die Gewinnchancen um mehr als { $points } % verändert: eine ruhige Partie.
 analysis-title = Partie #{ $id }: { $white } gegen { $red }
 analysis-caption = Die Gewinnchancen von Weiß Zug für Zug ({ $playouts } Playouts je Stellung)
+local-no-pictures = Wiedergaben werden neben die Bilder geschrieben: starte ohne --no-pictures

@@ -435,7 +435,7 @@ local-help =
       challenge NAME|open [size N] [unlimited] [time DAYS]
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (or just type the move: c3 d4)
-      board   games   game #ID   record   help   quit
+      board   games   game #ID   record   replay   analyse   help   quit
     moves are played by the player to move in the current game unless `as NAME` says otherwise
 local-you-are = you are now { $name }
 local-error = error: { $error }
@@ -634,3 +634,4 @@ analysis-moment = Move { $number }, { $played }: White's chances { $fell ->
 analysis-steady = No move changed the game by more than { $points }% of winning chances: a steady game.
 analysis-title = Game #{ $id }: { $white } against { $red }
 analysis-caption = White's chances of winning move by move ({ $playouts } playouts a position)
+local-no-pictures = replays are written beside the pictures: start without --no-pictures

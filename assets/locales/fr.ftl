@@ -426,7 +426,7 @@ local-help =
       challenge NOM|open [size N] [unlimited] [time JOURS]
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (ou tape simplement le coup : c3 d4)
-      board   games   game #ID   record   help   quit
+      board   games   game #ID   record   replay   analyse   help   quit
     les coups sont joués par le joueur dont c'est le tour dans la partie en cours, sauf si `as NOM` dit autre chose
 local-you-are = tu es maintenant { $name }
 local-error = erreur : { $error }
@@ -631,3 +631,4 @@ analysis-moment = Coup { $number }, { $played } : les chances de Blanc { $fell -
 analysis-steady = Aucun coup n’a changé les chances de gain de plus de { $points } % : une partie sans à-coups.
 analysis-title = Partie #{ $id } : { $white } contre { $red }
 analysis-caption = Les chances de gain de Blanc coup par coup ({ $playouts } simulations par position)
+local-no-pictures = les animations s’écrivent à côté des images : lance sans --no-pictures

@@ -100,6 +100,29 @@ impl Service {
             .map(|row| analysis_view(game, &row)))
     }
 
+    /// The analysis of game `id` for `asker`, computed here and now when it was not before:
+    /// for front ends without the worker (`ponte local`).
+    ///
+    /// # Errors
+    /// As [`Service::analyse`]; a damaged log.
+    pub async fn analysis_now(&self, id: GameId, asker: Asker) -> Result<AnalysisView> {
+        if let Analysed::Ready(analysis) = self.analyse(id, asker, None).await? {
+            return Ok(analysis);
+        }
+        let playouts = self
+            .store
+            .analysis(id)
+            .await?
+            .map_or(self.analysis_playouts(), |row| {
+                u64::try_from(row.playouts).unwrap_or(ANALYSIS_PLAYOUTS)
+            });
+        self.compute_analysis(id, playouts).await?;
+        match self.analyse(id, asker, None).await? {
+            Analysed::Ready(analysis) => Ok(analysis),
+            _ => Err(ServiceError::UnknownGame(id)),
+        }
+    }
+
     /// How many positions the AI has evaluated for analyses since the start (each analysis
     /// is computed once, however often it is asked for).
     pub fn positions_analysed(&self) -> u64 {
