@@ -27,10 +27,10 @@ fn gif_frames(call: &Call) -> usize {
     frames
 }
 
-/// The answer that follows a deferred one (poise sends it as a follow-up).
-async fn answer(fake: &FakeDiscord, from: usize, what: &str, with_file: bool) -> Call {
+/// The answer with a file that follows a deferred one (poise sends it as a follow-up).
+async fn answer(fake: &FakeDiscord, from: usize, what: &str) -> Call {
     fake.wait_for(from, what, |c| {
-        c.method == "POST" && c.path.starts_with("/webhooks/") && c.files.is_empty() != with_file
+        c.method == "POST" && c.path.starts_with("/webhooks/") && !c.files.is_empty()
     })
     .await
 }
@@ -80,7 +80,7 @@ async fn replays_and_analyses_of_a_finished_game() {
     // /replay in the thread: the start and one frame for each of the three moves.
     let from = fake.call_count();
     command(&fake, BOB, &thread, "replay", &[], &[]).await;
-    let replay = answer(&fake, from, "the replay", true).await;
+    let replay = answer(&fake, from, "the replay").await;
     assert_eq!(gif_frames(&replay), 4);
     assert!(
         replay.content().contains("The replay of game #1"),
@@ -95,14 +95,26 @@ async fn replays_and_analyses_of_a_finished_game() {
     fake.dispatch("INTERACTION_CREATE", payload);
     let deferred = fake.callback(from, &click_id).await;
     assert!(deferred.is_ephemeral());
-    let followup = answer(&fake, from, "the replay for the clicker", true).await;
+    let followup = answer(&fake, from, "the replay for the clicker").await;
     assert!(followup.is_ephemeral());
     assert_eq!(gif_frames(&followup), 4);
 
+    // A game out of reach is told to the author alone.
+    let (_, refused) = command(
+        &fake,
+        BOB,
+        &thread,
+        "replay",
+        &[("game", 4, json!(99))],
+        &[],
+    )
+    .await;
+    assert!(refused.is_ephemeral());
+    assert_eq!(refused.content(), "There is no game #99");
+
     // /analyse: started, then posted in the thread.
     let from = fake.call_count();
-    command(&fake, BOB, &thread, "analyse", &[], &[]).await;
-    let started = answer(&fake, from, "the analysis's start", false).await;
+    let (_, started) = command(&fake, BOB, &thread, "analyse", &[], &[]).await;
     assert!(
         started.content().starts_with("Analysing game #1"),
         "{}",
@@ -125,17 +137,8 @@ async fn replays_and_analyses_of_a_finished_game() {
     assert!(image::load_from_memory(posted.png().unwrap()).is_ok());
 
     // Asked again: at once, the same words with the chart.
-    let from = fake.call_count();
-    command(
-        &fake,
-        ALICE,
-        &thread,
-        "analyse",
-        &[("game", 4, json!(1))],
-        &[],
-    )
-    .await;
-    let again = answer(&fake, from, "the stored analysis", true).await;
+    let options = [("game", 4, json!(1))];
+    let (_, again) = command(&fake, ALICE, &thread, "analyse", &options, &[]).await;
     assert_eq!(again.content(), text);
     assert!(again.png().is_some());
     bot.stop().await;

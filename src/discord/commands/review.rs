@@ -12,14 +12,15 @@ pub async fn replay(
     ctx: Context<'_>,
     #[autocomplete = "autocomplete::finished_game"] game: Option<i64>,
 ) -> Result<(), Error> {
-    // Drawing every position takes a moment: Discord waits three seconds at most.
-    ctx.defer().await?;
     let channel = ctx.channel_id().get() as i64;
     let game = ctx
         .data()
         .service
         .game_to_review(game, asker(ctx), channel)
         .await?;
+    // Drawing every position takes a moment and Discord waits three seconds at most; deferred
+    // only now, so that a wrong game is still answered to its author alone.
+    ctx.defer().await?;
     let lang = server_lang(ctx).await?;
     let (content, file) = gif_of(lang, &game).await?;
     ctx.send(
@@ -37,7 +38,7 @@ pub async fn analyse(
     ctx: Context<'_>,
     #[autocomplete = "autocomplete::finished_game"] game: Option<i64>,
 ) -> Result<(), Error> {
-    ctx.defer().await?;
+    // Not deferred: asking reads the store, and a stored analysis's chart takes milliseconds.
     let service = &ctx.data().service;
     let channel = ctx.channel_id().get() as i64;
     let game = service.game_to_review(game, asker(ctx), channel).await?;
