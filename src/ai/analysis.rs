@@ -171,10 +171,13 @@ pub fn turning_points(
     moments
 }
 
-/// Two moves that do the same (a placement's tiles in either order).
+/// Two moves that do the same (a placement's tiles, a bridge's ends, in either order).
 fn same_move(a: Move, b: Move) -> bool {
     match (a, b) {
-        (Move::Place(a1, a2), Move::Place(b1, b2)) => (a1, a2) == (b1, b2) || (a1, a2) == (b2, b1),
+        (Move::Place(a1, a2), Move::Place(b1, b2))
+        | (Move::Bridge(a1, a2), Move::Bridge(b1, b2)) => {
+            (a1, a2) == (b1, b2) || (a1, a2) == (b2, b1)
+        }
         _ => a == b,
     }
 }
@@ -215,6 +218,15 @@ mod tests {
         // Only the biggest when fewer are asked for.
         let one = turning_points(variant, &played, &evaluations, 1);
         assert_eq!(one.iter().map(|m| m.number).collect::<Vec<_>>(), [5]);
+    }
+
+    #[test]
+    fn a_bridge_or_a_placement_written_the_other_way_round_is_the_same_move() {
+        let same = |a: &str, b: &str| same_move(a.parse().unwrap(), b.parse().unwrap());
+        assert!(same("e5-c3", "c3-e5"));
+        assert!(same("d4 c3", "c3 d4"));
+        assert!(!same("c3-e5", "c3-e4"));
+        assert!(!same("c3 d4", "c3 d5"));
     }
 
     #[test]

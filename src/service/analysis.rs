@@ -168,6 +168,18 @@ impl Service {
                 preferred: evaluation.preferred.map(|mv| mv.to_string()),
             });
         }
+        // A game lost on time ends where the rules did not end it: its last position is the
+        // result, not a search's guess.
+        if let (Some(result), Some(last)) = (game.result, positions.last_mut())
+            && !game.game.is_over()
+        {
+            last.white_chance = match result.winner {
+                Some(crate::game::Color::White) => 1.0,
+                Some(crate::game::Color::Red) => 0.0,
+                None => 0.5,
+            };
+            last.preferred = None;
+        }
         let plies = i64::from(game.game.plies());
         self.store
             .save_analysis(id, plies, &positions, self.now())

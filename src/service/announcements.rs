@@ -203,7 +203,11 @@ impl Service {
                 .analysis_of(&game)
                 .await?
                 .ok_or(ServiceError::UnknownGame(game_id))?;
-            let channel = row.channel_id.unwrap_or_default();
+            // Set aside (never posted to a channel 0) should an item lack its channel.
+            let channel = row
+                .channel_id
+                .filter(|c| *c > 0)
+                .ok_or(ServiceError::UnknownGame(game_id))?;
             return Ok(Announcement::Analysis {
                 game,
                 analysis,
