@@ -175,8 +175,19 @@ fn status_text(picture: &Picture) -> String {
         });
         who(lang, &name, color)
     };
+    // The move just played with its number, before the rest: a replay's frames are these
+    // pictures too, its last frame included.
+    let moved = game.last_move().map(|mv| {
+        tr!(
+            lang,
+            "caption-move",
+            number = game.plies(),
+            move = move_words(lang, mv)
+        )
+    });
     if let Some(ending) = picture.ending {
-        return tr!(lang, "caption-game-over", ending = ending);
+        let over = tr!(lang, "caption-game-over", ending = ending);
+        return moved.map_or(over.clone(), |moved| format!("{moved} · {over}"));
     }
     if game.is_over() {
         return tr!(lang, "caption-game-over-plain");
@@ -184,16 +195,7 @@ fn status_text(picture: &Picture) -> String {
     let Some(color) = game.to_move() else {
         return String::new();
     };
-    // The move just played with its number: a replay's frames are these pictures too.
-    let mut parts = Vec::new();
-    if let Some(mv) = game.last_move() {
-        parts.push(tr!(
-            lang,
-            "caption-move",
-            number = game.plies(),
-            move = move_words(lang, mv)
-        ));
-    }
+    let mut parts: Vec<String> = moved.into_iter().collect();
     parts.push(if game.plies() == 1 && game.is_legal(Move::Swap) {
         tr!(lang, "caption-to-move-pie", who = name(color))
     } else if game.is_last_turn() {
