@@ -18,10 +18,10 @@ pub async fn replay(
         .service
         .game_to_review(game, asker(ctx), channel)
         .await?;
+    let lang = server_lang(ctx).await?;
     // Drawing every position takes a moment and Discord waits three seconds at most; deferred
     // only now, so that a wrong game is still answered to its author alone.
     ctx.defer().await?;
-    let lang = server_lang(ctx).await?;
     let (content, file) = gif_of(lang, &game).await?;
     ctx.send(
         poise::CreateReply::default()
