@@ -276,10 +276,13 @@ fn main() -> anyhow::Result<ExitCode> {
             }
             let analysis = ponte::service::analyse_moves(variant, &moves, playouts);
             for (ply, chance) in analysis.chances.iter().enumerate() {
-                let played = ply
-                    .checked_sub(1)
-                    .map_or_else(|| "start".to_string(), |i| moves[i].to_string());
-                println!("{ply:>3}  {played:<8} White {:>3.0}%", chance * 100.0);
+                let played = ply.checked_sub(1).map_or_else(
+                    || ponte::tr!(lang, "analyse-cli-start"),
+                    |i| moves[i].to_string(),
+                );
+                let percent = (chance * 100.0).round() as u32;
+                let white = ponte::tr!(lang, "analyse-cli-white", percent = percent);
+                println!("{ply:>3}  {played:<8} {white}");
             }
             println!("\n{}", analysis.summary(lang));
             if let Some(output) = output {

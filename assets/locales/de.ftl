@@ -632,3 +632,5 @@ analysis-steady = Kein Zug hat die Gewinnchancen um mehr als { $points } % verä
 analysis-title = Partie #{ $id }: { $white } gegen { $red }
 analysis-caption = Die Gewinnchancen von Weiß Zug für Zug ({ $playouts } Playouts je Stellung)
 local-no-pictures = Wiedergaben werden neben die Bilder geschrieben: starte ohne --no-pictures
+analyse-cli-start = Anfang
+analyse-cli-white = Weiß { $percent } %

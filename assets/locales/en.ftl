@@ -635,3 +635,5 @@ analysis-steady = No move changed the game by more than { $points }% of winning 
 analysis-title = Game #{ $id }: { $white } against { $red }
 analysis-caption = White's chances of winning move by move ({ $playouts } playouts a position)
 local-no-pictures = replays are written beside the pictures: start without --no-pictures
+analyse-cli-start = start
+analyse-cli-white = White { $percent }%

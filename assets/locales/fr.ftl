@@ -632,3 +632,5 @@ analysis-steady = Aucun coup n’a changé les chances de gain de plus de { $poi
 analysis-title = Partie #{ $id } : { $white } contre { $red }
 analysis-caption = Les chances de gain de Blanc coup par coup ({ $playouts } simulations par position)
 local-no-pictures = les animations s’écrivent à côté des images : lance sans --no-pictures
+analyse-cli-start = début
+analyse-cli-white = Blanc { $percent } %
