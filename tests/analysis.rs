@@ -1,12 +1,15 @@
 //! The analysis of finished games through the service on a real SQLite file: an island thrown
 //! away on purpose is named with what the AI preferred; asking again (or while it runs) searches
 //! once and tells every asking channel; only finished games; a restart resumes an unfinished
-//! analysis. The AI searches a fixed 300 playouts a position.
+//! analysis; one that fails is tried again later, then given up and the waiting channels told.
+//! The AI searches a fixed 300 playouts a position.
 
 mod common;
 
 use std::sync::Arc;
 use std::time::Duration;
+
+use sqlx::Connection;
 
 use common::{Played, START};
 use fastrand::Rng;
@@ -40,14 +43,23 @@ fn variant() -> Variant {
 }
 
 async fn open(dir: &TempDir) -> Arc<Service> {
-    let mut service = Service::open_with_clock(
-        &common::database_url(dir),
-        Arc::new(ManualClock::new(START)),
-    )
-    .await
-    .unwrap();
+    open_with_clock(dir, Arc::new(ManualClock::new(START))).await
+}
+
+async fn open_with_clock(dir: &TempDir, clock: Arc<ManualClock>) -> Arc<Service> {
+    let mut service = Service::open_with_clock(&common::database_url(dir), clock)
+        .await
+        .unwrap();
     service.set_ai_playouts(Some(PLAYOUTS));
     Arc::new(service)
+}
+
+/// Runs `sql` on the database in `dir` beside the service, as an operator (or a fault) would.
+async fn execute(dir: &TempDir, sql: &str) {
+    let mut conn = sqlx::SqliteConnection::connect(&common::database_url(dir))
+        .await
+        .unwrap();
+    sqlx::query(sql).execute(&mut conn).await.unwrap();
 }
 
 /// The moves of every legal kind for the side to move.
@@ -135,25 +147,43 @@ async fn play(service: &Service, moves: &[Move]) -> GameView {
     game
 }
 
-/// Delivers everything owed until nothing is due (one game's items come one at a time); the
-/// channels the analyses went to.
-async fn deliver_all(service: &Service) -> Vec<(i64, AnalysisView)> {
-    let mut analyses = Vec::new();
+/// Delivers everything owed until nothing is due (one game's items come one at a time).
+async fn deliver_everything(service: &Service) -> Vec<Announcement> {
+    let mut delivered = Vec::new();
     loop {
         let due = service.due_announcements().await.unwrap();
         if due.is_empty() {
-            return analyses;
+            return delivered;
         }
         for item in due {
-            if let Announcement::Analysis {
-                channel, analysis, ..
-            } = item.announcement
-            {
-                analyses.push((channel, analysis));
-            }
             service.announced(item.id).await.unwrap();
+            delivered.push(item.announcement);
         }
     }
+}
+
+/// Delivers everything owed; the channels the analyses went to.
+async fn deliver_all(service: &Service) -> Vec<(i64, AnalysisView)> {
+    let delivered = deliver_everything(service).await.into_iter();
+    delivered
+        .filter_map(|announcement| match announcement {
+            Announcement::Analysis {
+                channel, analysis, ..
+            } => Some((channel, analysis)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Delivers everything owed; the channels told that an analysis failed, with its game.
+async fn failures_told(service: &Service) -> Vec<(i64, i64)> {
+    let delivered = deliver_everything(service).await.into_iter();
+    delivered
+        .filter_map(|announcement| match announcement {
+            Announcement::AnalysisFailed { game, channel, .. } => Some((channel, game)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// Waits for the worker to finish the analysis of `id`.
@@ -303,4 +333,85 @@ async fn an_analysis_left_unfinished_resumes_after_a_restart() {
         [(31, analysis)],
         "the waiting channel is told after the restart"
     );
+}
+
+#[tokio::test]
+async fn an_analysis_that_cannot_be_saved_is_tried_again_later_then_given_up_and_told() {
+    let (moves, _) = island_thrown_away();
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open_with_clock(&dir, clock.clone()).await;
+    let game = play(&service, &moves).await;
+    deliver_all(&service).await;
+    let positions = moves.len() as u64 + 1;
+    service.analyse(game.id, asker(), Some(41)).await.unwrap();
+    service.analyse(game.id, asker(), Some(42)).await.unwrap();
+    execute(
+        &dir,
+        "CREATE TRIGGER full_disk BEFORE INSERT ON analysis_positions
+         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
+    )
+    .await;
+
+    // Each wait twice the one before, in minutes: 1, 2, 4, 8; the fifth failure gives up.
+    let waits = [1, 2, 4, 8];
+    for (failures, wait) in waits.into_iter().enumerate() {
+        service.analyse_due().await.unwrap();
+        assert_eq!(
+            service.positions_analysed(),
+            (failures as u64 + 1) * positions
+        );
+        clock.advance(wait * 60_000 - 1);
+        service.analyse_due().await.unwrap();
+        assert_eq!(
+            service.positions_analysed(),
+            (failures as u64 + 1) * positions,
+            "not tried again before its time"
+        );
+        let asked = service.analyse(game.id, asker(), None).await.unwrap();
+        assert_eq!(asked, Analysed::Running, "still to be made");
+        assert_eq!(failures_told(&service).await, [], "nobody told yet");
+        clock.advance(1);
+    }
+    service.analyse_due().await.unwrap();
+    assert_eq!(service.positions_analysed(), 5 * positions);
+    let mut told = failures_told(&service).await;
+    told.sort_unstable();
+    assert_eq!(told, [(41, game.id), (42, game.id)]);
+    clock.advance(3_600_000);
+    service.analyse_due().await.unwrap();
+    assert_eq!(service.positions_analysed(), 5 * positions, "given up");
+
+    // Asked again once the disk has room, it starts afresh.
+    execute(&dir, "DROP TRIGGER full_disk").await;
+    let asked = service.analyse(game.id, asker(), Some(43)).await.unwrap();
+    assert!(matches!(asked, Analysed::Started { .. }), "{asked:?}");
+    service.analyse_due().await.unwrap();
+    let analysis = ready(&service, game.id).await;
+    assert_eq!(deliver_all(&service).await, [(43, analysis)]);
+}
+
+#[tokio::test]
+async fn an_analysis_of_a_log_that_no_longer_replays_is_given_up_at_once() {
+    let (moves, _) = island_thrown_away();
+    let dir = tempfile::tempdir().unwrap();
+    let service = open(&dir).await;
+    let game = play(&service, &moves).await;
+    deliver_all(&service).await;
+    service.analyse(game.id, asker(), Some(51)).await.unwrap();
+    service.close().await;
+    drop(service);
+    execute(
+        &dir,
+        &format!(
+            "UPDATE moves SET notation = 'not a move' WHERE game_id = {} AND ply = 3",
+            game.id
+        ),
+    )
+    .await;
+    // The running service replays from its cache: the damage shows after a restart.
+    let service = open(&dir).await;
+    service.analyse_due().await.unwrap();
+    assert_eq!(failures_told(&service).await, [(51, game.id)]);
+    assert_eq!(service.positions_analysed(), 0);
 }

@@ -623,6 +623,7 @@ cmd-analyse = analyse
 error-aborted-analysis = Partie #{ $id } wurde abgebrochen: Es gibt nichts zu analysieren.
 analysis-started = Partie #{ $id } wird analysiert: Die KI betrachtet jede ihrer { $positions } Stellungen. Das Ergebnis erscheint hier, sobald es fertig ist.
 analysis-running = Die KI analysiert Partie #{ $id } bereits; das Ergebnis erscheint auch hier.
+analysis-failed = Die Analyse von Partie #{ $id } ist fehlgeschlagen. Frag später noch einmal danach.
 analysis-heading = Die Züge, die die Partie am meisten verändert haben, aus Sicht der KI:
 analysis-moment = Zug { $number }, { $played }: Die Chancen von Weiß { $fell ->
     [yes] fielen

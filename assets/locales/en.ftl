@@ -626,6 +626,7 @@ cmd-analyse = analyse
 error-aborted-analysis = Game #{ $id } was aborted: there is nothing to analyse.
 analysis-started = Analysing game #{ $id }: the AI looks at each of its { $positions } positions. The result will be posted here when it is done.
 analysis-running = The AI is already analysing game #{ $id }; the result will be posted here too.
+analysis-failed = The analysis of game #{ $id } could not be made. Ask for it again later.
 analysis-heading = The moves that changed the game most, as the AI sees them:
 analysis-moment = Move { $number }, { $played }: White's chances { $fell ->
     [yes] fell

@@ -137,6 +137,15 @@ async fn post(
                 .send_message(ctx, message)
                 .await?;
         }
+        Announcement::AnalysisFailed { game, channel, .. } => {
+            let message = serenity::CreateMessage::new()
+                .content(tr!(lang, "analysis-failed", id = *game))
+                .nonce(serenity::Nonce::String(nonce))
+                .enforce_nonce(true);
+            serenity::ChannelId::new(*channel as u64)
+                .send_message(ctx, message)
+                .await?;
+        }
         Announcement::Reminder(game) => {
             let (Some(text), Some(channel)) = (reminder_text(lang, game), game_channel(game))
             else {

@@ -4,7 +4,9 @@
 //! free core in the AI's queue like a move of the bot, so an analysis never holds up a game
 //! for longer than one position's search; a restart resumes the analyses left unfinished. The
 //! result is stored: asking again answers at once, and asking while it is computed waits for
-//! the same computation.
+//! the same computation. One that fails is tried again later, each wait twice the one before,
+//! and after a few failures (at once when the game's log cannot be replayed) it is given up and
+//! the waiting channels are told.
 
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -15,7 +17,7 @@ use crate::ai::analysis::{Evaluation, Moment, evaluate, turning_points, without_
 use crate::game::{Game, Move, Variant};
 use crate::i18n::{Lang, move_words};
 use crate::render::{caption_name, chances_plot_png};
-use crate::store::{AnalysisPosition, AnalysisRequest, AnalysisRow};
+use crate::store::{AnalysisPosition, AnalysisRequest, AnalysisRow, PendingAnalysis};
 use crate::tr;
 
 /// Playouts a position: about a third of a second of one core, so a game of 80 moves takes
@@ -23,8 +25,13 @@ use crate::tr;
 pub const ANALYSIS_PLAYOUTS: u64 = 4_000;
 /// How many of the moves that changed the game most are named.
 pub const MOMENTS: usize = 3;
-/// How often the worker looks for analyses it was not told about.
+/// How often the worker looks for analyses it was not told about (or due to be tried again).
 const RESCAN: Duration = Duration::from_secs(60);
+/// The wait after an analysis's first failure; each later one waits twice as long.
+const FIRST_ANALYSIS_RETRY: Duration = Duration::from_secs(60);
+/// Failures after which an analysis is given up: the last comes a quarter of an hour after
+/// the first, long enough for a full disk or a locked database to be seen to.
+pub const ANALYSIS_ATTEMPTS: i64 = 5;
 
 /// A finished game's analysis.
 #[derive(Clone, Debug, PartialEq)]
@@ -188,21 +195,54 @@ impl Service {
         Ok(())
     }
 
+    /// Computes the analyses due now, one after another, those asked for first. One that
+    /// fails is tried again later or, after [`ANALYSIS_ATTEMPTS`] failures or a damaged log,
+    /// given up, its waiting channels told.
+    ///
+    /// # Errors
+    /// Database failures in finding the analyses or recording a failure.
+    pub async fn analyse_due(&self) -> Result<()> {
+        for PendingAnalysis {
+            game_id,
+            playouts,
+            attempts,
+        } in self.store.pending_analyses(self.now()).await?
+        {
+            let playouts = u64::try_from(playouts).unwrap_or(ANALYSIS_PLAYOUTS);
+            let Err(error) = self.compute_analysis(game_id, playouts).await else {
+                continue;
+            };
+            // A database that refused may accept later; a log that does not replay never will.
+            let retry_at = matches!(error, ServiceError::Store(_))
+                .then_some(attempts + 1)
+                .filter(|failures| *failures < ANALYSIS_ATTEMPTS)
+                .map(|failures| {
+                    let wait = FIRST_ANALYSIS_RETRY * 2u32.pow(failures as u32 - 1);
+                    self.now() + wait.as_millis() as i64
+                });
+            match retry_at {
+                Some(_) => {
+                    tracing::warn!("could not analyse game #{game_id} (tried again later): {error}")
+                }
+                None => tracing::error!("gave up analysing game #{game_id}: {error}"),
+            }
+            self.store
+                .analysis_failed(game_id, &error.to_string(), retry_at, self.now())
+                .await?;
+            if retry_at.is_none() {
+                self.outbox_changed();
+            }
+        }
+        Ok(())
+    }
+
     /// Computes the analyses asked for, one at a time, for ever: those left unfinished by a
     /// restart first. Spawn it once per process.
     pub async fn run_analyses(self: Arc<Self>) {
         loop {
             let wanted = self.analysis_wanted.notified();
-            match self.store.pending_analyses().await {
-                Ok(pending) => {
-                    for (id, playouts) in pending {
-                        let playouts = u64::try_from(playouts).unwrap_or(ANALYSIS_PLAYOUTS);
-                        if let Err(error) = self.compute_analysis(id, playouts).await {
-                            tracing::warn!("could not analyse game #{id}: {error}");
-                        }
-                    }
-                }
-                Err(error) => tracing::warn!("cannot look for analyses to make: {error}"),
+            if let Err(error) = self.analyse_due().await {
+                tracing::warn!("cannot make the analyses asked for: {error}");
             }
             tokio::select! {
                 () = wanted => {}

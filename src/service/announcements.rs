@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use super::views::replay_log;
 use super::{
-    AnalysisView, GameView, MoveReport, PlayedMove, Result, Service, ServiceError, TournamentView,
-    Venue,
+    AnalysisView, GameId, GameView, MoveReport, PlayedMove, Result, Service, ServiceError,
+    TournamentView, Venue,
 };
 use crate::game::{Color, Move};
 use crate::store::{AnnouncementKind, GameRow, GameStatus, OutboxRow};
@@ -43,6 +43,12 @@ pub enum Announcement {
         analysis: AnalysisView,
         channel: i64,
     },
+    /// A game's analysis was given up after failing: for `channel`, which asked for it.
+    AnalysisFailed {
+        game: GameId,
+        venue: Venue,
+        channel: i64,
+    },
 }
 
 impl Announcement {
@@ -55,6 +61,7 @@ impl Announcement {
             | Announcement::ReminderDm(game) => game.venue,
             Announcement::Moved(report) => report.game.venue,
             Announcement::Analysis { game, .. } => game.venue,
+            Announcement::AnalysisFailed { venue, .. } => *venue,
             Announcement::Round { tournament, .. }
             | Announcement::Standings(tournament)
             | Announcement::Finished(tournament) => tournament.venue,
@@ -198,15 +205,33 @@ impl Service {
             .await?
             .ok_or(ServiceError::UnknownGame(game_id))?;
         if row.kind == AnnouncementKind::Analysis {
-            let game = self.view(game).await?;
-            let analysis = self
-                .analysis_of(&game)
-                .await?
-                .ok_or(ServiceError::UnknownGame(game_id))?;
             // Set aside (never posted to a channel 0) should an item lack its channel.
             let channel = row
                 .channel_id
                 .filter(|c| *c > 0)
+                .ok_or(ServiceError::UnknownGame(game_id))?;
+            // Owed when the analysis was made or given up; one not made was given up (whatever
+            // a later request started again), and its game may not even replay.
+            let made = self
+                .store
+                .analysis(game_id)
+                .await?
+                .is_some_and(|a| a.finished);
+            if !made {
+                let venue = Venue {
+                    guild_id: game.guild_id,
+                    channel_id: game.channel_id,
+                };
+                return Ok(Announcement::AnalysisFailed {
+                    game: game_id,
+                    venue,
+                    channel,
+                });
+            }
+            let game = self.view(game).await?;
+            let analysis = self
+                .analysis_of(&game)
+                .await?
                 .ok_or(ServiceError::UnknownGame(game_id))?;
             return Ok(Announcement::Analysis {
                 game,

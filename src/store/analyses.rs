@@ -1,8 +1,9 @@
 //! Analyses of finished games: asked for once, computed by the AI's worker, kept for good.
 //! Whoever asks while one is being computed waits for it; each waiting channel gets the
-//! result through the outbox, written in the transaction that saves the analysis.
+//! result through the outbox, written in the transaction that saves the analysis. One that
+//! fails is tried again later, and once given up every waiting channel is told so the same way.
 
-use sqlx::Sqlite;
+use sqlx::{Sqlite, SqliteConnection};
 
 use super::outbox::insert_channel_announcement;
 use super::{AnnouncementKind, GameId, Millis, Store, StoreError};
@@ -25,6 +26,15 @@ pub struct AnalysisRow {
     pub finished: bool,
 }
 
+/// An analysis the AI is to compute now.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct PendingAnalysis {
+    pub game_id: GameId,
+    pub playouts: i64,
+    /// Failed attempts so far.
+    pub attempts: i64,
+}
+
 /// What asking for an analysis found.
 #[derive(Clone, Debug, PartialEq)]
 pub enum AnalysisRequest {
@@ -38,7 +48,8 @@ pub enum AnalysisRequest {
 
 impl Store {
     /// Asks for the analysis of `game` with `playouts` a position, `channel` to be told when it
-    /// is done; one transaction, so two requests at once start one computation.
+    /// is done; one transaction, so two requests at once start one computation. An analysis
+    /// given up after failing starts afresh.
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
@@ -51,19 +62,32 @@ impl Store {
     ) -> Result<AnalysisRequest, StoreError> {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let finished: Option<Option<Millis>> =
-            sqlx::query_scalar("SELECT finished_at FROM analyses WHERE game_id = ?")
+        let state: Option<(Option<Millis>, Option<Millis>)> =
+            sqlx::query_as("SELECT finished_at, failed_at FROM analyses WHERE game_id = ?")
                 .bind(game)
                 .fetch_optional(&mut *tx)
                 .await?;
-        let request = match finished {
-            Some(Some(_)) => {
+        let request = match state {
+            Some((Some(_), _)) => {
                 tx.commit().await?;
                 return Ok(AnalysisRequest::Done(
                     self.analysis(game).await?.ok_or(sqlx::Error::RowNotFound)?,
                 ));
             }
-            Some(None) => AnalysisRequest::Running,
+            Some((None, None)) => AnalysisRequest::Running,
+            Some((None, Some(_))) => {
+                sqlx::query::<Sqlite>(
+                    "UPDATE analyses SET playouts = ?, requested_at = ?, attempts = 0,
+                         next_attempt_at = NULL, last_error = NULL, failed_at = NULL
+                     WHERE game_id = ?",
+                )
+                .bind(playouts)
+                .bind(now)
+                .bind(game)
+                .execute(&mut *tx)
+                .await?;
+                AnalysisRequest::Queued
+            }
             None => {
                 sqlx::query::<Sqlite>(
                     "INSERT INTO analyses (game_id, playouts, requested_at) VALUES (?, ?, ?)",
@@ -117,17 +141,59 @@ impl Store {
         }))
     }
 
-    /// The analyses the AI has still to compute, the longest waiting first.
+    /// The analyses the AI is to compute by `now` (not made, not given up, not waiting to be
+    /// tried again), the longest waiting first.
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn pending_analyses(&self) -> Result<Vec<(GameId, i64)>, StoreError> {
+    pub async fn pending_analyses(&self, now: Millis) -> Result<Vec<PendingAnalysis>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT game_id, playouts FROM analyses WHERE finished_at IS NULL
+            "SELECT game_id, playouts, attempts FROM analyses
+             WHERE finished_at IS NULL AND failed_at IS NULL
+               AND (next_attempt_at IS NULL OR next_attempt_at <= ?)
              ORDER BY requested_at, game_id",
         )
+        .bind(now)
         .fetch_all(&self.pool)
         .await?)
+    }
+
+    /// Records that computing the analysis of `game` failed with `error`: it is tried again at
+    /// `retry_at`, or, without one, given up, and every waiting channel is owed word of it, in
+    /// one transaction. An analysis made or given up meanwhile is left as it is.
+    ///
+    /// # Errors
+    /// On a database failure; nothing is written then.
+    pub async fn analysis_failed(
+        &self,
+        game: GameId,
+        error: &str,
+        retry_at: Option<Millis>,
+        now: Millis,
+    ) -> Result<(), StoreError> {
+        let _writer = self.writer.lock().await;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let updated = sqlx::query(
+            "UPDATE analyses SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
+                 failed_at = CASE WHEN ? IS NULL THEN ? END
+             WHERE game_id = ? AND finished_at IS NULL AND failed_at IS NULL",
+        )
+        .bind(error)
+        .bind(retry_at)
+        .bind(retry_at)
+        .bind(now)
+        .bind(game)
+        .execute(&mut *tx)
+        .await?;
+        if updated.rows_affected() == 1 && retry_at.is_none() {
+            let plies: i64 = sqlx::query_scalar("SELECT plies FROM games WHERE id = ?")
+                .bind(game)
+                .fetch_one(&mut *tx)
+                .await?;
+            tell_waiting_channels(&mut tx, game, plies, now).await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Saves a computed analysis and owes every waiting channel its post, in one transaction.
@@ -166,17 +232,28 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        let waiting: Vec<i64> = sqlx::query_scalar(
-            "DELETE FROM analysis_waiters WHERE game_id = ? RETURNING channel_id",
-        )
-        .bind(game)
-        .fetch_all(&mut *tx)
-        .await?;
-        for channel in waiting {
-            let kind = AnnouncementKind::Analysis;
-            insert_channel_announcement(&mut tx, game, kind, plies, channel, now).await?;
-        }
+        tell_waiting_channels(&mut tx, game, plies, now).await?;
         tx.commit().await?;
         Ok(())
     }
+}
+
+/// Owes every channel waiting for the analysis of `game` a post about it (the analysis, or
+/// that it failed), and stops them waiting.
+async fn tell_waiting_channels(
+    conn: &mut SqliteConnection,
+    game: GameId,
+    plies: i64,
+    now: Millis,
+) -> Result<(), StoreError> {
+    let waiting: Vec<i64> =
+        sqlx::query_scalar("DELETE FROM analysis_waiters WHERE game_id = ? RETURNING channel_id")
+            .bind(game)
+            .fetch_all(&mut *conn)
+            .await?;
+    for channel in waiting {
+        let kind = AnnouncementKind::Analysis;
+        insert_channel_announcement(conn, game, kind, plies, channel, now).await?;
+    }
+    Ok(())
 }

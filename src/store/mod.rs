@@ -30,7 +30,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use tokio::sync::Mutex;
 
 pub use ai_games::{AiRecord, AiSide};
-pub use analyses::{AnalysisPosition, AnalysisRequest, AnalysisRow};
+pub use analyses::{AnalysisPosition, AnalysisRequest, AnalysisRow, PendingAnalysis};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use games::{Committed, GameRow, GameUpdate, GameWrite, MoveRow, NewGame, NewMove};
 pub use guild_settings::GuildLanguage;
