@@ -267,8 +267,17 @@ async fn asking_again_searches_once_and_every_asking_channel_is_told() {
     tokio::spawn(service.clone().run_analyses());
     let analysis = ready(&service, game.id).await;
     assert_eq!(service.positions_analysed(), u64::from(positions));
+    // Read without waiting for the writers: here another connection holds the write lock.
+    let mut writer = sqlx::SqliteConnection::connect(&common::database_url(&dir))
+        .await
+        .unwrap();
+    sqlx::query("BEGIN IMMEDIATE")
+        .execute(&mut writer)
+        .await
+        .unwrap();
     let later = service.analyse(game.id, asker(), Some(23)).await.unwrap();
     assert_eq!(later, Analysed::Ready(analysis.clone()));
+    sqlx::query("ROLLBACK").execute(&mut writer).await.unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
     assert_eq!(service.positions_analysed(), u64::from(positions), "once");
 
@@ -414,4 +423,46 @@ async fn an_analysis_of_a_log_that_no_longer_replays_is_given_up_at_once() {
     service.analyse_due().await.unwrap();
     assert_eq!(failures_told(&service).await, [(51, game.id)]);
     assert_eq!(service.positions_analysed(), 0);
+}
+
+#[tokio::test]
+async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_finished() {
+    let (moves, _) = island_thrown_away();
+    let dir = tempfile::tempdir().unwrap();
+    let service = open(&dir).await;
+    let finished = play(&service, &moves).await;
+    service.set_thread(finished.id, Some(500)).await.unwrap();
+    let venue = Venue {
+        guild_id: Some(GUILD),
+        channel_id: Some(5),
+    };
+    let options = ChallengeOptions {
+        variant: variant(),
+        ..ChallengeOptions::default()
+    };
+    let going = common::start_game(&service, &alice(), &bob(), options, venue).await;
+    let review = |channel| service.game_to_review(None, asker(), channel);
+
+    assert_eq!(
+        review(500).await.unwrap().id,
+        finished.id,
+        "the thread's game"
+    );
+    // In the channel of a game alice is playing, and of two: her latest finished game.
+    assert_eq!(review(5).await.unwrap().id, finished.id);
+    common::start_game(&service, &alice(), &bob(), options, venue).await;
+    assert_eq!(review(5).await.unwrap().id, finished.id);
+    // The thread of a game going on is about that game.
+    service.set_thread(going.id, Some(600)).await.unwrap();
+    assert_eq!(review(600).await.unwrap().id, going.id);
+    // A thread of another server's game is no way into it.
+    let elsewhere = Asker {
+        player: alice().id,
+        guild: Some(GUILD + 1),
+    };
+    let refused = service.game_to_review(None, elsewhere, 500).await;
+    assert!(
+        matches!(refused, Err(ServiceError::NoGameHere)),
+        "{refused:?}"
+    );
 }

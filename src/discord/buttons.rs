@@ -206,9 +206,9 @@ async fn dispatch(
             };
             let channel = component.channel_id.get() as i64;
             component.defer_ephemeral(ctx).await?;
-            let followup = match service.analyse(id, asker, Some(channel)).await? {
+            let game = service.game_for(id, asker).await?;
+            let followup = match service.analyse_game(&game, Some(channel)).await? {
                 Analysed::Ready(analysis) => {
-                    let game = service.game(id).await?;
                     let (content, chart) = analysis_post(lang, &game, &analysis).await?;
                     serenity::CreateInteractionResponseFollowup::new()
                         .content(content)

@@ -70,6 +70,16 @@ impl Service {
         channel: Option<i64>,
     ) -> Result<Analysed> {
         let game = self.game_for(id, asker).await?;
+        self.analyse_game(&game, channel).await
+    }
+
+    /// As [`Service::analyse`] for a game already read for its asker (e.g. by
+    /// [`Service::game_to_review`]).
+    ///
+    /// # Errors
+    /// [`ServiceError::NotOver`], [`ServiceError::AbortedAnalysis`]; database failures.
+    pub async fn analyse_game(&self, game: &GameView, channel: Option<i64>) -> Result<Analysed> {
+        let id = game.id;
         match game.result {
             None => return Err(ServiceError::NotOver(id)),
             Some(result) if result.ending == Ending::Aborted => {
@@ -77,13 +87,17 @@ impl Service {
             }
             Some(_) => {}
         }
+        // Made before: read without queueing behind the writers.
+        if let Some(analysis) = self.analysis_of(game).await? {
+            return Ok(Analysed::Ready(analysis));
+        }
         let playouts = self.analysis_playouts();
         let request = self
             .store
             .request_analysis(id, playouts as i64, channel, self.now())
             .await?;
         Ok(match request {
-            AnalysisRequest::Done(row) => Analysed::Ready(analysis_view(&game, &row)),
+            AnalysisRequest::Done(row) => Analysed::Ready(analysis_view(game, &row)),
             AnalysisRequest::Queued => {
                 self.analysis_wanted.notify_one();
                 Analysed::Started {

@@ -48,10 +48,7 @@ impl Service {
 
     async fn reachable_row(&self, id: GameId, asker: Asker) -> Result<GameRow> {
         let row = self.store.game(id).await?;
-        let reachable = |row: &GameRow| match asker.guild {
-            Some(guild) => row.guild_id == Some(guild),
-            None => asker.player == row.white_id || asker.player == row.red_id,
-        };
+        let reachable = |row: &GameRow| asker.reaches(row);
         row.filter(reachable).ok_or(ServiceError::UnknownGame(id))
     }
 

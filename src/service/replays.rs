@@ -20,7 +20,9 @@ const RECENT: i64 = 25;
 
 impl Service {
     /// The game a review (replay, analysis) asked for in `channel` is about: the one named,
-    /// else the game of this thread, else the asker's latest finished game in this server.
+    /// else the game of this thread (the latest, should a rematch have started in it), else
+    /// the asker's latest finished game in this server. The asker's games going on in the
+    /// channel do not count: a review is of a game played, not of the one being played.
     ///
     /// # Errors
     /// [`ServiceError::UnknownGame`] for a game out of the asker's reach,
@@ -34,9 +36,10 @@ impl Service {
         if let Some(id) = id {
             return self.game_for(id, asker).await;
         }
-        match self.game_here(channel, asker.player).await {
-            Err(ServiceError::NoGameHere) => {}
-            here => return here,
+        if let Some(row) = self.store.game_in_thread(channel).await?
+            && asker.reaches(&row)
+        {
+            return self.view(row).await;
         }
         let Some(guild) = asker.guild else {
             return Err(ServiceError::NoGameHere);

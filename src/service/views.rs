@@ -259,6 +259,17 @@ pub struct Asker {
     pub guild: Option<i64>,
 }
 
+impl Asker {
+    /// Whether the asker may see the stored game `row`: any game of their server, or from a
+    /// direct message their own games.
+    pub(super) fn reaches(&self, row: &GameRow) -> bool {
+        match self.guild {
+            Some(guild) => row.guild_id == Some(guild),
+            None => self.player == row.white_id || self.player == row.red_id,
+        }
+    }
+}
+
 /// A game's position and log, rebuilt from its stored moves; shared by the views of one version.
 #[derive(Clone, Debug)]
 pub(super) struct Position {

@@ -43,7 +43,7 @@ pub async fn analyse(
     let channel = ctx.channel_id().get() as i64;
     let game = service.game_to_review(game, asker(ctx), channel).await?;
     let lang = server_lang(ctx).await?;
-    let reply = match service.analyse(game.id, asker(ctx), Some(channel)).await? {
+    let reply = match service.analyse_game(&game, Some(channel)).await? {
         Analysed::Ready(analysis) => {
             let (content, chart) = analysis_post(lang, &game, &analysis).await?;
             poise::CreateReply::default()
