@@ -42,6 +42,21 @@ fn variant() -> Variant {
     Variant::new(6, Supply::Limited(8), Supply::Limited(2)).unwrap()
 }
 
+fn options() -> ChallengeOptions {
+    ChallengeOptions {
+        variant: variant(),
+        ..ChallengeOptions::default()
+    }
+}
+
+/// Where the games are played: channel 5 of the server.
+fn venue() -> Venue {
+    Venue {
+        guild_id: Some(GUILD),
+        channel_id: Some(5),
+    }
+}
+
 async fn open(dir: &TempDir) -> Arc<Service> {
     open_with_clock(dir, Arc::new(ManualClock::new(START))).await
 }
@@ -122,15 +137,7 @@ fn island_thrown_away() -> (Vec<Move>, Move) {
 /// Plays `moves` in a new game of alice (White) and bob; passes the service makes for a player
 /// without a move are skipped.
 async fn play(service: &Service, moves: &[Move]) -> GameView {
-    let options = ChallengeOptions {
-        variant: variant(),
-        ..ChallengeOptions::default()
-    };
-    let venue = Venue {
-        guild_id: Some(GUILD),
-        channel_id: Some(5),
-    };
-    let mut game = common::start_game(service, &alice(), &bob(), options, venue).await;
+    let mut game = common::start_game(service, &alice(), &bob(), options(), venue()).await;
     for (ply, mv) in moves.iter().enumerate() {
         if game.game.plies() as usize > ply {
             assert_eq!(*mv, Move::Pass, "only passes are made for a player");
@@ -291,15 +298,7 @@ async fn asking_again_searches_once_and_every_asking_channel_is_told() {
 async fn only_finished_games_of_ones_own_server_are_analysed() {
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
-    let venue = Venue {
-        guild_id: Some(GUILD),
-        channel_id: Some(5),
-    };
-    let options = ChallengeOptions {
-        variant: variant(),
-        ..ChallengeOptions::default()
-    };
-    let going = common::start_game(&service, &alice(), &bob(), options, venue).await;
+    let going = common::start_game(&service, &alice(), &bob(), options(), venue()).await;
     let refused = service.analyse(going.id, asker(), None).await.unwrap_err();
     assert!(matches!(refused, ServiceError::NotOver(id) if id == going.id));
 
@@ -432,15 +431,7 @@ async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_fi
     let service = open(&dir).await;
     let finished = play(&service, &moves).await;
     service.set_thread(finished.id, Some(500)).await.unwrap();
-    let venue = Venue {
-        guild_id: Some(GUILD),
-        channel_id: Some(5),
-    };
-    let options = ChallengeOptions {
-        variant: variant(),
-        ..ChallengeOptions::default()
-    };
-    let going = common::start_game(&service, &alice(), &bob(), options, venue).await;
+    let going = common::start_game(&service, &alice(), &bob(), options(), venue()).await;
     let review = |channel| service.game_to_review(None, asker(), channel);
 
     assert_eq!(
@@ -450,7 +441,7 @@ async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_fi
     );
     // In the channel of a game alice is playing, and of two: her latest finished game.
     assert_eq!(review(5).await.unwrap().id, finished.id);
-    common::start_game(&service, &alice(), &bob(), options, venue).await;
+    common::start_game(&service, &alice(), &bob(), options(), venue()).await;
     assert_eq!(review(5).await.unwrap().id, finished.id);
     // The thread of a game going on is about that game.
     service.set_thread(going.id, Some(600)).await.unwrap();
