@@ -11,7 +11,7 @@ use crate::game::{Color, Move, Variant};
 use crate::i18n::{Lang, diagram, variant_words, with_color};
 use crate::service::{
     AiTerms, AnalysisView, Asker, ChallengeOptions, ChallengeView, GameId, GameView,
-    LONGEST_MOVE_TIME, Level, MOVE_DELAY, MoveOutcome, MoveReport, Opener, Player, PlayerId,
+    LONGEST_MOVE_TIME, Level, MoveOutcome, MoveReport, Opener, Player, PlayerId,
     SHORTEST_MOVE_TIME, Service, ServiceError, Venue,
 };
 use crate::tr;
@@ -97,9 +97,11 @@ impl<'a> Session<'a> {
         }
         let game = self.current().await?;
         let id = game.id;
-        let gif = tokio::task::spawn_blocking(move || game.replay_gif(lang, MOVE_DELAY))
+        let gif = self
+            .service
+            .replay_gif(&game, lang)
             .await
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| e.words(lang))?;
         Ok(self.save(format!("game-{id}.gif"), gif).await)
     }
 

@@ -192,7 +192,7 @@ async fn dispatch(
                 .await?;
             // For the one who clicked: drawing takes a moment, so the answer is deferred.
             component.defer_ephemeral(ctx).await?;
-            let (content, file) = gif_of(lang, &service.game(id).await?).await?;
+            let (content, file) = gif_of(service, lang, &service.game(id).await?).await?;
             let followup = serenity::CreateInteractionResponseFollowup::new()
                 .content(content)
                 .add_file(file)

@@ -7,7 +7,7 @@ use tracing::warn;
 use super::Error;
 use super::messages::{board_pings, fit_message, game_buttons, pings};
 use crate::i18n::Lang;
-use crate::service::{AnalysisView, GameId, GameView, MOVE_DELAY, Service};
+use crate::service::{AnalysisView, GameId, GameView, Service};
 use crate::tr;
 
 /// Where a game's boards go: its thread, or the channel it was started in.
@@ -82,8 +82,9 @@ pub fn refused(error: &serenity::Error) -> bool {
     )
 }
 
-/// The words and the file of a game's replay, drawn off the async threads.
+/// The words and the file of a game's replay (drawn in the AI's queue, off the async threads).
 pub async fn gif_of(
+    service: &Service,
     lang: Lang,
     game: &GameView,
 ) -> Result<(String, serenity::CreateAttachment), Error> {
@@ -95,8 +96,7 @@ pub async fn gif_of(
         white = &game.white.name,
         red = &game.red.name
     );
-    let game = game.clone();
-    let gif = tokio::task::spawn_blocking(move || game.replay_gif(lang, MOVE_DELAY)).await?;
+    let gif = service.replay_gif(game, lang).await?;
     let file = serenity::CreateAttachment::bytes(gif, format!("ponte-game-{id}.gif"));
     Ok((text, file))
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use super::{Asker, GameId, GameResult, GameView, Result, Service, ServiceError};
 use crate::game::{Color, Game, Move, Variant};
 use crate::i18n::Lang;
-use crate::render::{Picture, Still, animated_gif, caption_name};
+use crate::render::{Picture, Still, animated_gif_on, caption_name};
 use crate::tr;
 
 /// How long each position shows unless the caller says otherwise.
@@ -74,10 +74,37 @@ struct Reel<'a> {
     delay: Duration,
 }
 
+impl Service {
+    /// The replay (GIF bytes) of `game` with its captions in `lang`, a second a move. Drawing
+    /// it takes cores as the AI's searches do, so it waits for a free one in the AI's queue and
+    /// draws on as many as are free then: a replay never slows the bot's moves or analyses
+    /// (and waits at most for one search to end).
+    ///
+    /// # Errors
+    /// A drawing that failed (a bug, logged as a damaged game).
+    pub async fn replay_gif(&self, game: &GameView, lang: Lang) -> Result<Vec<u8>> {
+        let mut cores = vec![self.free_core().await];
+        while let Ok(core) = self.thinking.clone().try_acquire_owned() {
+            cores.push(core);
+        }
+        let game = game.clone();
+        let id = game.id;
+        tokio::task::spawn_blocking(move || game.replay_gif(lang, MOVE_DELAY, cores.len()))
+            .await
+            .map_err(|error| {
+                ServiceError::Damaged(super::DamagedLog {
+                    game: id,
+                    reason: format!("drawing the replay failed: {error}"),
+                })
+            })
+    }
+}
+
 impl GameView {
     /// The game's replay (GIF bytes) with its captions in `lang`, each position shown for
-    /// `delay`. Takes a fraction of a second: call it off the async threads.
-    pub fn replay_gif(&self, lang: Lang, delay: Duration) -> Vec<u8> {
+    /// `delay`, drawn on at most `threads` threads. Takes a fraction of a second: call it off
+    /// the async threads.
+    pub fn replay_gif(&self, lang: Lang, delay: Duration, threads: usize) -> Vec<u8> {
         let ending = self.result_words(lang, |p| caption_name(&p.name));
         let title = tr!(lang, "caption-title", id = self.id);
         animate(
@@ -91,13 +118,14 @@ impl GameView {
                 delay,
             },
             self.moves.iter().map(|m| m.mv),
+            threads,
         )
     }
 }
 
 /// The replay (GIF bytes) of `moves` played in `variant`, e.g. a record's, with the players
 /// named `white` and `red` as they ended the game. The moves must be legal: the replay stops
-/// before the first that is not.
+/// before the first that is not. Drawn on every core.
 pub fn replay_gif(
     variant: Variant,
     moves: &[Move],
@@ -129,10 +157,11 @@ pub fn replay_gif(
             delay,
         },
         moves.iter().copied(),
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
     )
 }
 
-fn animate(reel: &Reel, moves: impl Iterator<Item = Move>) -> Vec<u8> {
+fn animate(reel: &Reel, moves: impl Iterator<Item = Move>, threads: usize) -> Vec<u8> {
     let mut positions = vec![Game::new(reel.variant)];
     for mv in moves {
         let mut next = positions[positions.len() - 1].clone();
@@ -166,5 +195,50 @@ fn animate(reel: &Reel, moves: impl Iterator<Item = Move>) -> Vec<u8> {
         };
         stills.push(Still { picture, delay });
     }
-    animated_gif(&stills)
+    animated_gif_on(&stills, threads)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::service::{ChallengeOptions, Player, Venue};
+
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_replay_is_drawn_on_cores_of_the_ais_queue() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
+        let service = Arc::new(Service::open(&url).await.unwrap());
+        let (alice, bob) = (Player::new(1, "alice"), Player::new(2, "bob"));
+        let venue = Venue {
+            guild_id: Some(1),
+            channel_id: Some(1),
+        };
+        let options = ChallengeOptions::default();
+        let challenge = service
+            .challenge(&alice, Some(&bob), options, venue)
+            .await
+            .unwrap();
+        let game = service.accept(challenge.id, &bob).await.unwrap();
+
+        let cores = service.thinking.available_permits();
+        let searching = service
+            .thinking
+            .clone()
+            .acquire_many_owned(cores as u32)
+            .await
+            .unwrap();
+        let drawing = tokio::spawn({
+            let service = service.clone();
+            async move { service.replay_gif(&game, Lang::En).await }
+        });
+        // Drawing this one picture takes milliseconds: it waits for a core.
+        tokio::time::sleep(Duration::from_secs(2)).await;
+        assert!(!drawing.is_finished(), "drawn while every core searched");
+        drop(searching);
+        let gif = drawing.await.unwrap().unwrap();
+        assert!(gif.starts_with(b"GIF89a"));
+        assert_eq!(service.thinking.available_permits(), cores, "given back");
+    }
 }

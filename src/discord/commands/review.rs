@@ -22,7 +22,7 @@ pub async fn replay(
     // Drawing every position takes a moment and Discord waits three seconds at most; deferred
     // only now, so that a wrong game is still answered to its author alone.
     ctx.defer().await?;
-    let (content, file) = gif_of(lang, &game).await?;
+    let (content, file) = gif_of(&ctx.data().service, lang, &game).await?;
     ctx.send(
         poise::CreateReply::default()
             .content(content)
