@@ -44,20 +44,29 @@ impl Service {
         let Some(guild) = asker.guild else {
             return Err(ServiceError::NoGameHere);
         };
-        let latest = self.store.finished_games_of(guild, asker.player, 1).await?;
+        let latest = self
+            .store
+            .finished_games_of(guild, asker.player, "", 1)
+            .await?;
         match latest.into_iter().next() {
             Some(row) => self.view(row).await,
             None => Err(ServiceError::NoGameHere),
         }
     }
 
-    /// A player's latest finished games in a server, newest first (for choosing one to review).
+    /// A player's latest finished games in a server, newest first, for choosing one to review:
+    /// those whose number starts with `typed` or whose opponent's name contains it.
     ///
     /// # Errors
     /// Database failures; a damaged log.
-    pub async fn recent_finished_games(&self, guild: i64, player: i64) -> Result<Vec<GameView>> {
-        self.views(self.store.finished_games_of(guild, player, RECENT).await?)
-            .await
+    pub async fn recent_finished_games(
+        &self,
+        guild: i64,
+        player: i64,
+        typed: &str,
+    ) -> Result<Vec<GameView>> {
+        let rows = self.store.finished_games_of(guild, player, typed, RECENT);
+        self.views(rows.await?).await
     }
 }
 

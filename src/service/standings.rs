@@ -137,7 +137,11 @@ impl Service {
         let player = self.player(player).await?;
         let board = self.leaderboard(guild, 1, player.id).await?;
         let recent = self
-            .views(self.store.finished_games_of(guild, player.id, 10).await?)
+            .views(
+                self.store
+                    .finished_games_of(guild, player.id, "", 10)
+                    .await?,
+            )
             .await?;
         let outcome = |g: &GameView| match (g.result.and_then(|r| r.winner), g.color_of(player.id))
         {

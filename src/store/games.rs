@@ -235,7 +235,9 @@ impl Store {
         .await?)
     }
 
-    /// A player's finished games in a server, newest first.
+    /// A player's finished games in a server, newest first, at most `limit`; those whose
+    /// number starts with `typed` or whose opponent's name contains it (any case), when it
+    /// is not empty.
     ///
     /// # Errors
     /// On a database failure.
@@ -243,15 +245,24 @@ impl Store {
         &self,
         guild: i64,
         player: PlayerId,
+        typed: &str,
         limit: i64,
     ) -> Result<Vec<GameRow>, StoreError> {
+        let literal = typed
+            .replace('\\', "\\\\")
+            .replace('%', "\\%")
+            .replace('_', "\\_");
         Ok(sqlx::query_as::<_, GameRow>(&format!(
             "{SELECT_GAME} WHERE g.guild_id = ?1 AND g.status = 'finished'
                AND (g.white_id = ?2 OR g.red_id = ?2)
-             ORDER BY g.updated_at DESC, g.id DESC LIMIT ?3"
+               AND (CAST(g.id AS TEXT) LIKE ?3 || '%' ESCAPE '\\'
+                    OR CASE WHEN g.white_id = ?2 THEN r.name ELSE w.name END
+                       LIKE '%' || ?3 || '%' ESCAPE '\\')
+             ORDER BY g.updated_at DESC, g.id DESC LIMIT ?4"
         ))
         .bind(guild)
         .bind(player)
+        .bind(literal)
         .bind(limit)
         .fetch_all(&self.pool)
         .await?)
@@ -837,7 +848,7 @@ pub(super) mod tests {
         commit(&store, aborted, &[], &abort, NOW + 50).await;
         start(&store, 2, 1).await;
 
-        let found = store.finished_games_of(GUILD, 1, 10).await.unwrap();
+        let found = store.finished_games_of(GUILD, 1, "", 10).await.unwrap();
         assert_eq!(ids(found.clone()), [g1, g3, g2]);
         assert_eq!(
             (found[1].status, found[1].winner, found[1].end_reason),
@@ -848,18 +859,29 @@ pub(super) mod tests {
             )
         );
         assert_eq!(
-            ids(store.finished_games_of(GUILD, 1, 2).await.unwrap()),
+            ids(store.finished_games_of(GUILD, 1, "", 2).await.unwrap()),
             [g1, g3]
         );
         assert_eq!(
-            ids(store.finished_games_of(GUILD, 2, 10).await.unwrap()),
+            ids(store.finished_games_of(GUILD, 2, "", 10).await.unwrap()),
             [g1, g2]
         );
         assert_eq!(
-            ids(store.finished_games_of(8, 1, 10).await.unwrap()),
+            ids(store.finished_games_of(8, 1, "", 10).await.unwrap()),
             [other_server]
         );
-        assert_eq!(store.finished_games_of(GUILD, 4, 10).await.unwrap(), []);
+        assert_eq!(store.finished_games_of(GUILD, 4, "", 10).await.unwrap(), []);
+
+        // What was typed: the start of a number, or part of the opponent's name in any case.
+        let typed = async |text| ids(store.finished_games_of(GUILD, 1, text, 10).await.unwrap());
+        let number = g3.to_string();
+        assert_eq!(typed(&number).await, [g3]);
+        assert_eq!(typed("AR").await, [g3], "carol");
+        assert_eq!(typed("bo").await, [g1, g2]);
+        let none: [GameId; 0] = [];
+        assert_eq!(typed("alice").await, none, "not one's own name");
+        assert_eq!(typed("%").await, none, "a wildcard is a character");
+        assert_eq!(typed("_").await, none);
     }
 
     #[tokio::test]

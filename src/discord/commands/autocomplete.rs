@@ -97,7 +97,8 @@ pub async fn game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomple
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
 
-/// The author's latest finished games in this server, for the commands that review a game.
+/// The author's latest finished games in this server whose number starts with what was typed
+/// (or whose opponent's name holds it), for the commands that review a game.
 pub async fn finished_game(
     ctx: Context<'_>,
     partial: &str,
@@ -106,16 +107,15 @@ pub async fn finished_game(
     let Some(guild) = ctx.guild_id() else {
         return serenity::CreateAutocompleteResponse::new();
     };
+    let typed = partial.trim().trim_start_matches('#');
     let games = ctx
         .data()
         .service
-        .recent_finished_games(guild.get() as i64, me)
+        .recent_finished_games(guild.get() as i64, me, typed)
         .await
         .unwrap_or_default();
-    let typed = partial.trim().trim_start_matches('#');
     let choices = games
         .iter()
-        .filter(|g| g.id.to_string().starts_with(typed))
         .map(|g| {
             let opponent = if g.white.id == me { &g.red } else { &g.white };
             let name = tr!(
