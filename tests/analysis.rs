@@ -343,6 +343,37 @@ async fn an_analysis_left_unfinished_resumes_after_a_restart() {
     );
 }
 
+/// Fails four attempts at the analysis of `game` (of `positions` positions), checking that
+/// each is tried again after a wait twice the one before (1, 2, 4, 8 minutes), not sooner,
+/// and that nobody is told meanwhile. The clock ends when the fifth attempt is due.
+async fn fail_four_attempts(service: &Service, clock: &ManualClock, game: i64, positions: u64) {
+    for (failures, wait) in [1, 2, 4, 8].into_iter().enumerate() {
+        service.analyse_due().await.unwrap();
+        let searched = (failures as u64 + 1) * positions;
+        assert_eq!(service.positions_analysed(), searched);
+        clock.advance(wait * 60_000 - 1);
+        service.analyse_due().await.unwrap();
+        assert_eq!(
+            service.positions_analysed(),
+            searched,
+            "tried again too soon"
+        );
+        let asked = service.analyse(game, asker(), None).await.unwrap();
+        assert_eq!(asked, Analysed::Running, "still to be made");
+        assert_eq!(failures_told(service).await, [], "nobody told yet");
+        clock.advance(1);
+    }
+}
+
+/// Makes the database refuse `what` ("INSERT ON analysis_positions", say) as a full disk would.
+async fn refuse(dir: &TempDir, name: &str, what: &str) {
+    let sql = format!(
+        "CREATE TRIGGER {name} BEFORE {what}
+         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END"
+    );
+    execute(dir, &sql).await;
+}
+
 #[tokio::test]
 async fn an_analysis_that_cannot_be_saved_is_tried_again_later_then_given_up_and_told() {
     let (moves, _) = island_thrown_away();
@@ -354,33 +385,9 @@ async fn an_analysis_that_cannot_be_saved_is_tried_again_later_then_given_up_and
     let positions = moves.len() as u64 + 1;
     service.analyse(game.id, asker(), Some(41)).await.unwrap();
     service.analyse(game.id, asker(), Some(42)).await.unwrap();
-    execute(
-        &dir,
-        "CREATE TRIGGER full_disk BEFORE INSERT ON analysis_positions
-         BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END",
-    )
-    .await;
+    refuse(&dir, "full_disk", "INSERT ON analysis_positions").await;
 
-    // Each wait twice the one before, in minutes: 1, 2, 4, 8; the fifth failure gives up.
-    let waits = [1, 2, 4, 8];
-    for (failures, wait) in waits.into_iter().enumerate() {
-        service.analyse_due().await.unwrap();
-        assert_eq!(
-            service.positions_analysed(),
-            (failures as u64 + 1) * positions
-        );
-        clock.advance(wait * 60_000 - 1);
-        service.analyse_due().await.unwrap();
-        assert_eq!(
-            service.positions_analysed(),
-            (failures as u64 + 1) * positions,
-            "not tried again before its time"
-        );
-        let asked = service.analyse(game.id, asker(), None).await.unwrap();
-        assert_eq!(asked, Analysed::Running, "still to be made");
-        assert_eq!(failures_told(&service).await, [], "nobody told yet");
-        clock.advance(1);
-    }
+    fail_four_attempts(&service, &clock, game.id, positions).await;
     service.analyse_due().await.unwrap();
     assert_eq!(service.positions_analysed(), 5 * positions);
     let mut told = failures_told(&service).await;
@@ -456,4 +463,37 @@ async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_fi
         matches!(refused, Err(ServiceError::NoGameHere)),
         "{refused:?}"
     );
+}
+
+#[tokio::test]
+async fn an_attempt_whose_failure_cannot_be_recorded_still_waits_its_turn() {
+    let (moves, _) = island_thrown_away();
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open_with_clock(&dir, clock.clone()).await;
+    let game = play(&service, &moves).await;
+    deliver_all(&service).await;
+    let positions = moves.len() as u64 + 1;
+    service.analyse(game.id, asker(), Some(44)).await.unwrap();
+    refuse(&dir, "full_disk", "INSERT ON analysis_positions").await;
+    refuse(&dir, "no_record", "UPDATE OF last_error ON analyses").await;
+
+    // Each attempt was counted as it started: no search again before its time.
+    fail_four_attempts(&service, &clock, game.id, positions).await;
+    service.analyse_due().await.unwrap();
+    assert_eq!(service.positions_analysed(), 5 * positions);
+    assert_eq!(
+        failures_told(&service).await,
+        [],
+        "giving up was refused too"
+    );
+    clock.advance(16 * 60_000);
+    service.analyse_due().await.unwrap();
+    assert_eq!(failures_told(&service).await, [], "and refused again");
+
+    // Given up without a sixth search once the database records it.
+    execute(&dir, "DROP TRIGGER no_record").await;
+    service.analyse_due().await.unwrap();
+    assert_eq!(failures_told(&service).await, [(44, game.id)]);
+    assert_eq!(service.positions_analysed(), 5 * positions);
 }

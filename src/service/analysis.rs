@@ -29,7 +29,7 @@ pub const MOMENTS: usize = 3;
 const RESCAN: Duration = Duration::from_secs(60);
 /// The wait after an analysis's first failure; each later one waits twice as long.
 const FIRST_ANALYSIS_RETRY: Duration = Duration::from_secs(60);
-/// Failures after which an analysis is given up: the last comes a quarter of an hour after
+/// Attempts after which an analysis is given up: the last starts a quarter of an hour after
 /// the first, long enough for a full disk or a locked database to be seen to.
 pub const ANALYSIS_ATTEMPTS: i64 = 5;
 
@@ -209,12 +209,13 @@ impl Service {
         Ok(())
     }
 
-    /// Computes the analyses due now, one after another, those asked for first. One that
-    /// fails is tried again later or, after [`ANALYSIS_ATTEMPTS`] failures or a damaged log,
-    /// given up, its waiting channels told.
+    /// Computes the analyses due now, one after another, those asked for first. Each attempt
+    /// is counted as it starts, so that one that fails (or stops the bot) is tried again
+    /// later, not at once; after [`ANALYSIS_ATTEMPTS`] attempts, or at once for a log that no
+    /// longer replays, the analysis is given up and its waiting channels told.
     ///
     /// # Errors
-    /// Database failures in finding the analyses or recording a failure.
+    /// Database failures in finding the analyses or starting an attempt.
     pub async fn analyse_due(&self) -> Result<()> {
         for PendingAnalysis {
             game_id,
@@ -222,32 +223,49 @@ impl Service {
             attempts,
         } in self.store.pending_analyses(self.now()).await?
         {
+            if attempts >= ANALYSIS_ATTEMPTS {
+                // The last attempt ended without a word: the bot stopped, or the database
+                // refused to record its failure.
+                let error = format!("no result after {attempts} attempts");
+                self.analysis_failed(game_id, &error, true).await;
+                continue;
+            }
+            let wait = FIRST_ANALYSIS_RETRY * 2u32.pow(attempts as u32);
+            let retry_at = self.now() + wait.as_millis() as i64;
+            if !self.store.start_analysis_attempt(game_id, retry_at).await? {
+                continue;
+            }
             let playouts = u64::try_from(playouts).unwrap_or(ANALYSIS_PLAYOUTS);
             let Err(error) = self.compute_analysis(game_id, playouts).await else {
                 continue;
             };
-            // A database that refused may accept later; a log that does not replay never will.
-            let retry_at = matches!(error, ServiceError::Store(_))
-                .then_some(attempts + 1)
-                .filter(|failures| *failures < ANALYSIS_ATTEMPTS)
-                .map(|failures| {
-                    let wait = FIRST_ANALYSIS_RETRY * 2u32.pow(failures as u32 - 1);
-                    self.now() + wait.as_millis() as i64
-                });
-            match retry_at {
-                Some(_) => {
-                    tracing::warn!("could not analyse game #{game_id} (tried again later): {error}")
-                }
-                None => tracing::error!("gave up analysing game #{game_id}: {error}"),
-            }
-            self.store
-                .analysis_failed(game_id, &error.to_string(), retry_at, self.now())
-                .await?;
-            if retry_at.is_none() {
-                self.outbox_changed();
-            }
+            // A database that refused may accept later; a log that does not replay (or a
+            // search that failed: it is seeded, it would fail again) never will.
+            let lasting = !matches!(error, ServiceError::Store(_));
+            let give_up = lasting || attempts + 1 >= ANALYSIS_ATTEMPTS;
+            self.analysis_failed(game_id, &error.to_string(), give_up)
+                .await;
         }
         Ok(())
+    }
+
+    /// Records a failed attempt at the analysis of `game`, given up or to be tried again. A
+    /// record that fails is only logged: the attempt was counted when it started.
+    async fn analysis_failed(&self, game: GameId, error: &str, give_up: bool) {
+        if give_up {
+            tracing::error!("gave up analysing game #{game}: {error}");
+        } else {
+            tracing::warn!("could not analyse game #{game} (to be tried again): {error}");
+        }
+        match self
+            .store
+            .analysis_failed(game, error, give_up, self.now())
+            .await
+        {
+            Ok(()) if give_up => self.outbox_changed(),
+            Ok(()) => {}
+            Err(failure) => tracing::warn!("cannot record the failure: {failure}"),
+        }
     }
 
     /// Computes the analyses asked for, one at a time, for ever: those left unfinished by a

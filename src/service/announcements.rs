@@ -204,20 +204,17 @@ impl Service {
             .game(game_id)
             .await?
             .ok_or(ServiceError::UnknownGame(game_id))?;
-        if row.kind == AnnouncementKind::Analysis {
+        if matches!(
+            row.kind,
+            AnnouncementKind::Analysis | AnnouncementKind::AnalysisFailed
+        ) {
             // Set aside (never posted to a channel 0) should an item lack its channel.
             let channel = row
                 .channel_id
                 .filter(|c| *c > 0)
                 .ok_or(ServiceError::UnknownGame(game_id))?;
-            // Owed when the analysis was made or given up; one not made was given up (whatever
-            // a later request started again), and its game may not even replay.
-            let made = self
-                .store
-                .analysis(game_id)
-                .await?
-                .is_some_and(|a| a.finished);
-            if !made {
+            if row.kind == AnnouncementKind::AnalysisFailed {
+                // From the game's row alone: its log may be what failed.
                 let venue = Venue {
                     guild_id: game.guild_id,
                     channel_id: game.channel_id,
@@ -253,7 +250,8 @@ impl Service {
             AnnouncementKind::Round
             | AnnouncementKind::Standings
             | AnnouncementKind::Finished
-            | AnnouncementKind::Analysis => {
+            | AnnouncementKind::Analysis
+            | AnnouncementKind::AnalysisFailed => {
                 return Err(ServiceError::UnknownGame(game_id));
             }
         })

@@ -85,15 +85,16 @@ struct Reel<'a> {
 
 impl Service {
     /// The replay (GIF bytes) of `game` with its captions in `lang`, a second a move. Drawing
-    /// it takes cores as the AI's searches do, so it waits for a free one in the AI's queue and
-    /// draws on as many as are free then: a replay never slows the bot's moves or analyses
-    /// (and waits at most for one search to end).
+    /// it takes cores as the AI's searches do, so it waits its turn in the AI's queue for a
+    /// core, then draws on the others free but one, left for a search asked for meanwhile.
     ///
     /// # Errors
-    /// A drawing that failed (a bug, logged as a damaged game).
+    /// A drawing that failed (a bug, reported as a damaged game).
     pub async fn replay_gif(&self, game: &GameView, lang: Lang) -> Result<Vec<u8>> {
         let mut cores = vec![self.free_core().await];
-        while let Ok(core) = self.thinking.clone().try_acquire_owned() {
+        while self.thinking.available_permits() > 1
+            && let Ok(core) = self.thinking.clone().try_acquire_owned()
+        {
             cores.push(core);
         }
         let game = game.clone();

@@ -158,9 +158,32 @@ impl Store {
         .await?)
     }
 
-    /// Records that computing the analysis of `game` failed with `error`: it is tried again at
-    /// `retry_at`, or, without one, given up, and every waiting channel is owed word of it, in
-    /// one transaction. An analysis made or given up meanwhile is left as it is.
+    /// Starts an attempt at the analysis of `game`: counts it, and makes the analysis due
+    /// again at `retry_at` should the attempt not end it (a failure, a crash). `false` when it
+    /// was made or given up meanwhile.
+    ///
+    /// # Errors
+    /// On a database failure; nothing is written then.
+    pub async fn start_analysis_attempt(
+        &self,
+        game: GameId,
+        retry_at: Millis,
+    ) -> Result<bool, StoreError> {
+        let _writer = self.writer.lock().await;
+        let started = sqlx::query(
+            "UPDATE analyses SET attempts = attempts + 1, next_attempt_at = ?
+             WHERE game_id = ? AND finished_at IS NULL AND failed_at IS NULL",
+        )
+        .bind(retry_at)
+        .bind(game)
+        .execute(&self.pool)
+        .await?;
+        Ok(started.rows_affected() == 1)
+    }
+
+    /// Records why an attempt at the analysis of `game` failed; with `give_up`, the analysis
+    /// is given up and every waiting channel owed word of it, in one transaction. An analysis
+    /// made or given up meanwhile is left as it is.
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
@@ -168,29 +191,28 @@ impl Store {
         &self,
         game: GameId,
         error: &str,
-        retry_at: Option<Millis>,
+        give_up: bool,
         now: Millis,
     ) -> Result<(), StoreError> {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
-            "UPDATE analyses SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
-                 failed_at = CASE WHEN ? IS NULL THEN ? END
+            "UPDATE analyses SET last_error = ?, failed_at = CASE WHEN ? THEN ? END
              WHERE game_id = ? AND finished_at IS NULL AND failed_at IS NULL",
         )
         .bind(error)
-        .bind(retry_at)
-        .bind(retry_at)
+        .bind(give_up)
         .bind(now)
         .bind(game)
         .execute(&mut *tx)
         .await?;
-        if updated.rows_affected() == 1 && retry_at.is_none() {
+        if updated.rows_affected() == 1 && give_up {
             let plies: i64 = sqlx::query_scalar("SELECT plies FROM games WHERE id = ?")
                 .bind(game)
                 .fetch_one(&mut *tx)
                 .await?;
-            tell_waiting_channels(&mut tx, game, plies, now).await?;
+            let kind = AnnouncementKind::AnalysisFailed;
+            tell_waiting_channels(&mut tx, game, kind, plies, now).await?;
         }
         tx.commit().await?;
         Ok(())
@@ -232,17 +254,19 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        tell_waiting_channels(&mut tx, game, plies, now).await?;
+        let kind = AnnouncementKind::Analysis;
+        tell_waiting_channels(&mut tx, game, kind, plies, now).await?;
         tx.commit().await?;
         Ok(())
     }
 }
 
-/// Owes every channel waiting for the analysis of `game` a post about it (the analysis, or
+/// Owes every channel waiting for the analysis of `game` a post of `kind` (the analysis, or
 /// that it failed), and stops them waiting.
 async fn tell_waiting_channels(
     conn: &mut SqliteConnection,
     game: GameId,
+    kind: AnnouncementKind,
     plies: i64,
     now: Millis,
 ) -> Result<(), StoreError> {
@@ -252,8 +276,110 @@ async fn tell_waiting_channels(
             .fetch_all(&mut *conn)
             .await?;
     for channel in waiting {
-        let kind = AnnouncementKind::Analysis;
         insert_channel_announcement(conn, game, kind, plies, channel, now).await?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::games::tests::{NOW, start, store_with_players};
+
+    /// The outbox items of `game`: their kind and channel, oldest first.
+    async fn owed(store: &Store, game: GameId) -> Vec<(AnnouncementKind, Option<i64>)> {
+        sqlx::query_as("SELECT kind, channel_id FROM outbox WHERE game_id = ? ORDER BY id")
+            .bind(game)
+            .fetch_all(&store.pool)
+            .await
+            .unwrap()
+    }
+
+    fn pending(game: GameId, attempts: i64) -> Vec<PendingAnalysis> {
+        vec![PendingAnalysis {
+            game_id: game,
+            playouts: 100,
+            attempts,
+        }]
+    }
+
+    #[tokio::test]
+    async fn an_analysis_is_due_until_an_attempt_starts_then_again_at_its_retry() {
+        let (_dir, store) = store_with_players().await;
+        let game = start(&store, 1, 2).await;
+        let asked = store.request_analysis(game, 100, Some(9), NOW).await;
+        assert_eq!(asked.unwrap(), AnalysisRequest::Queued);
+        assert_eq!(store.pending_analyses(NOW).await.unwrap(), pending(game, 0));
+
+        assert!(
+            store
+                .start_analysis_attempt(game, NOW + 60_000)
+                .await
+                .unwrap()
+        );
+        assert_eq!(store.pending_analyses(NOW + 59_999).await.unwrap(), []);
+        let due = store.pending_analyses(NOW + 60_000).await.unwrap();
+        assert_eq!(due, pending(game, 1));
+        let again = store.request_analysis(game, 100, Some(9), NOW).await;
+        assert_eq!(again.unwrap(), AnalysisRequest::Running);
+
+        // A failure to be tried again owes nobody anything yet.
+        store
+            .analysis_failed(game, "full", false, NOW)
+            .await
+            .unwrap();
+        let due = store.pending_analyses(NOW + 60_000).await.unwrap();
+        assert_eq!(due, pending(game, 1));
+        assert_eq!(owed(&store, game).await, []);
+    }
+
+    #[tokio::test]
+    async fn a_given_up_analysis_tells_its_channels_once_and_starts_afresh_when_asked() {
+        let (_dir, store) = store_with_players().await;
+        let game = start(&store, 1, 2).await;
+        for channel in [9, 10] {
+            store
+                .request_analysis(game, 100, Some(channel), NOW)
+                .await
+                .unwrap();
+        }
+        store
+            .analysis_failed(game, "damaged", true, NOW)
+            .await
+            .unwrap();
+        let failed = AnnouncementKind::AnalysisFailed;
+        let told = [(failed, Some(9)), (failed, Some(10))];
+        assert_eq!(owed(&store, game).await, told);
+        assert_eq!(store.pending_analyses(i64::MAX).await.unwrap(), []);
+        assert!(!store.start_analysis_attempt(game, NOW).await.unwrap());
+        store
+            .analysis_failed(game, "again", true, NOW)
+            .await
+            .unwrap();
+        assert_eq!(owed(&store, game).await, told, "told once");
+
+        let asked = store.request_analysis(game, 100, Some(11), NOW + 1).await;
+        assert_eq!(asked.unwrap(), AnalysisRequest::Queued);
+        assert_eq!(
+            store.pending_analyses(NOW + 1).await.unwrap(),
+            pending(game, 0)
+        );
+        let position = AnalysisPosition {
+            ply: 0,
+            white_chance: 0.5,
+            preferred: Some("c3 d4".into()),
+        };
+        store
+            .save_analysis(game, 0, &[position], NOW + 2)
+            .await
+            .unwrap();
+        // A failure recorded late leaves the analysis made.
+        store
+            .analysis_failed(game, "late", true, NOW + 3)
+            .await
+            .unwrap();
+        assert!(store.analysis(game).await.unwrap().unwrap().finished);
+        let made = (AnnouncementKind::Analysis, Some(11));
+        assert_eq!(owed(&store, game).await[2..], [made]);
+    }
 }

@@ -236,8 +236,8 @@ impl Store {
     }
 
     /// A player's finished games in a server, newest first, at most `limit`; those whose
-    /// number starts with `typed` or whose opponent's name contains it (any case), when it
-    /// is not empty.
+    /// number starts with `typed` or whose opponent's name contains it (ASCII letters in any
+    /// case, as SQLite's LIKE compares), when it is not empty.
     ///
     /// # Errors
     /// On a database failure.
@@ -872,7 +872,8 @@ pub(super) mod tests {
         );
         assert_eq!(store.finished_games_of(GUILD, 4, "", 10).await.unwrap(), []);
 
-        // What was typed: the start of a number, or part of the opponent's name in any case.
+        // What was typed: the start of a number, or part of the opponent's name (ASCII in any
+        // case); LIKE's wildcards and escape are characters like the others.
         let typed = async |text| ids(store.finished_games_of(GUILD, 1, text, 10).await.unwrap());
         let number = g3.to_string();
         assert_eq!(typed(&number).await, [g3]);
@@ -882,6 +883,12 @@ pub(super) mod tests {
         assert_eq!(typed("alice").await, none, "not one's own name");
         assert_eq!(typed("%").await, none, "a wildcard is a character");
         assert_eq!(typed("_").await, none);
+        store.upsert_player(4, "x\\y_z%", NOW).await.unwrap();
+        let g4 = start(&store, 1, 4).await;
+        commit(&store, g4, &[], &end(1, 4, Winner::White), NOW + 60).await;
+        assert_eq!(typed("x\\y_z%").await, [g4]);
+        assert_eq!(typed("x_y").await, none, "_ matched \\");
+        assert_eq!(typed("y%").await, none, "% matched _z");
     }
 
     #[tokio::test]

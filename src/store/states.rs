@@ -66,6 +66,8 @@ pub enum AnnouncementKind {
     Finished,
     /// A game's analysis is done: posted in the channel that asked for it.
     Analysis,
+    /// A game's analysis was given up: the channel that asked for it is told.
+    AnalysisFailed,
 }
 
 impl fmt::Display for ChallengeStatus {
