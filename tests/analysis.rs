@@ -365,6 +365,32 @@ async fn fail_four_attempts(service: &Service, clock: &ManualClock, game: i64, p
     }
 }
 
+/// A finished game, nothing owed, on a service with a hand-moved clock: for failing analyses.
+struct Failing {
+    dir: TempDir,
+    clock: Arc<ManualClock>,
+    service: Arc<Service>,
+    game: GameView,
+    /// The game's positions, each searched by an attempt.
+    positions: u64,
+}
+
+async fn failing() -> Failing {
+    let (moves, _) = island_thrown_away();
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open_with_clock(&dir, clock.clone()).await;
+    let game = play(&service, &moves).await;
+    deliver_all(&service).await;
+    Failing {
+        dir,
+        clock,
+        service,
+        game,
+        positions: moves.len() as u64 + 1,
+    }
+}
+
 /// Makes the database refuse `what` ("INSERT ON analysis_positions", say) as a full disk would.
 async fn refuse(dir: &TempDir, name: &str, what: &str) {
     let sql = format!(
@@ -376,13 +402,13 @@ async fn refuse(dir: &TempDir, name: &str, what: &str) {
 
 #[tokio::test]
 async fn an_analysis_that_cannot_be_saved_is_tried_again_later_then_given_up_and_told() {
-    let (moves, _) = island_thrown_away();
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = open_with_clock(&dir, clock.clone()).await;
-    let game = play(&service, &moves).await;
-    deliver_all(&service).await;
-    let positions = moves.len() as u64 + 1;
+    let Failing {
+        dir,
+        clock,
+        service,
+        game,
+        positions,
+    } = failing().await;
     service.analyse(game.id, asker(), Some(41)).await.unwrap();
     service.analyse(game.id, asker(), Some(42)).await.unwrap();
     refuse(&dir, "full_disk", "INSERT ON analysis_positions").await;
@@ -467,13 +493,13 @@ async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_fi
 
 #[tokio::test]
 async fn an_attempt_whose_failure_cannot_be_recorded_still_waits_its_turn() {
-    let (moves, _) = island_thrown_away();
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = open_with_clock(&dir, clock.clone()).await;
-    let game = play(&service, &moves).await;
-    deliver_all(&service).await;
-    let positions = moves.len() as u64 + 1;
+    let Failing {
+        dir,
+        clock,
+        service,
+        game,
+        positions,
+    } = failing().await;
     service.analyse(game.id, asker(), Some(44)).await.unwrap();
     refuse(&dir, "full_disk", "INSERT ON analysis_positions").await;
     refuse(&dir, "no_record", "UPDATE OF last_error ON analyses").await;
