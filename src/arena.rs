@@ -119,12 +119,17 @@ impl Tally {
         self.wins + self.losses + self.draws
     }
 
-    /// The first player's score (a draw is half a win), with its 95% interval.
+    /// The first player's score (a draw is half a win), with its 95% interval: Wilson's
+    /// score interval, which unlike the normal approximation does not shrink to nothing at a
+    /// score of 0 or 100% (and stays within them).
     pub fn score(&self) -> (f64, f64, f64) {
+        const Z: f64 = 1.96;
         let n = f64::from(self.games().max(1));
         let p = (f64::from(self.wins) + f64::from(self.draws) / 2.0) / n;
-        let half = 1.96 * (p * (1.0 - p) / n).sqrt();
-        (p, (p - half).max(0.0), (p + half).min(1.0))
+        let shrink = 1.0 + Z * Z / n;
+        let centre = (p + Z * Z / (2.0 * n)) / shrink;
+        let half = Z / shrink * (p * (1.0 - p) / n + Z * Z / (4.0 * n * n)).sqrt();
+        (p, (centre - half).max(0.0), (centre + half).min(1.0))
     }
 
     /// The Elo difference a score implies (clamped short of ±infinity).
@@ -364,6 +369,24 @@ mod tests {
         }
         assert!("hard:moves=5".parse::<Contender>().is_err());
         assert!("expert".parse::<Contender>().is_err());
+    }
+
+    #[test]
+    fn the_interval_is_wilsons() {
+        let percent = |wins, losses, draws| {
+            let tally = Tally {
+                wins,
+                losses,
+                draws,
+                ..Tally::default()
+            };
+            let (p, low, high) = tally.score();
+            [p, low, high].map(|x| (x * 1000.0).round() / 10.0)
+        };
+        assert_eq!(percent(100, 0, 0), [100.0, 96.3, 100.0]);
+        assert_eq!(percent(79, 21, 0), [79.0, 70.0, 85.8]);
+        assert_eq!(percent(0, 20, 0), [0.0, 0.0, 16.1]);
+        assert_eq!(percent(9, 9, 2), [50.0, 29.9, 70.1]);
     }
 
     #[test]
