@@ -6,7 +6,7 @@ mod fake_discord;
 use std::time::Duration;
 
 use fake_discord::bot::{
-    ALICE, BOB, Bot, CAROL, Setup, command, move_command, play, setup, start_game,
+    ALICE, BOB, Bot, CAROL, Setup, command, move_command, play, resigned_game, setup, start_game,
 };
 use fake_discord::{CHANNEL_ID, FakeDiscord, Opt, User, autocomplete, click, slash};
 use ponte::game::{Color, Game, Move, Variant, playout};
@@ -734,36 +734,8 @@ async fn leaderboard_stats_export_and_rematch() {
     let Setup {
         fake, bot, _dir, ..
     } = setup().await;
-    let (thread, _) = start_game(&fake, &[]).await;
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
-    play(
-        &fake,
-        BOB,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5 e6"))],
-    )
-    .await;
-    // Alice resigns with the confirmation button.
-    let (_, call) = command(&fake, ALICE, &thread, "resign", &[], &[]).await;
-    let button = call.buttons().pop().unwrap();
-    let message = fake_discord::message_json("1", &thread, &call.json["data"]);
-    let from = fake.call_count();
-    let (click_id, payload) = click(&fake, ALICE, &message, &button);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    fake.callback(from, &click_id).await;
-    let end = fake
-        .wait_for(from, "the final board", |c| {
-            c.path == format!("/channels/{thread}/messages")
-        })
-        .await;
+    // Alice resigns after two moves, with the confirmation button.
+    let (thread, end) = resigned_game(&fake).await;
 
     let (_, call) = command(&fake, CAROL, CHANNEL_ID, "leaderboard", &[], &[]).await;
     let text = call.content();

@@ -6,7 +6,7 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, BOB, Setup, command, play, setup, start_game};
+use fake_discord::bot::{ALICE, BOB, Setup, command, resigned_game, setup};
 use fake_discord::{Call, FakeDiscord, click, message_json};
 use serde_json::json;
 
@@ -40,39 +40,7 @@ async fn replays_and_analyses_of_a_finished_game() {
     let Setup {
         fake, bot, _dir, ..
     } = setup().await;
-    let (thread, _) = start_game(&fake, &[]).await;
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
-    play(
-        &fake,
-        BOB,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5 e6"))],
-    )
-    .await;
-    let (_, ask) = command(&fake, ALICE, &thread, "resign", &[], &[]).await;
-    let confirm = ask.buttons().pop().expect("a confirm button");
-    let from = fake.call_count();
-    let (click_id, payload) = click(
-        &fake,
-        ALICE,
-        &message_json("1", &thread, &ask.json["data"]),
-        &confirm,
-    );
-    fake.dispatch("INTERACTION_CREATE", payload);
-    fake.callback(from, &click_id).await;
-    let last_board = fake
-        .wait_for(from, "the final board", |c| {
-            c.method == "POST" && c.path == format!("/channels/{thread}/messages")
-        })
-        .await;
+    let (thread, last_board) = resigned_game(&fake).await;
     let buttons = last_board.buttons();
     assert!(buttons.contains(&"replay:1".to_string()), "{buttons:?}");
     assert!(buttons.contains(&"analyse:1".to_string()), "{buttons:?}");

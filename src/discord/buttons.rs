@@ -5,10 +5,10 @@ use tracing::warn;
 
 use super::commands::{signup_buttons, signup_text};
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
-use super::post::{analysis_post, export_file, gif_of};
+use super::post::{analysed_answer, export_file, gif_of};
 use super::{Data, Error, UserError, explain, player_of};
 use crate::i18n::Lang;
-use crate::service::{AiTerms, Analysed, Asker, MoveOutcome, Player, ServiceError};
+use crate::service::{AiTerms, Asker, MoveOutcome, Player, ServiceError};
 use crate::tr;
 
 async fn reply_ephemeral(
@@ -75,6 +75,10 @@ async fn dispatch(
     let service = &data.service;
     let player = player_of(&component.user);
     let guild = component.guild_id.map(|g| g.get() as i64);
+    let asker = Asker {
+        player: player.id,
+        guild,
+    };
     if let (Some(guild), Some(locale)) = (guild, &component.guild_locale) {
         service.note_guild_locale(guild, locale).await?;
     }
@@ -181,15 +185,7 @@ async fn dispatch(
             .await;
         }
         "replay" => {
-            service
-                .check_reach(
-                    id,
-                    Asker {
-                        player: player.id,
-                        guild,
-                    },
-                )
-                .await?;
+            service.check_reach(id, asker).await?;
             // For the one who clicked: drawing takes a moment, so the answer is deferred.
             component.defer_ephemeral(ctx).await?;
             let (content, file) = gif_of(service, lang, &service.game(id).await?).await?;
@@ -200,45 +196,21 @@ async fn dispatch(
             component.create_followup(ctx, followup).await?;
         }
         "analyse" => {
-            let asker = Asker {
-                player: player.id,
-                guild,
-            };
             let channel = component.channel_id.get() as i64;
             component.defer_ephemeral(ctx).await?;
             let game = service.game_for(id, asker).await?;
-            let followup = match service.analyse_game(&game, Some(channel)).await? {
-                Analysed::Ready(analysis) => {
-                    let (content, chart) = analysis_post(lang, &game, &analysis).await?;
-                    serenity::CreateInteractionResponseFollowup::new()
-                        .content(content)
-                        .add_file(chart)
-                }
-                Analysed::Started { positions } => {
-                    serenity::CreateInteractionResponseFollowup::new().content(tr!(
-                        lang,
-                        "analysis-started",
-                        id = id,
-                        positions = positions
-                    ))
-                }
-                Analysed::Running => serenity::CreateInteractionResponseFollowup::new()
-                    .content(tr!(lang, "analysis-running", id = id)),
-            };
+            let analysed = service.analyse_game(&game, Some(channel)).await?;
+            let (content, chart) = analysed_answer(lang, &game, analysed).await?;
+            let mut followup = serenity::CreateInteractionResponseFollowup::new().content(content);
+            if let Some(chart) = chart {
+                followup = followup.add_file(chart);
+            }
             component
                 .create_followup(ctx, followup.ephemeral(true))
                 .await?;
         }
         "export" => {
-            service
-                .check_reach(
-                    id,
-                    Asker {
-                        player: player.id,
-                        guild,
-                    },
-                )
-                .await?;
+            service.check_reach(id, asker).await?;
             let (content, file) = export_file(lang, service, id).await?;
             let reply = serenity::CreateInteractionResponse::Message(
                 serenity::CreateInteractionResponseMessage::new()

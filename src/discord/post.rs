@@ -7,7 +7,7 @@ use tracing::warn;
 use super::Error;
 use super::messages::{board_pings, fit_message, game_buttons, pings};
 use crate::i18n::Lang;
-use crate::service::{AnalysisView, GameId, GameView, Service};
+use crate::service::{Analysed, AnalysisView, GameId, GameView, Service};
 use crate::tr;
 
 /// Where a game's boards go: its thread, or the channel it was started in.
@@ -114,6 +114,27 @@ pub async fn analysis_post(
     let png = tokio::task::spawn_blocking(move || analysis.chart(lang, &title)).await?;
     let file = serenity::CreateAttachment::bytes(png, format!("ponte-analysis-{id}.png"));
     Ok((text, file))
+}
+
+/// The answer to asking for the analysis of `game`: the analysis with its chart when it is
+/// ready, else word that it started or is under way.
+pub async fn analysed_answer(
+    lang: Lang,
+    game: &GameView,
+    analysed: Analysed,
+) -> Result<(String, Option<serenity::CreateAttachment>), Error> {
+    let id = game.id;
+    Ok(match analysed {
+        Analysed::Ready(analysis) => {
+            let (text, chart) = analysis_post(lang, game, &analysis).await?;
+            (text, Some(chart))
+        }
+        Analysed::Started { positions } => (
+            tr!(lang, "analysis-started", id = id, positions = positions),
+            None,
+        ),
+        Analysed::Running => (tr!(lang, "analysis-running", id = id), None),
+    })
 }
 
 /// The words and the file of an export.

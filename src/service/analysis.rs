@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use super::{Asker, Ending, GameId, GameView, Result, Service, ServiceError};
 use crate::ai::analysis::{Evaluation, Moment, evaluate, turning_points, without_tempo};
-use crate::game::{Game, Move, Variant};
+use crate::game::{Move, Variant};
 use crate::i18n::{Lang, move_words};
 use crate::render::{caption_name, chances_plot_png};
 use crate::store::{AnalysisPosition, AnalysisRequest, AnalysisRow, PendingAnalysis};
@@ -160,20 +160,19 @@ impl Service {
     /// # Errors
     /// Database failures; a damaged log.
     pub async fn compute_analysis(&self, id: GameId, playouts: u64) -> Result<()> {
+        // The view's log was replayed when it was read: every move in it is legal.
         let game = self.game(id).await?;
-        let mut position = Game::new(game.game.variant());
+        let moves = game.moves.iter().map(|m| m.mv);
         let mut positions = Vec::with_capacity(game.moves.len() + 1);
-        for ply in 0..=game.moves.len() {
-            if ply > 0 {
-                position
-                    .play(game.moves[ply - 1].mv)
-                    .map_err(ServiceError::Illegal)?;
-            }
+        for (ply, position) in super::views::positions(game.game.variant(), moves)
+            .into_iter()
+            .enumerate()
+        {
             let permit = self.free_core().await;
-            let (snapshot, seed) = (position.clone(), (id as u64) << 16 | ply as u64);
+            let seed = (id as u64) << 16 | ply as u64;
             let evaluation = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
-                evaluate(&snapshot, playouts, seed)
+                evaluate(&position, playouts, seed)
             })
             .await
             .map_err(|error| {
@@ -309,14 +308,7 @@ fn analysis_view(game: &GameView, row: &AnalysisRow) -> AnalysisView {
 /// the positions searched on every core at once. The moves must be legal: the analysis stops
 /// before the first that is not.
 pub fn analyse_moves(variant: Variant, moves: &[Move], playouts: u64) -> AnalysisView {
-    let mut positions = vec![Game::new(variant)];
-    for mv in moves {
-        let mut next = positions[positions.len() - 1].clone();
-        if next.play(*mv).is_err() {
-            break;
-        }
-        positions.push(next);
-    }
+    let positions = super::views::positions(variant, moves.iter().copied());
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let run = positions.len().div_ceil(cores);
     let evaluations: Vec<Evaluation> = std::thread::scope(|scope| {

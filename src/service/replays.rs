@@ -4,6 +4,7 @@
 
 use std::time::Duration;
 
+use super::views::positions;
 use super::{Asker, GameId, GameResult, GameView, Result, Service, ServiceError};
 use crate::game::{Color, Game, Move, Variant};
 use crate::i18n::Lang;
@@ -70,9 +71,8 @@ impl Service {
     }
 }
 
-/// What a replay shows besides the moves.
+/// What a replay shows besides the positions.
 struct Reel<'a> {
-    variant: Variant,
     /// The players as they ended the game (after a swap, the second player is White).
     white: &'a str,
     red: &'a str,
@@ -117,9 +117,9 @@ impl GameView {
     pub fn replay_gif(&self, lang: Lang, delay: Duration, threads: usize) -> Vec<u8> {
         let ending = self.result_words(lang, |p| caption_name(&p.name));
         let title = tr!(lang, "caption-title", id = self.id);
+        let positions = positions(self.game.variant(), self.moves.iter().map(|m| m.mv));
         animate(
             &Reel {
-                variant: self.game.variant(),
                 white: &self.white.name,
                 red: &self.red.name,
                 title: &title,
@@ -127,7 +127,7 @@ impl GameView {
                 lang,
                 delay,
             },
-            self.moves.iter().map(|m| m.mv),
+            &positions,
             threads,
         )
     }
@@ -144,21 +144,16 @@ pub fn replay_gif(
     lang: Lang,
     delay: Duration,
 ) -> Vec<u8> {
-    let mut end = Game::new(variant);
-    for mv in moves {
-        if end.play(*mv).is_err() {
-            break;
-        }
-    }
+    let positions = positions(variant, moves.iter().copied());
+    let end = &positions[positions.len() - 1];
     let ending = end.outcome().map(|outcome| {
-        GameResult::of_outcome(outcome).describe(lang, &end, |color| match color {
+        GameResult::of_outcome(outcome).describe(lang, end, |color| match color {
             Color::White => caption_name(white),
             Color::Red => caption_name(red),
         })
     });
     animate(
         &Reel {
-            variant,
             white,
             red,
             title,
@@ -166,20 +161,12 @@ pub fn replay_gif(
             lang,
             delay,
         },
-        moves.iter().copied(),
+        &positions,
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
     )
 }
 
-fn animate(reel: &Reel, moves: impl Iterator<Item = Move>, threads: usize) -> Vec<u8> {
-    let mut positions = vec![Game::new(reel.variant)];
-    for mv in moves {
-        let mut next = positions[positions.len() - 1].clone();
-        if next.play(mv).is_err() {
-            break;
-        }
-        positions.push(next);
-    }
+fn animate(reel: &Reel, positions: &[Game], threads: usize) -> Vec<u8> {
     let swapped = positions.last().is_some_and(Game::swapped);
     let mut stills = Vec::with_capacity(positions.len());
     for (index, game) in positions.iter().enumerate() {

@@ -307,6 +307,20 @@ pub struct DamagedLog {
     pub reason: String,
 }
 
+/// Every position of `moves` played in `variant` (e.g. a record's), the start first; the
+/// moves must be legal: the positions stop before the first that is not.
+pub(super) fn positions(variant: Variant, moves: impl IntoIterator<Item = Move>) -> Vec<Game> {
+    let mut positions = vec![Game::new(variant)];
+    for mv in moves {
+        let mut next = positions[positions.len() - 1].clone();
+        if next.play(mv).is_err() {
+            break;
+        }
+        positions.push(next);
+    }
+    positions
+}
+
 /// Replays a stored log with the engine.
 pub(super) fn replay_log(row: &GameRow, moves: &[MoveRow]) -> Result<Position, DamagedLog> {
     let mut game = Game::new(variant_of(row.variant()));

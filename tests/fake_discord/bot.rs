@@ -8,7 +8,7 @@ use tempfile::TempDir;
 
 use ponte::game::Move;
 
-use super::{CHANNEL_ID, Call, FakeDiscord, Opt, User, click, slash};
+use super::{CHANNEL_ID, Call, FakeDiscord, Opt, User, click, message_json, slash};
 
 pub const ALICE: User = User {
     id: "4100000000000001",
@@ -158,6 +158,34 @@ pub async fn start_game(fake: &FakeDiscord, options: &[Opt]) -> (String, Call) {
     let thread = message["id"].as_str().unwrap().to_string();
     let board = fake
         .wait_for(from, "the first board in the thread", |c| {
+            c.method == "POST" && c.path == format!("/channels/{thread}/messages")
+        })
+        .await;
+    (thread, board)
+}
+
+/// Starts a game, plays two moves (alice c3 d4, bob e5 e6) and has alice resign it with the
+/// confirmation button; returns the thread id and the final board.
+pub async fn resigned_game(fake: &FakeDiscord) -> (String, Call) {
+    let (thread, _) = start_game(fake, &[]).await;
+    play(
+        fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+    )
+    .await;
+    play(fake, BOB, &thread, "place", &[("first", 3, json!("e5 e6"))]).await;
+    let (_, ask) = command(fake, ALICE, &thread, "resign", &[], &[]).await;
+    let confirm = ask.buttons().pop().expect("a confirm button");
+    let message = message_json("1", &thread, &ask.json["data"]);
+    let from = fake.call_count();
+    let (click_id, payload) = click(fake, ALICE, &message, &confirm);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    fake.callback(from, &click_id).await;
+    let board = fake
+        .wait_for(from, "the final board", |c| {
             c.method == "POST" && c.path == format!("/channels/{thread}/messages")
         })
         .await;

@@ -2,9 +2,7 @@
 //! a finished game: a chart of White's chances and the moves that changed the game most).
 
 use super::{Context, Error, asker, autocomplete, server_lang};
-use crate::discord::post::{analysis_post, gif_of};
-use crate::service::Analysed;
-use crate::tr;
+use crate::discord::post::{analysed_answer, gif_of};
 
 /// An animated replay of a game
 #[poise::command(slash_command, guild_only)]
@@ -43,23 +41,12 @@ pub async fn analyse(
     let channel = ctx.channel_id().get() as i64;
     let game = service.game_to_review(game, asker(ctx), channel).await?;
     let lang = server_lang(ctx).await?;
-    let reply = match service.analyse_game(&game, Some(channel)).await? {
-        Analysed::Ready(analysis) => {
-            let (content, chart) = analysis_post(lang, &game, &analysis).await?;
-            poise::CreateReply::default()
-                .content(content)
-                .attachment(chart)
-        }
-        Analysed::Started { positions } => poise::CreateReply::default().content(tr!(
-            lang,
-            "analysis-started",
-            id = game.id,
-            positions = positions
-        )),
-        Analysed::Running => {
-            poise::CreateReply::default().content(tr!(lang, "analysis-running", id = game.id))
-        }
-    };
+    let analysed = service.analyse_game(&game, Some(channel)).await?;
+    let (content, chart) = analysed_answer(lang, &game, analysed).await?;
+    let mut reply = poise::CreateReply::default().content(content);
+    if let Some(chart) = chart {
+        reply = reply.attachment(chart);
+    }
     ctx.send(reply).await?;
     Ok(())
 }
