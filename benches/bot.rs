@@ -92,11 +92,7 @@ async fn run() {
         for _ in 0..rng.usize(1..20) {
             let mv = playout::random_move(&game.game, &mut rng).unwrap();
             let player = game.to_move().unwrap().1.id;
-            game = service
-                .play(game.id, player, &mv.to_string(), None)
-                .await
-                .played()
-                .game;
+            game = service.play(game.id, player, mv, None).await.played().game;
         }
         games.push(game);
     }

@@ -93,10 +93,7 @@ async fn run() {
                     };
                     let id = chunk[slot].id;
                     let t = Instant::now();
-                    let report = service
-                        .play(id, player, &mv.to_string(), None)
-                        .await
-                        .played();
+                    let report = service.play(id, player, mv, None).await.played();
                     latencies.push(t.elapsed());
                     chunk[slot] = report.game;
                 }
@@ -151,11 +148,7 @@ async fn run() {
                         }
                     };
                     let t = Instant::now();
-                    game = service
-                        .play(game.id, player, &mv.to_string(), None)
-                        .await
-                        .played()
-                        .game;
+                    game = service.play(game.id, player, mv, None).await.played().game;
                     latencies.push(t.elapsed());
                 }
                 latencies
@@ -184,11 +177,7 @@ async fn run() {
             continue;
         };
         let t = Instant::now();
-        game = service
-            .play(game.id, player, &mv.to_string(), None)
-            .await
-            .played()
-            .game;
+        game = service.play(game.id, player, mv, None).await.played().game;
         single.push(t.elapsed());
     }
     single.sort();

@@ -457,9 +457,13 @@ impl<'a> Session<'a> {
         if text_move.is_empty() {
             return Err(tr!(self.lang, "local-usage-move"));
         }
+        let mv = match text_move.parse::<Move>() {
+            Ok(mv) => mv,
+            Err(bad) => return Err(self.service.unparsed(game.id, bad).await.words(self.lang)),
+        };
         match self
             .service
-            .play(game.id, player.id, text_move, None)
+            .play(game.id, player.id, mv, None)
             .await
             .map_err(|e| e.words(self.lang))?
         {

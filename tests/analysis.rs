@@ -145,7 +145,7 @@ async fn play(service: &Service, moves: &[Move]) -> GameView {
         }
         let (_, player) = game.to_move().unwrap();
         game = service
-            .play(game.id, player.id, &mv.to_string(), None)
+            .play(game.id, player.id, *mv, None)
             .await
             .played()
             .game;

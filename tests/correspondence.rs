@@ -7,7 +7,7 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{Aborted, Played, START};
+use common::{Aborted, PlayText, Played, START};
 use ponte::game::{Color, Record};
 use ponte::service::{
     ChallengeOptions, Ending, GameView, ManualClock, MoveOutcome, Player, Service, ServiceError,
@@ -62,7 +62,10 @@ async fn reminders_at_a_quarter_and_a_loss_on_time() {
 
     // A move moves the deadline on; the next reminder can come again, with a DM now.
     service.set_notify(&b, true).await.unwrap();
-    service.play(game.id, a.id, "c3 e5", None).await.played();
+    service
+        .play_text(game.id, a.id, "c3 e5", None)
+        .await
+        .played();
     clock.advance(3 * DAY);
     let due = service.take_reminders().await.unwrap();
     assert_eq!(due.len(), 1);
@@ -77,7 +80,7 @@ async fn reminders_at_a_quarter_and_a_loss_on_time() {
     assert_eq!(result.winner, Some(Color::White));
     assert!(service.resolve_timeouts().await.unwrap().is_empty());
     assert!(matches!(
-        service.play(game.id, b.id, "d4 f6", None).await,
+        service.play_text(game.id, b.id, "d4 f6", None).await,
         Err(ServiceError::GameOver(_))
     ));
     // Rated: the winner gained, the loser lost.
@@ -125,7 +128,7 @@ async fn racing_endings_rate_a_game_once() {
             clock.advance(2 * DAY);
             let resign = {
                 let service = service.clone();
-                tokio::spawn(async move { service.play(game.id, a.id, "resign", None).await })
+                tokio::spawn(async move { service.play_text(game.id, a.id, "resign", None).await })
             };
             let timeout = {
                 let service = service.clone();
@@ -146,7 +149,7 @@ async fn racing_endings_rate_a_game_once() {
             // Both players resign at once: exactly one resignation counts.
             let tasks = [a.id, b.id].map(|who| {
                 let service = service.clone();
-                tokio::spawn(async move { service.play(game.id, who, "resign", None).await })
+                tokio::spawn(async move { service.play_text(game.id, who, "resign", None).await })
             });
             let mut applied = 0;
             for task in tasks {
@@ -174,7 +177,7 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
     for n in 2..=7 {
         let g = start(&service, &champion, &player(n), ChallengeOptions::default()).await;
         service
-            .play(g.id, player(n).id, "resign", None)
+            .play_text(g.id, player(n).id, "resign", None)
             .await
             .played();
     }
@@ -187,7 +190,7 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
         )
         .await;
         service
-            .play(g.id, player(n + 1).id, "resign", None)
+            .play_text(g.id, player(n + 1).id, "resign", None)
             .await
             .played();
     }
@@ -198,7 +201,7 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
     };
     let g = start(&service, &player(2), &player(3), unrated).await;
     service
-        .play(g.id, player(2).id, "resign", None)
+        .play_text(g.id, player(2).id, "resign", None)
         .await
         .played();
 
@@ -245,7 +248,10 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
 
     // After White's opening, before Red's first move: either player may abort.
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
-    service.play(game.id, a.id, "c3 e5", None).await.played();
+    service
+        .play_text(game.id, a.id, "c3 e5", None)
+        .await
+        .played();
     let aborted = service.abort(game.id, b.id, None).await.aborted();
     assert_eq!(aborted.result.unwrap().ending, Ending::Aborted);
     assert!(
@@ -259,8 +265,14 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
 
     // The swap is Red's first move (Red's choice): too late then.
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
-    service.play(game.id, a.id, "c3 e5", None).await.played();
-    service.play(game.id, b.id, "swap", None).await.played();
+    service
+        .play_text(game.id, a.id, "c3 e5", None)
+        .await
+        .played();
+    service
+        .play_text(game.id, b.id, "swap", None)
+        .await
+        .played();
     assert!(matches!(
         service.abort(game.id, a.id, None).await,
         Err(ServiceError::TooLateToAbort)
@@ -268,8 +280,14 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
     service.abort(game.id, c.id, Some(GUILD)).await.aborted();
 
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
-    service.play(game.id, a.id, "c3 e5", None).await.played();
-    service.play(game.id, b.id, "d4 f6", None).await.played();
+    service
+        .play_text(game.id, a.id, "c3 e5", None)
+        .await
+        .played();
+    service
+        .play_text(game.id, b.id, "d4 f6", None)
+        .await
+        .played();
     assert!(matches!(
         service.abort(game.id, b.id, None).await,
         Err(ServiceError::TooLateToAbort)
@@ -307,13 +325,16 @@ async fn rematches_let_the_loser_open_and_exports_replay() {
     };
     let game = start(&service, &a, &b, options).await;
     for (who, mv) in [(&a, "c3 e5"), (&b, "d4 f6"), (&a, "c5 e7")] {
-        service.play(game.id, who.id, mv, None).await.played();
+        service.play_text(game.id, who.id, mv, None).await.played();
     }
     assert!(matches!(
         service.rematch(game.id, &a).await,
         Err(ServiceError::NotOver(_))
     ));
-    service.play(game.id, a.id, "resign", None).await.played();
+    service
+        .play_text(game.id, a.id, "resign", None)
+        .await
+        .played();
 
     // The winner asks; the loser (a) opens the new game.
     let rematch = service.rematch(game.id, &b).await.unwrap();
@@ -349,9 +370,13 @@ async fn a_move_after_the_deadline_is_a_loss_on_time() {
     let service = common::open_service(&dir, clock.clone()).await;
     let (a, b) = (player(1), player(2));
     let game = start(&service, &a, &b, days(1)).await;
-    service.play(game.id, a.id, "c3 e5", None).await.played();
+    service
+        .play_text(game.id, a.id, "c3 e5", None)
+        .await
+        .played();
     clock.advance(2 * DAY);
-    let Ok(MoveOutcome::LostOnTime(lost)) = service.play(game.id, b.id, "d4 f6", None).await else {
+    let Ok(MoveOutcome::LostOnTime(lost)) = service.play_text(game.id, b.id, "d4 f6", None).await
+    else {
         panic!("a move after the deadline is a loss on time");
     };
     assert_eq!(lost.result.unwrap().ending, Ending::Timeout);
@@ -365,10 +390,13 @@ async fn a_move_after_the_deadline_is_a_loss_on_time() {
     assert_eq!(ended.result.unwrap().ending, Ending::Timeout);
     // The swap keeps Red to move, so the deadline after it is Red's (the first player's).
     let game = start(&service, &a, &b, days(1)).await;
-    service.play(game.id, a.id, "c3 e5", None).await.played();
+    service
+        .play_text(game.id, a.id, "c3 e5", None)
+        .await
+        .played();
     clock.advance(DAY / 2);
     let swapped = service
-        .play(game.id, b.id, "swap", None)
+        .play_text(game.id, b.id, "swap", None)
         .await
         .played()
         .game;
@@ -387,7 +415,10 @@ async fn stats_count_only_rated_games_in_the_streak() {
     };
     for _ in 0..2 {
         let game = start(&service, &a, &b, unrated).await;
-        service.play(game.id, b.id, "resign", None).await.played();
+        service
+            .play_text(game.id, b.id, "resign", None)
+            .await
+            .played();
     }
     let stats = service.stats(GUILD, a.id).await.unwrap();
     assert_eq!(stats.recent.len(), 2, "the unrated games are listed");
@@ -396,7 +427,10 @@ async fn stats_count_only_rated_games_in_the_streak() {
     assert!(stats.history.is_empty());
 
     let game = start(&service, &a, &b, days(1)).await;
-    service.play(game.id, b.id, "resign", None).await.played();
+    service
+        .play_text(game.id, b.id, "resign", None)
+        .await
+        .played();
     let stats = service.stats(GUILD, a.id).await.unwrap();
     assert_eq!(stats.streak, ('W', 1));
 }

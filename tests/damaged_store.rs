@@ -5,7 +5,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{Played, START};
+use common::{PlayText, Played, START};
 use ponte::service::{ManualClock, Player, Service, ServiceError, Venue};
 use sqlx::Connection;
 use tempfile::TempDir;
@@ -44,10 +44,13 @@ async fn a_log_with_a_missing_move_marks_its_game_damaged_and_others_go_on() {
     let damaged = common::start_game(&service, &alice(), &bob(), options(), Venue::default()).await;
     let healthy = common::start_game(&service, &alice(), &bob(), options(), Venue::default()).await;
     for (player, mv) in [(alice(), "c3 d4"), (bob(), "e5 e6"), (alice(), "g7 h8")] {
-        service.play(damaged.id, player.id, mv, None).await.played();
+        service
+            .play_text(damaged.id, player.id, mv, None)
+            .await
+            .played();
     }
     service
-        .play(healthy.id, alice().id, "c3 d4", None)
+        .play_text(healthy.id, alice().id, "c3 d4", None)
         .await
         .played();
     service.close().await;
@@ -62,7 +65,9 @@ async fn a_log_with_a_missing_move_marks_its_game_damaged_and_others_go_on() {
     .await;
 
     let service: Arc<Service> = common::open_service(&dir, clock).await;
-    let refused = service.play(damaged.id, bob().id, "j9 j10", None).await;
+    let refused = service
+        .play_text(damaged.id, bob().id, "j9 j10", None)
+        .await;
     let Err(ServiceError::Damaged(error)) = refused else {
         panic!("a move in a damaged game: {refused:?}");
     };
@@ -89,7 +94,9 @@ async fn a_log_with_a_missing_move_marks_its_game_damaged_and_others_go_on() {
         ),
     )
     .await;
-    let refused = service.play(damaged.id, bob().id, "j9 j10", None).await;
+    let refused = service
+        .play_text(damaged.id, bob().id, "j9 j10", None)
+        .await;
     let Err(ServiceError::Damaged(error)) = refused else {
         panic!("a move in a damaged game: {refused:?}");
     };
@@ -100,7 +107,7 @@ async fn a_log_with_a_missing_move_marks_its_game_damaged_and_others_go_on() {
 
     // The other game goes on.
     service
-        .play(healthy.id, bob().id, "e5 e6", None)
+        .play_text(healthy.id, bob().id, "e5 e6", None)
         .await
         .played();
 }

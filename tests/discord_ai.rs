@@ -209,7 +209,7 @@ async fn the_bot_opens_and_after_a_restart_answers_the_move_made_while_it_was_do
         }
     };
     let alice = ALICE.id.parse::<i64>().unwrap();
-    service.play(1, alice, &mv.to_string(), None).await.unwrap();
+    service.play(1, alice, mv, None).await.unwrap();
     service.close().await;
     assert_eq!(stored(&database, 1).await.to_move().unwrap().1.id, ai);
 

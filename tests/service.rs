@@ -6,7 +6,7 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{Played, START};
+use common::{PlayText, Played, START};
 use fastrand::Rng;
 use ponte::game::{Color, Game, IllegalMove, Move, Supply, Tiebreak, Variant, playout};
 use ponte::service::{
@@ -63,7 +63,7 @@ async fn migrations_create_a_new_file_and_upgrade_an_existing_one() {
     } = setup().await;
     let game = start(&service, ChallengeOptions::default()).await;
     service
-        .play(game.id, alice().id, "c3 e5", None)
+        .play_text(game.id, alice().id, "c3 e5", None)
         .await
         .played();
     service.close().await;
@@ -99,22 +99,22 @@ async fn a_whole_game_from_challenge_to_final_score() {
     assert_eq!(game.to_move().unwrap().1, &alice());
 
     service
-        .play(game.id, alice().id, "a1 b1", None)
+        .play_text(game.id, alice().id, "a1 b1", None)
         .await
         .played();
     let after = service
-        .play(game.id, bob().id, "f6 e6", None)
+        .play_text(game.id, bob().id, "f6 e6", None)
         .await
         .played();
     assert_eq!(after.game.to_move().unwrap().1, &alice());
     service
-        .play(game.id, alice().id, "a2 b2", None)
+        .play_text(game.id, alice().id, "a2 b2", None)
         .await
         .played();
     // Red's island uses his last tiles. Then nobody can place two tiles or bridge: the service
     // passes for White, which gives Red one last turn, and passes for Red, which ends the game.
     let report = service
-        .play(game.id, bob().id, "f5 e5", None)
+        .play_text(game.id, bob().id, "f5 e5", None)
         .await
         .played();
     let played: Vec<_> = report
@@ -148,7 +148,7 @@ async fn a_whole_game_from_challenge_to_final_score() {
     assert!(service.active_games(alice().id).await.unwrap().is_empty());
     assert_eq!(
         service
-            .play(game.id, bob().id, "pass", None)
+            .play_text(game.id, bob().id, "pass", None)
             .await
             .unwrap_err()
             .to_string(),
@@ -171,7 +171,7 @@ async fn random_games_through_the_service_match_the_engine() {
         while let Some(mv) = playout::random_move(&view.game, &mut rng) {
             let (_, player) = view.to_move().unwrap();
             let report = service
-                .play(view.id, player.id, &mv.to_string(), Some(view.version))
+                .play(view.id, player.id, mv, Some(view.version))
                 .await
                 .played();
             for played in &report.played {
@@ -193,24 +193,27 @@ async fn the_pie_rule_swaps_the_players_colours() {
     let Setup { service, _dir, .. } = setup().await;
     let game = start(&service, ChallengeOptions::default()).await;
     service
-        .play(game.id, alice().id, "f6 g7", None)
+        .play_text(game.id, alice().id, "f6 g7", None)
         .await
         .played();
     let view = service.game(game.id).await.unwrap();
     assert!(view.awaiting_pie_choice());
-    let report = service.play(game.id, bob().id, "swap", None).await.played();
+    let report = service
+        .play_text(game.id, bob().id, "swap", None)
+        .await
+        .played();
     assert_eq!(report.played[0].player, bob());
     assert_eq!(report.game.white, bob());
     assert_eq!(report.game.red, alice());
     // Alice, now Red, moves next; Bob's tiles are the white ones.
     assert_eq!(report.game.to_move().unwrap().1, &alice());
     let err = service
-        .play(game.id, bob().id, "c3 d4", None)
+        .play_text(game.id, bob().id, "c3 d4", None)
         .await
         .unwrap_err();
     assert_eq!(err.to_string(), "it is not your turn: alice is to move");
     service
-        .play(game.id, alice().id, "c3 d4", None)
+        .play_text(game.id, alice().id, "c3 d4", None)
         .await
         .played();
     let view = service.game(game.id).await.unwrap();
@@ -223,7 +226,7 @@ async fn bad_input_changes_nothing() {
     let Setup { service, _dir, .. } = setup().await;
     let game = start(&service, ChallengeOptions::default()).await;
     service
-        .play(game.id, alice().id, "c3 e5", None)
+        .play_text(game.id, alice().id, "c3 e5", None)
         .await
         .played();
     let before = service.game(game.id).await.unwrap();
@@ -267,7 +270,7 @@ async fn bad_input_changes_nothing() {
     ];
     for (player, text, version, message) in cases {
         let err = service
-            .play(game.id, player, text, version)
+            .play_text(game.id, player, text, version)
             .await
             .unwrap_err();
         assert!(
@@ -280,25 +283,25 @@ async fn bad_input_changes_nothing() {
         assert_eq!(after.moves, before.moves);
     }
     let err = service
-        .play(9999, bob().id, "d4 f6", None)
+        .play_text(9999, bob().id, "d4 f6", None)
         .await
         .unwrap_err();
     assert!(matches!(err, ServiceError::UnknownGame(9999)));
     service
-        .play(game.id, bob().id, "d4 f6", None)
+        .play_text(game.id, bob().id, "d4 f6", None)
         .await
         .played();
     // Swap comes too late now; a resignation is always for oneself.
     assert!(matches!(
-        service.play(game.id, bob().id, "swap", None).await,
+        service.play_text(game.id, bob().id, "swap", None).await,
         Err(ServiceError::NotYourTurn(_))
     ));
     assert!(matches!(
-        service.play(game.id, alice().id, "swap", None).await,
+        service.play_text(game.id, alice().id, "swap", None).await,
         Err(ServiceError::Illegal(IllegalMove::SwapNotNow))
     ));
     let report = service
-        .play(game.id, bob().id, "resign white", None)
+        .play_text(game.id, bob().id, "resign white", None)
         .await
         .played();
     assert_eq!(report.played[0].mv, Move::Resign(Some(Color::Red)));
@@ -485,11 +488,7 @@ async fn two_hundred_racing_submissions_apply_only_legal_moves_once() {
     for _ in 0..12 {
         let mv = playout::random_move(&view.game, &mut rng).unwrap();
         let player = view.to_move().unwrap().1.id;
-        view = service
-            .play(view.id, player, &mv.to_string(), None)
-            .await
-            .played()
-            .game;
+        view = service.play(view.id, player, mv, None).await.played().game;
     }
 
     // Both players fire 100 submissions each: candidate moves from the current position, many
@@ -507,7 +506,7 @@ async fn two_hundred_racing_submissions_apply_only_legal_moves_once() {
             let service = service.clone();
             let id = view.id;
             tokio::spawn(async move {
-                let result = service.play(id, player, &text, None).await;
+                let result = service.play_text(id, player, &text, None).await;
                 (player, text, result)
             })
         })
@@ -562,7 +561,7 @@ async fn two_hundred_racing_submissions_apply_only_legal_moves_once() {
             .map(|_| {
                 let service = service.clone();
                 let (id, player, mv) = (after.id, player.id, mv.clone());
-                tokio::spawn(async move { service.play(id, player, &mv, Some(seen)).await })
+                tokio::spawn(async move { service.play_text(id, player, &mv, Some(seen)).await })
             })
             .collect();
         let mut ok = 0;
@@ -595,12 +594,12 @@ async fn deadlines_follow_the_time_per_move() {
     assert_eq!(game.deadline_at, Some(START + 3 * 86_400_000));
     clock.advance(1000);
     let report = service
-        .play(game.id, alice().id, "c3 e5", None)
+        .play_text(game.id, alice().id, "c3 e5", None)
         .await
         .played();
     assert_eq!(report.game.deadline_at, Some(START + 1000 + 3 * 86_400_000));
     let report = service
-        .play(game.id, bob().id, "resign", None)
+        .play_text(game.id, bob().id, "resign", None)
         .await
         .played();
     assert_eq!(report.game.deadline_at, None);
@@ -700,7 +699,7 @@ async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_
     // Alice resigns: she lost, so she opens the rematch; outsiders have none.
     clock.advance(60_000);
     service
-        .play(game.id, alice().id, "resign", None)
+        .play_text(game.id, alice().id, "resign", None)
         .await
         .unwrap();
     let terms = service

@@ -5,7 +5,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::START;
+use common::{PlayText, START};
 use fastrand::Rng;
 use ponte::i18n::Lang;
 use ponte::service::{
@@ -59,7 +59,7 @@ async fn signed_up(service: &Service, format: Format, entrants: &[Player]) -> To
 async fn resign(service: &Service, game: &GameView, rng: &mut Rng) {
     let resigner = if rng.bool() { &game.white } else { &game.red };
     service
-        .play(game.id, resigner.id, "resign", None)
+        .play_text(game.id, resigner.id, "resign", None)
         .await
         .unwrap();
 }

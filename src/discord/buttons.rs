@@ -7,6 +7,7 @@ use super::commands::{signup_buttons, signup_text};
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
 use super::post::{analysed_answer, export_file, gif_of};
 use super::{Data, Error, UserError, explain, player_of};
+use crate::game::Move;
 use crate::i18n::Lang;
 use crate::service::{AiTerms, Asker, MoveOutcome, Player, ServiceError};
 use crate::tr;
@@ -222,14 +223,12 @@ async fn dispatch(
         }
         "swap" | "resign" => {
             // A resignation is always legal: only the swap is tied to the position it was for.
-            let (text, version) = if verb == "swap" {
-                ("swap", version)
+            let (mv, version) = if verb == "swap" {
+                (Move::Swap, version)
             } else {
-                ("resign", None)
+                (Move::Resign(None), None)
             };
-            if let MoveOutcome::LostOnTime(view) =
-                service.play(id, player.id, text, version).await?
-            {
+            if let MoveOutcome::LostOnTime(view) = service.play(id, player.id, mv, version).await? {
                 return Err(ServiceError::TimeRanOut(view.id).into());
             }
             // Saved: the new board follows from the delivery worker.

@@ -14,7 +14,7 @@ use super::{
     ChallengeOptions, GameId, GameView, MoveOutcome, Player, Result, Service, ServiceError, Venue,
 };
 use crate::ai::{self, Budget, Level};
-use crate::store::{AiSide, NewGame};
+use crate::store::{AiSide, NewGame, StoredLevel};
 
 /// How often the worker looks for turns it was not told about (a missed wake-up, a failure).
 const RESCAN: Duration = Duration::from_secs(30);
@@ -98,7 +98,7 @@ impl Service {
         };
         let side = AiSide {
             player_id: ai.id,
-            level: level.name().to_owned(),
+            level: stored_level(level),
         };
         let announce = venue.channel_id.is_some().then_some(anchor);
         let id = self.store.start_ai_game(&game, &side, announce).await?;
@@ -209,10 +209,7 @@ impl Service {
                 return Ok(None);
             }
         };
-        match self
-            .play(id, ai_id, &mv.to_string(), Some(view.version))
-            .await
-        {
+        match self.play(id, ai_id, mv, Some(view.version)).await {
             Ok(outcome) => Ok(Some(outcome)),
             // The human moved meanwhile (resigned, say): this search is moot.
             Err(ServiceError::PositionChanged | ServiceError::GameOver(_)) => Ok(None),
@@ -269,14 +266,30 @@ impl Service {
         let rows = self.store.ai_records(guild, player).await?;
         Ok(rows
             .into_iter()
-            .filter_map(|row| {
-                Some(AiRecord {
-                    level: row.level.parse().ok()?,
-                    wins: u32::try_from(row.wins).unwrap_or_default(),
-                    losses: u32::try_from(row.losses).unwrap_or_default(),
-                    draws: u32::try_from(row.draws).unwrap_or_default(),
-                })
+            .map(|row| AiRecord {
+                level: level_of(row.level),
+                wins: u32::try_from(row.wins).unwrap_or_default(),
+                losses: u32::try_from(row.losses).unwrap_or_default(),
+                draws: u32::try_from(row.draws).unwrap_or_default(),
             })
             .collect())
+    }
+}
+
+/// The AI's level as the store keeps it.
+pub(super) fn stored_level(level: Level) -> StoredLevel {
+    match level {
+        Level::Easy => StoredLevel::Easy,
+        Level::Medium => StoredLevel::Medium,
+        Level::Hard => StoredLevel::Hard,
+    }
+}
+
+/// The AI's level of a stored game.
+pub(super) fn level_of(stored: StoredLevel) -> Level {
+    match stored {
+        StoredLevel::Easy => Level::Easy,
+        StoredLevel::Medium => Level::Medium,
+        StoredLevel::Hard => Level::Hard,
     }
 }

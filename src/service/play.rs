@@ -115,7 +115,8 @@ impl Service {
         Ok(self.store.set_thread(game, thread).await?)
     }
 
-    /// `player` plays `text` (`c3 e5`, `c3-e4`, `swap`, `pass`, `resign`) in game `id`.
+    /// `player` plays `mv` in game `id` (a front end parses the player's text once, and answers
+    /// a parse failure with [`Service::unparsed`]).
     ///
     /// A resignation is accepted at any time and always for the player's own colour. After the
     /// move, a player who can neither place two tiles nor bridge passes automatically (the
@@ -124,17 +125,16 @@ impl Service {
     /// played either: the game is lost on time ([`MoveOutcome::LostOnTime`]).
     ///
     /// # Errors
-    /// Unknown game, not a participant, not their turn, game over, a stale version, text that is
-    /// not a move, an illegal move (with the engine's reason); nothing is written then.
+    /// Unknown game, not a participant, not their turn, game over, a stale version, an illegal
+    /// move (with the engine's reason); nothing is written then.
     pub async fn play(
         &self,
         id: GameId,
         player: PlayerId,
-        text: &str,
+        mv: Move,
         expected_version: Option<i64>,
     ) -> Result<MoveOutcome> {
-        self.play_sent(id, player, text, expected_version, None)
-            .await
+        self.play_sent(id, player, mv, expected_version, None).await
     }
 
     /// [`Service::play`], for a move `sent` at a known time on the front end's clock (Discord's).
@@ -148,11 +148,10 @@ impl Service {
         &self,
         id: GameId,
         player: PlayerId,
-        text: &str,
+        mv: Move,
         expected_version: Option<i64>,
         sent: Option<Sent>,
     ) -> Result<MoveOutcome> {
-        let parsed = text.parse::<Move>();
         let mut write = self.write(id).await?;
         let row = write.game.clone();
         if expected_version.is_some_and(|v| v != row.version) {
@@ -177,17 +176,10 @@ impl Service {
                 .await
                 .map(MoveOutcome::LostOnTime);
         }
-        let mv = match parsed {
-            Ok(Move::Resign(_)) => Move::Resign(Some(mover)),
-            Ok(mv) => mv,
-            Err(BadMove::OffEveryBoard(cell)) => {
-                return Err(IllegalMove::OffBoard {
-                    cell,
-                    size: row.size as u8,
-                }
-                .into());
-            }
-            Err(BadMove::NotAMove(text)) => return Err(ServiceError::NotAMove(text)),
+        // A player resigns for their own colour, whatever the move said.
+        let mv = match mv {
+            Move::Resign(_) => Move::Resign(Some(mover)),
+            mv => mv,
         };
         let position = self.position_for_write(&mut write).await?;
         if let (Some(sent), Some(seen)) = (sent, row.last_move_seen_at) {
@@ -266,6 +258,23 @@ impl Service {
             self.after_game_ended(view.id).await;
         }
         Ok(MoveOutcome::Played(MoveReport { played, game: view }))
+    }
+
+    /// What a front end answers for a player's text that is not a move of game `id`: a cell
+    /// beyond every board is named as off this game's board, as the engine names one off it.
+    pub async fn unparsed(&self, id: GameId, bad: BadMove) -> ServiceError {
+        match bad {
+            BadMove::NotAMove(text) => ServiceError::NotAMove(text),
+            BadMove::OffEveryBoard(cell) => match self.store.game(id).await {
+                Ok(Some(row)) => IllegalMove::OffBoard {
+                    cell,
+                    size: u8::try_from(row.size).unwrap_or(u8::MAX),
+                }
+                .into(),
+                Ok(None) => ServiceError::UnknownGame(id),
+                Err(error) => error.into(),
+            },
+        }
     }
 
     /// Calls a game off without a result and unrated: by either player before Red's first move

@@ -12,7 +12,7 @@ use super::{
     ChallengeOptions, GameId, GameView, Millis, Player, PlayerId, Result, Service, ServiceError,
     Venue,
 };
-use crate::game::Color;
+use crate::game::{Color, Move};
 use crate::i18n::Lang;
 use crate::render::{Crosstable, crosstable_png};
 use crate::store::{
@@ -815,7 +815,10 @@ impl Service {
                 continue;
             }
             // Lost on time meanwhile is as good as forfeited.
-            match self.play(game.id, player.id, "resign", None).await {
+            match self
+                .play(game.id, player.id, Move::Resign(None), None)
+                .await
+            {
                 Ok(_) | Err(ServiceError::GameOver(_)) => {}
                 Err(error) => return Err(error),
             }

@@ -435,7 +435,7 @@ impl GameView {
             updated_at: row.updated_at,
             ai: row
                 .ai_player_id
-                .zip(row.ai_level.and_then(|level| level.parse().ok())),
+                .zip(row.ai_level.map(super::opponent::level_of)),
             tournament: row
                 .tournament_id
                 .zip(row.tournament_round.map(|r| r as u32)),

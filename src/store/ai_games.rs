@@ -3,19 +3,19 @@
 
 use super::games::{NewGame, insert_game};
 use super::outbox::insert_announcement;
-use super::{AnnouncementKind, GameId, PlayerId, Store, StoreError};
+use super::{AnnouncementKind, GameId, PlayerId, Store, StoreError, StoredLevel};
 
-/// Which player of a new game is the AI, at which level (`easy`, `medium` or `hard`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Which player of a new game is the AI, at which level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AiSide {
     pub player_id: PlayerId,
-    pub level: String,
+    pub level: StoredLevel,
 }
 
 /// A player's finished games against one level of the AI.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct AiRecord {
-    pub level: String,
+    pub level: StoredLevel,
     pub wins: i64,
     pub losses: i64,
     pub draws: i64,
@@ -38,7 +38,7 @@ impl Store {
         let id = insert_game(&mut tx, game).await?;
         sqlx::query("UPDATE games SET ai_player_id = ?, ai_level = ? WHERE id = ?")
             .bind(ai.player_id)
-            .bind(&ai.level)
+            .bind(ai.level)
             .bind(id)
             .execute(&mut *tx)
             .await?;
@@ -100,7 +100,7 @@ mod tests {
     fn hard(player_id: PlayerId) -> AiSide {
         AiSide {
             player_id,
-            level: "hard".into(),
+            level: StoredLevel::Hard,
         }
     }
 
@@ -117,8 +117,8 @@ mod tests {
             .unwrap();
         let row = store.game(bot_opens).await.unwrap().unwrap();
         assert_eq!(
-            (row.ai_player_id, row.ai_level.as_deref()),
-            (Some(2), Some("hard"))
+            (row.ai_player_id, row.ai_level),
+            (Some(2), Some(StoredLevel::Hard))
         );
         assert_eq!(store.ai_turns().await.unwrap(), vec![bot_opens]);
         let due = store.due_announcements(NOW + 1, 10).await.unwrap();
@@ -132,13 +132,34 @@ mod tests {
         );
     }
 
+    /// A level this version does not know (written by a later one, past the schema's check) is
+    /// an error, never a game between people.
+    #[tokio::test]
+    async fn an_unknown_stored_level_is_an_error() {
+        let (_dir, store) = store_with_players().await;
+        let id = store
+            .start_ai_game(&new_game(1, 2), &hard(2), None)
+            .await
+            .unwrap();
+        let mut conn = store.pool.acquire().await.unwrap();
+        for statement in [
+            "PRAGMA ignore_check_constraints = ON",
+            "UPDATE games SET ai_level = 'grandmaster'",
+            "PRAGMA ignore_check_constraints = OFF",
+        ] {
+            sqlx::query(statement).execute(&mut *conn).await.unwrap();
+        }
+        drop(conn);
+        assert!(store.game(id).await.is_err());
+    }
+
     #[tokio::test]
     async fn results_against_the_ai_are_counted_per_level_from_the_players_side() {
         let (_dir, store) = store_with_players().await;
         let end = |white, red, winner| won(white, red, winner, EndReason::Score);
         let easy = AiSide {
             player_id: 2,
-            level: "easy".into(),
+            level: StoredLevel::Easy,
         };
         for (opener, other, ai, winner) in [
             (1, 2, &easy, Winner::White),
@@ -155,15 +176,18 @@ mod tests {
         // A game between people does not count.
         let people = crate::store::games::tests::start(&store, 1, 3).await;
         commit(&store, people, &[], &end(1, 3, Winner::White), NOW + 10).await;
-        let record = |level: &str, wins, losses, draws| AiRecord {
-            level: level.into(),
+        let record = |level, wins, losses, draws| AiRecord {
+            level,
             wins,
             losses,
             draws,
         };
         assert_eq!(
             store.ai_records(GUILD, 1).await.unwrap(),
-            vec![record("easy", 1, 1, 0), record("hard", 0, 1, 1)]
+            vec![
+                record(StoredLevel::Easy, 1, 1, 0),
+                record(StoredLevel::Hard, 0, 1, 1)
+            ]
         );
         assert_eq!(store.ai_records(GUILD, 2).await.unwrap(), vec![]);
         assert_eq!(store.ai_records(GUILD + 1, 1).await.unwrap(), vec![]);

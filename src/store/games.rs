@@ -7,7 +7,7 @@ use tokio::sync::MutexGuard;
 use super::outbox::{insert_announcement, insert_tournament_announcement};
 use super::{
     AnnouncementKind, EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError,
-    StoredVariant, Winner,
+    StoredLevel, StoredVariant, Winner,
 };
 
 /// A game as stored, with its players' names.
@@ -44,7 +44,7 @@ pub struct GameRow {
     pub last_move_seen_at: Option<Millis>,
     /// In a game against the AI: the player who is the AI, and its level.
     pub ai_player_id: Option<PlayerId>,
-    pub ai_level: Option<String>,
+    pub ai_level: Option<StoredLevel>,
     /// In a tournament: which, and the round.
     pub tournament_id: Option<i64>,
     pub tournament_round: Option<i64>,

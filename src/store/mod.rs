@@ -37,7 +37,7 @@ pub use guild_settings::GuildLanguage;
 pub use outbox::OutboxRow;
 pub use players::PlayerRow;
 pub use ratings::{NamedRating, RatingPoint, RatingRow};
-pub use states::{AnnouncementKind, ChallengeStatus, EndReason, GameStatus, Winner};
+pub use states::{AnnouncementKind, ChallengeStatus, EndReason, GameStatus, StoredLevel, Winner};
 pub use tournaments::{
     EntrantRow, NewRound, NewTournament, StoredFormat, TournamentGameRow, TournamentId,
     TournamentRow, TournamentStatus,

@@ -33,6 +33,16 @@ pub enum Winner {
     Draw,
 }
 
+/// The strength of the AI in a game against it, as stored. An unknown stored value is an error
+/// when read, never a game without the AI.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
+#[sqlx(rename_all = "lowercase")]
+pub enum StoredLevel {
+    Easy,
+    Medium,
+    Hard,
+}
+
 /// Where a challenge stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
 #[sqlx(rename_all = "lowercase")]

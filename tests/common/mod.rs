@@ -8,9 +8,10 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
+use ponte::game::Move;
 use ponte::service::{
-    ChallengeOptions, Clock, GameView, MoveOutcome, MoveReport, Player, Service, ServiceError,
-    Venue,
+    ChallengeOptions, Clock, GameId, GameView, MoveOutcome, MoveReport, Player, PlayerId, Service,
+    ServiceError, Venue,
 };
 use tempfile::TempDir;
 
@@ -41,6 +42,34 @@ pub async fn start_game(
 ) -> GameView {
     let challenge = service.challenge(a, Some(b), options, venue).await.unwrap();
     service.accept(challenge.id, b).await.unwrap()
+}
+
+/// Moves typed as a player types them, parsed the way the front ends parse them: a text that
+/// is no move is answered as they answer it.
+#[allow(async_fn_in_trait)]
+pub trait PlayText {
+    async fn play_text(
+        &self,
+        game: GameId,
+        player: PlayerId,
+        text: &str,
+        version: Option<i64>,
+    ) -> Result<MoveOutcome, ServiceError>;
+}
+
+impl PlayText for Service {
+    async fn play_text(
+        &self,
+        game: GameId,
+        player: PlayerId,
+        text: &str,
+        version: Option<i64>,
+    ) -> Result<MoveOutcome, ServiceError> {
+        match text.parse::<Move>() {
+            Ok(mv) => self.play(game, player, mv, version).await,
+            Err(bad) => Err(self.unparsed(game, bad).await),
+        }
+    }
 }
 
 /// A move that must be played (not refused, not lost on time).

@@ -9,19 +9,23 @@ use crate::game::{BadMove, Move};
 use crate::service::{AbortOutcome, MoveOutcome, Sent, ServiceError};
 use crate::tr;
 
-/// Plays `text` in the game. The board, with the mention of the player to move, follows from
+/// Plays `text` in the game, parsed once here into a move. The board, with the mention of the player to move, follows from
 /// the delivery worker (`discord::outbox`): saved with the move, it reaches the thread even when
 /// Discord fails for a while. The player is told what was saved.
 async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Error> {
     let received = std::time::Instant::now();
     let id = game_id(ctx, game).await?;
     let service = &ctx.data().service;
+    let mv = match text.parse::<Move>() {
+        Ok(mv) => mv,
+        Err(bad) => return Err(service.unparsed(id, bad).await.into()),
+    };
     let sent = Sent {
         at: snowflake_millis(ctx.id()),
         received,
     };
     let outcome = service
-        .play_sent(id, author_id(ctx), text, None, Some(sent))
+        .play_sent(id, author_id(ctx), mv, None, Some(sent))
         .await?;
     let report = match outcome {
         MoveOutcome::Played(report) => report,
