@@ -17,7 +17,7 @@ use crate::ai::analysis::{Evaluation, Moment, evaluate, turning_points, without_
 use crate::game::{Move, Variant};
 use crate::i18n::{Lang, move_words};
 use crate::render::{caption_name, chances_plot_png};
-use crate::store::{AnalysisPosition, AnalysisRequest, AnalysisRow, PendingAnalysis};
+use crate::store::{AnalysisPosition, AnalysisRequest, AnalysisRow, Owed, PendingAnalysis};
 use crate::tr;
 
 /// Playouts a position: about a third of a second of one core, so a game of 80 moves takes
@@ -92,6 +92,8 @@ impl Service {
             return Ok(Analysed::Ready(analysis));
         }
         let playouts = self.analysis_playouts();
+        // Only a real channel waits for the post (Discord's ids are positive).
+        let channel = channel.filter(|&c| c > 0);
         let request = self
             .store
             .request_analysis(id, playouts as i64, channel, self.now())
@@ -200,9 +202,9 @@ impl Service {
             };
             last.preferred = None;
         }
-        let plies = i64::from(game.game.plies());
+        let owed_to = |channel| Owed::Analysis { game: id, channel };
         self.store
-            .save_analysis(id, plies, &positions, self.now())
+            .save_analysis(id, &positions, owed_to, self.now())
             .await?;
         self.outbox_changed();
         Ok(())
@@ -258,7 +260,7 @@ impl Service {
         }
         match self
             .store
-            .analysis_failed(game, error, give_up, self.now())
+            .analysis_failed(game, error, give_up, failed_to(game), self.now())
             .await
         {
             Ok(()) if give_up => self.outbox_changed(),
@@ -393,4 +395,9 @@ impl AnalysisView {
             red = caption_name(&game.red.name)
         )
     }
+}
+
+/// What a given-up analysis owes each channel that asked for it.
+fn failed_to(game: GameId) -> impl Fn(i64) -> Owed {
+    move |channel| Owed::AnalysisFailed { game, channel }
 }

@@ -8,11 +8,11 @@ use std::time::Duration;
 
 use super::views::replay_log;
 use super::{
-    AnalysisView, GameId, GameView, MoveReport, PlayedMove, Result, Service, ServiceError,
-    TournamentView, Venue,
+    AnalysisView, GameId, GameView, MoveReport, Result, Service, ServiceError, TournamentView,
+    Venue,
 };
-use crate::game::{Color, Move};
-use crate::store::{AnnouncementKind, GameRow, GameStatus, OutboxRow};
+use crate::game::Move;
+use crate::store::{GameRow, GameStatus, Owed, Reach, StoreError};
 
 /// Something the players are owed, with the game as it stood when it was saved.
 #[derive(Clone, Debug)]
@@ -103,23 +103,29 @@ impl Service {
     pub async fn due_announcements(&self) -> Result<Vec<DueAnnouncement>> {
         let now = self.now();
         let mut due = Vec::new();
-        for row in self.store.due_announcements(now, BATCH).await? {
-            match self.announcement(&row).await {
-                Ok(announcement) => due.push(DueAnnouncement {
-                    id: row.id,
-                    attempts: u32::try_from(row.attempts).unwrap_or(u32::MAX),
+        for item in self.store.due_announcements(now, BATCH).await? {
+            let (id, made) = match item {
+                Ok(item) => {
+                    let made = self.announcement(item.owed).await;
+                    (item.id, made.map(|a| (item.attempts, a)))
+                }
+                Err((id, impossible)) => (id, Err(impossible.into())),
+            };
+            match made {
+                Ok((attempts, announcement)) => due.push(DueAnnouncement {
+                    id,
+                    attempts: u32::try_from(attempts).unwrap_or(u32::MAX),
                     announcement,
                 }),
                 Err(
                     error @ (ServiceError::Damaged(_)
                     | ServiceError::UnknownGame(_)
-                    | ServiceError::UnknownTournament(_)),
+                    | ServiceError::UnknownTournament(_)
+                    | ServiceError::Store(StoreError::Impossible(_))),
                 ) => {
-                    tracing::warn!("cannot make announcement {}: {error}", row.id);
+                    tracing::warn!("cannot make announcement {id}: {error}");
                     let reason = error.to_string();
-                    self.store
-                        .announcement_abandoned(row.id, now, &reason)
-                        .await?;
+                    self.store.announcement_abandoned(id, now, &reason).await?;
                 }
                 Err(other) => return Err(other),
             }
@@ -186,75 +192,77 @@ impl Service {
         self.outbox.notify_one();
     }
 
-    async fn announcement(&self, row: &OutboxRow) -> Result<Announcement> {
-        let Some(game_id) = row.game_id else {
-            let tournament = row.tournament_id.unwrap_or_default();
-            let view = self.tournament(tournament).await?;
-            return Ok(match row.kind {
-                AnnouncementKind::Round => Announcement::Round {
-                    tournament: view,
-                    round: row.ply as u32,
-                },
-                AnnouncementKind::Finished => Announcement::Finished(view),
-                _ => Announcement::Standings(view),
-            });
-        };
-        let game = self
-            .store
-            .game(game_id)
-            .await?
-            .ok_or(ServiceError::UnknownGame(game_id))?;
-        if matches!(
-            row.kind,
-            AnnouncementKind::Analysis | AnnouncementKind::AnalysisFailed
-        ) {
-            // Set aside (never posted to a channel 0) should an item lack its channel.
-            let channel = row
-                .channel_id
-                .filter(|c| *c > 0)
-                .ok_or(ServiceError::UnknownGame(game_id))?;
-            if row.kind == AnnouncementKind::AnalysisFailed {
+    /// The announcement an owed item stands for, made from the game or tournament as it is
+    /// now (a board as it stood when the item was owed).
+    async fn announcement(&self, owed: Owed) -> Result<Announcement> {
+        Ok(match owed {
+            Owed::Started { game, anchor } => Announcement::Started {
+                game: self.game_at(game, 0).await?,
+                anchor,
+            },
+            Owed::Moved { game, first, last } => {
+                Announcement::Moved(MoveReport::of(self.game_at(game, last).await?, first))
+            }
+            Owed::Ended { game, ply } => Announcement::Ended(self.game_at(game, ply).await?),
+            Owed::Reminder {
+                game,
+                ply,
+                by: Reach::Thread,
+            } => Announcement::Reminder(self.game_at(game, ply).await?),
+            Owed::Reminder {
+                game,
+                ply,
+                by: Reach::DirectMessage,
+            } => Announcement::ReminderDm(self.game_at(game, ply).await?),
+            Owed::Round { tournament, round } => Announcement::Round {
+                tournament: self.tournament(tournament).await?,
+                round,
+            },
+            Owed::Standings { tournament } => {
+                Announcement::Standings(self.tournament(tournament).await?)
+            }
+            Owed::Finished { tournament } => {
+                Announcement::Finished(self.tournament(tournament).await?)
+            }
+            Owed::Analysis { game, channel } => {
+                let game = self.game(game).await?;
+                let analysis = self
+                    .analysis_of(&game)
+                    .await?
+                    .ok_or(ServiceError::UnknownGame(game.id))?;
+                Announcement::Analysis {
+                    game,
+                    analysis,
+                    channel,
+                }
+            }
+            Owed::AnalysisFailed { game, channel } => {
                 // From the game's row alone: its log may be what failed.
+                let row = self.row(game).await?;
                 let venue = Venue {
-                    guild_id: game.guild_id,
-                    channel_id: game.channel_id,
+                    guild_id: row.guild_id,
+                    channel_id: row.channel_id,
                 };
-                return Ok(Announcement::AnalysisFailed {
-                    game: game_id,
+                Announcement::AnalysisFailed {
+                    game,
                     venue,
                     channel,
-                });
-            }
-            let game = self.view(game).await?;
-            let analysis = self
-                .analysis_of(&game)
-                .await?
-                .ok_or(ServiceError::UnknownGame(game_id))?;
-            return Ok(Announcement::Analysis {
-                game,
-                analysis,
-                channel,
-            });
-        }
-        let view = self.view_at(game, row.ply).await?;
-        Ok(match row.kind {
-            AnnouncementKind::Started => Announcement::Started {
-                game: view,
-                anchor: row.anchor_message_id,
-            },
-            AnnouncementKind::Moved => Announcement::Moved(report(view, row.first_ply)),
-            AnnouncementKind::Ended => Announcement::Ended(view),
-            AnnouncementKind::Reminder => Announcement::Reminder(view),
-            AnnouncementKind::ReminderDm => Announcement::ReminderDm(view),
-            // Tournament kinds are only ever written without a game: such an item is set aside.
-            AnnouncementKind::Round
-            | AnnouncementKind::Standings
-            | AnnouncementKind::Finished
-            | AnnouncementKind::Analysis
-            | AnnouncementKind::AnalysisFailed => {
-                return Err(ServiceError::UnknownGame(game_id));
+                }
             }
         })
+    }
+
+    async fn row(&self, id: GameId) -> Result<GameRow> {
+        self.store
+            .game(id)
+            .await?
+            .ok_or(ServiceError::UnknownGame(id))
+    }
+
+    /// Game `id` as it stood after `plies` plies.
+    async fn game_at(&self, id: GameId, plies: i64) -> Result<GameView> {
+        let row = self.row(id).await?;
+        self.view_at(row, plies).await
     }
 
     /// The game as it stood after `plies` plies: an announcement that waited (Discord was
@@ -286,35 +294,6 @@ impl Service {
         let position = replay_log(&earlier, &moves[..shown])?;
         Ok(GameView::new(earlier, &position))
     }
-}
-
-/// What a move announcement reports: the plies from `first` on, as the mover saw them played.
-fn report(game: GameView, first: i64) -> MoveReport {
-    let played = game
-        .moves
-        .iter()
-        .filter(|m| i64::from(m.ply) >= first)
-        .map(|m| {
-            let color = match m.mv {
-                // Red swaps, and plays White from then on.
-                Move::Swap => Color::Red,
-                Move::Resign(Some(color)) => color,
-                _ => game.color_of(m.player_id).unwrap_or(Color::White),
-            };
-            let player = if game.white.id == m.player_id {
-                &game.white
-            } else {
-                &game.red
-            };
-            PlayedMove {
-                player: player.clone(),
-                color,
-                mv: m.mv,
-                forced: m.forced,
-            }
-        })
-        .collect();
-    MoveReport { played, game }
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@ use super::{
     ChallengeId, ChallengeOptions, ChallengeStatus, ChallengeView, GameId, GameView, Player,
     PlayerId, Result, Service, ServiceError, Venue,
 };
-use crate::store::{ChallengeRow, NewChallenge, NewGame};
+use crate::store::{ChallengeRow, NewChallenge, NewGame, Owed};
 
 /// The time per move a challenge may set: long enough to answer, short enough that a game ends.
 pub const SHORTEST_MOVE_TIME: Duration = Duration::from_secs(60);
@@ -182,11 +182,17 @@ impl Service {
             remind_at: clock.remind_at,
             created_at: now,
         };
-        let announce = game.channel_id.is_some();
-        let accepted = self
-            .store
-            .accept_challenge(row.id, &game, announce.then_some(message_id))
-            .await?;
+        // Where the game is shown, its thread opens on the message clicked (else the
+        // challenge's recorded one) with the first board.
+        let shown = game.channel_id.is_some();
+        let owed = |game, recorded: Option<i64>| {
+            let anchor = message_id.or(recorded);
+            shown
+                .then_some(Owed::Started { game, anchor })
+                .into_iter()
+                .collect()
+        };
+        let accepted = self.store.accept_challenge(row.id, &game, owed).await?;
         match accepted {
             Some(game) => {
                 self.outbox_changed();

@@ -6,7 +6,8 @@
 use super::standings::rate;
 use super::{ChallengeView, GameView, Millis, Result, Service, ServiceError};
 use crate::store::{
-    AnnouncementKind, EndReason, GameId, GameStatus, GameUpdate, GameWrite, StoreError, Winner,
+    DueReminder, EndReason, GameChange, GameId, GameStatus, GameUpdate, GameWrite, Owed, Reach,
+    StoreError, Winner,
 };
 
 /// The clock of one move: when it runs out and when to remind the player.
@@ -131,16 +132,12 @@ impl Service {
             remind_at: None,
             rated: row.rated,
         };
-        if row.channel_id.is_some() {
-            write.announce(AnnouncementKind::Ended);
-        }
-        match write.commit(&[], &update, now).await {
-            Ok(saved) => {
-                self.outbox_changed();
-                self.remember(&saved.game, position.clone());
-                self.after_game_ended(saved.game.id).await;
-                Ok(Some(GameView::new(saved.game, &position)))
-            }
+        let change = GameChange {
+            moves: Vec::new(),
+            update,
+        };
+        match self.save_game_change(write, change, position, now).await {
+            Ok(view) => Ok(Some(view)),
             Err(StoreError::Conflict) => Ok(None),
             Err(other) => Err(other.into()),
         }
@@ -153,19 +150,17 @@ impl Service {
     /// Database failures.
     pub async fn take_reminders(&self) -> Result<Vec<(GameView, bool)>> {
         let mut due = Vec::new();
-        let taken = self.store.take_due_reminders(self.now()).await?;
+        let taken = self
+            .store
+            .take_due_reminders(self.now(), reminders_owed)
+            .await?;
         if !taken.is_empty() {
             self.outbox_changed();
         }
-        for id in taken {
+        for reminder in taken {
+            let id = reminder.game_id;
             match self.game(id).await {
-                Ok(view) => {
-                    let dm = match view.to_move() {
-                        Some((_, player)) => self.store.wants_dm(player.id).await?,
-                        None => false,
-                    };
-                    due.push((view, dm));
-                }
+                Ok(view) => due.push((view, reminder.wants_dm)),
                 Err(error) => tracing::warn!("no reminder for game #{id}: {error}"),
             }
         }
@@ -181,5 +176,45 @@ impl Service {
             .upsert_player(player.id, &player.name, self.now())
             .await?;
         Ok(self.store.set_notify(player.id, on).await?)
+    }
+}
+
+/// What a reminder owes: a word in the game's thread when it has one, and a direct message to a
+/// player who asked for those.
+fn reminders_owed(due: &DueReminder) -> Vec<Owed> {
+    let (game, ply) = (due.game_id, due.plies);
+    let thread = due.channel_id.map(|_| Reach::Thread);
+    let direct = due.wants_dm.then_some(Reach::DirectMessage);
+    thread
+        .into_iter()
+        .chain(direct)
+        .map(|by| Owed::Reminder { game, ply, by })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_reminder_goes_to_the_thread_and_by_direct_message_to_who_asked() {
+        let due = |channel_id, wants_dm| DueReminder {
+            game_id: 4,
+            plies: 6,
+            channel_id,
+            wants_dm,
+        };
+        let to = |by| Owed::Reminder {
+            game: 4,
+            ply: 6,
+            by,
+        };
+        assert_eq!(reminders_owed(&due(Some(70), false)), [to(Reach::Thread)]);
+        assert_eq!(
+            reminders_owed(&due(Some(70), true)),
+            [to(Reach::Thread), to(Reach::DirectMessage)]
+        );
+        assert_eq!(reminders_owed(&due(None, true)), [to(Reach::DirectMessage)]);
+        assert_eq!(reminders_owed(&due(None, false)), []);
     }
 }

@@ -20,6 +20,7 @@ mod opponent;
 mod play;
 mod ratings;
 mod replays;
+mod saving;
 mod standings;
 mod tournaments;
 mod views;

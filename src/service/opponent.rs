@@ -14,7 +14,7 @@ use super::{
     ChallengeOptions, GameId, GameView, MoveOutcome, Player, Result, Service, ServiceError, Venue,
 };
 use crate::ai::{self, Budget, Level};
-use crate::store::{AiSide, NewGame, StoredLevel};
+use crate::store::{AiSide, NewGame, Owed, StoredLevel};
 
 /// How often the worker looks for turns it was not told about (a missed wake-up, a failure).
 const RESCAN: Duration = Duration::from_secs(30);
@@ -100,8 +100,14 @@ impl Service {
             player_id: ai.id,
             level: stored_level(level),
         };
-        let announce = venue.channel_id.is_some().then_some(anchor);
-        let id = self.store.start_ai_game(&game, &side, announce).await?;
+        let shown = venue.channel_id.is_some();
+        let owed = |game| {
+            shown
+                .then_some(Owed::Started { game, anchor })
+                .into_iter()
+                .collect()
+        };
+        let id = self.store.start_ai_game(&game, &side, owed).await?;
         self.outbox_changed();
         self.ai_turn.notify_one();
         self.game(id).await

@@ -6,13 +6,12 @@ use std::sync::Arc;
 use super::deadlines::MoveClock;
 use super::standings::rate;
 use super::{
-    AbortOutcome, Asker, GameId, GameView, MoveOutcome, MoveReport, PlayedMove, PlayerId, Result,
+    AbortOutcome, Asker, GameId, GameView, LoggedMove, MoveOutcome, MoveReport, PlayerId, Result,
     Sent, Service, ServiceError,
 };
 use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
 use crate::store::{
-    AnnouncementKind, EndReason, GameRow, GameStatus, GameUpdate, GameWrite, NewMove, StoreError,
-    Winner,
+    EndReason, GameChange, GameRow, GameStatus, GameUpdate, GameWrite, NewMove, StoreError, Winner,
 };
 
 impl Service {
@@ -196,7 +195,16 @@ impl Service {
         }
         game.play(mv)?;
 
-        let mut new_moves = vec![(player, mover, mv, false)];
+        let first = row.plies + 1;
+        let logged = |ply: i64, player_id, color, mv, forced| LoggedMove {
+            ply: u32::try_from(ply).unwrap_or(u32::MAX),
+            player_id,
+            color,
+            mv,
+            forced,
+            played_at: now,
+        };
+        let mut new_moves = vec![logged(first, player, mover, mv, false)];
         if mv == Move::Swap {
             players.swap(0, 1);
         }
@@ -204,7 +212,8 @@ impl Service {
         while game.must_pass() {
             let color = game.to_move().ok_or(ServiceError::GameOver(id))?;
             game.play(Move::Pass)?;
-            new_moves.push((players[color.index()], color, Move::Pass, true));
+            let ply = first + new_moves.len() as i64;
+            new_moves.push(logged(ply, players[color.index()], color, Move::Pass, true));
         }
 
         let mut update = game_update(&game, players, row.move_seconds, now, row.rated);
@@ -215,49 +224,27 @@ impl Service {
         if let Some(outcome) = game.outcome() {
             rate(&mut write, players, outcome.winner(), now).await?;
         }
-        let log: Vec<NewMove> = new_moves
-            .iter()
-            .map(|&(player_id, _, mv, forced)| NewMove {
-                player_id,
-                notation: mv.to_string(),
-                forced,
-            })
-            .collect();
-        if row.channel_id.is_some() {
-            write.announce(AnnouncementKind::Moved);
-        }
         if let Some(sent) = sent {
             write.seen_at(sent.saved_at());
         }
-        let saved = match write.commit(&log, &update, now).await {
-            Ok(saved) => saved,
+        let change = GameChange {
+            moves: new_moves
+                .iter()
+                .map(|m| NewMove {
+                    player_id: m.player_id,
+                    notation: m.mv.to_string(),
+                    forced: m.forced,
+                })
+                .collect(),
+            update,
+        };
+        let position = Arc::new(position.extended(game, &new_moves));
+        let view = match self.save_game_change(write, change, position, now).await {
+            Ok(view) => view,
             Err(StoreError::Conflict) => return Err(ServiceError::PositionChanged),
             Err(other) => return Err(other.into()),
         };
-        self.outbox_changed();
-        if saved.game.ai_player_id.is_some() {
-            self.ai_turn.notify_one();
-        }
-        let position = Arc::new(position.extended(game, &saved.moves));
-        self.remember(&saved.game, position.clone());
-        let view = GameView::new(saved.game, &position);
-        let played = new_moves
-            .into_iter()
-            .map(|(player_id, color, mv, forced)| PlayedMove {
-                player: if view.white.id == player_id {
-                    view.white.clone()
-                } else {
-                    view.red.clone()
-                },
-                color,
-                mv,
-                forced,
-            })
-            .collect();
-        if view.is_over() {
-            self.after_game_ended(view.id).await;
-        }
-        Ok(MoveOutcome::Played(MoveReport { played, game: view }))
+        Ok(MoveOutcome::Played(MoveReport::of(view, first)))
     }
 
     /// What a front end answers for a player's text that is not a move of game `id`: a cell
@@ -330,16 +317,12 @@ impl Service {
             remind_at: None,
             rated: false,
         };
-        if row.channel_id.is_some() {
-            write.announce(AnnouncementKind::Ended);
-        }
-        match write.commit(&[], &update, now).await {
-            Ok(saved) => {
-                self.outbox_changed();
-                self.remember(&saved.game, position.clone());
-                self.after_game_ended(id).await;
-                Ok(AbortOutcome::Aborted(GameView::new(saved.game, &position)))
-            }
+        let change = GameChange {
+            moves: Vec::new(),
+            update,
+        };
+        match self.save_game_change(write, change, position, now).await {
+            Ok(view) => Ok(AbortOutcome::Aborted(view)),
             Err(StoreError::Conflict) => Err(ServiceError::PositionChanged),
             Err(other) => Err(other.into()),
         }

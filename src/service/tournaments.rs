@@ -16,7 +16,7 @@ use crate::game::{Color, Move};
 use crate::i18n::Lang;
 use crate::render::{Crosstable, crosstable_png};
 use crate::store::{
-    EntrantRow, NewGame, NewRound, NewTournament, StoredFormat, TournamentId, TournamentRow,
+    EntrantRow, NewGame, NewRound, NewTournament, Owed, StoredFormat, TournamentId, TournamentRow,
     TournamentStatus,
 };
 use crate::tournament::{
@@ -628,9 +628,22 @@ impl Service {
                 bye: round.bye.map(|seed| players[seed]),
             })
             .collect();
+        // One word of the start: a round robin's first round stands for all of them; and each
+        // game its thread and first board.
+        let owed: Vec<Owed> = new_rounds
+            .first()
+            .and_then(|first| u32::try_from(first.round).ok())
+            .map(|round| Owed::Round {
+                tournament: view.id,
+                round,
+            })
+            .into_iter()
+            .collect();
+        let started_game = |game| vec![Owed::Started { game, anchor: None }];
+        let after = i64::from(after);
         let started = self
             .store
-            .start_rounds(view.id, i64::from(after), seeds, &new_rounds, now)
+            .start_rounds(view.id, after, seeds, &new_rounds, &owed, started_game, now)
             .await?;
         if started.is_some() {
             self.outbox_changed();
@@ -657,11 +670,7 @@ impl Service {
         }
         if view.current_round >= view.rounds() {
             // Every round was played: the end.
-            let ended = self
-                .store
-                .end_tournament(id, TournamentStatus::Finished, self.now())
-                .await?;
-            return Ok(ended);
+            return self.end_tournament(id, TournamentStatus::Finished).await;
         }
         let Format::Swiss { .. } = view.format else {
             // A round robin starts all its rounds at once; nothing to pair.
@@ -718,11 +727,7 @@ impl Service {
             })
             .collect();
         if entrants.len() < 2 {
-            let ended = self
-                .store
-                .end_tournament(id, TournamentStatus::Finished, self.now())
-                .await?;
-            return Ok(ended);
+            return self.end_tournament(id, TournamentStatus::Finished).await;
         }
         let round = pair_swiss(&entrants);
         self.start_rounds(&view, view.current_round, &[], &players, &[round])
@@ -732,6 +737,21 @@ impl Service {
     /// Moves on the tournament of a game that just ended (its next round, its end). A failure
     /// here is logged, not returned: the game's result is saved whatever happens, and the
     /// clock's next tick tries again.
+    /// Ends a tournament as `status` (finished or cancelled), owing its players word of it
+    /// either way: the final standings, or the cancellation (the sign-up message loses its
+    /// buttons). `false` when it was already over.
+    async fn end_tournament(&self, id: TournamentId, status: TournamentStatus) -> Result<bool> {
+        let owed = [Owed::Finished { tournament: id }];
+        let ended = self
+            .store
+            .end_tournament(id, status, &owed, self.now())
+            .await?;
+        if ended {
+            self.outbox_changed();
+        }
+        Ok(ended)
+    }
+
     pub(super) async fn after_game_ended(&self, game: GameId) {
         let moved = match self.store.tournament_of(game).await {
             Ok(Some(tournament)) => self.advance_tournament(tournament).await,
@@ -756,10 +776,8 @@ impl Service {
             match self.start_tournament(due.id, None).await {
                 Ok(_) => changed.push(due.id),
                 Err(ServiceError::TooFewEntrants(_)) => {
-                    let now = self.now();
                     if self
-                        .store
-                        .end_tournament(due.id, TournamentStatus::Cancelled, now)
+                        .end_tournament(due.id, TournamentStatus::Cancelled)
                         .await?
                     {
                         changed.push(due.id);
@@ -842,11 +860,7 @@ impl Service {
         if actor != view.organiser && !manager {
             return Err(ServiceError::NotOrganiser(id));
         }
-        if !self
-            .store
-            .end_tournament(id, TournamentStatus::Cancelled, self.now())
-            .await?
-        {
+        if !self.end_tournament(id, TournamentStatus::Cancelled).await? {
             return Err(ServiceError::TournamentOver(id));
         }
         // Read again: a round started meanwhile is called off too.

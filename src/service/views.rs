@@ -230,6 +230,8 @@ impl GameResult {
 pub struct LoggedMove {
     pub ply: u32,
     pub player_id: PlayerId,
+    /// The colour the move was played for, as the position stood before it (Red swaps).
+    pub color: Color,
     pub mv: Move,
     /// A pass the service made for a player who had no move.
     pub forced: bool,
@@ -278,25 +280,15 @@ pub(super) struct Position {
 }
 
 impl Position {
-    /// The position after `moves` were appended and played (the service checked them).
-    pub fn extended(&self, game: Game, moves: &[MoveRow]) -> Position {
+    /// The position `game` after `moves` were played from this one (the service checked them).
+    pub fn extended(&self, game: Game, moves: &[LoggedMove]) -> Position {
         let mut logged = self.moves.clone();
-        logged.extend(moves.iter().filter_map(logged_move));
+        logged.extend_from_slice(moves);
         Position {
             game,
             moves: logged,
         }
     }
-}
-
-fn logged_move(row: &MoveRow) -> Option<LoggedMove> {
-    Some(LoggedMove {
-        ply: row.ply as u32,
-        player_id: row.player_id,
-        mv: row.notation.parse().ok()?,
-        forced: row.forced,
-        played_at: row.played_at,
-    })
 }
 
 /// The move log did not replay: the database holds a game the engine rejects.
@@ -340,11 +332,16 @@ pub(super) fn replay_log(row: &GameRow, moves: &[MoveRow]) -> Result<Position, D
                 stored.notation
             ))
         })?;
+        let color = match mv {
+            Move::Resign(Some(color)) => color,
+            _ => game.to_move().unwrap_or(Color::White),
+        };
         game.play(mv)
             .map_err(|e| damaged(format!("move {expected}, `{mv}`, is illegal: {e}")))?;
         logged.push(LoggedMove {
             ply: stored.ply as u32,
             player_id: stored.player_id,
+            color,
             mv,
             forced: stored.forced,
             played_at: stored.played_at,
@@ -531,6 +528,30 @@ pub struct MoveReport {
     pub played: Vec<PlayedMove>,
     /// The game after the move.
     pub game: GameView,
+}
+
+impl MoveReport {
+    /// The report of the plies from `first` on of `game`'s log, each with the colour it was
+    /// played for as the log recorded it: the same whether it is made as the move is saved or
+    /// later for a delivery.
+    pub(super) fn of(game: GameView, first: i64) -> MoveReport {
+        let played = game
+            .moves
+            .iter()
+            .filter(|m| i64::from(m.ply) >= first)
+            .map(|m| PlayedMove {
+                player: if game.white.id == m.player_id {
+                    game.white.clone()
+                } else {
+                    game.red.clone()
+                },
+                color: m.color,
+                mv: m.mv,
+                forced: m.forced,
+            })
+            .collect();
+        MoveReport { played, game }
+    }
 }
 
 /// What became of a submitted move.

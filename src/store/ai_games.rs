@@ -2,8 +2,8 @@
 //! when the AI is to move, and counted per level for a player's stats.
 
 use super::games::{NewGame, insert_game};
-use super::outbox::insert_announcement;
-use super::{AnnouncementKind, GameId, PlayerId, Store, StoreError, StoredLevel};
+use super::outbox::{Owed, insert_owed};
+use super::{GameId, PlayerId, Store, StoreError, StoredLevel};
 
 /// Which player of a new game is the AI, at which level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,8 +22,8 @@ pub struct AiRecord {
 }
 
 impl Store {
-    /// Starts `game` with the AI as one of its players, and (when `announce`) records that
-    /// its thread is to open on message `anchor`, in one transaction.
+    /// Starts `game` with the AI as one of its players, with what `owed` says the new game
+    /// owes the players, in one transaction.
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
@@ -31,7 +31,7 @@ impl Store {
         &self,
         game: &NewGame,
         ai: &AiSide,
-        announce: Option<Option<i64>>,
+        owed: impl FnOnce(GameId) -> Vec<Owed>,
     ) -> Result<GameId, StoreError> {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
@@ -42,10 +42,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        if let Some(anchor) = announce {
-            let kind = AnnouncementKind::Started;
-            insert_announcement(&mut tx, id, kind, (0, 0), anchor, game.created_at).await?;
-        }
+        insert_owed(&mut tx, &owed(id), game.created_at).await?;
         tx.commit().await?;
         Ok(id)
     }
@@ -94,8 +91,13 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::games::tests::{GUILD, NOW, commit, new_game, store_with_players, won};
+    use crate::store::test_support::{GUILD, NOW, commit, due, new_game, store_with_players, won};
     use crate::store::{EndReason, Winner};
+
+    /// What a new game shown in a channel owes: its thread on `anchor`, and its first board.
+    fn started(anchor: Option<i64>) -> impl FnOnce(GameId) -> Vec<Owed> {
+        move |game| vec![Owed::Started { game, anchor }]
+    }
 
     fn hard(player_id: PlayerId) -> AiSide {
         AiSide {
@@ -108,11 +110,11 @@ mod tests {
     async fn an_ai_game_starts_with_its_announcement_and_waits_for_the_ai_when_it_opens() {
         let (_dir, store) = store_with_players().await;
         let bot_opens = store
-            .start_ai_game(&new_game(2, 1), &hard(2), Some(Some(77)))
+            .start_ai_game(&new_game(2, 1), &hard(2), started(Some(77)))
             .await
             .unwrap();
         let human_opens = store
-            .start_ai_game(&new_game(1, 2), &hard(2), Some(None))
+            .start_ai_game(&new_game(1, 2), &hard(2), started(None))
             .await
             .unwrap();
         let row = store.game(bot_opens).await.unwrap().unwrap();
@@ -121,14 +123,15 @@ mod tests {
             (Some(2), Some(StoredLevel::Hard))
         );
         assert_eq!(store.ai_turns().await.unwrap(), vec![bot_opens]);
-        let due = store.due_announcements(NOW + 1, 10).await.unwrap();
-        let anchors: Vec<_> = due
+        let owed: Vec<Owed> = due(&store, NOW + 1, 10)
+            .await
             .iter()
-            .map(|d| (d.game_id, d.anchor_message_id))
+            .map(|d| d.owed)
             .collect();
+        let started = |game, anchor| Owed::Started { game, anchor };
         assert_eq!(
-            anchors,
-            vec![(Some(bot_opens), Some(77)), (Some(human_opens), None)]
+            owed,
+            vec![started(bot_opens, Some(77)), started(human_opens, None)]
         );
     }
 
@@ -138,7 +141,7 @@ mod tests {
     async fn an_unknown_stored_level_is_an_error() {
         let (_dir, store) = store_with_players().await;
         let id = store
-            .start_ai_game(&new_game(1, 2), &hard(2), None)
+            .start_ai_game(&new_game(1, 2), &hard(2), |_| Vec::new())
             .await
             .unwrap();
         let mut conn = store.pool.acquire().await.unwrap();
@@ -168,13 +171,13 @@ mod tests {
             (1, 2, &hard(2), Winner::Draw),
         ] {
             let id = store
-                .start_ai_game(&new_game(opener, other), ai, None)
+                .start_ai_game(&new_game(opener, other), ai, |_| Vec::new())
                 .await
                 .unwrap();
             commit(&store, id, &[], &end(opener, other, winner), NOW + 10).await;
         }
         // A game between people does not count.
-        let people = crate::store::games::tests::start(&store, 1, 3).await;
+        let people = crate::store::test_support::start(&store, 1, 3).await;
         commit(&store, people, &[], &end(1, 3, Winner::White), NOW + 10).await;
         let record = |level, wins, losses, draws| AiRecord {
             level,

@@ -5,8 +5,8 @@
 
 use sqlx::{Sqlite, SqliteConnection};
 
-use super::outbox::insert_channel_announcement;
-use super::{AnnouncementKind, GameId, Millis, Store, StoreError};
+use super::outbox::{Owed, insert_owed};
+use super::{GameId, Millis, Store, StoreError};
 
 /// One position's evaluation as stored.
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
@@ -182,7 +182,7 @@ impl Store {
     }
 
     /// Records why an attempt at the analysis of `game` failed; with `give_up`, the analysis
-    /// is given up and every waiting channel owed word of it, in one transaction. An analysis
+    /// is given up and every waiting channel owed what `owed_to` says, in one transaction. An analysis
     /// made or given up meanwhile is left as it is.
     ///
     /// # Errors
@@ -192,6 +192,7 @@ impl Store {
         game: GameId,
         error: &str,
         give_up: bool,
+        owed_to: impl Fn(i64) -> Owed,
         now: Millis,
     ) -> Result<(), StoreError> {
         let _writer = self.writer.lock().await;
@@ -207,18 +208,14 @@ impl Store {
         .execute(&mut *tx)
         .await?;
         if updated.rows_affected() == 1 && give_up {
-            let plies: i64 = sqlx::query_scalar("SELECT plies FROM games WHERE id = ?")
-                .bind(game)
-                .fetch_one(&mut *tx)
-                .await?;
-            let kind = AnnouncementKind::AnalysisFailed;
-            tell_waiting_channels(&mut tx, game, kind, plies, now).await?;
+            tell_waiting_channels(&mut tx, game, owed_to, now).await?;
         }
         tx.commit().await?;
         Ok(())
     }
 
-    /// Saves a computed analysis and owes every waiting channel its post, in one transaction.
+    /// Saves a computed analysis and owes every waiting channel what `owed_to` says, in one
+    /// transaction.
     /// An analysis saved already is left as it is.
     ///
     /// # Errors
@@ -226,8 +223,8 @@ impl Store {
     pub async fn save_analysis(
         &self,
         game: GameId,
-        plies: i64,
         positions: &[AnalysisPosition],
+        owed_to: impl Fn(i64) -> Owed,
         now: Millis,
     ) -> Result<(), StoreError> {
         let _writer = self.writer.lock().await;
@@ -254,20 +251,18 @@ impl Store {
             .execute(&mut *tx)
             .await?;
         }
-        let kind = AnnouncementKind::Analysis;
-        tell_waiting_channels(&mut tx, game, kind, plies, now).await?;
+        tell_waiting_channels(&mut tx, game, owed_to, now).await?;
         tx.commit().await?;
         Ok(())
     }
 }
 
-/// Owes every channel waiting for the analysis of `game` a post of `kind` (the analysis, or
+/// Owes every channel waiting for the analysis of `game` what `owed_to` says (the analysis, or
 /// that it failed), and stops them waiting.
 async fn tell_waiting_channels(
     conn: &mut SqliteConnection,
     game: GameId,
-    kind: AnnouncementKind,
-    plies: i64,
+    owed_to: impl Fn(i64) -> Owed,
     now: Millis,
 ) -> Result<(), StoreError> {
     let waiting: Vec<i64> =
@@ -275,24 +270,39 @@ async fn tell_waiting_channels(
             .bind(game)
             .fetch_all(&mut *conn)
             .await?;
-    for channel in waiting {
-        insert_channel_announcement(conn, game, kind, plies, channel, now).await?;
-    }
-    Ok(())
+    let owed: Vec<Owed> = waiting.into_iter().map(owed_to).collect();
+    insert_owed(conn, &owed, now).await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::games::tests::{NOW, start, store_with_players};
+    use crate::store::test_support::{NOW, due, start, store_with_players};
 
-    /// The outbox items of `game`: their kind and channel, oldest first.
-    async fn owed(store: &Store, game: GameId) -> Vec<(AnnouncementKind, Option<i64>)> {
-        sqlx::query_as("SELECT kind, channel_id FROM outbox WHERE game_id = ? ORDER BY id")
-            .bind(game)
-            .fetch_all(&store.pool)
-            .await
-            .unwrap()
+    /// The outbox items (each about `game`), oldest first, taken as delivered.
+    async fn owed(store: &Store, game: GameId) -> Vec<Owed> {
+        let mut owed = Vec::new();
+        loop {
+            let due = due(store, i64::MAX, 100).await;
+            let Some(item) = due.first() else {
+                return owed;
+            };
+            let about = match item.owed {
+                Owed::Analysis { game, .. } | Owed::AnalysisFailed { game, .. } => game,
+                other => panic!("not an analysis's item: {other:?}"),
+            };
+            assert_eq!(about, game);
+            owed.push(item.owed);
+            store.announcement_delivered(item.id).await.unwrap();
+        }
+    }
+
+    fn made(game: GameId) -> impl Fn(i64) -> Owed {
+        move |channel| Owed::Analysis { game, channel }
+    }
+
+    fn failed(game: GameId) -> impl Fn(i64) -> Owed {
+        move |channel| Owed::AnalysisFailed { game, channel }
     }
 
     fn pending(game: GameId, attempts: i64) -> Vec<PendingAnalysis> {
@@ -325,7 +335,7 @@ mod tests {
 
         // A failure to be tried again owes nobody anything yet.
         store
-            .analysis_failed(game, "full", false, NOW)
+            .analysis_failed(game, "full", false, failed(game), NOW)
             .await
             .unwrap();
         let due = store.pending_analyses(NOW + 60_000).await.unwrap();
@@ -344,19 +354,18 @@ mod tests {
                 .unwrap();
         }
         store
-            .analysis_failed(game, "damaged", true, NOW)
+            .analysis_failed(game, "damaged", true, failed(game), NOW)
             .await
             .unwrap();
-        let failed = AnnouncementKind::AnalysisFailed;
-        let told = [(failed, Some(9)), (failed, Some(10))];
+        let told = [failed(game)(9), failed(game)(10)];
         assert_eq!(owed(&store, game).await, told);
         assert_eq!(store.pending_analyses(i64::MAX).await.unwrap(), []);
         assert!(!store.start_analysis_attempt(game, NOW).await.unwrap());
         store
-            .analysis_failed(game, "again", true, NOW)
+            .analysis_failed(game, "again", true, failed(game), NOW)
             .await
             .unwrap();
-        assert_eq!(owed(&store, game).await, told, "told once");
+        assert_eq!(owed(&store, game).await, [], "told once");
 
         let asked = store.request_analysis(game, 100, Some(11), NOW + 1).await;
         assert_eq!(asked.unwrap(), AnalysisRequest::Queued);
@@ -370,16 +379,15 @@ mod tests {
             preferred: Some("c3 d4".into()),
         };
         store
-            .save_analysis(game, 0, &[position], NOW + 2)
+            .save_analysis(game, &[position], made(game), NOW + 2)
             .await
             .unwrap();
         // A failure recorded late leaves the analysis made.
         store
-            .analysis_failed(game, "late", true, NOW + 3)
+            .analysis_failed(game, "late", true, failed(game), NOW + 3)
             .await
             .unwrap();
         assert!(store.analysis(game).await.unwrap().unwrap().finished);
-        let made = (AnnouncementKind::Analysis, Some(11));
-        assert_eq!(owed(&store, game).await[2..], [made]);
+        assert_eq!(owed(&store, game).await, [made(game)(11)]);
     }
 }

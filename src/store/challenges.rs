@@ -1,10 +1,9 @@
 //! Challenges: offered, then accepted (which starts a game), declined, cancelled or expired.
 
 use super::games::{NewGame, insert_game};
-use super::outbox::insert_announcement;
+use super::outbox::{Owed, insert_owed};
 use super::{
-    AnnouncementKind, ChallengeId, ChallengeStatus, GameId, Millis, PlayerId, Store, StoreError,
-    StoredVariant,
+    ChallengeId, ChallengeStatus, GameId, Millis, PlayerId, Store, StoreError, StoredVariant,
 };
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -169,9 +168,9 @@ impl Store {
     }
 
     /// Accepts an open challenge that has not expired at `game.created_at` by starting `game`,
-    /// in one transaction, with the game's first announcement when `announce` is given (its
-    /// thread is opened on that message, else on the challenge's recorded one). Returns `None` when the challenge was no longer open (someone else
-    /// was first, or it expired).
+    /// with what `owed` says the new game owes the players (given its id and the challenge's
+    /// recorded message), in one transaction. Returns `None` when the challenge was no longer
+    /// open (someone else was first, or it expired).
     ///
     /// # Errors
     /// On a database failure.
@@ -179,7 +178,7 @@ impl Store {
         &self,
         challenge: ChallengeId,
         game: &NewGame,
-        announce: Option<Option<i64>>,
+        owed: impl FnOnce(GameId, Option<i64>) -> Vec<Owed>,
     ) -> Result<Option<GameId>, StoreError> {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
@@ -202,10 +201,7 @@ impl Store {
         .bind(challenge)
         .fetch_one(&mut *tx)
         .await?;
-        if let Some(clicked) = announce {
-            let (kind, anchor) = (AnnouncementKind::Started, clicked.or(anchor));
-            insert_announcement(&mut tx, game_id, kind, (0, 0), anchor, game.created_at).await?;
-        }
+        insert_owed(&mut tx, &owed(game_id, anchor), game.created_at).await?;
         tx.commit().await?;
         Ok(Some(game_id))
     }
@@ -214,10 +210,14 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::games::tests::{
+    use crate::store::test_support::{
         CHANNEL, DEADLINE, GUILD, NOW, REMIND, VARIANT, new_challenge, new_game, number,
         store_with_players,
     };
+
+    fn owing_nothing(_: GameId, _: Option<i64>) -> Vec<Owed> {
+        Vec::new()
+    }
 
     fn ids(challenges: Vec<ChallengeRow>) -> Vec<ChallengeId> {
         challenges.iter().map(|c| c.id).collect()
@@ -435,7 +435,7 @@ mod tests {
             ..new_game(2, 1)
         };
         let game_id = store
-            .accept_challenge(id, &game, None)
+            .accept_challenge(id, &game, owing_nothing)
             .await
             .unwrap()
             .expect("an open challenge is accepted");
@@ -466,7 +466,7 @@ mod tests {
             .await
             .unwrap();
         store
-            .accept_challenge(id, &new_game(1, 2), None)
+            .accept_challenge(id, &new_game(1, 2), owing_nothing)
             .await
             .unwrap()
             .unwrap();
@@ -477,7 +477,10 @@ mod tests {
             ..new_game(1, 2)
         };
         assert_eq!(
-            store.accept_challenge(id, &again, None).await.unwrap(),
+            store
+                .accept_challenge(id, &again, owing_nothing)
+                .await
+                .unwrap(),
             None
         );
         assert_eq!(number(&store, "SELECT COUNT(*) FROM games").await, 1);
@@ -498,7 +501,7 @@ mod tests {
         };
         assert_eq!(
             store
-                .accept_challenge(id, &at(NOW + 10), None)
+                .accept_challenge(id, &at(NOW + 10), owing_nothing)
                 .await
                 .unwrap(),
             None,
@@ -517,14 +520,14 @@ mod tests {
             .unwrap();
         assert_eq!(
             store
-                .accept_challenge(declined, &at(NOW + 2), None)
+                .accept_challenge(declined, &at(NOW + 2), owing_nothing)
                 .await
                 .unwrap(),
             None
         );
         assert_eq!(
             store
-                .accept_challenge(999, &at(NOW + 2), None)
+                .accept_challenge(999, &at(NOW + 2), owing_nothing)
                 .await
                 .unwrap(),
             None
@@ -538,7 +541,7 @@ mod tests {
         // A moment earlier the first one was still open.
         assert!(
             store
-                .accept_challenge(id, &at(NOW + 9), None)
+                .accept_challenge(id, &at(NOW + 9), owing_nothing)
                 .await
                 .unwrap()
                 .is_some()

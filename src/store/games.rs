@@ -2,12 +2,11 @@
 //! transaction through which every move, ending and rating passes.
 
 use sqlx::{Executor, Sqlite, Transaction};
-use tokio::sync::MutexGuard;
 
-use super::outbox::{insert_announcement, insert_tournament_announcement};
+use super::outbox::{Owed, insert_owed};
 use super::{
-    AnnouncementKind, EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError,
-    StoredLevel, StoredVariant, Winner,
+    EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError, StoredLevel, StoredVariant,
+    Winner,
 };
 
 /// A game as stored, with its players' names.
@@ -115,6 +114,16 @@ pub struct Committed {
     pub moves: Vec<MoveRow>,
 }
 
+/// A reminder taken: its game as it stands, and whether the player to move asked for direct
+/// messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct DueReminder {
+    pub game_id: GameId,
+    pub plies: i64,
+    pub channel_id: Option<i64>,
+    pub wants_dm: bool,
+}
+
 /// Every game read selects these columns, with the players' names.
 pub(super) const SELECT_GAME: &str = "SELECT g.id, g.opener_id, g.other_id, g.white_id, g.red_id, \
      w.name AS white_name, r.name AS red_name, g.size, g.tiles, g.bridges, g.move_seconds, \
@@ -124,7 +133,7 @@ pub(super) const SELECT_GAME: &str = "SELECT g.id, g.opener_id, g.other_id, g.wh
      g.tournament_round FROM games g JOIN players w ON w.id = g.white_id \
      JOIN players r ON r.id = g.red_id";
 
-async fn fetch_game<'e>(
+pub(super) async fn fetch_game<'e>(
     executor: impl Executor<'e, Database = Sqlite>,
     id: GameId,
 ) -> Result<Option<GameRow>, StoreError> {
@@ -136,7 +145,7 @@ async fn fetch_game<'e>(
     )
 }
 
-async fn fetch_moves<'e>(
+pub(super) async fn fetch_moves<'e>(
     executor: impl Executor<'e, Database = Sqlite>,
     game: GameId,
 ) -> Result<Vec<MoveRow>, StoreError> {
@@ -281,6 +290,36 @@ impl Store {
         Ok(())
     }
 
+    /// Takes the reminders due at `now` (before the deadline), saving with them what
+    /// `owed_for` says each owes the players, and returns them. A reminder is taken before it
+    /// is sent: a failed send loses that reminder, never doubles it.
+    ///
+    /// # Errors
+    /// On a database failure; nothing is written then.
+    pub async fn take_due_reminders(
+        &self,
+        now: Millis,
+        owed_for: impl Fn(&DueReminder) -> Vec<Owed>,
+    ) -> Result<Vec<DueReminder>, StoreError> {
+        let _writer = self.writer.lock().await;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let due: Vec<DueReminder> = sqlx::query_as(
+            "UPDATE games SET remind_at = NULL
+             WHERE status = 'active' AND remind_at <= ?1 AND deadline_at > ?1
+             RETURNING id AS game_id, plies, channel_id,
+                 (SELECT notify_dm FROM players WHERE players.id = games.to_move_id)
+                     AS wants_dm",
+        )
+        .bind(now)
+        .fetch_all(&mut *tx)
+        .await?;
+        for reminder in &due {
+            insert_owed(&mut tx, &owed_for(reminder), now).await?;
+        }
+        tx.commit().await?;
+        Ok(due)
+    }
+
     /// Active games whose deadline is at or before `now`, the earliest first.
     ///
     /// # Errors
@@ -294,338 +333,24 @@ impl Store {
         .fetch_all(&self.pool)
         .await?)
     }
-
-    /// Takes the reminders due at `now` (before the deadline) and returns their games. A
-    /// reminder is taken before it is sent: a failed send loses that reminder, never doubles it.
-    ///
-    /// # Errors
-    /// On a database failure.
-    pub async fn take_due_reminders(&self, now: Millis) -> Result<Vec<GameId>, StoreError> {
-        let _writer = self.writer.lock().await;
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let due: Vec<(GameId, Option<i64>, bool, i64)> = sqlx::query_as(
-            "UPDATE games SET remind_at = NULL
-             WHERE status = 'active' AND remind_at <= ?1 AND deadline_at > ?1
-             RETURNING id, channel_id,
-                 (SELECT notify_dm FROM players WHERE players.id = games.to_move_id), plies",
-        )
-        .bind(now)
-        .fetch_all(&mut *tx)
-        .await?;
-        // Owed with the reminder itself: in the game's channel when it has one, and by direct
-        // message to a player who asked for that.
-        for &(game, channel, dm, plies) in &due {
-            if channel.is_some() {
-                let kind = AnnouncementKind::Reminder;
-                insert_announcement(&mut tx, game, kind, (plies, plies), None, now).await?;
-            }
-            if dm {
-                let kind = AnnouncementKind::ReminderDm;
-                insert_announcement(&mut tx, game, kind, (plies, plies), None, now).await?;
-            }
-        }
-        tx.commit().await?;
-        Ok(due.into_iter().map(|(game, ..)| game).collect())
-    }
-
-    /// Starts the one write transaction for a game: the game as it is now, under SQLite's
-    /// write lock. Returns `None` for an unknown game.
-    ///
-    /// # Errors
-    /// On a database failure.
-    pub async fn write_game(&self, id: GameId) -> Result<Option<GameWrite<'_>>, StoreError> {
-        let guard = self.writer.lock().await;
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let Some(game) = fetch_game(&mut *tx, id).await? else {
-            return Ok(None);
-        };
-        Ok(Some(GameWrite {
-            _guard: guard,
-            tx,
-            game,
-            announcements: Vec::new(),
-            seen_at: None,
-        }))
-    }
-}
-
-/// A game read for writing; dropping it without [`GameWrite::commit`] changes nothing.
-pub struct GameWrite<'a> {
-    _guard: MutexGuard<'a, ()>,
-    pub(super) tx: Transaction<'static, Sqlite>,
-    pub game: GameRow,
-    announcements: Vec<AnnouncementKind>,
-    seen_at: Option<Millis>,
-}
-
-impl GameWrite<'_> {
-    /// Records, with the commit, that the players are owed `kind` about this write: a `Moved`
-    /// item covers the plies the commit appends, the others the game as it then stands.
-    pub fn announce(&mut self, kind: AnnouncementKind) {
-        self.announcements.push(kind);
-    }
-
-    /// Records, with the commit, when the move it saves was saved on Discord's clock.
-    pub fn seen_at(&mut self, at: Millis) {
-        self.seen_at = Some(at);
-    }
-
-    /// The game's move log, read under the write lock.
-    ///
-    /// # Errors
-    /// On a database failure.
-    pub async fn moves(&mut self) -> Result<Vec<MoveRow>, StoreError> {
-        fetch_moves(&mut *self.tx, self.game.id).await
-    }
-
-    /// Appends `moves` to the log, applies `update` and commits, all or nothing.
-    ///
-    /// # Errors
-    /// [`StoreError::Conflict`] when the game changed since it was read; database failures.
-    pub async fn commit(
-        mut self,
-        moves: &[NewMove],
-        update: &GameUpdate,
-        now: Millis,
-    ) -> Result<Committed, StoreError> {
-        // The version check comes first: a stale writer is a conflict, whatever its log says.
-        let changed = sqlx::query(
-            "UPDATE games SET white_id = ?, red_id = ?, status = ?, winner = ?, end_reason = ?,
-                 to_move_id = ?, deadline_at = ?, remind_at = ?, rated = ?, plies = plies + ?,
-                 version = version + 1, updated_at = ?,
-                 last_move_seen_at = COALESCE(?, last_move_seen_at)
-             WHERE id = ? AND version = ?",
-        )
-        .bind(update.white_id)
-        .bind(update.red_id)
-        .bind(update.status)
-        .bind(update.winner)
-        .bind(update.end_reason)
-        .bind(update.to_move_id)
-        .bind(update.deadline_at)
-        .bind(update.remind_at)
-        .bind(update.rated)
-        .bind(moves.len() as i64)
-        .bind(now)
-        .bind(self.seen_at)
-        .bind(self.game.id)
-        .bind(self.game.version)
-        .execute(&mut *self.tx)
-        .await?;
-        if changed.rows_affected() != 1 {
-            return Err(StoreError::Conflict);
-        }
-        let mut written = Vec::with_capacity(moves.len());
-        for (ply, new) in (self.game.plies + 1..).zip(moves) {
-            sqlx::query(
-                "INSERT INTO moves (game_id, ply, player_id, notation, forced, played_at)
-                 VALUES (?, ?, ?, ?, ?, ?)",
-            )
-            .bind(self.game.id)
-            .bind(ply)
-            .bind(new.player_id)
-            .bind(&new.notation)
-            .bind(new.forced)
-            .bind(now)
-            .execute(&mut *self.tx)
-            .await?;
-            written.push(MoveRow {
-                ply,
-                player_id: new.player_id,
-                notation: new.notation.clone(),
-                forced: new.forced,
-                played_at: now,
-            });
-        }
-        let plies = self.game.plies + moves.len() as i64;
-        for &kind in &self.announcements {
-            let first = match kind {
-                AnnouncementKind::Moved => self.game.plies + 1,
-                _ => plies,
-            };
-            insert_announcement(&mut self.tx, self.game.id, kind, (first, plies), None, now)
-                .await?;
-        }
-        // A tournament game's end changes the standings: their message is brought up to date,
-        // owed by the same transaction as the result.
-        if let (Some(tournament), true) = (
-            self.game.tournament_id,
-            self.game.status == GameStatus::Active && update.status != GameStatus::Active,
-        ) {
-            let round = self.game.tournament_round.unwrap_or_default();
-            let kind = AnnouncementKind::Standings;
-            insert_tournament_announcement(&mut self.tx, tournament, kind, round, now).await?;
-        }
-        let game = fetch_game(&mut *self.tx, self.game.id)
-            .await?
-            .ok_or(StoreError::Conflict)?;
-        self.tx.commit().await?;
-        Ok(Committed {
-            game,
-            moves: written,
-        })
-    }
 }
 
 #[cfg(test)]
-pub(super) mod tests {
-    //! The games' reads and the write transaction on real SQLite files, and the fixtures the other
-    //! tables' tests share (hence `pub(super)`).
+mod tests {
+    //! The games' reads and the write transaction on real SQLite files.
 
     use std::time::Duration;
 
-    use tempfile::TempDir;
-
     use super::*;
-    use crate::store::NewChallenge;
-
-    /// A fixed "now" for every store test (November 2023).
-    pub const NOW: Millis = 1_700_000_000_000;
-    pub const GUILD: i64 = 7;
-    pub const CHANNEL: i64 = 70;
-    /// The deadline and reminder time of a game started by [`new_game`].
-    pub const DEADLINE: Millis = NOW + 86_400_000;
-    pub const REMIND: Millis = NOW + 64_800_000;
-    pub const VARIANT: StoredVariant = StoredVariant {
-        size: 12,
-        tiles: Some(60),
-        bridges: Some(22),
-    };
-
-    /// A migrated store on a new file, with no rows.
-    pub async fn empty_store() -> (TempDir, Store) {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("store.db").display());
-        let store = Store::open(&url).await.unwrap();
-        (dir, store)
-    }
-
-    /// A store that knows alice (1), bob (2) and carol (3).
-    pub async fn store_with_players() -> (TempDir, Store) {
-        let (dir, store) = empty_store().await;
-        for (id, name) in [(1, "alice"), (2, "bob"), (3, "carol")] {
-            store.upsert_player(id, name, NOW).await.unwrap();
-        }
-        (dir, store)
-    }
-
-    /// A day-per-move rated challenge in [`CHANNEL`], made at [`NOW`].
-    pub fn new_challenge(
-        challenger: PlayerId,
-        challenged: Option<PlayerId>,
-        expires_at: Millis,
-    ) -> NewChallenge {
-        NewChallenge {
-            challenger_id: challenger,
-            challenged_id: challenged,
-            variant: VARIANT,
-            move_seconds: Some(86_400),
-            rated: true,
-            guild_id: Some(GUILD),
-            channel_id: Some(CHANNEL),
-            created_at: NOW,
-            expires_at,
-            opener_id: None,
-        }
-    }
-
-    /// A day-per-move rated game in [`CHANNEL`], started at [`NOW`]: `opener` is White.
-    pub fn new_game(opener: PlayerId, other: PlayerId) -> NewGame {
-        NewGame {
-            opener_id: opener,
-            other_id: other,
-            variant: VARIANT,
-            move_seconds: Some(86_400),
-            rated: true,
-            guild_id: Some(GUILD),
-            channel_id: Some(CHANNEL),
-            deadline_at: Some(DEADLINE),
-            remind_at: Some(REMIND),
-            created_at: NOW,
-        }
-    }
-
-    /// Starts `game` without a challenge; returns its id.
-    pub async fn insert(store: &Store, game: &NewGame) -> GameId {
-        let mut tx = store.pool.begin().await.unwrap();
-        let id = insert_game(&mut tx, game).await.unwrap();
-        tx.commit().await.unwrap();
-        id
-    }
-
-    /// Starts [`new_game`]`(opener, other)`; returns its id.
-    pub async fn start(store: &Store, opener: PlayerId, other: PlayerId) -> GameId {
-        insert(store, &new_game(opener, other)).await
-    }
-
-    /// The game goes on: `to_move` plays next, before `deadline`, reminded a second before.
-    pub fn going_on(
-        white: PlayerId,
-        red: PlayerId,
-        to_move: PlayerId,
-        deadline: Option<Millis>,
-    ) -> GameUpdate {
-        GameUpdate {
-            white_id: white,
-            red_id: red,
-            status: GameStatus::Active,
-            winner: None,
-            end_reason: None,
-            to_move_id: Some(to_move),
-            deadline_at: deadline,
-            remind_at: deadline.map(|d| d - 1000),
-            rated: true,
-        }
-    }
-
-    /// The game is decided.
-    pub fn won(white: PlayerId, red: PlayerId, winner: Winner, reason: EndReason) -> GameUpdate {
-        GameUpdate {
-            white_id: white,
-            red_id: red,
-            status: GameStatus::Finished,
-            winner: Some(winner),
-            end_reason: Some(reason),
-            to_move_id: None,
-            deadline_at: None,
-            remind_at: None,
-            rated: true,
-        }
-    }
-
-    /// Moves chosen by their players (none forced).
-    pub fn new_moves(moves: &[(PlayerId, &str)]) -> Vec<NewMove> {
-        moves
-            .iter()
-            .map(|&(player_id, notation)| NewMove {
-                player_id,
-                notation: notation.to_string(),
-                forced: false,
-            })
-            .collect()
-    }
-
-    /// Commits `moves` and `update` to game `id` at `now`.
-    pub async fn commit(
-        store: &Store,
-        id: GameId,
-        moves: &[NewMove],
-        update: &GameUpdate,
-        now: Millis,
-    ) -> Committed {
-        let write = store.write_game(id).await.unwrap().unwrap();
-        write.commit(moves, update, now).await.unwrap()
-    }
-
-    /// One number read with raw SQL, e.g. a count of rows.
-    pub async fn number(store: &Store, sql: &str) -> i64 {
-        sqlx::query_scalar(sql)
-            .fetch_one(&store.pool)
-            .await
-            .unwrap()
-    }
+    use crate::store::test_support::*;
 
     const NO_GAMES: [GameId; 0] = [];
+
+    /// The games whose reminders are taken at `now`, owing nothing.
+    async fn reminded(store: &Store, now: Millis) -> Vec<GameId> {
+        let due = store.take_due_reminders(now, |_| Vec::new()).await.unwrap();
+        due.iter().map(|reminder| reminder.game_id).collect()
+    }
 
     fn ids(games: Vec<GameRow>) -> Vec<GameId> {
         games.iter().map(|g| g.id).collect()
@@ -950,21 +675,21 @@ pub(super) mod tests {
         commit(&store, ended, &[], &finished, NOW + 1).await;
 
         assert_eq!(
-            store.take_due_reminders(NOW + 749).await.unwrap(),
+            reminded(&store, NOW + 749).await,
             NO_GAMES,
             "neither a game past its deadline nor an ended one"
         );
-        assert_eq!(store.take_due_reminders(NOW + 750).await.unwrap(), [due]);
+        assert_eq!(reminded(&store, NOW + 750).await, [due]);
         let row = store.game(due).await.unwrap().unwrap();
         assert_eq!(
             (row.remind_at, row.deadline_at),
             (None, Some(NOW + 1000)),
             "the reminder is cleared, the deadline stays"
         );
-        assert_eq!(store.take_due_reminders(NOW + 750).await.unwrap(), NO_GAMES);
-        assert_eq!(store.take_due_reminders(NOW + 999).await.unwrap(), NO_GAMES);
+        assert_eq!(reminded(&store, NOW + 750).await, NO_GAMES);
+        assert_eq!(reminded(&store, NOW + 999).await, NO_GAMES);
         assert_eq!(
-            store.take_due_reminders(NOW + 2000).await.unwrap(),
+            reminded(&store, NOW + 2000).await,
             NO_GAMES,
             "not at the deadline itself"
         );
@@ -985,7 +710,7 @@ pub(super) mod tests {
             NOW + 800,
         )
         .await;
-        assert_eq!(store.take_due_reminders(NOW + 4000).await.unwrap(), [due]);
+        assert_eq!(reminded(&store, NOW + 4000).await, [due]);
     }
 
     #[tokio::test]
@@ -1118,8 +843,11 @@ pub(super) mod tests {
         write.game.plies -= 1;
         let refused = write
             .commit(
-                &new_moves(&[(2, "d4 f6")]),
-                &won(1, 2, Winner::Red, EndReason::Score),
+                &change(
+                    new_moves(&[(2, "d4 f6")]),
+                    won(1, 2, Winner::Red, EndReason::Score),
+                ),
+                &[],
                 NOW + 2,
             )
             .await;

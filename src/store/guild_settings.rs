@@ -98,7 +98,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::GuildLanguage;
-    use crate::store::games::tests::empty_store;
+    use crate::store::test_support::empty_store;
 
     #[tokio::test]
     async fn a_servers_choice_and_discords_locale_are_kept_apart() {

@@ -12,6 +12,7 @@
 mod ai_games;
 mod analyses;
 mod challenges;
+mod game_write;
 mod games;
 mod guild_settings;
 mod outbox;
@@ -19,6 +20,8 @@ mod players;
 mod ratings;
 mod settings;
 mod states;
+#[cfg(test)]
+mod test_support;
 mod tournaments;
 
 use std::path::{Path, PathBuf};
@@ -32,21 +35,23 @@ use tokio::sync::Mutex;
 pub use ai_games::{AiRecord, AiSide};
 pub use analyses::{AnalysisPosition, AnalysisRequest, AnalysisRow, PendingAnalysis};
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use games::{Committed, GameRow, GameUpdate, GameWrite, MoveRow, NewGame, NewMove};
+pub use game_write::{GameChange, GameWrite};
+pub use games::{Committed, DueReminder, GameRow, GameUpdate, MoveRow, NewGame, NewMove};
 pub use guild_settings::GuildLanguage;
-pub use outbox::OutboxRow;
+pub use outbox::{OutboxItem, Owed, Reach};
 pub use players::PlayerRow;
 pub use ratings::{NamedRating, RatingPoint, RatingRow};
 pub use states::{AnnouncementKind, ChallengeStatus, EndReason, GameStatus, StoredLevel, Winner};
 pub use tournaments::{
-    EntrantRow, NewRound, NewTournament, StoredFormat, TournamentGameRow, TournamentId,
-    TournamentRow, TournamentStatus,
+    EntrantRow, NewRound, NewTournament, StoredFormat, TournamentGameRow, TournamentRow,
+    TournamentStatus,
 };
 
 /// A Discord user id, or a negative id for a player of the local mode.
 pub type PlayerId = i64;
 pub type GameId = i64;
 pub type ChallengeId = i64;
+pub type TournamentId = i64;
 /// Unix time in milliseconds.
 pub type Millis = i64;
 
@@ -61,6 +66,10 @@ pub enum StoreError {
     /// Another writer changed the game between reading and writing it.
     #[error("the game changed while the move was being saved")]
     Conflict,
+    /// A row the schema's checks should have refused (written past them, or by another
+    /// version).
+    #[error("{0} holds values this version cannot read")]
+    Impossible(String),
 }
 
 /// Board size and supply as stored: `None` means unlimited.
@@ -163,7 +172,7 @@ async fn usable(conn: &mut sqlx::SqliteConnection) -> Result<bool, sqlx::Error> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::games::tests::{NOW, going_on, new_challenge, new_moves, start};
+    use crate::store::test_support::{NOW, change, going_on, new_challenge, new_moves, start};
 
     /// Sets how many pages the database file may have, on the store's one connection: at the
     /// current count it behaves like a full disk.
@@ -201,7 +210,11 @@ mod tests {
             let player = if saved % 2 == 0 { 1 } else { 2 };
             let update = going_on(1, 2, 3 - player, None);
             match write
-                .commit(&new_moves(&[(player, &long)]), &update, NOW)
+                .commit(
+                    &change(new_moves(&[(player, &long)]), update.clone()),
+                    &[],
+                    NOW,
+                )
                 .await
             {
                 Ok(_) => saved += 1,
@@ -221,7 +234,11 @@ mod tests {
         let player = if saved % 2 == 0 { 1 } else { 2 };
         let update = going_on(1, 2, 3 - player, None);
         write
-            .commit(&new_moves(&[(player, "c3 d4")]), &update, NOW)
+            .commit(
+                &change(new_moves(&[(player, "c3 d4")]), update.clone()),
+                &[],
+                NOW,
+            )
             .await
             .unwrap();
         assert_eq!(store.game(game).await.unwrap().unwrap().plies, saved + 1);

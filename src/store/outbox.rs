@@ -1,114 +1,248 @@
-//! The outbox: what saved actions owe the players on Discord. Items are written in the
-//! transaction of the action that owes them (a move, an acceptance, an ending, a reminder), so
-//! an acknowledged action always has its announcement; a delivered item is deleted. One game's
-//! items go out in order: only the oldest undelivered item of each game is ever due.
+//! The outbox: what saved changes owe the players on Discord. The service decides, for every
+//! change it saves, the items it owes ([`Owed`]); the store writes them in the change's own
+//! transaction, so an acknowledged change always has them, and reads them back as the same
+//! values. A delivered item is deleted. One game's (or tournament's) items go out in order:
+//! only the oldest undelivered item of each is ever due.
 
 use sqlx::{Sqlite, SqliteConnection};
 
-use super::{AnnouncementKind, GameId, Millis, Store, StoreError};
+use super::{AnnouncementKind, GameId, Millis, Store, StoreError, TournamentId};
+
+/// Something a saved change owes the players. Only the service decides which items a change
+/// owes; the schema's checks make a row that is not one of these unwritable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Owed {
+    /// A new game: its thread, opened on message `anchor` when there is one, and first board.
+    Started { game: GameId, anchor: Option<i64> },
+    /// The board after plies `first..=last` were saved (a move and the passes it forced):
+    /// whose turn it is, or the result.
+    Moved { game: GameId, first: i64, last: i64 },
+    /// The game ended without a move (lost on time, or aborted) after `ply` plies.
+    Ended { game: GameId, ply: i64 },
+    /// A quarter of the time is left for the move after `ply` plies.
+    Reminder { game: GameId, ply: i64, by: Reach },
+    /// A tournament's round started (a round robin's first stands for all of them).
+    Round {
+        tournament: TournamentId,
+        round: u32,
+    },
+    /// A tournament game ended: the standings as they then are.
+    Standings { tournament: TournamentId },
+    /// The tournament ended (or was cancelled).
+    Finished { tournament: TournamentId },
+    /// A game's analysis is made: posted in `channel`, which asked for it.
+    Analysis { game: GameId, channel: i64 },
+    /// A game's analysis was given up: said in `channel`, which asked for it.
+    AnalysisFailed { game: GameId, channel: i64 },
+}
+
+/// Where a reminder goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// In the game's thread (or channel).
+    Thread,
+    /// By direct message to the player to move.
+    DirectMessage,
+}
 
 /// An undelivered item.
-#[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
-pub struct OutboxRow {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutboxItem {
     pub id: i64,
-    /// The game the item is about, or (`None`) its tournament's.
-    pub game_id: Option<GameId>,
-    pub tournament_id: Option<i64>,
-    pub kind: AnnouncementKind,
-    /// The first ply a move announcement reports (for other kinds, equal to `ply`).
-    pub first_ply: i64,
-    /// The game's ply count the item is about.
-    pub ply: i64,
-    /// The challenge message a new game's thread is opened on.
-    pub anchor_message_id: Option<i64>,
-    /// Where an analysis is posted: the channel that asked for it.
-    pub channel_id: Option<i64>,
+    pub owed: Owed,
     /// Failed deliveries so far.
     pub attempts: i64,
 }
 
-/// The oldest undelivered, not abandoned item of each game.
+/// An item as its typed columns hold it; each kind uses its own columns only (migration 0014).
+#[derive(sqlx::FromRow)]
+struct OutboxRow {
+    id: i64,
+    kind: AnnouncementKind,
+    game_id: Option<GameId>,
+    tournament_id: Option<TournamentId>,
+    first_ply: Option<i64>,
+    ply: Option<i64>,
+    round: Option<i64>,
+    anchor_message_id: Option<i64>,
+    channel_id: Option<i64>,
+    attempts: i64,
+}
+
+/// The columns of an item, as a row holds them.
+#[derive(Default)]
+struct Columns {
+    game_id: Option<GameId>,
+    tournament_id: Option<TournamentId>,
+    first_ply: Option<i64>,
+    ply: Option<i64>,
+    round: Option<i64>,
+    anchor_message_id: Option<i64>,
+    channel_id: Option<i64>,
+}
+
+impl Owed {
+    fn kind(self) -> AnnouncementKind {
+        use AnnouncementKind as K;
+        match self {
+            Owed::Started { .. } => K::Started,
+            Owed::Moved { .. } => K::Moved,
+            Owed::Ended { .. } => K::Ended,
+            Owed::Reminder {
+                by: Reach::Thread, ..
+            } => K::Reminder,
+            Owed::Reminder {
+                by: Reach::DirectMessage,
+                ..
+            } => K::ReminderDm,
+            Owed::Round { .. } => K::Round,
+            Owed::Standings { .. } => K::Standings,
+            Owed::Finished { .. } => K::Finished,
+            Owed::Analysis { .. } => K::Analysis,
+            Owed::AnalysisFailed { .. } => K::AnalysisFailed,
+        }
+    }
+
+    fn columns(self) -> Columns {
+        let of_game = |game| Columns {
+            game_id: Some(game),
+            ..Columns::default()
+        };
+        let of_tournament = |tournament| Columns {
+            tournament_id: Some(tournament),
+            ..Columns::default()
+        };
+        match self {
+            Owed::Started { game, anchor } => Columns {
+                anchor_message_id: anchor,
+                ..of_game(game)
+            },
+            Owed::Moved { game, first, last } => Columns {
+                first_ply: Some(first),
+                ply: Some(last),
+                ..of_game(game)
+            },
+            Owed::Ended { game, ply } | Owed::Reminder { game, ply, .. } => Columns {
+                ply: Some(ply),
+                ..of_game(game)
+            },
+            Owed::Round { tournament, round } => Columns {
+                round: Some(i64::from(round)),
+                ..of_tournament(tournament)
+            },
+            Owed::Standings { tournament } | Owed::Finished { tournament } => {
+                of_tournament(tournament)
+            }
+            Owed::Analysis { game, channel } | Owed::AnalysisFailed { game, channel } => Columns {
+                channel_id: Some(channel),
+                ..of_game(game)
+            },
+        }
+    }
+}
+
+impl TryFrom<OutboxRow> for OutboxItem {
+    type Error = StoreError;
+
+    /// The item a row holds; a row the schema's checks should have refused is
+    /// [`StoreError::Impossible`].
+    fn try_from(row: OutboxRow) -> Result<OutboxItem, StoreError> {
+        use AnnouncementKind as K;
+        let impossible = || StoreError::Impossible(format!("outbox item {}", row.id));
+        let game = row.game_id.ok_or_else(impossible);
+        let tournament = row.tournament_id.ok_or_else(impossible);
+        let ply = row.ply.ok_or_else(impossible);
+        let channel = row.channel_id.ok_or_else(impossible);
+        let owed = match row.kind {
+            K::Started => Owed::Started {
+                game: game?,
+                anchor: row.anchor_message_id,
+            },
+            K::Moved => Owed::Moved {
+                game: game?,
+                first: row.first_ply.ok_or_else(impossible)?,
+                last: ply?,
+            },
+            K::Ended => Owed::Ended {
+                game: game?,
+                ply: ply?,
+            },
+            K::Reminder | K::ReminderDm => Owed::Reminder {
+                game: game?,
+                ply: ply?,
+                by: if row.kind == K::Reminder {
+                    Reach::Thread
+                } else {
+                    Reach::DirectMessage
+                },
+            },
+            K::Round => Owed::Round {
+                tournament: tournament?,
+                round: row
+                    .round
+                    .and_then(|r| u32::try_from(r).ok())
+                    .ok_or_else(impossible)?,
+            },
+            K::Standings => Owed::Standings {
+                tournament: tournament?,
+            },
+            K::Finished => Owed::Finished {
+                tournament: tournament?,
+            },
+            K::Analysis => Owed::Analysis {
+                game: game?,
+                channel: channel?,
+            },
+            K::AnalysisFailed => Owed::AnalysisFailed {
+                game: game?,
+                channel: channel?,
+            },
+        };
+        Ok(OutboxItem {
+            id: row.id,
+            owed,
+            attempts: row.attempts,
+        })
+    }
+}
+
+/// The oldest undelivered, not abandoned item of each game and of each tournament.
 const HEADS: &str =
     "SELECT MIN(id) FROM outbox WHERE abandoned_at IS NULL GROUP BY game_id, tournament_id";
 
-/// Records an item in the caller's transaction.
-pub(super) async fn insert_announcement(
+/// Saves `owed` in the caller's transaction (the change that owes them).
+pub(super) async fn insert_owed(
     conn: &mut SqliteConnection,
-    game: GameId,
-    kind: AnnouncementKind,
-    plies: (i64, i64),
-    anchor_message_id: Option<i64>,
+    owed: &[Owed],
     now: Millis,
 ) -> Result<(), StoreError> {
-    sqlx::query::<Sqlite>(
-        "INSERT INTO outbox (game_id, kind, first_ply, ply, anchor_message_id, next_attempt_at,
-                             created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(game)
-    .bind(kind)
-    .bind(plies.0)
-    .bind(plies.1)
-    .bind(anchor_message_id)
-    .bind(now)
-    .bind(now)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Records an item to be posted in `channel` (an analysis) in the caller's transaction.
-pub(super) async fn insert_channel_announcement(
-    conn: &mut SqliteConnection,
-    game: GameId,
-    kind: AnnouncementKind,
-    ply: i64,
-    channel: i64,
-    now: Millis,
-) -> Result<(), StoreError> {
-    sqlx::query::<Sqlite>(
-        "INSERT INTO outbox (game_id, kind, first_ply, ply, channel_id, next_attempt_at,
-                             created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?)",
-    )
-    .bind(game)
-    .bind(kind)
-    .bind(ply)
-    .bind(ply)
-    .bind(channel)
-    .bind(now)
-    .bind(now)
-    .execute(conn)
-    .await?;
-    Ok(())
-}
-
-/// Records a tournament's item (about `round`) in the caller's transaction.
-pub(super) async fn insert_tournament_announcement(
-    conn: &mut SqliteConnection,
-    tournament: i64,
-    kind: AnnouncementKind,
-    round: i64,
-    now: Millis,
-) -> Result<(), StoreError> {
-    sqlx::query::<Sqlite>(
-        "INSERT INTO outbox (tournament_id, kind, first_ply, ply, next_attempt_at, created_at)
-         VALUES (?, ?, ?, ?, ?, ?)",
-    )
-    .bind(tournament)
-    .bind(kind)
-    .bind(round)
-    .bind(round)
-    .bind(now)
-    .bind(now)
-    .execute(conn)
-    .await?;
+    for &item in owed {
+        let c = item.columns();
+        sqlx::query::<Sqlite>(
+            "INSERT INTO outbox (kind, game_id, tournament_id, first_ply, ply, round,
+                                 anchor_message_id, channel_id, next_attempt_at, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(item.kind())
+        .bind(c.game_id)
+        .bind(c.tournament_id)
+        .bind(c.first_ply)
+        .bind(c.ply)
+        .bind(c.round)
+        .bind(c.anchor_message_id)
+        .bind(c.channel_id)
+        .bind(now)
+        .bind(now)
+        .execute(&mut *conn)
+        .await?;
+    }
     Ok(())
 }
 
 impl Store {
-    /// The items due at `now`: the oldest undelivered item of each game whose next attempt has
-    /// come, oldest first, at most `limit`.
+    /// The items due at `now`: the oldest undelivered item of each game and tournament whose
+    /// next attempt has come, oldest first, at most `limit`. A row the schema should have
+    /// refused comes as an error in its place, for the caller to set aside.
     ///
     /// # Errors
     /// On a database failure.
@@ -116,17 +250,24 @@ impl Store {
         &self,
         now: Millis,
         limit: i64,
-    ) -> Result<Vec<OutboxRow>, StoreError> {
-        Ok(sqlx::query_as(&format!(
-            "SELECT id, game_id, tournament_id, kind, first_ply, ply, anchor_message_id, channel_id,
-                    attempts
+    ) -> Result<Vec<Result<OutboxItem, (i64, StoreError)>>, StoreError> {
+        let rows: Vec<OutboxRow> = sqlx::query_as(&format!(
+            "SELECT id, kind, game_id, tournament_id, first_ply, ply, round, anchor_message_id,
+                    channel_id, attempts
              FROM outbox
              WHERE id IN ({HEADS}) AND next_attempt_at <= ? ORDER BY id LIMIT ?"
         ))
         .bind(now)
         .bind(limit)
         .fetch_all(&self.pool)
-        .await?)
+        .await?;
+        Ok(rows
+            .into_iter()
+            .map(|row| {
+                let id = row.id;
+                OutboxItem::try_from(row).map_err(|error| (id, error))
+            })
+            .collect())
     }
 
     /// When the next item falls due, if any is waiting.
@@ -212,19 +353,110 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::games::tests::{NOW, start, store_with_players};
+    use crate::store::StoredFormat;
+    use crate::store::test_support::{
+        NOW, due, new_tournament, number, owe, start, store_with_players,
+    };
 
-    async fn add(store: &Store, game: GameId, kind: AnnouncementKind, ply: i64) {
-        let mut conn = store.pool.acquire().await.unwrap();
-        insert_announcement(&mut conn, game, kind, (ply, ply), None, NOW)
-            .await
-            .unwrap();
+    fn moved(game: GameId, ply: i64) -> Owed {
+        Owed::Moved {
+            game,
+            first: ply,
+            last: ply,
+        }
     }
 
-    fn ids(rows: &[OutboxRow]) -> Vec<(GameId, i64)> {
-        rows.iter()
-            .map(|r| (r.game_id.unwrap_or_default(), r.ply))
-            .collect()
+    fn started(game: GameId) -> Owed {
+        Owed::Started { game, anchor: None }
+    }
+
+    fn owed(items: &[OutboxItem]) -> Vec<Owed> {
+        items.iter().map(|item| item.owed).collect()
+    }
+
+    /// Every item reads back as it was owed, whatever its columns.
+    #[tokio::test]
+    async fn every_kind_of_item_reads_back_as_it_was_owed() {
+        let (_dir, store) = store_with_players().await;
+        let round_robin = new_tournament(StoredFormat::RoundRobin);
+        let tournament = store.create_tournament(&round_robin).await.unwrap();
+        let mut items = Vec::new();
+        for (opener, other) in [(1, 2), (2, 3), (3, 1), (1, 3), (2, 1), (3, 2), (1, 2)] {
+            items.push(start(&store, opener, other).await);
+        }
+        let all = [
+            Owed::Started {
+                game: items[0],
+                anchor: Some(42),
+            },
+            Owed::Moved {
+                game: items[1],
+                first: 3,
+                last: 5,
+            },
+            Owed::Ended {
+                game: items[2],
+                ply: 7,
+            },
+            Owed::Reminder {
+                game: items[3],
+                ply: 2,
+                by: Reach::Thread,
+            },
+            Owed::Reminder {
+                game: items[4],
+                ply: 2,
+                by: Reach::DirectMessage,
+            },
+            Owed::Analysis {
+                game: items[5],
+                channel: 70,
+            },
+            Owed::AnalysisFailed {
+                game: items[6],
+                channel: 71,
+            },
+            Owed::Round {
+                tournament,
+                round: 2,
+            },
+        ];
+        owe(&store, &all).await;
+        assert_eq!(owed(&due(&store, NOW, 20).await), all);
+        // A tournament's items go out one at a time, in order, like a game's.
+        owe(&store, &[Owed::Standings { tournament }]).await;
+        owe(&store, &[Owed::Finished { tournament }]).await;
+        for next in [
+            Owed::Standings { tournament },
+            Owed::Finished { tournament },
+        ] {
+            let head = due(&store, NOW, 20).await.pop().unwrap();
+            store.announcement_delivered(head.id).await.unwrap();
+            assert_eq!(due(&store, NOW, 20).await.pop().unwrap().owed, next);
+        }
+    }
+
+    /// The schema refuses a row no item could be: a round number in a game's item, an analysis
+    /// without its channel, a move item about no moves.
+    #[tokio::test]
+    async fn a_row_no_item_could_be_is_refused() {
+        let (_dir, store) = store_with_players().await;
+        let game = start(&store, 1, 2).await;
+        for values in [
+            "'moved', ?, 1, 1, 3",
+            "'moved', ?, 2, 1, NULL",
+            "'analysis', ?, NULL, NULL, NULL",
+            "'round', ?, NULL, NULL, 1",
+            "'started', ?, NULL, 0, NULL",
+        ] {
+            let sql = format!(
+                "INSERT INTO outbox (kind, game_id, first_ply, ply, round, next_attempt_at,
+                                     created_at) VALUES ({values}, 0, 0)"
+            );
+            let refused = sqlx::query(&sql).bind(game).execute(&store.pool).await;
+            assert!(refused.is_err(), "{values}");
+        }
+        assert_eq!(number(&store, "SELECT COUNT(*) FROM outbox").await, 0);
     }
 
     /// A tournament game's thread opens on a message the delivery posts itself: recorded, a
@@ -233,54 +465,53 @@ mod tests {
     async fn an_anchor_posted_by_the_delivery_is_kept_with_the_item() {
         let (_dir, store) = store_with_players().await;
         let game = start(&store, 1, 2).await;
-        add(&store, game, AnnouncementKind::Started, 0).await;
-        let due = store.due_announcements(NOW, 10).await.unwrap();
-        assert_eq!(due[0].anchor_message_id, None);
-        store
-            .set_announcement_anchor(due[0].id, 4242)
-            .await
-            .unwrap();
-        let due = store.due_announcements(NOW, 10).await.unwrap();
-        assert_eq!(due[0].anchor_message_id, Some(4242));
+        owe(&store, &[started(game)]).await;
+        let item = due(&store, NOW, 10).await[0];
+        assert_eq!(item.owed, started(game));
+        store.set_announcement_anchor(item.id, 4242).await.unwrap();
+        let anchored = Owed::Started {
+            game,
+            anchor: Some(4242),
+        };
+        assert_eq!(due(&store, NOW, 10).await[0].owed, anchored);
     }
 
     #[tokio::test]
     async fn only_the_oldest_item_of_each_game_is_due_and_delivery_moves_on() {
         let (_dir, store) = store_with_players().await;
         let (one, two) = (start(&store, 1, 2).await, start(&store, 2, 3).await);
-        add(&store, one, AnnouncementKind::Moved, 1).await;
-        add(&store, one, AnnouncementKind::Moved, 2).await;
-        add(&store, two, AnnouncementKind::Started, 0).await;
-        let due = store.due_announcements(NOW, 10).await.unwrap();
-        assert_eq!(ids(&due), [(one, 1), (two, 0)]);
-        assert_eq!(store.due_announcements(NOW, 1).await.unwrap().len(), 1);
-        assert_eq!(store.due_announcements(NOW - 1, 10).await.unwrap(), []);
+        owe(&store, &[moved(one, 1), moved(one, 2), started(two)]).await;
+        let first = due(&store, NOW, 10).await;
+        assert_eq!(owed(&first), [moved(one, 1), started(two)]);
+        assert_eq!(due(&store, NOW, 1).await.len(), 1);
+        assert_eq!(due(&store, NOW - 1, 10).await, []);
 
-        store.announcement_delivered(due[0].id).await.unwrap();
-        let due = store.due_announcements(NOW, 10).await.unwrap();
-        assert_eq!(ids(&due), [(one, 2), (two, 0)]);
-        assert_eq!(due[0].kind, AnnouncementKind::Moved);
-        assert_eq!(due[1].kind, AnnouncementKind::Started);
+        store.announcement_delivered(first[0].id).await.unwrap();
+        assert_eq!(
+            owed(&due(&store, NOW, 10).await),
+            [moved(one, 2), started(two)]
+        );
     }
 
     #[tokio::test]
     async fn a_failed_item_waits_and_holds_back_its_games_later_items() {
         let (_dir, store) = store_with_players().await;
         let (one, two) = (start(&store, 1, 2).await, start(&store, 2, 3).await);
-        add(&store, one, AnnouncementKind::Moved, 1).await;
-        add(&store, one, AnnouncementKind::Ended, 1).await;
-        add(&store, two, AnnouncementKind::Reminder, 0).await;
-        let first = store.due_announcements(NOW, 10).await.unwrap()[0].clone();
+        let ended = Owed::Ended { game: one, ply: 1 };
+        let reminder = Owed::Reminder {
+            game: two,
+            ply: 0,
+            by: Reach::Thread,
+        };
+        owe(&store, &[moved(one, 1), ended, reminder]).await;
+        let first = due(&store, NOW, 10).await[0];
         store
             .announcement_failed(first.id, NOW + 500, "HTTP 500")
             .await
             .unwrap();
-        assert_eq!(
-            ids(&store.due_announcements(NOW, 10).await.unwrap()),
-            [(two, 0)]
-        );
+        assert_eq!(owed(&due(&store, NOW, 10).await), [reminder]);
         assert_eq!(store.next_announcement_at().await.unwrap(), Some(NOW));
-        let again = store.due_announcements(NOW + 500, 10).await.unwrap();
+        let again = due(&store, NOW + 500, 10).await;
         assert_eq!((again[0].id, again[0].attempts), (first.id, 1));
 
         // Given up: the game's next item goes ahead, and the given-up one is kept.
@@ -288,17 +519,9 @@ mod tests {
             .announcement_abandoned(first.id, NOW, "Unknown Channel")
             .await
             .unwrap();
-        let due = store.due_announcements(NOW, 10).await.unwrap();
-        assert_eq!(
-            due.iter().map(|r| r.kind).collect::<Vec<_>>(),
-            [AnnouncementKind::Ended, AnnouncementKind::Reminder]
-        );
-        let kept: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE id = ?")
-            .bind(first.id)
-            .fetch_one(&store.pool)
-            .await
-            .unwrap();
-        assert_eq!(kept, 1);
+        assert_eq!(owed(&due(&store, NOW, 10).await), [ended, reminder]);
+        let kept = format!("SELECT COUNT(*) FROM outbox WHERE id = {}", first.id);
+        assert_eq!(number(&store, &kept).await, 1);
     }
 
     #[tokio::test]
@@ -306,8 +529,8 @@ mod tests {
         let (_dir, store) = store_with_players().await;
         assert_eq!(store.next_announcement_at().await.unwrap(), None);
         let game = start(&store, 1, 2).await;
-        add(&store, game, AnnouncementKind::Moved, 1).await;
-        let item = store.due_announcements(NOW, 1).await.unwrap()[0].clone();
+        owe(&store, &[moved(game, 1)]).await;
+        let item = due(&store, NOW, 1).await[0];
         store
             .announcement_failed(item.id, NOW + 9_000, "timeout")
             .await

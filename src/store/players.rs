@@ -73,7 +73,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::games::tests::{NOW, empty_store, number};
+    use crate::store::test_support::{NOW, empty_store, number};
 
     #[tokio::test]
     async fn upsert_player_records_a_player_then_keeps_the_latest_name() {

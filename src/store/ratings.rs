@@ -145,8 +145,8 @@ impl GameWrite<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::games::tests::{
-        GUILD, NOW, insert, new_game, new_moves, number, start, store_with_players, won,
+    use crate::store::test_support::{
+        GUILD, NOW, change, insert, new_game, new_moves, number, start, store_with_players, won,
     };
     use crate::store::{EndReason, NewGame, Winner};
 
@@ -201,8 +201,11 @@ mod tests {
         write.save_ratings(ratings).await.unwrap();
         let done = write
             .commit(
-                &new_moves(&[(red, "resign")]),
-                &won(white, red, Winner::White, EndReason::Resign),
+                &change(
+                    new_moves(&[(red, "resign")]),
+                    won(white, red, Winner::White, EndReason::Resign),
+                ),
+                &[],
                 now,
             )
             .await
@@ -230,8 +233,11 @@ mod tests {
         assert_eq!(write.ratings(8, [1, 2]).await.unwrap(), [None, None]);
         write
             .commit(
-                &new_moves(&[(2, "resign")]),
-                &won(1, 2, Winner::White, EndReason::Resign),
+                &change(
+                    new_moves(&[(2, "resign")]),
+                    won(1, 2, Winner::White, EndReason::Resign),
+                ),
+                &[],
                 NOW + 1,
             )
             .await

@@ -32,7 +32,7 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use crate::store::games::tests::{empty_store, number};
+    use crate::store::test_support::{empty_store, number};
 
     #[tokio::test]
     async fn set_setting_keeps_and_replaces_values_by_key() {

@@ -97,7 +97,7 @@ mod tests {
     use std::fmt::Debug;
 
     use super::*;
-    use crate::store::games::tests::{
+    use crate::store::test_support::{
         CHANNEL, NOW, commit, going_on, new_challenge, start, store_with_players,
     };
     use crate::store::{GameUpdate, Store, StoreError};

@@ -2,10 +2,8 @@
 //! columns of `games`): sign-up, entrants, and rounds started in one transaction each.
 
 use super::games::{NewGame, insert_game};
-use super::outbox::{insert_announcement, insert_tournament_announcement};
-use super::{AnnouncementKind, GameId, Millis, PlayerId, Store, StoreError, StoredVariant};
-
-pub type TournamentId = i64;
+use super::outbox::{Owed, insert_owed};
+use super::{GameId, Millis, PlayerId, Store, StoreError, StoredVariant, TournamentId};
 
 /// Where a tournament stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
@@ -245,19 +243,24 @@ impl Store {
     }
 
     /// Starts `rounds` (all of a round robin's, or a Swiss's next one) after round `after`, in
-    /// one transaction: the games (each announced), the byes, the seeds when given (the first
+    /// one transaction: the games (each with what `owed_by_game` says it owes), what `owed`
+    /// says the start owes, the byes, the seeds when given (the first
     /// start), and the tournament's round and status. Returns the new games, or `None` when
     /// the tournament had already moved past round `after` (another writer started them).
     /// A first start whose `seeds` are not exactly the entrants is a [`StoreError::Conflict`].
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
+    // The inputs of one transaction, each used once; a struct would only rename them.
+    #[allow(clippy::too_many_arguments)]
     pub async fn start_rounds(
         &self,
         id: TournamentId,
         after: i64,
         seeds: &[(PlayerId, i64)],
         rounds: &[NewRound],
+        owed: &[Owed],
+        owed_by_game: impl Fn(GameId) -> Vec<Owed>,
         now: Millis,
     ) -> Result<Option<Vec<GameId>>, StoreError> {
         let _writer = self.writer.lock().await;
@@ -303,11 +306,7 @@ impl Store {
             .await?;
         }
         let mut started = Vec::new();
-        if let Some(first) = rounds.first() {
-            // One announcement: a round robin's first round stands for all of them.
-            let kind = AnnouncementKind::Round;
-            insert_tournament_announcement(&mut tx, id, kind, first.round, now).await?;
-        }
+        insert_owed(&mut tx, owed, now).await?;
         for round in rounds {
             for game in &round.games {
                 let game_id = insert_game(&mut tx, game).await?;
@@ -319,8 +318,7 @@ impl Store {
                 .bind(game_id)
                 .execute(&mut *tx)
                 .await?;
-                let kind = AnnouncementKind::Started;
-                insert_announcement(&mut tx, game_id, kind, (0, 0), None, now).await?;
+                insert_owed(&mut tx, &owed_by_game(game_id), now).await?;
                 started.push(game_id);
             }
             if let Some(player) = round.bye {
@@ -452,7 +450,7 @@ impl Store {
     }
 
     /// Ends a running or signing-up tournament as `status` (finished or cancelled); `false`
-    /// when it was already over. The end is owed to the players, in the same transaction.
+    /// when it was already over. What `owed` says the end owes is saved in the same transaction.
     ///
     /// # Errors
     /// On a database failure.
@@ -460,6 +458,7 @@ impl Store {
         &self,
         id: TournamentId,
         status: TournamentStatus,
+        owed: &[Owed],
         now: Millis,
     ) -> Result<bool, StoreError> {
         let _writer = self.writer.lock().await;
@@ -476,17 +475,7 @@ impl Store {
         if ended.rows_affected() == 0 {
             return Ok(false);
         }
-        // The end is announced either way: the final standings, or the cancellation (the
-        // sign-up message loses its buttons).
-        {
-            let round: i64 =
-                sqlx::query_scalar("SELECT current_round FROM tournaments WHERE id = ?")
-                    .bind(id)
-                    .fetch_one(&mut *tx)
-                    .await?;
-            let kind = AnnouncementKind::Finished;
-            insert_tournament_announcement(&mut tx, id, kind, round, now).await?;
-        }
+        insert_owed(&mut tx, owed, now).await?;
         tx.commit().await?;
         Ok(true)
     }
@@ -495,23 +484,9 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::games::tests::{CHANNEL, GUILD, NOW, VARIANT, store_with_players};
-
-    fn new_tournament(format: StoredFormat) -> NewTournament {
-        NewTournament {
-            guild_id: GUILD,
-            channel_id: CHANNEL,
-            name: "Autumn league".into(),
-            format,
-            swiss_rounds: (format == StoredFormat::Swiss).then_some(3),
-            variant: VARIANT,
-            move_seconds: Some(86_400),
-            rated: true,
-            organiser_id: 1,
-            signup_deadline_at: Some(NOW + 1000),
-            created_at: NOW,
-        }
-    }
+    use crate::store::test_support::{
+        CHANNEL, GUILD, NOW, VARIANT, due, new_tournament, store_with_players,
+    };
 
     fn game(opener: PlayerId, other: PlayerId) -> NewGame {
         NewGame {
@@ -557,12 +532,32 @@ mod tests {
             games: vec![game(3, 2)],
             bye: None,
         };
+        let owed = [Owed::Round {
+            tournament: id,
+            round: 1,
+        }];
+        let started_game = |game| vec![Owed::Started { game, anchor: None }];
         let started = store
-            .start_rounds(id, 0, &[(3, 1), (2, 2)], &[round], NOW + 5)
+            .start_rounds(
+                id,
+                0,
+                &[(3, 1), (2, 2)],
+                &[round],
+                &owed,
+                started_game,
+                NOW + 5,
+            )
             .await
             .unwrap()
             .expect("round 1 starts");
         assert_eq!(started.len(), 1);
+        // Saved with the start: what the service said it owes.
+        let saved: Vec<Owed> = due(&store, NOW + 5, 10)
+            .await
+            .iter()
+            .map(|d| d.owed)
+            .collect();
+        assert_eq!(saved, [owed[0], started_game(started[0])[0]]);
         // Sign-up is closed: nobody joins or leaves now.
         assert!(!store.join_tournament(id, 1, NOW + 6).await.unwrap());
         assert!(!store.leave_tournament(id, 2).await.unwrap());
@@ -606,7 +601,15 @@ mod tests {
             bye: None,
         };
         let stale = store
-            .start_rounds(id, 0, &[(1, 1), (2, 2)], &[round], NOW + 2)
+            .start_rounds(
+                id,
+                0,
+                &[(1, 1), (2, 2)],
+                &[round],
+                &[],
+                |_| Vec::new(),
+                NOW + 2,
+            )
             .await;
         assert!(matches!(stale, Err(StoreError::Conflict)), "{stale:?}");
         let row = store.tournament(id).await.unwrap().unwrap();
@@ -634,14 +637,14 @@ mod tests {
             bye: Some(bye),
         };
         store
-            .start_rounds(id, 0, &[], &[round(1, 3)], NOW)
+            .start_rounds(id, 0, &[], &[round(1, 3)], &[], |_| Vec::new(), NOW)
             .await
             .unwrap()
             .unwrap();
         let (one, other) = ([round(2, 2)], [round(2, 1)]);
         let (first, second) = tokio::join!(
-            store.start_rounds(id, 1, &[], &one, NOW + 1),
-            store.start_rounds(id, 1, &[], &other, NOW + 1),
+            store.start_rounds(id, 1, &[], &one, &[], |_| Vec::new(), NOW + 1),
+            store.start_rounds(id, 1, &[], &other, &[], |_| Vec::new(), NOW + 1),
         );
         let started = [first.unwrap(), second.unwrap()];
         assert_eq!(started.iter().filter(|s| s.is_some()).count(), 1);
@@ -651,13 +654,13 @@ mod tests {
         assert!(!store.withdraw_entrant(id, 3, 2).await.unwrap());
         assert!(
             store
-                .end_tournament(id, TournamentStatus::Finished, NOW + 2)
+                .end_tournament(id, TournamentStatus::Finished, &[], NOW + 2)
                 .await
                 .unwrap()
         );
         assert!(
             !store
-                .end_tournament(id, TournamentStatus::Cancelled, NOW + 3)
+                .end_tournament(id, TournamentStatus::Cancelled, &[], NOW + 3)
                 .await
                 .unwrap()
         );

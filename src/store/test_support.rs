@@ -1,0 +1,209 @@
+//! The fixtures the store's tests share: a migrated store on a fresh file, players, games,
+//! commits and the outbox's due items.
+
+use tempfile::TempDir;
+
+use super::games::insert_game;
+use super::outbox::insert_owed;
+use super::{
+    Committed, EndReason, GameChange, GameId, GameStatus, GameUpdate, Millis, NewChallenge,
+    NewGame, NewMove, NewTournament, OutboxItem, Owed, PlayerId, Store, StoredFormat,
+    StoredVariant, Winner,
+};
+
+/// A fixed "now" for every store test (November 2023).
+pub const NOW: Millis = 1_700_000_000_000;
+pub const GUILD: i64 = 7;
+pub const CHANNEL: i64 = 70;
+/// The deadline and reminder time of a game started by [`new_game`].
+pub const DEADLINE: Millis = NOW + 86_400_000;
+pub const REMIND: Millis = NOW + 64_800_000;
+pub const VARIANT: StoredVariant = StoredVariant {
+    size: 12,
+    tiles: Some(60),
+    bridges: Some(22),
+};
+
+/// A migrated store on a new file, with no rows.
+pub async fn empty_store() -> (TempDir, Store) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("store.db").display());
+    let store = Store::open(&url).await.unwrap();
+    (dir, store)
+}
+
+/// A store that knows alice (1), bob (2) and carol (3).
+pub async fn store_with_players() -> (TempDir, Store) {
+    let (dir, store) = empty_store().await;
+    for (id, name) in [(1, "alice"), (2, "bob"), (3, "carol")] {
+        store.upsert_player(id, name, NOW).await.unwrap();
+    }
+    (dir, store)
+}
+
+/// A day-per-move rated challenge in [`CHANNEL`], made at [`NOW`].
+pub fn new_challenge(
+    challenger: PlayerId,
+    challenged: Option<PlayerId>,
+    expires_at: Millis,
+) -> NewChallenge {
+    NewChallenge {
+        challenger_id: challenger,
+        challenged_id: challenged,
+        variant: VARIANT,
+        move_seconds: Some(86_400),
+        rated: true,
+        guild_id: Some(GUILD),
+        channel_id: Some(CHANNEL),
+        created_at: NOW,
+        expires_at,
+        opener_id: None,
+    }
+}
+
+/// A day-per-move rated game in [`CHANNEL`], started at [`NOW`]: `opener` is White.
+pub fn new_game(opener: PlayerId, other: PlayerId) -> NewGame {
+    NewGame {
+        opener_id: opener,
+        other_id: other,
+        variant: VARIANT,
+        move_seconds: Some(86_400),
+        rated: true,
+        guild_id: Some(GUILD),
+        channel_id: Some(CHANNEL),
+        deadline_at: Some(DEADLINE),
+        remind_at: Some(REMIND),
+        created_at: NOW,
+    }
+}
+
+/// Starts `game` without a challenge; returns its id.
+pub async fn insert(store: &Store, game: &NewGame) -> GameId {
+    let mut tx = store.pool.begin().await.unwrap();
+    let id = insert_game(&mut tx, game).await.unwrap();
+    tx.commit().await.unwrap();
+    id
+}
+
+/// Starts [`new_game`]`(opener, other)`; returns its id.
+pub async fn start(store: &Store, opener: PlayerId, other: PlayerId) -> GameId {
+    insert(store, &new_game(opener, other)).await
+}
+
+/// The game goes on: `to_move` plays next, before `deadline`, reminded a second before.
+pub fn going_on(
+    white: PlayerId,
+    red: PlayerId,
+    to_move: PlayerId,
+    deadline: Option<Millis>,
+) -> GameUpdate {
+    GameUpdate {
+        white_id: white,
+        red_id: red,
+        status: GameStatus::Active,
+        winner: None,
+        end_reason: None,
+        to_move_id: Some(to_move),
+        deadline_at: deadline,
+        remind_at: deadline.map(|d| d - 1000),
+        rated: true,
+    }
+}
+
+/// The game is decided.
+pub fn won(white: PlayerId, red: PlayerId, winner: Winner, reason: EndReason) -> GameUpdate {
+    GameUpdate {
+        white_id: white,
+        red_id: red,
+        status: GameStatus::Finished,
+        winner: Some(winner),
+        end_reason: Some(reason),
+        to_move_id: None,
+        deadline_at: None,
+        remind_at: None,
+        rated: true,
+    }
+}
+
+/// Moves chosen by their players (none forced).
+pub fn new_moves(moves: &[(PlayerId, &str)]) -> Vec<NewMove> {
+    moves
+        .iter()
+        .map(|&(player_id, notation)| NewMove {
+            player_id,
+            notation: notation.to_string(),
+            forced: false,
+        })
+        .collect()
+}
+
+/// Commits `moves` and `update` to game `id` at `now`, owing nothing.
+pub async fn commit(
+    store: &Store,
+    id: GameId,
+    moves: &[NewMove],
+    update: &GameUpdate,
+    now: Millis,
+) -> Committed {
+    commit_owing(store, id, moves, update, &[], now).await
+}
+
+/// Commits `moves` and `update` to game `id` at `now`, owing `owed`.
+pub async fn commit_owing(
+    store: &Store,
+    id: GameId,
+    moves: &[NewMove],
+    update: &GameUpdate,
+    owed: &[Owed],
+    now: Millis,
+) -> Committed {
+    let write = store.write_game(id).await.unwrap().unwrap();
+    let change = GameChange {
+        moves: moves.to_vec(),
+        update: update.clone(),
+    };
+    write.commit(&change, owed, now).await.unwrap()
+}
+
+/// The items due at `now` (at most `limit`), each readable.
+pub async fn due(store: &Store, now: Millis, limit: i64) -> Vec<OutboxItem> {
+    let due = store.due_announcements(now, limit).await.unwrap();
+    due.into_iter().map(|item| item.unwrap()).collect()
+}
+
+/// Saves `owed` as a change at [`NOW`] would.
+pub async fn owe(store: &Store, owed: &[Owed]) {
+    let mut conn = store.pool.acquire().await.unwrap();
+    insert_owed(&mut conn, owed, NOW).await.unwrap();
+}
+
+/// One number read with raw SQL, e.g. a count of rows.
+pub async fn number(store: &Store, sql: &str) -> i64 {
+    sqlx::query_scalar(sql)
+        .fetch_one(&store.pool)
+        .await
+        .unwrap()
+}
+
+/// A change of `moves` and `update`.
+pub fn change(moves: Vec<NewMove>, update: GameUpdate) -> GameChange {
+    GameChange { moves, update }
+}
+
+/// A round robin or Swiss (three rounds) in [`CHANNEL`], signing up until a second after
+/// [`NOW`], organised by alice.
+pub fn new_tournament(format: StoredFormat) -> NewTournament {
+    NewTournament {
+        guild_id: GUILD,
+        channel_id: CHANNEL,
+        name: "Autumn league".into(),
+        format,
+        swiss_rounds: (format == StoredFormat::Swiss).then_some(3),
+        variant: VARIANT,
+        move_seconds: Some(86_400),
+        rated: true,
+        organiser_id: 1,
+        signup_deadline_at: Some(NOW + 1000),
+        created_at: NOW,
+    }
+}
