@@ -63,6 +63,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::UnknownGame`] out of reach, [`ServiceError::NotOver`] for a game still
     /// played, [`ServiceError::AbortedAnalysis`] for an aborted one; database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn analyse(
         &self,
         id: GameId,
@@ -78,6 +79,7 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::NotOver`], [`ServiceError::AbortedAnalysis`]; database failures.
+    #[tracing::instrument(skip_all, fields(game = game.id, ?channel))]
     pub async fn analyse_game(&self, game: &GameView, channel: Option<i64>) -> Result<Analysed> {
         let id = game.id;
         match game.result {
@@ -128,6 +130,7 @@ impl Service {
     ///
     /// # Errors
     /// As [`Service::analyse`]; a damaged log.
+    #[tracing::instrument(skip(self))]
     pub async fn analysis_now(&self, id: GameId, asker: Asker) -> Result<AnalysisView> {
         if let Analysed::Ready(analysis) = self.analyse(id, asker, None).await? {
             return Ok(analysis);
@@ -161,6 +164,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures; a damaged log.
+    #[tracing::instrument(skip(self))]
     pub async fn compute_analysis(&self, id: GameId, playouts: u64) -> Result<()> {
         // The view's log was replayed when it was read: every move in it is legal.
         let game = self.game(id).await?;

@@ -100,6 +100,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn due_announcements(&self) -> Result<Vec<DueAnnouncement>> {
         let now = self.now();
         let mut due = Vec::new();

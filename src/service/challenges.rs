@@ -23,6 +23,7 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::SelfChallenge`], a time per move out of range; database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn challenge(
         &self,
         challenger: &Player,
@@ -128,6 +129,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown, expired or closed challenges, a challenge for someone else or one's own.
+    #[tracing::instrument(skip(self))]
     pub async fn accept(&self, id: ChallengeId, player: &Player) -> Result<GameView> {
         let guild = self.challenge_row(id).await?.guild_id;
         self.accept_on(id, player, guild, None).await
@@ -139,6 +141,7 @@ impl Service {
     ///
     /// # Errors
     /// As [`Service::accept`].
+    #[tracing::instrument(skip(self))]
     pub async fn accept_on(
         &self,
         id: ChallengeId,
@@ -207,6 +210,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown or closed challenges; anyone but the challenged player.
+    #[tracing::instrument(skip(self))]
     pub async fn decline(&self, id: ChallengeId, player: &Player) -> Result<ChallengeView> {
         let row = self.challenge_row(id).await?;
         match row.challenged_id {
@@ -223,6 +227,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown or closed challenges; anyone but the challenger.
+    #[tracing::instrument(skip(self))]
     pub async fn cancel(&self, id: ChallengeId, player: &Player) -> Result<ChallengeView> {
         let row = self.challenge_row(id).await?;
         if row.challenger_id != player.id {
@@ -281,6 +286,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown or unfinished games; someone who did not play.
+    #[tracing::instrument(skip(self))]
     pub async fn rematch(&self, id: GameId, player: &Player) -> Result<ChallengeView> {
         let game = self.game(id).await?;
         let Some(result) = game.result else {

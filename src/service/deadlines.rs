@@ -51,6 +51,7 @@ impl Service {
     /// Everything the clock decides now: losses on time, reminders, expired challenges. Front
     /// ends call it regularly and turn the results into messages; each part runs even when
     /// another fails.
+    #[tracing::instrument(skip(self))]
     pub async fn tick(&self) -> Tick {
         let log = |what: &str, error: ServiceError| {
             tracing::warn!("{what} failed: {error}");
@@ -81,6 +82,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn resolve_timeouts(&self) -> Result<Vec<GameView>> {
         let now = self.now();
         let mut ended = Vec::new();
@@ -148,6 +150,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn take_reminders(&self) -> Result<Vec<(GameView, bool)>> {
         let mut due = Vec::new();
         let taken = self
@@ -171,6 +174,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn set_notify(&self, player: &super::Player, on: bool) -> Result<()> {
         self.store
             .upsert_player(player.id, &player.name, self.now())

@@ -11,6 +11,7 @@ impl Service {
     ///
     /// # Errors
     /// As [`Service::game`].
+    #[tracing::instrument(skip(self))]
     pub async fn record(&self, game: GameId) -> Result<String> {
         Ok(self.game(game).await?.record().to_string())
     }
@@ -21,6 +22,7 @@ impl Service {
     ///
     /// # Errors
     /// As [`Service::game`].
+    #[tracing::instrument(skip(self))]
     pub async fn export(&self, id: GameId) -> Result<String> {
         let game = self.game(id).await?;
         let variant = game.game.variant();

@@ -52,6 +52,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::SelfChallenge`] when `human` is the AI, a time per move out of range;
     /// database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn start_ai_game(
         &self,
         human: &Player,
@@ -119,6 +120,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown or unfinished games; someone who did not play.
+    #[tracing::instrument(skip(self))]
     pub async fn ai_rematch(&self, id: GameId, player: &Player) -> Result<Option<AiTerms>> {
         let game = self.game(id).await?;
         let Some((ai_id, level)) = game.ai else {
@@ -164,6 +166,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures; a damaged log.
+    #[tracing::instrument(skip(self))]
     pub async fn play_ai_turn(&self, id: GameId) -> Result<Option<MoveOutcome>> {
         let permit = self.free_core().await;
         self.play_ai_turn_on(id, permit).await

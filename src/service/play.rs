@@ -64,6 +64,7 @@ impl Service {
     ///
     /// # Errors
     /// As [`Service::game_id_here`]; a damaged log.
+    #[tracing::instrument(skip(self))]
     pub async fn game_here(&self, channel: i64, player: PlayerId) -> Result<GameView> {
         let row = self.row_here(channel, player).await?;
         self.view(row).await
@@ -126,6 +127,7 @@ impl Service {
     /// # Errors
     /// Unknown game, not a participant, not their turn, game over, a stale version, an illegal
     /// move (with the engine's reason); nothing is written then.
+    #[tracing::instrument(skip(self))]
     pub async fn play(
         &self,
         id: GameId,
@@ -143,6 +145,7 @@ impl Service {
     ///
     /// # Errors
     /// As [`Service::play`].
+    #[tracing::instrument(skip(self))]
     pub async fn play_sent(
         &self,
         id: GameId,
@@ -270,6 +273,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown or finished games; too late; someone else's game.
+    #[tracing::instrument(skip(self))]
     pub async fn abort(
         &self,
         id: GameId,
@@ -333,6 +337,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown or finished games, not their turn, or the choice already made.
+    #[tracing::instrument(skip(self))]
     pub async fn check_pie_choice(
         &self,
         id: GameId,

@@ -28,6 +28,7 @@ impl Service {
     /// # Errors
     /// [`ServiceError::UnknownGame`] for a game out of the asker's reach,
     /// [`ServiceError::NoGameHere`] when nothing matches; database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn game_to_review(
         &self,
         id: Option<GameId>,
@@ -90,6 +91,7 @@ impl Service {
     ///
     /// # Errors
     /// A drawing that failed (a bug, reported as a damaged game).
+    #[tracing::instrument(skip_all, fields(game = game.id, ?lang))]
     pub async fn replay_gif(&self, game: &GameView, lang: Lang) -> Result<Vec<u8>> {
         let mut cores = vec![self.free_core().await];
         while self.thinking.available_permits() > 1

@@ -101,6 +101,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn leaderboard(
         &self,
         guild: i64,
@@ -133,6 +134,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures; a damaged log.
+    #[tracing::instrument(skip(self))]
     pub async fn stats(&self, guild: i64, player: PlayerId) -> Result<Stats> {
         let player = self.player(player).await?;
         let board = self.leaderboard(guild, 1, player.id).await?;

@@ -350,6 +350,7 @@ impl Service {
     /// # Errors
     /// Not allowed; an empty name, a Swiss without rounds or with too many, a time per move
     /// out of range, no server; database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn create_tournament(
         &self,
         organiser: &Player,
@@ -473,6 +474,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown tournaments, closed sign-up, already in; database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn join_tournament(
         &self,
         id: TournamentId,
@@ -494,6 +496,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown tournaments, closed sign-up, not in it; database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn leave_tournament(
         &self,
         id: TournamentId,
@@ -514,6 +517,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown tournaments, fewer than two entrants, not the organiser, already started.
+    #[tracing::instrument(skip(self))]
     pub async fn start_tournament(
         &self,
         id: TournamentId,
@@ -658,6 +662,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown tournaments; database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn advance_tournament(&self, id: TournamentId) -> Result<bool> {
         // Cheap first: while one of its games goes on (the usual case, after every result and
         // at every tick), there is nothing to do and no need to read every game.
@@ -770,6 +775,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
+    #[tracing::instrument(skip(self))]
     pub async fn tournament_tick(&self) -> Result<Vec<TournamentId>> {
         let mut changed = Vec::new();
         for due in self.store.signups_due(self.now()).await? {
@@ -802,6 +808,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown or finished tournaments; someone else's withdrawal without the right; not in it.
+    #[tracing::instrument(skip(self))]
     pub async fn withdraw(
         &self,
         id: TournamentId,
@@ -850,6 +857,7 @@ impl Service {
     ///
     /// # Errors
     /// Unknown or finished tournaments; anyone else.
+    #[tracing::instrument(skip(self))]
     pub async fn cancel_tournament(
         &self,
         id: TournamentId,
