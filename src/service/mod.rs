@@ -56,90 +56,89 @@ use crate::store::{GameRow, GameWrite, MoveRow, Store, StoreError};
 use crate::tr;
 use views::{Position, replay_log};
 
-/// Why the service refused a request. The messages are for the player who asked.
-#[derive(Debug, thiserror::Error)]
+/// Why the service refused a request. Its words, for the player who asked, are in the
+/// `.ftl` files only ([`ServiceError::words`]); it displays in English, but for a failure of the
+/// service itself, which displays its cause for the logs.
+#[derive(Debug)]
 pub enum ServiceError {
-    #[error("there is no game #{0}")]
     UnknownGame(GameId),
-    #[error("there is no challenge #{0}")]
     UnknownChallenge(ChallengeId),
-    #[error("you are not playing in game #{0}")]
     NotYourGame(GameId),
-    #[error("it is not your turn: {0} is to move")]
     NotYourTurn(String),
-    #[error("game #{0} is over")]
     GameOver(GameId),
-    #[error("the position changed before your move arrived: look at the new board and try again")]
     PositionChanged,
-    #[error("{0}")]
-    Illegal(#[from] IllegalMove),
+    Illegal(IllegalMove),
     /// What was typed (abbreviated), which is no move at all.
-    #[error(
-        "\"{0}\" is not a move: write two cells to place (c3 e5), two cells joined by a dash to bridge (c3-e4), swap, pass or resign"
-    )]
     NotAMove(String),
-    #[error("you cannot challenge yourself")]
     SelfChallenge,
-    #[error("the time per move can be from 1 minute to 30 days")]
     MoveTimeOutOfRange,
-    #[error("you cannot accept your own challenge")]
     OwnChallenge,
-    #[error("this challenge is for {0}")]
     NotForYou(String),
-    #[error("only {0} can cancel this challenge")]
     NotYourChallenge(String),
-    #[error("an open challenge cannot be declined; just leave it, it expires by itself")]
     OpenChallengeDecline,
-    #[error("this challenge has expired")]
     ChallengeExpired,
-    #[error("this challenge was already {0}")]
     ChallengeClosed(ChallengeStatus),
-    #[error("there is no game of yours here")]
     NoGameHere,
-    #[error("the time for this move ran out: game #{0} is lost on time")]
     TimeRanOut(GameId),
-    #[error("a game can only be aborted before Red's first move; after that, resign")]
     TooLateToAbort,
-    #[error("only the players, or a member who can manage this server, can abort game #{0}")]
     NotYourAbort(GameId),
-    #[error("rematches are for the two players of game #{0}")]
     NotYourRematch(GameId),
-    #[error("game #{0} is not over yet")]
     NotOver(GameId),
-    #[error("leaderboards belong to a server")]
     NoServer,
-    #[error("you have several games here: say which one ({0})")]
     WhichGame(String),
-    #[error("there is no tournament #{0}")]
     UnknownTournament(TournamentId),
-    #[error("a tournament needs a name of at most 80 characters")]
     TournamentName,
-    #[error("a Swiss tournament has from 1 to {0} rounds")]
     SwissRounds(u32),
-    #[error("sign-up for tournament #{0} is closed")]
     SignupClosed(TournamentId),
-    #[error("you are already in tournament #{0}")]
     AlreadyEntered(TournamentId),
-    #[error("you are not in tournament #{0}")]
     NotEntered(TournamentId),
-    #[error(
-        "only the organiser, or a member who can manage this server, can do that in tournament #{0}"
-    )]
     NotOrganiser(TournamentId),
-    #[error("tournament #{0} needs at least two entrants to start")]
     TooFewEntrants(TournamentId),
-    #[error("tournament #{0} is over")]
     TournamentOver(TournamentId),
-    #[error("in this server only members who can manage it create tournaments")]
     ManagersCreateTournaments,
-    #[error("game #{0} was aborted: there is nothing to analyse")]
     AbortedAnalysis(GameId),
-    #[error("game #{0} is a tournament game: resign it, or withdraw from the tournament")]
     TournamentGameAbort(GameId),
-    #[error(transparent)]
-    Damaged(#[from] DamagedLog),
-    #[error(transparent)]
-    Store(#[from] StoreError),
+    Damaged(DamagedLog),
+    Store(StoreError),
+}
+
+impl std::fmt::Display for ServiceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ServiceError::Damaged(damaged) => damaged.fmt(f),
+            ServiceError::Store(store) => store.fmt(f),
+            refusal => f.write_str(&refusal.words(Lang::En)),
+        }
+    }
+}
+
+impl std::error::Error for ServiceError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ServiceError::Illegal(illegal) => Some(illegal),
+            ServiceError::Damaged(damaged) => Some(damaged),
+            ServiceError::Store(store) => Some(store),
+            _ => None,
+        }
+    }
+}
+
+impl From<IllegalMove> for ServiceError {
+    fn from(illegal: IllegalMove) -> ServiceError {
+        ServiceError::Illegal(illegal)
+    }
+}
+
+impl From<DamagedLog> for ServiceError {
+    fn from(damaged: DamagedLog) -> ServiceError {
+        ServiceError::Damaged(damaged)
+    }
+}
+
+impl From<StoreError> for ServiceError {
+    fn from(store: StoreError) -> ServiceError {
+        ServiceError::Store(store)
+    }
 }
 
 impl ServiceError {
