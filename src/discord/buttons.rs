@@ -12,9 +12,7 @@ use super::post::{analysed_answer, export_file, gif_of};
 use super::{Data, Error, UserError, explain, player_of};
 use crate::game::Move;
 use crate::i18n::Lang;
-use crate::service::{
-    AiTerms, Asker, ChallengeView, GameId, MoveOutcome, Player, ServiceError, TournamentView,
-};
+use crate::service::{AiTerms, Asker, ChallengeView, GameId, MoveOutcome, Player, ServiceError};
 use crate::tr;
 
 async fn reply_ephemeral(
@@ -91,38 +89,38 @@ async fn dispatch(
         ButtonId::Accept(id) => {
             let message = Some(component.message.id.get() as i64);
             let game = service.accept_on(id, &player, guild, message).await?;
-            let update = serenity::CreateInteractionResponse::UpdateMessage(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(tr!(
-                        server,
-                        "challenge-accepted",
-                        name = &player.name,
-                        id = game.id,
-                        white = &game.white.name,
-                        red = &game.red.name
-                    ))
-                    .components(Vec::new()),
+            let accepted = tr!(
+                server,
+                "challenge-accepted",
+                name = &player.name,
+                id = game.id,
+                white = &game.white.name,
+                red = &game.red.name
             );
             // Saved: the thread and the first board follow from the delivery worker.
-            if let Err(error) = component.create_response(ctx, update).await {
+            if let Err(error) = update_message(ctx, component, accepted, Vec::new()).await {
                 warn!("could not update the accepted challenge #{id}: {error}");
             }
         }
         ButtonId::Decline(id) => {
             let closed = service.decline(id, &player).await?;
-            challenge_closed(ctx, component, server, &player, &closed).await?;
+            let text = closed_text(server, &player, &closed);
+            update_message(ctx, component, text, Vec::new()).await?;
         }
         ButtonId::Cancel(id) => {
             let closed = service.cancel(id, &player).await?;
-            challenge_closed(ctx, component, server, &player, &closed).await?;
+            let text = closed_text(server, &player, &closed);
+            update_message(ctx, component, text, Vec::new()).await?;
         }
         ButtonId::JoinTournament(id) => {
             let view = service.join_tournament(id, &player, guild).await?;
-            update_signup(ctx, component, server, &view).await?;
+            let (text, buttons) = (signup_text(server, &view), signup_buttons(server, &view));
+            update_message(ctx, component, text, buttons).await?;
         }
         ButtonId::LeaveTournament(id) => {
             let view = service.leave_tournament(id, &player, guild).await?;
-            update_signup(ctx, component, server, &view).await?;
+            let (text, buttons) = (signup_text(server, &view), signup_buttons(server, &view));
+            update_message(ctx, component, text, buttons).await?;
         }
         ButtonId::Keep { game, version } => {
             service
@@ -212,43 +210,30 @@ async fn dispatch(
     Ok(())
 }
 
-/// The challenge's message, once declined or cancelled, says so and loses its buttons.
-async fn challenge_closed(
+/// Replaces the text and the buttons of the message whose button was clicked.
+async fn update_message(
     ctx: &serenity::Context,
     component: &serenity::ComponentInteraction,
-    server: Lang,
-    player: &Player,
-    closed: &ChallengeView,
-) -> Result<(), Error> {
+    content: String,
+    components: Vec<serenity::CreateActionRow>,
+) -> Result<(), serenity::Error> {
     let update = serenity::CreateInteractionResponse::UpdateMessage(
         serenity::CreateInteractionResponseMessage::new()
-            .content(tr!(
-                server,
-                "challenge-closed",
-                challenger = &closed.challenger.name,
-                status = closed.status.to_string(),
-                name = &player.name
-            ))
-            .components(Vec::new()),
+            .content(content)
+            .components(components),
     );
-    component.create_response(ctx, update).await?;
-    Ok(())
+    component.create_response(ctx, update).await
 }
 
-/// The sign-up message, after a join or a leave, shows the entrants now.
-async fn update_signup(
-    ctx: &serenity::Context,
-    component: &serenity::ComponentInteraction,
-    server: Lang,
-    view: &TournamentView,
-) -> Result<(), Error> {
-    let update = serenity::CreateInteractionResponse::UpdateMessage(
-        serenity::CreateInteractionResponseMessage::new()
-            .content(signup_text(server, view))
-            .components(signup_buttons(server, view)),
-    );
-    component.create_response(ctx, update).await?;
-    Ok(())
+/// A challenge's message once declined or cancelled: it says so, and its buttons go.
+fn closed_text(server: Lang, player: &Player, closed: &ChallengeView) -> String {
+    tr!(
+        server,
+        "challenge-closed",
+        challenger = &closed.challenger.name,
+        status = closed.status.to_string(),
+        name = &player.name
+    )
 }
 
 /// The swap or a resignation from a button; the new board follows from the delivery worker.
