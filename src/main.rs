@@ -1,11 +1,19 @@
 //! The `ponte` command: the Discord `bot`, `local` play in a terminal, `replay`, `render` or
 //! animate (`gif`) a game record, or ask the `ai` for a move.
+//!
+//! One function per subcommand; each returns its exit status, or the [`Exit`] that `main` says
+//! and exits with.
 
+use std::fmt::Display;
 use std::io::Read;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use anyhow::Context;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use ponte::game::{Game, Move, Record, Variant};
+use ponte::i18n::Lang;
 
 #[derive(Parser)]
 #[command(name = "ponte", version, about = "Ponte del Diavolo by correspondence")]
@@ -14,7 +22,72 @@ struct Cli {
     command: Command,
 }
 
-/// How a picture of a record names it and its players.
+#[derive(Subcommand)]
+enum Command {
+    /// Run the Discord bot (needs DISCORD_TOKEN, e.g. in .env)
+    Bot,
+    /// Play in the terminal on the same service and database as the bot
+    Local(LocalArgs),
+    /// Draw the position at the end of a game record as a PNG
+    Render(RenderArgs),
+    /// Animate a game record as a looping GIF, one frame per move
+    Gif(GifArgs),
+    /// The AI's look back at a game record: White's chances after every move and the moves
+    /// that changed the game most
+    Analyse(AnalyseArgs),
+    /// Print the move the AI plays at the end of a game record
+    Ai(AiArgs),
+    /// Play a match between two AI players and report the score
+    Arena(ArenaArgs),
+    /// Replay a game record and report the final position
+    Replay(ReplayArgs),
+}
+
+#[derive(clap::Args)]
+struct LocalArgs {
+    /// The SQLite database (default: $DATABASE_URL, else sqlite://ponte.db)
+    #[arg(long)]
+    database: Option<String>,
+    /// Where to write each game's board picture (default: ponte/ in the temp directory)
+    #[arg(long)]
+    pictures: Option<PathBuf>,
+    /// Write no pictures
+    #[arg(long, conflicts_with = "pictures")]
+    no_pictures: bool,
+    /// en, de or fr (default: the system's language, else English)
+    #[arg(long)]
+    lang: Option<Lang>,
+}
+
+#[derive(clap::Args)]
+struct RenderArgs {
+    /// The record file, or - for standard input
+    record: String,
+    /// Where to write the picture
+    #[arg(short, long, default_value = "board.png")]
+    output: String,
+    #[command(flatten)]
+    caption: Caption,
+}
+
+#[derive(clap::Args)]
+struct GifArgs {
+    /// The record file, or - for standard input
+    record: String,
+    /// Where to write the animation
+    #[arg(short, long, default_value = "game.gif")]
+    output: String,
+    /// How long each position shows, in milliseconds (the last one at least 4 s)
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(20..=60_000))]
+    delay_ms: u64,
+    #[command(flatten)]
+    caption: Caption,
+    /// en, de or fr
+    #[arg(long, default_value = "en")]
+    lang: Lang,
+}
+
+// How a picture of a record names it and its players.
 #[derive(clap::Args)]
 struct Caption {
     /// The caption's first line (default: the record's file name)
@@ -26,424 +99,389 @@ struct Caption {
     red: String,
 }
 
-#[derive(Subcommand)]
-enum Command {
-    /// Run the Discord bot (needs DISCORD_TOKEN, e.g. in .env)
-    Bot,
-    /// Play in the terminal on the same service and database as the bot
-    Local {
-        /// The SQLite database (default: $DATABASE_URL, else sqlite://ponte.db)
-        #[arg(long)]
-        database: Option<String>,
-        /// Where to write each game's board picture (default: ponte/ in the temp directory)
-        #[arg(long)]
-        pictures: Option<std::path::PathBuf>,
-        /// Write no pictures
-        #[arg(long, conflicts_with = "pictures")]
-        no_pictures: bool,
-        /// en, de or fr (default: the system's language, else English)
-        #[arg(long)]
-        lang: Option<ponte::i18n::Lang>,
-    },
-    /// Draw the position at the end of a game record as a PNG
-    Render {
-        /// The record file, or - for standard input
-        record: String,
-        /// Where to write the picture
-        #[arg(short, long, default_value = "board.png")]
-        output: String,
-        #[command(flatten)]
-        caption: Caption,
-    },
-    /// Animate a game record as a looping GIF, one frame per move
-    Gif {
-        /// The record file, or - for standard input
-        record: String,
-        /// Where to write the animation
-        #[arg(short, long, default_value = "game.gif")]
-        output: String,
-        /// How long each position shows, in milliseconds (the last one at least 4 s)
-        #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(20..=60_000))]
-        delay_ms: u64,
-        #[command(flatten)]
-        caption: Caption,
-        /// en, de or fr
-        #[arg(long, default_value = "en")]
-        lang: ponte::i18n::Lang,
-    },
-    /// The AI's look back at a game record: White's chances after every move and the moves
-    /// that changed the game most
-    Analyse {
-        /// The record file, or - (the default) for standard input
-        #[arg(default_value = "-")]
-        record: String,
-        /// The search's playouts a position
-        #[arg(long, default_value_t = ponte::service::ANALYSIS_PLAYOUTS)]
-        playouts: u64,
-        /// Also draw the chart of White's chances as a PNG here
-        #[arg(short, long)]
-        output: Option<String>,
-        /// en, de or fr
-        #[arg(long, default_value = "en")]
-        lang: ponte::i18n::Lang,
-    },
-    /// Print the move the AI plays at the end of a game record
-    Ai {
-        /// The record file, or - (the default) for standard input
-        #[arg(default_value = "-")]
-        file: String,
-        /// easy, medium or hard
-        #[arg(long, default_value = "medium")]
-        level: ponte::ai::Level,
-        /// Think this many milliseconds instead of the level's own budget
-        #[arg(long)]
-        think_ms: Option<u64>,
-        /// The search's random seed (the same seed and playout budget give the same move)
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-    },
-    /// Play a match between two AI players and report the score
-    Arena {
-        /// A level (easy, medium, hard) or baseline, optionally with a budget:
-        /// hard:think=500ms, medium:playouts=2000, baseline:moves=200000
-        first: ponte::arena::Contender,
-        second: ponte::arena::Contender,
-        #[arg(long, default_value_t = 100)]
-        games: u32,
-        #[arg(long, default_value_t = 12)]
-        size: u8,
-        /// box (the game's supply) or unlimited
-        #[arg(long, default_value = "box")]
-        supply: String,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Save every game as a record in this directory
-        #[arg(long)]
-        records: Option<std::path::PathBuf>,
-        /// Games played at once (default: one per core)
-        #[arg(long)]
-        threads: Option<usize>,
-    },
-    /// Replay a game record and report the final position
-    Replay {
-        /// The record file, or - (the default) for standard input
-        #[arg(default_value = "-")]
-        file: String,
-        /// Print one JSON object instead of a text board
-        #[arg(long)]
-        json: bool,
-    },
+#[derive(clap::Args)]
+struct AnalyseArgs {
+    /// The record file, or - (the default) for standard input
+    #[arg(default_value = "-")]
+    record: String,
+    /// The search's playouts a position
+    #[arg(long, default_value_t = ponte::service::ANALYSIS_PLAYOUTS)]
+    playouts: u64,
+    /// Also draw the chart of White's chances as a PNG here
+    #[arg(short, long)]
+    output: Option<String>,
+    /// en, de or fr
+    #[arg(long, default_value = "en")]
+    lang: Lang,
 }
 
-fn main() -> anyhow::Result<ExitCode> {
-    let cli = Cli::parse();
-    match cli.command {
-        Command::Bot => {
-            let _ = dotenvy::dotenv();
-            tracing_subscriber::fmt()
-                .with_env_filter(
-                    tracing_subscriber::EnvFilter::try_from_default_env()
-                        .unwrap_or_else(|_| "info".into()),
-                )
-                .init();
-            let config = match ponte::discord::Config::from_env() {
-                Ok(config) => config,
-                Err(error) => {
-                    eprintln!("ponte bot: {error:#}");
-                    return Ok(ExitCode::from(1));
-                }
-            };
-            let runtime = tokio::runtime::Runtime::new()?;
-            runtime.block_on(ponte::discord::run(config))?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Local {
-            database,
-            pictures,
-            no_pictures,
-            lang,
-        } => {
-            let lang = lang.unwrap_or_else(|| {
-                ponte::i18n::Lang::of_locale_or_english(sys_locale::get_locale().as_deref())
-            });
-            let pictures = (!no_pictures)
-                .then(|| pictures.unwrap_or_else(|| std::env::temp_dir().join("ponte")));
-            let _ = dotenvy::dotenv();
-            let url = database
-                .or_else(|| std::env::var("DATABASE_URL").ok())
-                .unwrap_or_else(|| "sqlite://ponte.db".to_string());
-            let runtime = tokio::runtime::Runtime::new()?;
-            runtime.block_on(async {
-                let mut service = ponte::service::Service::open(&url)
-                    .await
-                    .with_context(|| format!("opening {url}"))?;
-                if let Ok(playouts) = std::env::var("PONTE_AI_PLAYOUTS") {
-                    let playouts = playouts
-                        .trim()
-                        .parse()
-                        .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?;
-                    service.set_ai_playouts(Some(playouts));
-                }
-                ponte::local::run(&service, pictures, lang).await?;
-                service.close().await;
-                anyhow::Ok(())
-            })?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Render {
-            record,
-            output,
-            caption: Caption { title, white, red },
-        } => {
-            // Exit 1: drawn, but the record stopped at an illegal line; 2: no picture at all
-            // (as `ponte replay`: 2 for input that cannot be read).
-            let text = match read_input(&record) {
-                Ok(text) => text,
-                Err(error) => {
-                    eprintln!("ponte render: {error:#}");
-                    return Ok(ExitCode::from(2));
-                }
-            };
-            let record_text = text.parse::<ponte::game::Record>();
-            let replay = match record_text {
-                Ok(parsed) => parsed.replay(),
-                Err(error) => {
-                    eprintln!("ponte render: {error}");
-                    return Ok(ExitCode::from(2));
-                }
-            };
-            if let Some(error) = &replay.error {
-                eprintln!("ponte render: stopped at {error}; drawing the position before it");
-            }
-            let title = title.unwrap_or_else(|| file_title(&record));
-            let png =
-                ponte::service::picture(&replay.game, &title, &white, &red, ponte::i18n::Lang::En);
-            if let Err(error) = std::fs::write(&output, png) {
-                eprintln!("ponte render: writing {output}: {error}");
-                return Ok(ExitCode::from(2));
-            }
-            Ok(ExitCode::from(if replay.error.is_some() { 1 } else { 0 }))
-        }
-        Command::Gif {
-            record,
-            output,
-            delay_ms,
-            caption: Caption { title, white, red },
-            lang,
-        } => {
-            // Exit statuses as `ponte render`: 1 animated up to an illegal line, 2 nothing made.
-            let (variant, moves, stopped) = match record_moves(&record) {
-                Ok(read) => read,
-                Err(error) => {
-                    eprintln!("ponte gif: {error:#}");
-                    return Ok(ExitCode::from(2));
-                }
-            };
-            if let Some(error) = &stopped {
-                eprintln!("ponte gif: stopped at {error}; animating the moves before it");
-            }
-            let title = title.unwrap_or_else(|| file_title(&record));
-            let gif = ponte::service::replay_gif(
-                variant,
-                &moves,
-                (&white, &red),
-                &title,
-                lang,
-                std::time::Duration::from_millis(delay_ms),
-            );
-            if let Err(error) = std::fs::write(&output, gif) {
-                eprintln!("ponte gif: writing {output}: {error}");
-                return Ok(ExitCode::from(2));
-            }
-            Ok(ExitCode::from(if stopped.is_some() { 1 } else { 0 }))
-        }
-        Command::Analyse {
-            record,
-            playouts,
-            output,
-            lang,
-        } => {
-            let (variant, moves, stopped) = match record_moves(&record) {
-                Ok(read) => read,
-                Err(error) => {
-                    eprintln!("ponte analyse: {error:#}");
-                    return Ok(ExitCode::from(2));
-                }
-            };
-            if let Some(error) = &stopped {
-                eprintln!("ponte analyse: the record stops at {error}");
-                return Ok(ExitCode::from(2));
-            }
-            let analysis = ponte::service::analyse_moves(variant, &moves, playouts);
-            for (ply, chance) in analysis.chances.iter().enumerate() {
-                let played = ply.checked_sub(1).map_or_else(
-                    || ponte::tr!(lang, "analyse-cli-start"),
-                    |i| moves[i].to_string(),
-                );
-                let percent = (chance * 100.0).round() as u32;
-                let white = ponte::tr!(lang, "analyse-cli-white", percent = percent);
-                println!("{ply:>3}  {played:<8} {white}");
-            }
-            println!("\n{}", analysis.summary(lang));
-            if let Some(output) = output {
-                let png = analysis.chart(lang, &file_title(&record));
-                if let Err(error) = std::fs::write(&output, png) {
-                    eprintln!("ponte analyse: writing {output}: {error}");
-                    return Ok(ExitCode::from(2));
-                }
-            }
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Ai {
-            file,
-            level,
-            think_ms,
-            seed,
-        } => {
-            let text = match read_input(&file) {
-                Ok(text) => text,
-                Err(error) => {
-                    eprintln!("ponte ai: {error:#}");
-                    return Ok(ExitCode::from(2));
-                }
-            };
-            let replay = match text.parse::<ponte::game::Record>() {
-                Ok(record) => record.replay(),
-                Err(error) => {
-                    eprintln!("ponte ai: {error}");
-                    return Ok(ExitCode::from(2));
-                }
-            };
-            if let Some(error) = &replay.error {
-                eprintln!("ponte ai: the record stops at {error}");
-                return Ok(ExitCode::from(2));
-            }
-            let player = ponte::ai::Player::Level(level);
-            let budget = player.budget(think_ms.map(std::time::Duration::from_millis));
-            match ponte::ai::best_move(&replay.game, player, budget, seed) {
-                Some(mv) => {
-                    println!("{mv}");
-                    Ok(ExitCode::SUCCESS)
-                }
-                None => {
-                    eprintln!("ponte ai: the game is over; there is no move to play");
-                    Ok(ExitCode::from(1))
-                }
-            }
-        }
-        Command::Arena {
-            first,
-            second,
-            games,
-            size,
-            supply,
-            seed,
-            records,
-            threads,
-        } => {
-            let variant = match supply.as_str() {
-                "box" => ponte::game::Variant::boxed(size),
-                "unlimited" => ponte::game::Variant::unlimited(size),
-                other => {
-                    eprintln!("ponte arena: \"{other}\" is not a supply: box or unlimited");
-                    return Ok(ExitCode::from(2));
-                }
-            };
-            let variant = match variant {
-                Ok(variant) => variant,
-                Err(error) => {
-                    eprintln!("ponte arena: {error}");
-                    return Ok(ExitCode::from(2));
-                }
-            };
-            if let Some(dir) = &records {
-                std::fs::create_dir_all(dir)
-                    .with_context(|| format!("creating {}", dir.display()))?;
-            }
-            let settings = ponte::arena::Match {
-                players: [first, second],
-                games,
-                variant,
-                seed,
-                records,
-                threads: threads
-                    .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-            };
-            let started = std::time::Instant::now();
-            let tally = ponte::arena::play(&settings, |t| {
-                eprint!(
-                    "\rgame {}/{games}: {} won, {} lost, {} drawn ",
-                    t.games(),
-                    t.wins,
-                    t.losses,
-                    t.draws
-                );
-            });
-            eprintln!();
-            let (score, low, high) = tally.score();
-            println!(
-                "{} against {}: {} games, {} won, {} lost, {} drawn",
-                settings.players[0],
-                settings.players[1],
-                tally.games(),
-                tally.wins,
-                tally.losses,
-                tally.draws
-            );
-            println!(
-                "score {:.1}% (95% interval {:.1}–{:.1}%), Elo difference {:+.0} ({:+.0} to {:+.0})",
-                score * 100.0,
-                low * 100.0,
-                high * 100.0,
-                ponte::arena::Tally::elo(score),
-                ponte::arena::Tally::elo(low),
-                ponte::arena::Tally::elo(high)
-            );
-            for (contender, side) in settings.players.iter().zip(tally.sides) {
-                let mean = side.thinking.as_secs_f64() * 1000.0 / f64::from(side.moves.max(1));
-                println!(
-                    "{}: {} moves, mean {mean:.0} ms a move, longest {} ms",
-                    contender,
-                    side.moves,
-                    side.longest.as_millis()
-                );
-            }
-            println!("took {:.0} s", started.elapsed().as_secs_f64());
-            Ok(ExitCode::SUCCESS)
-        }
-        Command::Replay { file, json } => {
-            let text = match read_input(&file) {
-                Ok(text) => text,
-                Err(error) => {
-                    eprintln!("ponte replay: {error:#}");
-                    return Ok(ExitCode::from(2));
-                }
-            };
-            let (report, status) = ponte::replay::run(&text, json);
-            if status == 2 {
-                eprint!("{report}");
-            } else {
-                print!("{report}");
-            }
-            Ok(ExitCode::from(status as u8))
+#[derive(clap::Args)]
+struct AiArgs {
+    /// The record file, or - (the default) for standard input
+    #[arg(default_value = "-")]
+    file: String,
+    /// easy, medium or hard
+    #[arg(long, default_value = "medium")]
+    level: ponte::ai::Level,
+    /// Think this many milliseconds instead of the level's own budget
+    #[arg(long)]
+    think_ms: Option<u64>,
+    /// The search's random seed (the same seed and playout budget give the same move)
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+#[derive(clap::Args)]
+struct ArenaArgs {
+    /// A level (easy, medium, hard) or baseline, optionally with a budget:
+    /// hard:think=500ms, medium:playouts=2000, baseline:moves=200000
+    first: ponte::arena::Contender,
+    second: ponte::arena::Contender,
+    #[arg(long, default_value_t = 100)]
+    games: u32,
+    #[arg(long, default_value_t = 12)]
+    size: u8,
+    /// box (the game's supply) or unlimited
+    #[arg(long, value_enum, default_value_t = Supply::Box)]
+    supply: Supply,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Save every game as a record in this directory
+    #[arg(long)]
+    records: Option<PathBuf>,
+    /// Games played at once (default: one per core)
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+/// The tiles and bridges of an arena's games: the game's own box for the board's size, or no
+/// end to either. (The variants have no `///`, which would make clap's help long.)
+#[derive(Clone, Copy, ValueEnum)]
+enum Supply {
+    Box,
+    Unlimited,
+}
+
+impl Supply {
+    fn variant(self, size: u8) -> Result<Variant, ponte::game::BadSize> {
+        match self {
+            Supply::Box => Variant::boxed(size),
+            Supply::Unlimited => Variant::unlimited(size),
         }
     }
 }
 
-/// A record's variant and its moves up to the first the rules refuse, with that line's
-/// problem.
-fn record_moves(
-    file: &str,
-) -> anyhow::Result<(ponte::game::Variant, Vec<ponte::game::Move>, Option<String>)> {
-    let record = read_input(file)?.parse::<ponte::game::Record>()?;
-    let replay = record.replay();
-    let moves = record
-        .moves
-        .iter()
-        .map_while(|m| m.mv.as_ref().ok().copied())
-        .take(replay.game.plies() as usize)
-        .collect();
-    Ok((record.variant, moves, replay.error.map(|e| e.to_string())))
+#[derive(clap::Args)]
+struct ReplayArgs {
+    /// The record file, or - (the default) for standard input
+    #[arg(default_value = "-")]
+    file: String,
+    /// Print one JSON object instead of a text board
+    #[arg(long)]
+    json: bool,
+}
+
+/// How a subcommand stops short.
+enum Exit {
+    /// Said on standard error after `ponte NAME: `, exiting with `status` (2: the input could
+    /// not be read, or nothing was made).
+    Said { status: u8, message: String },
+    /// A failure of the machine (the runtime, the database, standard input or output):
+    /// reported as an error returned from `main` is, with status 1.
+    Failed(anyhow::Error),
+}
+
+impl Exit {
+    /// Status 2: the input could not be read, or nothing was made.
+    fn nothing_made(message: impl Display) -> Exit {
+        Exit::Said {
+            status: 2,
+            message: message.to_string(),
+        }
+    }
+}
+
+impl<E: Into<anyhow::Error>> From<E> for Exit {
+    fn from(error: E) -> Exit {
+        Exit::Failed(error.into())
+    }
+}
+
+/// What a subcommand that did its work exits with (`render` and `gif`: 1 when they stopped at
+/// an illegal line; `replay`: the report's status).
+type Outcome = Result<ExitCode, Exit>;
+
+fn main() -> ExitCode {
+    let matches = Cli::command().get_matches();
+    let name = matches.subcommand_name().unwrap_or_default().to_string();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    let outcome = match cli.command {
+        Command::Bot => bot(),
+        Command::Local(args) => local(args),
+        Command::Render(args) => render(args),
+        Command::Gif(args) => gif(args),
+        Command::Analyse(args) => analyse(args),
+        Command::Ai(args) => ai(args),
+        Command::Arena(args) => arena(args),
+        Command::Replay(args) => replay(args),
+    };
+    match outcome {
+        Ok(status) => status,
+        Err(Exit::Said { status, message }) => {
+            eprintln!("ponte {name}: {message}");
+            ExitCode::from(status)
+        }
+        Err(Exit::Failed(error)) => {
+            eprintln!("Error: {error:?}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn bot() -> Outcome {
+    let _ = dotenvy::dotenv();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env().unwrap_or_else(|_| "info".into()),
+        )
+        .init();
+    let config = ponte::discord::Config::from_env().map_err(|error| Exit::Said {
+        status: 1,
+        message: format!("{error:#}"),
+    })?;
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(ponte::discord::run(config))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+fn local(args: LocalArgs) -> Outcome {
+    let lang = args
+        .lang
+        .unwrap_or_else(|| Lang::of_locale_or_english(sys_locale::get_locale().as_deref()));
+    let pictures = (!args.no_pictures).then(|| {
+        args.pictures
+            .unwrap_or_else(|| std::env::temp_dir().join("ponte"))
+    });
+    let _ = dotenvy::dotenv();
+    let url = args
+        .database
+        .or_else(|| std::env::var("DATABASE_URL").ok())
+        .unwrap_or_else(|| "sqlite://ponte.db".to_string());
+    let runtime = tokio::runtime::Runtime::new()?;
+    runtime.block_on(async {
+        let mut service = ponte::service::Service::open(&url)
+            .await
+            .with_context(|| format!("opening {url}"))?;
+        if let Ok(playouts) = std::env::var("PONTE_AI_PLAYOUTS") {
+            let playouts = playouts
+                .trim()
+                .parse()
+                .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?;
+            service.set_ai_playouts(Some(playouts));
+        }
+        ponte::local::run(&service, pictures, lang).await?;
+        service.close().await;
+        anyhow::Ok(())
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Exit 1: drawn, but the record stopped at an illegal line; 2: no picture at all.
+fn render(args: RenderArgs) -> Outcome {
+    let Caption { title, white, red } = args.caption;
+    let played = Played::read(&args.record)?;
+    if let Some(error) = &played.stopped {
+        eprintln!("ponte render: stopped at {error}; drawing the position before it");
+    }
+    let title = title.unwrap_or_else(|| file_title(&args.record));
+    let png = ponte::service::picture(&played.game, &title, &white, &red, Lang::En);
+    write(&args.output, png)?;
+    Ok(played.status())
+}
+
+/// Exit statuses as `ponte render`: 1 animated up to an illegal line, 2 nothing made.
+fn gif(args: GifArgs) -> Outcome {
+    let Caption { title, white, red } = args.caption;
+    let played = Played::read(&args.record)?;
+    if let Some(error) = &played.stopped {
+        eprintln!("ponte gif: stopped at {error}; animating the moves before it");
+    }
+    let title = title.unwrap_or_else(|| file_title(&args.record));
+    let gif = ponte::service::replay_gif(
+        played.variant,
+        &played.moves,
+        (&white, &red),
+        &title,
+        args.lang,
+        Duration::from_millis(args.delay_ms),
+    );
+    write(&args.output, gif)?;
+    Ok(played.status())
+}
+
+fn analyse(args: AnalyseArgs) -> Outcome {
+    let lang = args.lang;
+    let played = Played::read(&args.record)?.whole()?;
+    let moves = &played.moves;
+    let analysis = ponte::service::analyse_moves(played.variant, moves, args.playouts);
+    for (ply, chance) in analysis.chances.iter().enumerate() {
+        let played = ply.checked_sub(1).map_or_else(
+            || ponte::tr!(lang, "analyse-cli-start"),
+            |i| moves[i].to_string(),
+        );
+        let percent = (chance * 100.0).round() as u32;
+        let white = ponte::tr!(lang, "analyse-cli-white", percent = percent);
+        println!("{ply:>3}  {played:<8} {white}");
+    }
+    println!("\n{}", analysis.summary(lang));
+    if let Some(output) = args.output {
+        write(&output, analysis.chart(lang, &file_title(&args.record)))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn ai(args: AiArgs) -> Outcome {
+    let played = Played::read(&args.file)?.whole()?;
+    let player = ponte::ai::Player::Level(args.level);
+    let budget = player.budget(args.think_ms.map(Duration::from_millis));
+    let Some(mv) = ponte::ai::best_move(&played.game, player, budget, args.seed) else {
+        return Err(Exit::Said {
+            status: 1,
+            message: "the game is over; there is no move to play".to_string(),
+        });
+    };
+    println!("{mv}");
+    Ok(ExitCode::SUCCESS)
+}
+
+fn arena(args: ArenaArgs) -> Outcome {
+    let variant = args.supply.variant(args.size).map_err(Exit::nothing_made)?;
+    if let Some(dir) = &args.records {
+        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
+    }
+    let games = args.games;
+    let settings = ponte::arena::Match {
+        players: [args.first, args.second],
+        games,
+        variant,
+        seed: args.seed,
+        records: args.records,
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
+    let started = std::time::Instant::now();
+    let tally = ponte::arena::play(&settings, |t| {
+        eprint!(
+            "\rgame {}/{games}: {} won, {} lost, {} drawn ",
+            t.games(),
+            t.wins,
+            t.losses,
+            t.draws
+        );
+    });
+    eprintln!();
+    let (score, low, high) = tally.score();
+    println!(
+        "{} against {}: {} games, {} won, {} lost, {} drawn",
+        settings.players[0],
+        settings.players[1],
+        tally.games(),
+        tally.wins,
+        tally.losses,
+        tally.draws
+    );
+    println!(
+        "score {:.1}% (95% interval {:.1}–{:.1}%), Elo difference {:+.0} ({:+.0} to {:+.0})",
+        score * 100.0,
+        low * 100.0,
+        high * 100.0,
+        ponte::arena::Tally::elo(score),
+        ponte::arena::Tally::elo(low),
+        ponte::arena::Tally::elo(high)
+    );
+    for (contender, side) in settings.players.iter().zip(tally.sides) {
+        let mean = side.thinking.as_secs_f64() * 1000.0 / f64::from(side.moves.max(1));
+        println!(
+            "{}: {} moves, mean {mean:.0} ms a move, longest {} ms",
+            contender,
+            side.moves,
+            side.longest.as_millis()
+        );
+    }
+    println!("took {:.0} s", started.elapsed().as_secs_f64());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Exit 0: every move applied; 1: an illegal move; 2: no record (the report on standard error).
+fn replay(args: ReplayArgs) -> Outcome {
+    let text = read_input(&args.file)?;
+    let (report, status) = ponte::replay::run(&text, args.json);
+    if status == 2 {
+        eprint!("{report}");
+    } else {
+        print!("{report}");
+    }
+    Ok(ExitCode::from(status as u8))
+}
+
+/// A record played through: its moves up to the first the rules refuse, the position they
+/// reach, and that line's problem.
+struct Played {
+    variant: Variant,
+    moves: Vec<Move>,
+    game: Game,
+    stopped: Option<String>,
+}
+
+impl Played {
+    /// The record in `file` (- for standard input), played through.
+    ///
+    /// # Errors
+    /// Status 2 when the file cannot be read or is no record.
+    fn read(file: &str) -> Result<Played, Exit> {
+        let record = read_input(file)?
+            .parse::<Record>()
+            .map_err(Exit::nothing_made)?;
+        let replay = record.replay();
+        let moves = record
+            .moves
+            .iter()
+            .map_while(|m| m.mv.as_ref().ok().copied())
+            .take(replay.game.plies() as usize)
+            .collect();
+        Ok(Played {
+            variant: record.variant,
+            moves,
+            game: replay.game,
+            stopped: replay.error.map(|e| e.to_string()),
+        })
+    }
+
+    /// The record when every move of it was played.
+    ///
+    /// # Errors
+    /// Status 2, naming the line the rules refused.
+    fn whole(self) -> Result<Played, Exit> {
+        match &self.stopped {
+            Some(error) => Err(Exit::nothing_made(format!("the record stops at {error}"))),
+            None => Ok(self),
+        }
+    }
+
+    /// 1 when the rules refused a line, else 0.
+    fn status(&self) -> ExitCode {
+        ExitCode::from(u8::from(self.stopped.is_some()))
+    }
+}
+
+/// Writes a picture or an animation.
+///
+/// # Errors
+/// Status 2, naming the file.
+fn write(output: &str, bytes: Vec<u8>) -> Result<(), Exit> {
+    std::fs::write(output, bytes)
+        .map_err(|error| Exit::nothing_made(format!("writing {output}: {error}")))
 }
 
 /// A picture's default title: the record's file name.
@@ -455,14 +493,19 @@ fn file_title(record: &str) -> String {
         })
 }
 
-fn read_input(file: &str) -> anyhow::Result<String> {
-    if file == "-" {
+/// The text of `file`, or of standard input for `-`.
+///
+/// # Errors
+/// Status 2, saying what could not be read.
+fn read_input(file: &str) -> Result<String, Exit> {
+    let text = if file == "-" {
         let mut text = String::new();
         std::io::stdin()
             .read_to_string(&mut text)
-            .context("reading the record from standard input")?;
-        Ok(text)
+            .context("reading the record from standard input")
+            .map(|_| text)
     } else {
         std::fs::read_to_string(file).with_context(|| format!("reading {file}"))
-    }
+    };
+    text.map_err(|error| Exit::nothing_made(format!("{error:#}")))
 }

@@ -1,15 +1,18 @@
-//! Button clicks: accept, decline, cancel, the pie choice, resign, rematch and export.
+//! Button clicks: accept, decline, cancel, the pie choice, resign, rematch, replay, analyse,
+//! export, and joining or leaving a tournament; what each button is lives in its id
+//! ([`ButtonId`]).
 
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
+use super::button_id::ButtonId;
 use super::commands::{signup_buttons, signup_text};
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
 use super::post::{analysed_answer, export_file, gif_of};
 use super::{Data, Error, UserError, explain, player_of};
 use crate::game::Move;
 use crate::i18n::Lang;
-use crate::service::{AiTerms, Asker, MoveOutcome, Player, ServiceError};
+use crate::service::{AiTerms, Asker, ChallengeView, GameId, MoveOutcome, Player, ServiceError};
 use crate::tr;
 
 async fn reply_ephemeral(
@@ -62,12 +65,6 @@ fn clicker_lang(component: &serenity::ComponentInteraction) -> Lang {
     Lang::of_locale_or_english(Some(&component.locale))
 }
 
-fn parse_ids(parts: &[&str]) -> Option<(i64, Option<i64>)> {
-    let id = parts.first()?.parse().ok()?;
-    let version = parts.get(1).and_then(|v| v.parse().ok());
-    Some((id, version))
-}
-
 async fn dispatch(
     ctx: &serenity::Context,
     data: &Data,
@@ -85,72 +82,60 @@ async fn dispatch(
     }
     let lang = clicker_lang(component);
     let server = service.guild_language(guild).await?;
-    let parts: Vec<&str> = component.data.custom_id.split(':').collect();
-    let stale = || UserError(tr!(lang, "button-stale")).into();
-    let Some((&verb, rest)) = parts.split_first() else {
-        return Err(stale());
+    let Ok(button) = component.data.custom_id.parse::<ButtonId>() else {
+        return Err(UserError(tr!(lang, "button-stale")).into());
     };
-    let Some((id, version)) = parse_ids(rest) else {
-        return Err(stale());
-    };
-    match verb {
-        "accept" => {
+    match button {
+        ButtonId::Accept(id) => {
             let message = Some(component.message.id.get() as i64);
             let game = service.accept_on(id, &player, guild, message).await?;
-            let update = serenity::CreateInteractionResponse::UpdateMessage(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(tr!(
-                        server,
-                        "challenge-accepted",
-                        name = &player.name,
-                        id = game.id,
-                        white = &game.white.name,
-                        red = &game.red.name
-                    ))
-                    .components(Vec::new()),
+            let accepted = tr!(
+                server,
+                "challenge-accepted",
+                name = &player.name,
+                id = game.id,
+                white = &game.white.name,
+                red = &game.red.name
             );
             // Saved: the thread and the first board follow from the delivery worker.
-            if let Err(error) = component.create_response(ctx, update).await {
+            if let Err(error) = update_message(ctx, component, accepted, Vec::new()).await {
                 warn!("could not update the accepted challenge #{id}: {error}");
             }
         }
-        "decline" | "cancel" => {
-            let closed = if verb == "decline" {
-                service.decline(id, &player).await?
-            } else {
-                service.cancel(id, &player).await?
-            };
-            let update = serenity::CreateInteractionResponse::UpdateMessage(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(tr!(
-                        server,
-                        "challenge-closed",
-                        challenger = &closed.challenger.name,
-                        status = closed.status.to_string(),
-                        name = &player.name
-                    ))
-                    .components(Vec::new()),
-            );
-            component.create_response(ctx, update).await?;
+        ButtonId::Decline(id) => {
+            let closed = service.decline(id, &player).await?;
+            let text = closed_text(server, &player, &closed);
+            update_message(ctx, component, text, Vec::new()).await?;
         }
-        "tjoin" | "tleave" => {
-            let view = if verb == "tjoin" {
-                service.join_tournament(id, &player, guild).await?
-            } else {
-                service.leave_tournament(id, &player, guild).await?
-            };
-            let update = serenity::CreateInteractionResponse::UpdateMessage(
-                serenity::CreateInteractionResponseMessage::new()
-                    .content(signup_text(server, &view))
-                    .components(signup_buttons(server, &view)),
-            );
-            component.create_response(ctx, update).await?;
+        ButtonId::Cancel(id) => {
+            let closed = service.cancel(id, &player).await?;
+            let text = closed_text(server, &player, &closed);
+            update_message(ctx, component, text, Vec::new()).await?;
         }
-        "keep" => {
-            service.check_pie_choice(id, player.id, version).await?;
+        ButtonId::JoinTournament(id) => {
+            let view = service.join_tournament(id, &player, guild).await?;
+            let (text, buttons) = (signup_text(server, &view), signup_buttons(server, &view));
+            update_message(ctx, component, text, buttons).await?;
+        }
+        ButtonId::LeaveTournament(id) => {
+            let view = service.leave_tournament(id, &player, guild).await?;
+            let (text, buttons) = (signup_text(server, &view), signup_buttons(server, &view));
+            update_message(ctx, component, text, buttons).await?;
+        }
+        ButtonId::Keep { game, version } => {
+            service
+                .check_pie_choice(game, player.id, Some(version))
+                .await?;
             reply_ephemeral(ctx, component, &tr!(lang, "pie-kept")).await;
         }
-        "rematch" => {
+        ButtonId::Swap { game, version } => {
+            play(ctx, data, component, game, Move::Swap, Some(version)).await?;
+        }
+        // A resignation is always legal: only the swap is tied to the position it was for.
+        ButtonId::Resign(game) => {
+            play(ctx, data, component, game, Move::Resign(None), None).await?;
+        }
+        ButtonId::Rematch(id) => {
             if let Some(terms) = service.ai_rematch(id, &player).await? {
                 return rematch_the_bot(ctx, data, component, &player, terms).await;
             }
@@ -185,7 +170,7 @@ async fn dispatch(
             )
             .await;
         }
-        "replay" => {
+        ButtonId::Replay(id) => {
             service.check_reach(id, asker).await?;
             // For the one who clicked: drawing takes a moment, so the answer is deferred.
             component.defer_ephemeral(ctx).await?;
@@ -196,7 +181,7 @@ async fn dispatch(
                 .ephemeral(true);
             component.create_followup(ctx, followup).await?;
         }
-        "analyse" => {
+        ButtonId::Analyse(id) => {
             let channel = component.channel_id.get() as i64;
             component.defer_ephemeral(ctx).await?;
             let game = service.game_for(id, asker).await?;
@@ -210,7 +195,7 @@ async fn dispatch(
                 .create_followup(ctx, followup.ephemeral(true))
                 .await?;
         }
-        "export" => {
+        ButtonId::Export(id) => {
             service.check_reach(id, asker).await?;
             let (content, file) = export_file(lang, service, id).await?;
             let reply = serenity::CreateInteractionResponse::Message(
@@ -221,23 +206,52 @@ async fn dispatch(
             );
             component.create_response(ctx, reply).await?;
         }
-        "swap" | "resign" => {
-            // A resignation is always legal: only the swap is tied to the position it was for.
-            let (mv, version) = if verb == "swap" {
-                (Move::Swap, version)
-            } else {
-                (Move::Resign(None), None)
-            };
-            if let MoveOutcome::LostOnTime(view) = service.play(id, player.id, mv, version).await? {
-                return Err(ServiceError::TimeRanOut(view.id).into());
-            }
-            // Saved: the new board follows from the delivery worker.
-            let ack = serenity::CreateInteractionResponse::Acknowledge;
-            if let Err(error) = component.create_response(ctx, ack).await {
-                warn!("could not acknowledge the {verb} in game #{id}: {error}");
-            }
-        }
-        _ => return Err(stale()),
+    }
+    Ok(())
+}
+
+/// Replaces the text and the buttons of the message whose button was clicked.
+async fn update_message(
+    ctx: &serenity::Context,
+    component: &serenity::ComponentInteraction,
+    content: String,
+    components: Vec<serenity::CreateActionRow>,
+) -> Result<(), serenity::Error> {
+    let update = serenity::CreateInteractionResponse::UpdateMessage(
+        serenity::CreateInteractionResponseMessage::new()
+            .content(content)
+            .components(components),
+    );
+    component.create_response(ctx, update).await
+}
+
+/// A challenge's message once declined or cancelled: it says so, and its buttons go.
+fn closed_text(server: Lang, player: &Player, closed: &ChallengeView) -> String {
+    tr!(
+        server,
+        "challenge-closed",
+        challenger = &closed.challenger.name,
+        status = closed.status.to_string(),
+        name = &player.name
+    )
+}
+
+/// The swap or a resignation from a button; the new board follows from the delivery worker.
+async fn play(
+    ctx: &serenity::Context,
+    data: &Data,
+    component: &serenity::ComponentInteraction,
+    game: GameId,
+    mv: Move,
+    version: Option<i64>,
+) -> Result<(), Error> {
+    let player = player_of(&component.user);
+    if let MoveOutcome::LostOnTime(view) = data.service.play(game, player.id, mv, version).await? {
+        return Err(ServiceError::TimeRanOut(view.id).into());
+    }
+    let ack = serenity::CreateInteractionResponse::Acknowledge;
+    if let Err(error) = component.create_response(ctx, ack).await {
+        warn!("could not acknowledge the {mv} in game #{game}: {error}");
     }
     Ok(())
 }

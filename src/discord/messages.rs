@@ -4,6 +4,7 @@ use std::fmt::Write as _;
 
 use poise::serenity_prelude as serenity;
 
+use super::button_id::ButtonId;
 use crate::game::{Color, Move, Score};
 use crate::i18n::{Lang, color_name, count, variant_words, with_color, yes_no};
 use crate::service::{
@@ -106,26 +107,29 @@ pub fn level_name(lang: Lang, level: Level) -> String {
     tr!(lang, "level", level = level.name())
 }
 
-fn button(id: String, label: String, style: serenity::ButtonStyle) -> serenity::CreateButton {
-    serenity::CreateButton::new(id).label(label).style(style)
+/// A button that does what `id` says.
+pub fn button(id: ButtonId, label: String, style: serenity::ButtonStyle) -> serenity::CreateButton {
+    serenity::CreateButton::new(id.to_string())
+        .label(label)
+        .style(style)
 }
 
 pub fn challenge_buttons(lang: Lang, challenge: &ChallengeView) -> Vec<serenity::CreateActionRow> {
     let id = challenge.id;
     let mut buttons = vec![button(
-        format!("accept:{id}"),
+        ButtonId::Accept(id),
         tr!(lang, "button-accept"),
         serenity::ButtonStyle::Success,
     )];
     if challenge.opponent.is_some() {
         buttons.push(button(
-            format!("decline:{id}"),
+            ButtonId::Decline(id),
             tr!(lang, "button-decline"),
             serenity::ButtonStyle::Secondary,
         ));
     }
     buttons.push(button(
-        format!("cancel:{id}"),
+        ButtonId::Cancel(id),
         tr!(lang, "button-cancel"),
         serenity::ButtonStyle::Danger,
     ));
@@ -139,22 +143,22 @@ pub fn game_buttons(lang: Lang, game: &GameView) -> Vec<serenity::CreateActionRo
             let id = game.id;
             vec![serenity::CreateActionRow::Buttons(vec![
                 button(
-                    format!("rematch:{id}"),
+                    ButtonId::Rematch(id),
                     tr!(lang, "button-rematch"),
                     serenity::ButtonStyle::Primary,
                 ),
                 button(
-                    format!("replay:{id}"),
+                    ButtonId::Replay(id),
                     tr!(lang, "button-replay"),
                     serenity::ButtonStyle::Secondary,
                 ),
                 button(
-                    format!("analyse:{id}"),
+                    ButtonId::Analyse(id),
                     tr!(lang, "button-analyse"),
                     serenity::ButtonStyle::Secondary,
                 ),
                 button(
-                    format!("export:{id}"),
+                    ButtonId::Export(id),
                     tr!(lang, "button-export"),
                     serenity::ButtonStyle::Secondary,
                 ),
@@ -172,15 +176,15 @@ pub fn pie_buttons(lang: Lang, game: &GameView) -> Vec<serenity::CreateActionRow
     if !game.awaiting_pie_choice() || ai_chooses {
         return Vec::new();
     }
-    let (id, version) = (game.id, game.version);
+    let (game, version) = (game.id, game.version);
     vec![serenity::CreateActionRow::Buttons(vec![
         button(
-            format!("swap:{id}:{version}"),
+            ButtonId::Swap { game, version },
             tr!(lang, "button-swap"),
             serenity::ButtonStyle::Primary,
         ),
         button(
-            format!("keep:{id}:{version}"),
+            ButtonId::Keep { game, version },
             tr!(lang, "button-keep"),
             serenity::ButtonStyle::Secondary,
         ),

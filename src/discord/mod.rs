@@ -1,6 +1,7 @@
 //! The Discord front end: a thin poise layer. Interactions become service calls; results become
 //! messages with the board picture. Every rule and every write goes through the service.
 
+mod button_id;
 mod buttons;
 mod commands;
 mod localize;

@@ -3,6 +3,8 @@
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Error, author_id, autocomplete, game_id, the_game, user_lang};
+use crate::discord::button_id::ButtonId;
+use crate::discord::messages::button;
 use crate::discord::post::game_channel;
 use crate::discord::{UserError, player_of};
 use crate::game::{BadMove, Move};
@@ -141,12 +143,14 @@ pub async fn resign(
     if game.is_over() {
         return Err(ServiceError::GameOver(game.id).into());
     }
-    let button = serenity::CreateButton::new(format!("resign:{}", game.id))
-        .label(tr!(lang, "button-resign", id = game.id))
-        .style(serenity::ButtonStyle::Danger);
+    let confirm = button(
+        ButtonId::Resign(game.id),
+        tr!(lang, "button-resign", id = game.id),
+        serenity::ButtonStyle::Danger,
+    );
     let reply = poise::CreateReply::default()
         .content(tr!(lang, "resign-confirm", id = game.id))
-        .components(vec![serenity::CreateActionRow::Buttons(vec![button])])
+        .components(vec![serenity::CreateActionRow::Buttons(vec![confirm])])
         .ephemeral(true);
     ctx.send(reply).await?;
     Ok(())

@@ -8,7 +8,8 @@ use poise::serenity_prelude as serenity;
 
 use super::challenge::{BoardSize, MoveTime, SupplyChoice, options_of};
 use super::{Context, Error, author_id, server_lang, tell_author, user_lang};
-use crate::discord::messages::{fit_message, mention};
+use crate::discord::button_id::ButtonId;
+use crate::discord::messages::{button, fit_message, mention};
 use crate::discord::player_of;
 use crate::i18n::{Lang, variant_words, yes_no};
 use crate::service::{
@@ -172,12 +173,16 @@ pub fn signup_buttons(lang: Lang, view: &TournamentView) -> Vec<serenity::Create
     }
     let id = view.id;
     vec![serenity::CreateActionRow::Buttons(vec![
-        serenity::CreateButton::new(format!("tjoin:{id}"))
-            .label(tr!(lang, "button-join"))
-            .style(serenity::ButtonStyle::Success),
-        serenity::CreateButton::new(format!("tleave:{id}"))
-            .label(tr!(lang, "button-leave"))
-            .style(serenity::ButtonStyle::Secondary),
+        button(
+            ButtonId::JoinTournament(id),
+            tr!(lang, "button-join"),
+            serenity::ButtonStyle::Success,
+        ),
+        button(
+            ButtonId::LeaveTournament(id),
+            tr!(lang, "button-leave"),
+            serenity::ButtonStyle::Secondary,
+        ),
     ])]
 }
 

@@ -1,0 +1,480 @@
+//! What a typed line asks for, read before anything is looked up: the words of `ponte local`
+//! as a [`Line`] and its [`Command`].
+
+use crate::game::{BadMove, BadSize, Move, Variant};
+use crate::service::{
+    ChallengeId, ChallengeOptions, GameId, LONGEST_MOVE_TIME, Level, Opener, SHORTEST_MOVE_TIME,
+};
+
+/// A line of input.
+#[derive(Debug, PartialEq)]
+pub enum Line {
+    /// A blank line, or a comment (a line starting with `#`; inside a line `#` marks ids:
+    /// `game #3`).
+    Nothing,
+    /// `as NAME` alone: NAME acts from now on.
+    As(String),
+    /// `quit` or `exit`.
+    Quit,
+    /// A command, acting as NAME when it starts with `as NAME` (NAME then acts from now on).
+    Command {
+        actor: Option<String>,
+        command: Result<Command, BadLine>,
+    },
+}
+
+/// A command of the terminal; `help` lists them.
+#[derive(Debug, PartialEq)]
+pub enum Command {
+    Help,
+    /// `play NAME NAME [options]`: starts a game at once.
+    Play {
+        players: Players,
+        options: ChallengeOptions,
+    },
+    /// `challenge NAME|open [options]`.
+    Challenge {
+        /// `None`: an open challenge.
+        opponent: Option<String>,
+        options: ChallengeOptions,
+    },
+    /// `accept`, `decline` or `cancel`, with the challenge's id or (`None`) the newest one the
+    /// player can answer so.
+    Answer {
+        answer: Answer,
+        challenge: Option<ChallengeId>,
+    },
+    Board,
+    Games,
+    /// `game #ID`: makes that game the current one.
+    Switch(GameId),
+    Record,
+    Replay,
+    Analyse,
+    /// A move in the current game, after `place` or `bridge` or alone; `None` when `place` or
+    /// `bridge` stands alone.
+    Move(Option<Result<Move, BadMove>>),
+}
+
+/// Who plays a game started with `play`.
+#[derive(Debug, PartialEq)]
+pub enum Players {
+    /// Two people: the first opens.
+    People(String, String),
+    /// A person and the bot (`ai:LEVEL` in the place of a name).
+    Bot {
+        human: String,
+        level: Level,
+        opener: Opener,
+    },
+}
+
+/// The answers to a challenge.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Accept,
+    Decline,
+    Cancel,
+}
+
+impl Answer {
+    /// The command's word, as typed.
+    pub fn word(self) -> &'static str {
+        match self {
+            Answer::Accept => "accept",
+            Answer::Decline => "decline",
+            Answer::Cancel => "cancel",
+        }
+    }
+}
+
+/// A command whose words are wrong.
+#[derive(Debug, PartialEq)]
+pub struct BadLine {
+    /// The command acts for someone: with nobody acting yet, that is said first.
+    pub acts: bool,
+    pub error: BadWords,
+}
+
+/// What is wrong with a command's words.
+#[derive(Debug, PartialEq)]
+pub enum BadWords {
+    UsagePlay,
+    UsageChallenge,
+    UsageGame,
+    NotAnId(String),
+    SizeNeedsNumber,
+    TimeOutOfRange,
+    UnknownOption(String),
+    BadSize(BadSize),
+    /// The level's own words (`ai:best`).
+    NotALevel(String),
+    /// `play ai:easy ai:hard`.
+    BotItself,
+}
+
+impl Line {
+    /// Reads a line of input.
+    pub fn parse(line: &str) -> Line {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Line::Nothing;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let is_as = |word: &str| word.eq_ignore_ascii_case("as");
+        let (actor, words) = match words.as_slice() {
+            [word, name] if is_as(word) => return Line::As(name.to_string()),
+            [word, name, rest @ ..] if is_as(word) => (Some(name.to_string()), rest),
+            all => (None, all),
+        };
+        // Not empty: the line is not blank, and `as NAME` alone has returned.
+        let verb = words[0].to_ascii_lowercase();
+        if verb == "quit" || verb == "exit" {
+            return Line::Quit;
+        }
+        let command = Command::parse(&verb, words);
+        Line::Command { actor, command }
+    }
+}
+
+impl Command {
+    /// The command of `words`, whose first is `verb` (lower-cased).
+    fn parse(verb: &str, words: &[&str]) -> Result<Command, BadLine> {
+        let args = &words[1..];
+        let (acts, command) = match verb {
+            "help" => (false, Ok(Command::Help)),
+            "play" => (false, play(args)),
+            "challenge" => (true, challenge(args)),
+            "accept" => (true, answer(Answer::Accept, args)),
+            "decline" => (true, answer(Answer::Decline, args)),
+            "cancel" => (true, answer(Answer::Cancel, args)),
+            "board" => (false, Ok(Command::Board)),
+            "games" => (false, Ok(Command::Games)),
+            "game" => (false, switch(args)),
+            "record" => (false, Ok(Command::Record)),
+            "replay" => (false, Ok(Command::Replay)),
+            "analyse" | "analyze" => (false, Ok(Command::Analyse)),
+            "place" | "bridge" => (false, Ok(a_move(args))),
+            _ => (false, Ok(a_move(words))),
+        };
+        command.map_err(|error| BadLine { acts, error })
+    }
+}
+
+fn play(args: &[&str]) -> Result<Command, BadWords> {
+    let [first, second, rest @ ..] = args else {
+        return Err(BadWords::UsagePlay);
+    };
+    let options = options(rest)?;
+    let players = match (ai_level(first)?, ai_level(second)?) {
+        (Some(_), Some(_)) => return Err(BadWords::BotItself),
+        (Some(level), None) => Players::Bot {
+            human: second.to_string(),
+            level,
+            opener: Opener::Ai,
+        },
+        (None, Some(level)) => Players::Bot {
+            human: first.to_string(),
+            level,
+            opener: Opener::Human,
+        },
+        (None, None) => Players::People(first.to_string(), second.to_string()),
+    };
+    Ok(Command::Play { players, options })
+}
+
+fn challenge(args: &[&str]) -> Result<Command, BadWords> {
+    let [target, rest @ ..] = args else {
+        return Err(BadWords::UsageChallenge);
+    };
+    Ok(Command::Challenge {
+        opponent: (!target.eq_ignore_ascii_case("open")).then(|| target.to_string()),
+        options: options(rest)?,
+    })
+}
+
+fn answer(answer: Answer, args: &[&str]) -> Result<Command, BadWords> {
+    let challenge = args.first().map(|word| id(word)).transpose()?;
+    Ok(Command::Answer { answer, challenge })
+}
+
+fn switch(args: &[&str]) -> Result<Command, BadWords> {
+    let word = args.first().ok_or(BadWords::UsageGame)?;
+    Ok(Command::Switch(id(word)?))
+}
+
+fn a_move(words: &[&str]) -> Command {
+    let text = words.join(" ");
+    Command::Move((!text.is_empty()).then(|| text.parse()))
+}
+
+/// The level when `name` is the bot (`ai:hard`).
+fn ai_level(name: &str) -> Result<Option<Level>, BadWords> {
+    match name.to_ascii_lowercase().strip_prefix("ai:") {
+        Some(level) => level.parse().map(Some).map_err(BadWords::NotALevel),
+        None => Ok(None),
+    }
+}
+
+/// A game's or a challenge's id, with or without its `#`.
+fn id(word: &str) -> Result<i64, BadWords> {
+    word.trim_start_matches('#')
+        .parse()
+        .map_err(|_| BadWords::NotAnId(word.to_string()))
+}
+
+/// A challenge's options: `size N`, `unlimited`, `time DAYS`; rated unless against the bot.
+fn options(words: &[&str]) -> Result<ChallengeOptions, BadWords> {
+    let mut size = 12u8;
+    let mut unlimited = false;
+    let mut move_time = None;
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        match word.to_ascii_lowercase().as_str() {
+            "size" => {
+                size = words
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or(BadWords::SizeNeedsNumber)?;
+            }
+            "unlimited" => unlimited = true,
+            "time" => {
+                let days: f64 = words
+                    .next()
+                    .and_then(|n| n.parse().ok())
+                    .ok_or(BadWords::TimeOutOfRange)?;
+                let time = std::time::Duration::try_from_secs_f64(days * 86_400.0)
+                    .ok()
+                    .filter(|t| (SHORTEST_MOVE_TIME..=LONGEST_MOVE_TIME).contains(t))
+                    .ok_or(BadWords::TimeOutOfRange)?;
+                move_time = Some(time);
+            }
+            other => return Err(BadWords::UnknownOption(other.to_string())),
+        }
+    }
+    let variant = if unlimited {
+        Variant::unlimited(size)
+    } else {
+        Variant::boxed(size)
+    }
+    .map_err(BadWords::BadSize)?;
+    Ok(ChallengeOptions {
+        variant,
+        move_time,
+        rated: true,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+    use crate::game::Cell;
+
+    fn command(line: &str) -> Result<Command, BadLine> {
+        match Line::parse(line) {
+            Line::Command {
+                actor: None,
+                command,
+            } => command,
+            other => panic!("{line:?} is no command: {other:?}"),
+        }
+    }
+
+    fn refused(line: &str) -> BadWords {
+        command(line).expect_err(line).error
+    }
+
+    fn options(size: u8, unlimited: bool, days: Option<u64>) -> ChallengeOptions {
+        let variant = if unlimited {
+            Variant::unlimited(size)
+        } else {
+            Variant::boxed(size)
+        };
+        ChallengeOptions {
+            variant: variant.unwrap(),
+            move_time: days.map(|d| Duration::from_secs(d * 86_400)),
+            rated: true,
+        }
+    }
+
+    #[test]
+    fn blank_lines_comments_and_quitting() {
+        for nothing in ["", "   ", "# a comment", "  #3"] {
+            assert_eq!(Line::parse(nothing), Line::Nothing, "{nothing:?}");
+        }
+        assert_eq!(Line::parse("quit"), Line::Quit);
+        assert_eq!(Line::parse("EXIT now"), Line::Quit);
+        assert_eq!(Line::parse("as alice quit"), Line::Quit);
+    }
+
+    #[test]
+    fn as_names_who_acts() {
+        assert_eq!(Line::parse("as Alice"), Line::As("Alice".into()));
+        assert_eq!(Line::parse("AS bob  "), Line::As("bob".into()));
+        assert_eq!(
+            Line::parse("as bob accept #2"),
+            Line::Command {
+                actor: Some("bob".into()),
+                command: Ok(Command::Answer {
+                    answer: Answer::Accept,
+                    challenge: Some(2)
+                })
+            }
+        );
+        // `as` alone names nobody: it is read as a move, and is none.
+        assert!(matches!(command("as"), Ok(Command::Move(Some(Err(_))))));
+    }
+
+    #[test]
+    fn commands_without_arguments() {
+        for (line, expected) in [
+            ("help", Command::Help),
+            ("Board", Command::Board),
+            ("games", Command::Games),
+            ("record", Command::Record),
+            ("replay", Command::Replay),
+            ("analyse", Command::Analyse),
+            ("analyze", Command::Analyse),
+        ] {
+            assert_eq!(command(line), Ok(expected), "{line}");
+        }
+    }
+
+    #[test]
+    fn play_between_people_and_against_the_bot() {
+        assert_eq!(
+            command("play alice Bob size 6 unlimited time 3"),
+            Ok(Command::Play {
+                players: Players::People("alice".into(), "Bob".into()),
+                options: options(6, true, Some(3)),
+            })
+        );
+        assert_eq!(
+            command("play AI:hard carol"),
+            Ok(Command::Play {
+                players: Players::Bot {
+                    human: "carol".into(),
+                    level: Level::Hard,
+                    opener: Opener::Ai
+                },
+                options: options(12, false, None),
+            })
+        );
+        assert_eq!(
+            command("play carol ai:easy"),
+            Ok(Command::Play {
+                players: Players::Bot {
+                    human: "carol".into(),
+                    level: Level::Easy,
+                    opener: Opener::Human
+                },
+                options: options(12, false, None),
+            })
+        );
+        assert!(matches!(refused("play alice"), BadWords::UsagePlay));
+        assert!(matches!(
+            refused("play ai:easy ai:hard"),
+            BadWords::BotItself
+        ));
+        assert!(matches!(
+            refused("play ai:best bob"),
+            BadWords::NotALevel(_)
+        ));
+        // The options are read first.
+        assert!(matches!(
+            refused("play ai:easy ai:hard size"),
+            BadWords::SizeNeedsNumber
+        ));
+    }
+
+    #[test]
+    fn options_out_of_range_are_refused() {
+        assert!(matches!(
+            refused("play a b size x"),
+            BadWords::SizeNeedsNumber
+        ));
+        assert!(matches!(refused("play a b size 99"), BadWords::BadSize(_)));
+        assert!(matches!(refused("play a b time"), BadWords::TimeOutOfRange));
+        assert!(matches!(
+            refused("play a b time 1000"),
+            BadWords::TimeOutOfRange
+        ));
+        assert!(matches!(
+            refused("play a b time -1"),
+            BadWords::TimeOutOfRange
+        ));
+        assert!(matches!(
+            refused("play a b rated"),
+            BadWords::UnknownOption(option) if option == "rated"
+        ));
+    }
+
+    #[test]
+    fn challenges_and_their_answers() {
+        assert_eq!(
+            command("challenge bob size 10"),
+            Ok(Command::Challenge {
+                opponent: Some("bob".into()),
+                options: options(10, false, None),
+            })
+        );
+        assert_eq!(
+            command("challenge OPEN"),
+            Ok(Command::Challenge {
+                opponent: None,
+                options: options(12, false, None),
+            })
+        );
+        assert_eq!(
+            command("decline"),
+            Ok(Command::Answer {
+                answer: Answer::Decline,
+                challenge: None
+            })
+        );
+        assert_eq!(
+            command("cancel 4"),
+            Ok(Command::Answer {
+                answer: Answer::Cancel,
+                challenge: Some(4)
+            })
+        );
+        // Both act for someone: with nobody acting, that is said before their words are read.
+        let bad = command("challenge").unwrap_err();
+        assert!(bad.acts && matches!(bad.error, BadWords::UsageChallenge));
+        let bad = command("accept #x").unwrap_err();
+        assert!(bad.acts && matches!(bad.error, BadWords::NotAnId(word) if word == "#x"));
+    }
+
+    #[test]
+    fn switching_games() {
+        assert_eq!(command("game #3"), Ok(Command::Switch(3)));
+        assert_eq!(command("game 3"), Ok(Command::Switch(3)));
+        let bad = command("game").unwrap_err();
+        assert!(!bad.acts && matches!(bad.error, BadWords::UsageGame));
+        assert!(matches!(refused("game three"), BadWords::NotAnId(_)));
+    }
+
+    #[test]
+    fn moves_with_and_without_their_verb() {
+        let c3: Cell = "c3".parse().unwrap();
+        let d4: Cell = "d4".parse().unwrap();
+        let tiles = Ok(Command::Move(Some(Ok(Move::Place(c3, d4)))));
+        assert_eq!(command("c3 d4"), tiles);
+        assert_eq!(command("place c3 d4"), tiles);
+        assert_eq!(command("swap"), Ok(Command::Move(Some(Ok(Move::Swap)))));
+        assert_eq!(
+            command("resign"),
+            Ok(Command::Move(Some(Ok(Move::Resign(None)))))
+        );
+        assert_eq!(command("bridge"), Ok(Command::Move(None)));
+        assert_eq!(
+            command("nonsense"),
+            Ok(Command::Move(Some(Err(BadMove::NotAMove(
+                "nonsense".into()
+            )))))
+        );
+    }
+}

@@ -1,0 +1,441 @@
+//! `ponte local`: the bot's whole flow in a terminal, on the same service and database, for
+//! anyone without Discord. One command per line (read into a [`Line`] by `command.rs`, then
+//! run here); `help` lists them. What it says is in `words.rs`.
+
+mod command;
+mod words;
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+
+use crate::game::{BadMove, Move};
+use crate::i18n::Lang;
+use crate::service::{
+    AiTerms, AnalysisView, Asker, ChallengeId, ChallengeOptions, GameId, GameView, MoveOutcome,
+    Player, PlayerId, Service, ServiceError, Venue,
+};
+use crate::tr;
+
+use command::{Answer, BadLine, Command, Line, Players};
+use words::{LocalError, describe_challenge, describe_move, games_list, show, started};
+
+/// A stable id for a local player's name: negative, so it never meets a Discord id.
+pub fn local_id(name: &str) -> PlayerId {
+    // FNV-1a over the lower-cased name.
+    let hash = name
+        .to_lowercase()
+        .bytes()
+        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+        });
+    -((hash >> 1) as i64).max(1)
+}
+
+/// The local player of this name.
+fn local_player(name: &str) -> Player {
+    Player::new(local_id(name), name)
+}
+
+/// The bot's own player in the terminal.
+fn bot() -> Player {
+    local_player("ponte")
+}
+
+/// The terminal session: who is acting, which game is current, where pictures go.
+pub struct Session<'a> {
+    service: &'a Service,
+    actor: Option<Player>,
+    current_game: Option<GameId>,
+    pictures: Option<PathBuf>,
+    lang: Lang,
+}
+
+impl<'a> Session<'a> {
+    /// A session; with `pictures`, the board PNG of every game shown is written there as
+    /// `game-<id>.png`.
+    pub fn new(service: &'a Service, pictures: Option<PathBuf>, lang: Lang) -> Session<'a> {
+        Session {
+            service,
+            actor: None,
+            current_game: None,
+            pictures,
+            lang,
+        }
+    }
+
+    /// Runs one input line and returns what to print, or `None` to quit.
+    pub async fn run_line(&mut self, line: &str) -> Option<String> {
+        let (actor, command) = match Line::parse(line) {
+            Line::Nothing => return Some(String::new()),
+            Line::As(name) => {
+                self.actor = Some(local_player(&name));
+                return Some(tr!(self.lang, "local-you-are", name = name));
+            }
+            Line::Quit => {
+                // The clock runs before every command, this one too.
+                self.clock_news().await;
+                return None;
+            }
+            Line::Command { actor, command } => (actor.as_deref().map(local_player), command),
+        };
+        if actor.is_some() {
+            self.actor.clone_from(&actor);
+        }
+        // The correspondence clock runs before every command, as the bot's runs every minute.
+        let clock = self.clock_news().await;
+        let result = match command {
+            Ok(command) => self.execute(command, actor).await,
+            Err(BadLine { acts, error }) => Err(if acts && self.actor.is_none() {
+                LocalError::SayWho
+            } else {
+                LocalError::Words(error)
+            }),
+        };
+        let reply = result
+            .unwrap_or_else(|error| tr!(self.lang, "local-error", error = error.words(self.lang)));
+        Some(if clock.is_empty() {
+            reply
+        } else {
+            format!("{clock}\n{reply}")
+        })
+    }
+
+    /// Runs a command; a move is made by `mover` when the line named one (`as NAME …`), else
+    /// by whoever is to move.
+    async fn execute(
+        &mut self,
+        command: Command,
+        mover: Option<Player>,
+    ) -> Result<String, LocalError> {
+        match command {
+            Command::Help => Ok(tr!(self.lang, "local-help")),
+            Command::Play { players, options } => self.play(players, options).await,
+            Command::Challenge { opponent, options } => {
+                self.challenge(opponent.as_deref(), options).await
+            }
+            Command::Answer { answer, challenge } => self.answer(answer, challenge).await,
+            Command::Board => {
+                let game = self.current().await?;
+                Ok(show(self.lang, &game) + &self.picture(&game).await)
+            }
+            Command::Games => {
+                let player = self.acting()?;
+                let games = self.service.active_games(player.id).await?;
+                Ok(games_list(self.lang, &player, &games))
+            }
+            Command::Switch(id) => {
+                let game = self.service.game(id).await?;
+                self.current_game = Some(id);
+                Ok(show(self.lang, &game) + &self.picture(&game).await)
+            }
+            Command::Record => {
+                let game = self.current().await?;
+                Ok(game.record().to_string().trim_end().to_string())
+            }
+            Command::Replay => self.replay().await,
+            Command::Analyse => self.analyse().await,
+            Command::Move(mv) => self.play_move(mv, mover).await,
+        }
+    }
+
+    /// Losses on time, reminders and expired challenges since the last command.
+    async fn clock_news(&self) -> String {
+        let tick = self.service.tick().await;
+        let mut news = Vec::new();
+        for game in &tick.timeouts {
+            if let Some(result) = game.result_words(self.lang, |p| p.name.clone()) {
+                news.push(tr!(
+                    self.lang,
+                    "local-news-result",
+                    id = game.id,
+                    result = result
+                ));
+            }
+        }
+        for (game, _) in &tick.reminders {
+            if let Some((_, player)) = game.to_move() {
+                news.push(tr!(
+                    self.lang,
+                    "local-news-reminder",
+                    id = game.id,
+                    name = &player.name
+                ));
+            }
+        }
+        for challenge in &tick.expired {
+            news.push(tr!(self.lang, "local-news-expired", id = challenge.id));
+        }
+        news.join("\n")
+    }
+
+    fn acting(&self) -> Result<Player, LocalError> {
+        self.actor.clone().ok_or(LocalError::SayWho)
+    }
+
+    async fn current(&self) -> Result<GameView, LocalError> {
+        let id = self.current_game.ok_or(LocalError::NoCurrentGame)?;
+        Ok(self.service.game(id).await?)
+    }
+
+    /// `play`: a game that starts at once, the first player opening.
+    async fn play(
+        &mut self,
+        players: Players,
+        options: ChallengeOptions,
+    ) -> Result<String, LocalError> {
+        let (first, second) = match players {
+            Players::People(first, second) => (first, second),
+            Players::Bot {
+                human,
+                level,
+                opener,
+            } => {
+                let terms = AiTerms {
+                    level,
+                    options: ChallengeOptions {
+                        rated: false,
+                        ..options
+                    },
+                    venue: Venue::default(),
+                    opener,
+                };
+                return self.play_the_bot(local_player(&human), terms).await;
+            }
+        };
+        let opener = local_player(&first);
+        let other = local_player(&second);
+        let challenge = self
+            .service
+            .challenge(&opener, Some(&other), options, Venue::default())
+            .await?;
+        let game = self.service.accept(challenge.id, &other).await?;
+        self.actor = Some(opener);
+        self.current_game = Some(game.id);
+        Ok(started(self.lang, &game) + &self.picture(&game).await)
+    }
+
+    async fn play_the_bot(&mut self, human: Player, terms: AiTerms) -> Result<String, LocalError> {
+        let game = self
+            .service
+            .start_ai_game(&human, &bot(), terms, None)
+            .await?;
+        self.actor = Some(human);
+        self.current_game = Some(game.id);
+        let mut out = started(self.lang, &game);
+        out.push_str(&self.ai_replies(game.id).await?);
+        if out.ends_with('\n') {
+            out.pop();
+        }
+        let shown = self.service.game(game.id).await?;
+        Ok(out + &self.picture(&shown).await)
+    }
+
+    /// The AI's moves while it is to move in game `id` (it thinks here, in the foreground).
+    async fn ai_replies(&self, id: GameId) -> Result<String, LocalError> {
+        let mut out = String::new();
+        while let Some(outcome) = self.service.play_ai_turn(id).await? {
+            if let MoveOutcome::Played(report) = outcome {
+                out.push('\n');
+                out.push_str(&describe_move(self.lang, &report));
+            }
+        }
+        Ok(out)
+    }
+
+    async fn challenge(
+        &mut self,
+        opponent: Option<&str>,
+        options: ChallengeOptions,
+    ) -> Result<String, LocalError> {
+        let challenger = self.acting()?;
+        let opponent = opponent.map(local_player);
+        let challenge = self
+            .service
+            .challenge(&challenger, opponent.as_ref(), options, Venue::default())
+            .await?;
+        Ok(describe_challenge(self.lang, &challenge))
+    }
+
+    async fn answer(
+        &mut self,
+        answer: Answer,
+        challenge: Option<ChallengeId>,
+    ) -> Result<String, LocalError> {
+        let player = self.acting()?;
+        let id = match challenge {
+            Some(id) => id,
+            None => {
+                // The newest open challenge this player can answer.
+                let open = self.service.open_challenges(player.id).await?;
+                let answerable = open.iter().rev().find(|c| match answer {
+                    Answer::Cancel => c.challenger.id == player.id,
+                    Answer::Accept | Answer::Decline => c.challenger.id != player.id,
+                });
+                match answerable {
+                    Some(c) => c.id,
+                    None => {
+                        return Err(LocalError::NothingToAnswer {
+                            name: player.name,
+                            answer,
+                        });
+                    }
+                }
+            }
+        };
+        match answer {
+            Answer::Accept => {
+                let game = self.service.accept(id, &player).await?;
+                self.current_game = Some(game.id);
+                Ok(started(self.lang, &game) + &self.picture(&game).await)
+            }
+            Answer::Decline => {
+                let c = self.service.decline(id, &player).await?;
+                Ok(tr!(self.lang, "local-declined", id = c.id))
+            }
+            Answer::Cancel => {
+                let c = self.service.cancel(id, &player).await?;
+                Ok(tr!(self.lang, "local-cancelled", id = c.id))
+            }
+        }
+    }
+
+    /// A move in the current game; `mv` is `None` when the line had none.
+    async fn play_move(
+        &mut self,
+        mv: Option<Result<Move, BadMove>>,
+        mover: Option<Player>,
+    ) -> Result<String, LocalError> {
+        let game = self.current().await?;
+        let player = match mover {
+            Some(player) => player,
+            // Hot seat: the move is made by whoever is to move.
+            None => match game.to_move() {
+                Some((_, p)) => p.clone(),
+                None => return Err(ServiceError::GameOver(game.id).into()),
+            },
+        };
+        let mv = match mv.ok_or(LocalError::UsageMove)? {
+            Ok(mv) => mv,
+            Err(bad) => return Err(self.service.unparsed(game.id, bad).await.into()),
+        };
+        match self.service.play(game.id, player.id, mv, None).await? {
+            MoveOutcome::Played(report) => {
+                let replies = self.ai_replies(game.id).await?;
+                let shown = if replies.is_empty() {
+                    report.game.clone()
+                } else {
+                    self.service.game(game.id).await?
+                };
+                Ok(describe_move(self.lang, &report) + &replies + &self.picture(&shown).await)
+            }
+            MoveOutcome::LostOnTime(game) => Err(LocalError::LostOnTime(Box::new(game))),
+        }
+    }
+
+    /// The current game's replay, written as `game-<id>.gif`.
+    async fn replay(&self) -> Result<String, LocalError> {
+        if self.pictures.is_none() {
+            return Err(LocalError::NoPictures);
+        }
+        let game = self.current().await?;
+        let gif = self.service.replay_gif(&game, self.lang).await?;
+        Ok(self.save(format!("game-{}.gif", game.id), gif).await)
+    }
+
+    /// The current game's analysis (computed here if it was not before): the moves that
+    /// changed it most, and its chart written as `game-<id>-analysis.png`.
+    async fn analyse(&self) -> Result<String, LocalError> {
+        let lang = self.lang;
+        let game = self.current().await?;
+        let asker = Asker {
+            player: game.white.id,
+            guild: game.venue.guild_id,
+        };
+        let analysis = self.service.analysis_now(game.id, asker).await?;
+        let mut out = analysis.summary(lang);
+        if self.pictures.is_some() {
+            let title = AnalysisView::title(lang, &game);
+            let chart = tokio::task::spawn_blocking(move || analysis.chart(lang, &title))
+                .await
+                .map_err(LocalError::Chart)?;
+            let saved = self.save(format!("game-{}-analysis.png", game.id), chart);
+            out = format!("{out}\n{}", saved.await);
+        }
+        Ok(out)
+    }
+
+    /// Writes the game's picture and says where, when pictures are wanted.
+    async fn picture(&self, game: &GameView) -> String {
+        if self.pictures.is_none() {
+            return String::new();
+        }
+        let view = game.clone();
+        let lang = self.lang;
+        match tokio::task::spawn_blocking(move || view.png(lang)).await {
+            Ok(png) => format!(
+                "\n{}",
+                self.save(format!("game-{}.png", game.id), png).await
+            ),
+            Err(e) => format!("\n{}", tr!(lang, "local-no-picture", error = e.to_string())),
+        }
+    }
+
+    /// Writes `bytes` as the file `name` in the pictures directory and says where (or why
+    /// not). Only called when there is a directory.
+    async fn save(&self, name: String, bytes: Vec<u8>) -> String {
+        let lang = self.lang;
+        let Some(dir) = &self.pictures else {
+            return String::new();
+        };
+        let path = dir.join(name);
+        let written = match tokio::fs::create_dir_all(dir).await {
+            Ok(()) => tokio::fs::write(&path, bytes).await,
+            Err(e) => Err(e),
+        };
+        match written {
+            Ok(()) => tr!(lang, "local-picture", path = path.display().to_string()),
+            Err(e) => tr!(
+                lang,
+                "local-picture-failed",
+                path = path.display().to_string(),
+                error = e.to_string()
+            ),
+        }
+    }
+}
+
+/// Reads commands from standard input until `quit` or the end of input.
+///
+/// # Errors
+/// When standard input or output fails.
+pub async fn run(service: &Service, pictures: Option<PathBuf>, lang: Lang) -> std::io::Result<()> {
+    let interactive = std::io::stdin().is_terminal();
+    let mut lines = BufReader::new(tokio::io::stdin()).lines();
+    let mut out = tokio::io::stdout();
+    let mut session = Session::new(service, pictures, lang);
+    if interactive {
+        let welcome = tr!(lang, "local-welcome");
+        write_out(&mut out, &format!("{welcome}\n")).await?;
+    }
+    loop {
+        if interactive {
+            write_out(&mut out, "> ").await?;
+        }
+        let Some(line) = lines.next_line().await? else {
+            break;
+        };
+        match session.run_line(&line).await {
+            None => break,
+            Some(reply) if reply.is_empty() => {}
+            Some(reply) => write_out(&mut out, &format!("{reply}\n")).await?,
+        }
+    }
+    Ok(())
+}
+
+async fn write_out(out: &mut (impl AsyncWrite + Unpin), text: &str) -> std::io::Result<()> {
+    out.write_all(text.as_bytes()).await?;
+    out.flush().await
+}

@@ -1,0 +1,191 @@
+//! What the terminal says: why a line did nothing ([`LocalError`], put into words in one
+//! place), and the challenges, games and moves it shows.
+
+use std::fmt::Write as _;
+
+use crate::game::{Color, Move};
+use crate::i18n::{Lang, diagram, variant_words, with_color};
+use crate::service::{
+    ChallengeView, GameView, LONGEST_MOVE_TIME, MoveReport, Player, ServiceError,
+};
+use crate::tr;
+
+use super::command::{Answer, BadWords};
+
+/// Why a line did nothing.
+#[derive(Debug)]
+pub enum LocalError {
+    /// The command's words are wrong.
+    Words(BadWords),
+    /// The service refused, or failed.
+    Service(ServiceError),
+    /// The move came after the player's time ran out: the game is lost on time, as shown.
+    LostOnTime(Box<GameView>),
+    /// Nobody has said who they are (`as NAME`).
+    SayWho,
+    NoCurrentGame,
+    /// `place` or `bridge` with no move after it.
+    UsageMove,
+    /// A replay asked for with `--no-pictures`.
+    NoPictures,
+    /// Nothing for `answer` in the challenges of the player `name`.
+    NothingToAnswer {
+        name: String,
+        answer: Answer,
+    },
+    /// Drawing the analysis' chart broke down.
+    Chart(tokio::task::JoinError),
+}
+
+impl From<ServiceError> for LocalError {
+    fn from(error: ServiceError) -> LocalError {
+        LocalError::Service(error)
+    }
+}
+
+impl LocalError {
+    /// The error in `lang`.
+    pub fn words(&self, lang: Lang) -> String {
+        use BadWords as W;
+        use LocalError as E;
+        match self {
+            E::Words(W::UsagePlay) => tr!(lang, "local-usage-play"),
+            E::Words(W::UsageChallenge) => tr!(lang, "local-usage-challenge"),
+            E::Words(W::UsageGame) => tr!(lang, "local-usage-game"),
+            E::Words(W::NotAnId(word)) => tr!(lang, "local-not-an-id", word = word),
+            E::Words(W::SizeNeedsNumber) => tr!(lang, "local-size-needs-number"),
+            E::Words(W::TimeOutOfRange) => tr!(
+                lang,
+                "local-time-range",
+                days = LONGEST_MOVE_TIME.as_secs() / 86_400
+            ),
+            E::Words(W::UnknownOption(option)) => {
+                tr!(lang, "local-unknown-option", option = option)
+            }
+            E::Words(W::BadSize(bad)) => bad.to_string(),
+            E::Words(W::NotALevel(words)) => words.clone(),
+            E::Words(W::BotItself) => tr!(lang, "local-bot-itself"),
+            E::Service(error) => error.words(lang),
+            E::LostOnTime(game) => format!(
+                "{}\n{}",
+                ServiceError::TimeRanOut(game.id).words(lang),
+                show(lang, game)
+            ),
+            E::SayWho => tr!(lang, "local-say-who"),
+            E::NoCurrentGame => tr!(lang, "local-no-current"),
+            E::UsageMove => tr!(lang, "local-usage-move"),
+            E::NoPictures => tr!(lang, "local-no-pictures"),
+            E::NothingToAnswer { name, answer } => tr!(
+                lang,
+                "local-nothing-to-answer",
+                name = name,
+                command = answer.word()
+            ),
+            E::Chart(error) => error.to_string(),
+        }
+    }
+}
+
+/// A player's games, each on a line with whose turn it is.
+pub fn games_list(lang: Lang, player: &Player, games: &[GameView]) -> String {
+    if games.is_empty() {
+        return tr!(lang, "local-no-games", name = &player.name);
+    }
+    let mut out = String::new();
+    for game in games {
+        let turn = match game.to_move() {
+            Some((_, p)) if p.id == player.id => tr!(lang, "local-your-turn"),
+            Some((_, p)) => tr!(lang, "local-to-move", who = &p.name),
+            None => tr!(lang, "games-over"),
+        };
+        let line = tr!(
+            lang,
+            "local-games-line",
+            id = game.id,
+            white = with_color(lang, &game.white.name, Color::White),
+            red = with_color(lang, &game.red.name, Color::Red),
+            number = game.game.plies() + 1,
+            turn = turn
+        );
+        let _ = writeln!(out, "{line}");
+    }
+    out.trim_end().to_string()
+}
+
+pub fn describe_challenge(lang: Lang, c: &ChallengeView) -> String {
+    let whom = c
+        .opponent
+        .as_ref()
+        .map_or_else(|| tr!(lang, "challenge-anyone"), |o| o.name.clone());
+    tr!(
+        lang,
+        "local-challenge",
+        id = c.id,
+        challenger = &c.challenger.name,
+        whom = whom,
+        variant = variant_words(lang, c.options.variant)
+    )
+}
+
+pub fn started(lang: Lang, game: &GameView) -> String {
+    let line = tr!(
+        lang,
+        "local-started",
+        id = game.id,
+        white = &game.white.name,
+        red = &game.red.name,
+        variant = variant_words(lang, game.game.variant())
+    );
+    format!("{line}\n{}", show(lang, game))
+}
+
+pub fn describe_move(lang: Lang, report: &MoveReport) -> String {
+    let mut out = String::new();
+    for played in &report.played {
+        let who = with_color(lang, &played.player.name, played.color);
+        let line = match played.mv {
+            Move::Swap => tr!(lang, "local-played-swap", who = who),
+            Move::Pass if played.forced => tr!(lang, "local-played-forced-pass", who = who),
+            Move::Pass => tr!(lang, "local-played-pass", who = who),
+            Move::Resign(_) => tr!(lang, "local-played-resign", who = who),
+            mv => tr!(lang, "local-played", who = who, move = mv.to_string()),
+        };
+        let _ = writeln!(out, "{line}");
+    }
+    let game = &report.game;
+    let saved = tr!(lang, "local-saved", ply = game.game.plies(), id = game.id);
+    let _ = writeln!(out, "{saved}");
+    out.push_str(&show(lang, game));
+    out
+}
+
+/// The board and the state of play.
+pub fn show(lang: Lang, game: &GameView) -> String {
+    let mut out = diagram(lang, &game.game);
+    out.push_str(&tr!(
+        lang,
+        "local-players",
+        id = game.id,
+        white = &game.white.name,
+        red = &game.red.name
+    ));
+    match (&game.result, game.to_move()) {
+        (Some(_), _) => {
+            let result = game
+                .result_words(lang, |p| p.name.clone())
+                .unwrap_or_default();
+            let _ = write!(out, "\n{}", tr!(lang, "local-game-over", result = result));
+        }
+        (None, Some((color, player))) => {
+            let who = with_color(lang, &player.name, color);
+            let line = if game.awaiting_pie_choice() {
+                tr!(lang, "local-to-move-pie", who = who)
+            } else {
+                tr!(lang, "local-to-move", who = who)
+            };
+            let _ = write!(out, "\n{line}");
+        }
+        (None, None) => {}
+    }
+    out
+}
