@@ -33,8 +33,16 @@ impl Contender {
 impl std::fmt::Display for Contender {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.player {
-            Player::Level(level) => write!(f, "{}", format!("{level:?}").to_lowercase())?,
-            Player::Baseline { random_moves } => write!(f, "baseline:moves={random_moves}")?,
+            Player::Level(level) => write!(f, "{level}")?,
+            Player::HardReference => f.write_str(ai::reference::NAME)?,
+            Player::Boardspace { moves } if moves == ai::boardspace::MOVES => {
+                f.write_str("boardspace")?;
+            }
+            Player::Boardspace { moves } => write!(f, "boardspace:moves={moves}")?,
+            Player::UctSmartbot { random_moves } if random_moves == ai::smartbot::RANDOM_MOVES => {
+                f.write_str("uct-smartbot")?;
+            }
+            Player::UctSmartbot { random_moves } => write!(f, "uct-smartbot:moves={random_moves}")?,
             Player::Without { rave: false, .. } => write!(f, "hard-without-rave")?,
             Player::Without { .. } => write!(f, "hard-without-advice")?,
         }
@@ -51,9 +59,12 @@ impl std::fmt::Display for Contender {
 impl std::str::FromStr for Contender {
     type Err = String;
 
-    /// `hard`, `baseline`, or with a budget: `hard:think=500ms`, `medium:playouts=2000`,
-    /// `baseline:moves=200000`. `hard-without-rave` and `hard-without-advice` are the levels'
-    /// player with one of its ideas taken out.
+    /// A level (`easy`, `medium`, `hard`), `hard-2026-11` (today's `hard`, frozen),
+    /// `boardspace` (Boardspace's Dumbot rebuilt) or `uct-smartbot` (`baseline` is still
+    /// accepted for it), the levels' player with one idea taken out (`hard-without-rave`,
+    /// `hard-without-advice`); with a budget: `hard:think=500ms`, `medium:playouts=2000`,
+    /// `hard-2026-11:think=500ms`, and for the two robots, whose budgets are counted in moves,
+    /// `boardspace:moves=100000` (a step's search) and `uct-smartbot:moves=200000`.
     fn from_str(text: &str) -> Result<Contender, String> {
         let (name, option) = match text.split_once(':') {
             Some((name, option)) => (name, Some(option)),
@@ -61,9 +72,13 @@ impl std::str::FromStr for Contender {
         };
         let mut contender = Contender {
             player: match name {
-                "baseline" => Player::Baseline {
-                    random_moves: ai::baseline::RANDOM_MOVES,
+                "uct-smartbot" | "baseline" => Player::UctSmartbot {
+                    random_moves: ai::smartbot::RANDOM_MOVES,
                 },
+                "boardspace" => Player::Boardspace {
+                    moves: ai::boardspace::MOVES,
+                },
+                ai::reference::NAME => Player::HardReference,
                 "hard-without-rave" => Player::Without {
                     rave: false,
                     advice: true,
@@ -72,7 +87,13 @@ impl std::str::FromStr for Contender {
                     rave: true,
                     advice: false,
                 },
-                level => Player::Level(level.parse::<Level>()?),
+                level => Player::Level(level.parse::<Level>().map_err(|_| {
+                    format!(
+                        "\"{level}\" is not a player: easy, medium, hard, {}, boardspace, \
+                         uct-smartbot, hard-without-rave or hard-without-advice",
+                        ai::reference::NAME
+                    )
+                })?),
             },
             think: None,
             playouts: None,
@@ -80,17 +101,33 @@ impl std::str::FromStr for Contender {
         let Some(option) = option else {
             return Ok(contender);
         };
-        let bad = || format!("\"{option}\" is not a budget: think=500ms, playouts=N or moves=N");
+        let in_moves = matches!(
+            contender.player,
+            Player::Boardspace { .. } | Player::UctSmartbot { .. }
+        );
+        let bad = || {
+            if in_moves {
+                format!("\"{option}\" is not a budget for {name}: moves=N")
+            } else {
+                format!("\"{option}\" is not a budget: think=500ms or playouts=N")
+            }
+        };
         let (key, value) = option.split_once('=').ok_or_else(bad)?;
         match (key, &mut contender.player) {
+            ("moves", Player::UctSmartbot { random_moves }) => {
+                *random_moves = value.parse().map_err(|_| bad())?;
+            }
+            ("moves", Player::Boardspace { moves }) => {
+                *moves = value.parse().map_err(|_| bad())?;
+            }
+            (_, Player::UctSmartbot { .. } | Player::Boardspace { .. }) | ("moves", _) => {
+                return Err(bad());
+            }
             ("think", _) => {
                 let ms = value.trim_end_matches("ms").parse().map_err(|_| bad())?;
                 contender.think = Some(Duration::from_millis(ms));
             }
             ("playouts", _) => contender.playouts = Some(value.parse().map_err(|_| bad())?),
-            ("moves", Player::Baseline { random_moves }) => {
-                *random_moves = value.parse().map_err(|_| bad())?;
-            }
             _ => return Err(bad()),
         }
         Ok(contender)
@@ -356,19 +393,52 @@ mod tests {
         let hard: Contender = "hard:think=500ms".parse().unwrap();
         assert_eq!(hard.player, Player::Level(Level::Hard));
         assert_eq!(hard.think, Some(Duration::from_millis(500)));
-        let baseline: Contender = "baseline:moves=200000".parse().unwrap();
+        let smartbot: Contender = "uct-smartbot:moves=200000".parse().unwrap();
         assert_eq!(
-            baseline.player,
-            Player::Baseline {
+            smartbot.player,
+            Player::UctSmartbot {
                 random_moves: 200_000
             }
         );
-        for name in ["hard-without-rave:playouts=100", "hard-without-advice"] {
+        // The old name still reads, and is written under the new one.
+        let baseline: Contender = "baseline".parse().unwrap();
+        assert_eq!(baseline.to_string(), "uct-smartbot");
+        let boardspace: Contender = "boardspace".parse().unwrap();
+        assert_eq!(
+            boardspace.player,
+            Player::Boardspace {
+                moves: ai::boardspace::MOVES
+            }
+        );
+        assert_eq!(
+            "hard-2026-11".parse::<Contender>().unwrap().player,
+            Player::HardReference
+        );
+        for name in [
+            "hard",
+            "hard-without-rave:playouts=100",
+            "hard-without-advice",
+            "hard-2026-11",
+            "hard-2026-11:think=500ms",
+            "hard-2026-11:playouts=3000",
+            "boardspace",
+            "boardspace:moves=100000",
+            "uct-smartbot",
+            "uct-smartbot:moves=200000",
+        ] {
             let contender: Contender = name.parse().unwrap();
             assert_eq!(contender.to_string(), name, "read back as written");
         }
-        assert!("hard:moves=5".parse::<Contender>().is_err());
-        assert!("expert".parse::<Contender>().is_err());
+        for wrong in [
+            "hard:moves=5",
+            "boardspace:think=500ms",
+            "boardspace:playouts=10",
+            "uct-smartbot:think=1ms",
+            "boardspace:moves=many",
+            "expert",
+        ] {
+            assert!(wrong.parse::<Contender>().is_err(), "{wrong}");
+        }
     }
 
     #[test]
@@ -407,6 +477,24 @@ mod tests {
         assert!(low <= p && p <= high);
         assert_eq!(Tally::elo(0.5), 0.0);
         assert!(Tally::elo(0.75) > 190.0 && Tally::elo(0.75) < 192.0);
+    }
+
+    #[test]
+    fn boardspace_and_the_reference_play_a_small_match() {
+        let settings = Match {
+            players: [
+                "boardspace:moves=300".parse().unwrap(),
+                "hard-2026-11:playouts=20".parse().unwrap(),
+            ],
+            games: 2,
+            variant: Variant::boxed(10).unwrap(),
+            seed: 2,
+            records: None,
+            threads: 1,
+        };
+        let tally = play(&settings, |_| {});
+        assert_eq!(tally.games(), 2);
+        assert!(tally.sides.iter().all(|s| s.moves > 0));
     }
 
     #[test]

@@ -51,7 +51,8 @@ fn every_move_the_ai_returns_is_legal() {
     let players = [
         Player::Level(Level::Easy),
         Player::Level(Level::Hard),
-        Player::Baseline { random_moves: 0 },
+        Player::UctSmartbot { random_moves: 0 },
+        Player::HardReference,
     ];
     let (mut last_turns, mut pie_choices, mut bridged_or_passed) = (0, 0, false);
     for round in 0..1_500 {
@@ -90,14 +91,14 @@ fn every_move_the_ai_returns_is_legal() {
     assert!(mv == Move::Swap || matches!(mv, Move::Place(..)), "{mv}");
 }
 
-/// The baseline's random moves, drawn by rejection for speed, follow Smartbot's distribution
+/// `uct-smartbot`'s random moves, drawn by rejection for speed, follow Smartbot's distribution
 /// exactly: each legal first tile weighs 1, each legal bridge 2, and the second tile is any of
 /// the first's partners alike (as listing them all gives). Checked by chi-square tests of many
 /// draws per position, of the first step and of where the second tile goes, against those
 /// weights; the seeds are fixed, so the test is deterministic, and a wrong weight is far beyond
 /// its threshold.
 #[test]
-fn the_baseline_draws_random_moves_with_smartbots_weights() {
+fn uct_smartbot_draws_random_moves_with_smartbots_weights() {
     const DRAWS: usize = 4_000;
     let mut rng = Rng::with_seed(17);
     let variants = [Variant::boxed(10).unwrap(), Variant::boxed(12).unwrap()];
@@ -141,11 +142,11 @@ fn the_baseline_draws_random_moves_with_smartbots_weights() {
             first_steps.insert(bridge.to_string(), 2.0 / total);
         }
 
-        // What the baseline draws.
+        // What uct-smartbot draws.
         let (mut drawn_first_steps, mut drawn_seconds) = (HashMap::new(), HashMap::new());
         let mut draws = Rng::with_seed(positions as u64);
         for _ in 0..DRAWS {
-            let mv = ai::baseline::smartbot_move(&game, &mut draws).unwrap();
+            let mv = ai::smartbot::smartbot_move(&game, &mut draws).unwrap();
             assert_eq!(game.check(mv), Ok(()), "{mv} in\n{game:?}");
             let first_step = match mv {
                 Move::Place(first, second) => {
@@ -203,10 +204,14 @@ fn the_same_seed_and_budget_give_the_same_move() {
         if game.is_over() {
             continue;
         }
-        let baseline = Player::Baseline { random_moves: 400 };
-        let first = ai::choose(&game, baseline, baseline.budget(None), 9).unwrap();
-        let again = ai::choose(&game, baseline, baseline.budget(None), 9).unwrap();
-        assert_eq!(first, again);
+        for robot in [
+            Player::UctSmartbot { random_moves: 400 },
+            Player::Boardspace { moves: 400 },
+        ] {
+            let first = ai::choose(&game, robot, robot.budget(None), 9).unwrap();
+            let again = ai::choose(&game, robot, robot.budget(None), 9).unwrap();
+            assert_eq!(first, again, "{robot:?}");
+        }
         for level in Level::ALL {
             let player = Player::Level(level);
             let first = ai::choose(&game, player, playouts(40), 9).unwrap();
@@ -221,7 +226,7 @@ fn budgets_in_playouts_and_random_moves_are_kept() {
     let game = Game::new(Variant::boxed(10).unwrap());
     let decision = ai::choose(&game, Player::Level(Level::Medium), playouts(7), 3).unwrap();
     assert_eq!(decision.playouts, 7);
-    let player = Player::Baseline { random_moves: 500 };
+    let player = Player::UctSmartbot { random_moves: 500 };
     let decision = ai::choose(&game, player, player.budget(None), 3).unwrap();
     // It stops after the playout that reaches the budget: one game's worth above it at most.
     assert!(decision.random_moves >= 500, "{decision:?}");
@@ -243,7 +248,7 @@ fn a_budget_in_random_moves_runs_out_when_every_step_ends_the_game() {
         ..Budget::default()
     };
     for player in [
-        Player::Baseline { random_moves: 100 },
+        Player::UctSmartbot { random_moves: 100 },
         Player::Level(Level::Hard),
     ] {
         let decision = ai::choose(&game, player, budget, 1).unwrap();
@@ -281,4 +286,75 @@ fn ponte_ai_prints_a_legal_move_or_says_the_game_is_over() {
     let over = common::run_with_input(common::ponte(&["ai", "-"]), "c3 d4\nresign\n");
     assert_eq!(over.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&over.stderr).contains("over"));
+}
+
+/// Every move `boardspace` returns is legal, in 2,000 random positions of every size from 6
+/// to 16 (box supply where the size has one, small supplies that run out, unlimited), with a
+/// small budget (150 moves a step).
+#[test]
+fn every_move_boardspace_returns_is_legal() {
+    let mut rng = Rng::with_seed(23);
+    let player = Player::Boardspace { moves: 150 };
+    let (mut last_turns, mut pie_choices, mut kinds) = (0, 0, HashMap::new());
+    for round in 0..2_000u64 {
+        let size = 6 + (round % 11) as u8;
+        let variant = match round % 3 {
+            0 => Variant::boxed(size),
+            1 => Variant::new(size, Supply::Limited(8), Supply::Limited(2)),
+            _ => Variant::unlimited(size),
+        }
+        .unwrap();
+        let game = random_position(variant, &mut rng);
+        let Some(decision) = ai::choose(&game, player, player.budget(None), round) else {
+            assert!(game.is_over());
+            continue;
+        };
+        assert_eq!(
+            game.check(decision.best),
+            Ok(()),
+            "{} in\n{game:?}",
+            decision.best
+        );
+        last_turns += usize::from(game.is_last_turn());
+        pie_choices += usize::from(game.plies() == 1);
+        let kind = match decision.best {
+            Move::Place(..) => "place",
+            Move::Bridge(..) => "bridge",
+            Move::Pass => "pass",
+            Move::Swap => "swap",
+            Move::Resign(_) => "resign",
+        };
+        *kinds.entry(kind).or_insert(0) += 1;
+    }
+    assert!(
+        last_turns > 0 && pie_choices > 0,
+        "{last_turns} {pie_choices}"
+    );
+    for kind in ["place", "bridge", "pass"] {
+        assert!(kinds.contains_key(kind), "never a {kind}: {kinds:?}");
+    }
+}
+
+/// `hard-2026-11` is `hard` as it was in November 2026, kept unchanged: these are the moves it
+/// played then in positions of a fixed record, with a fixed seed and budget in playouts. A
+/// change to `rave.rs` or `policy.rs` that breaks this changes the reference: copy those
+/// modules for the reference first (see `src/ai/reference.rs`).
+#[test]
+fn hard_2026_11_plays_as_it_did() {
+    let record = include_str!("golden/finished.txt")
+        .parse::<ponte::game::Record>()
+        .unwrap();
+    let mut played = Vec::new();
+    for at in [0, 1, 12, 25, 40, 60] {
+        let mut game = Game::new(record.variant);
+        for recorded in &record.moves[..at] {
+            game.play(recorded.mv.clone().unwrap()).unwrap();
+        }
+        let decision = ai::choose(&game, Player::HardReference, playouts(300), at as u64);
+        played.push(decision.map(|d| d.best.to_string()).unwrap_or_default());
+    }
+    assert_eq!(
+        played,
+        ["d8 g11", "d4 e5", "e9 k4", "e2 k12", "e4-d6", "l7 l4"]
+    );
 }

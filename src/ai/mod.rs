@@ -2,14 +2,19 @@
 //! `src/game` (the only module it uses): no I/O, no async; the same seed and budget in playouts
 //! or random moves give the same move.
 //!
-//! `baseline` is Boardspace's robot rebuilt, the yardstick (`uct` with `baseline`'s uniformly
-//! random playouts); the levels (`easy`, `medium`, `hard`) are the bot's own player (`rave`
-//! with `policy`'s playouts), with their own budgets.
+//! The players: the levels (`easy`, `medium`, `hard`) are the bot's own player (`rave` with
+//! `policy`'s playouts), with their own budgets; `hard-2026-11` is `hard` as it was in November
+//! 2026, frozen as a reference (`reference`); `boardspace` is Boardspace's Ponte robot,
+//! Dumbot, rebuilt from Boardspace's sources (`boardspace`); `uct-smartbot` (once called
+//! `baseline`) is plain UCT with uniformly random "Smartbot" playouts (`uct` with `smartbot`),
+//! a cheap yardstick built from an early description of Boardspace's robot.
 
 pub mod analysis;
-pub mod baseline;
+pub mod boardspace;
 pub mod policy;
 mod rave;
+pub mod reference;
+pub mod smartbot;
 mod steps;
 mod uct;
 
@@ -69,13 +74,20 @@ impl std::str::FromStr for Level {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
     Level(Level),
-    /// Boardspace's robot with a budget of random moves.
-    Baseline {
+    /// `hard` as it was in November 2026 (`hard-2026-11`), kept unchanged to measure later
+    /// versions of `hard` against.
+    HardReference,
+    /// Boardspace's Dumbot with a budget of moves for each step (a tile is one).
+    Boardspace {
+        moves: u64,
+    },
+    /// `uct-smartbot`: plain UCT with Smartbot's playouts and a budget of random moves.
+    UctSmartbot {
         random_moves: u64,
     },
     /// The levels' player with one of its two ideas taken out, to measure what each buys
-    /// (`ponte arena` only): `rave` off is the baseline's UCT, `advice` off the baseline's
-    /// Smartbot playouts. Thinks like `hard` unless given a budget.
+    /// (`ponte arena` only): `rave` off is `uct-smartbot`'s UCT, `advice` off its Smartbot
+    /// playouts. Thinks like `hard` unless given a budget.
     Without {
         rave: bool,
         advice: bool,
@@ -102,7 +114,12 @@ impl Player {
             Player::Level(Level::Hard) | Player::Without { .. } => {
                 by_time(Duration::from_millis(1950))
             }
-            Player::Baseline { random_moves } => baseline::budget(random_moves),
+            Player::HardReference => by_time(reference::THINK),
+            Player::UctSmartbot { random_moves } => smartbot::budget(random_moves),
+            Player::Boardspace { moves } => Budget {
+                random_moves: Some(moves),
+                ..Budget::default()
+            },
         }
     }
 }
@@ -115,20 +132,22 @@ pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<
     }
     let mut rng = Rng::with_seed(seed);
     let decision = match player {
-        Player::Baseline { .. } => {
-            uct::search(game, baseline::PARAMS, budget, baseline::playout, &mut rng)
+        Player::UctSmartbot { .. } => {
+            uct::search(game, smartbot::PARAMS, budget, smartbot::playout, &mut rng)
         }
+        Player::Boardspace { .. } => boardspace::choose(game, budget, &mut rng),
+        Player::HardReference => reference::search(game, budget, &mut rng),
         Player::Level(_) => rave::search(game, rave::PARAMS, budget, policy::playout, &mut rng),
         Player::Without { rave, advice } => {
             let playout = if advice {
                 policy::playout
             } else {
-                baseline::playout
+                smartbot::playout
             };
             if rave {
                 rave::search(game, rave::PARAMS, budget, playout, &mut rng)
             } else {
-                uct::search(game, baseline::PARAMS, budget, playout, &mut rng)
+                uct::search(game, smartbot::PARAMS, budget, playout, &mut rng)
             }
         }
     };

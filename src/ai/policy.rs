@@ -4,6 +4,10 @@
 //! tile is put diagonally against an own group ("burned land", which can never become an
 //! island), and bridges join different groups. Every move is legal; whenever the advice has
 //! nothing to offer, the engine's uniformly random move is played.
+//!
+//! The reference player `hard-2026-11` (`reference.rs`) plays with these playouts as they are:
+//! a change that alters its moves fails `tests/ai.rs`'s `hard_2026_11_plays_as_it_did`; copy
+//! the module for the reference first.
 
 use fastrand::Rng;
 

@@ -1,4 +1,4 @@
-//! The bot's own search: Monte Carlo tree search over steps, like the baseline's, with three
+//! The bot's own search: Monte Carlo tree search over steps, like `uct-smartbot`'s, with three
 //! differences that each paid for themselves in `ponte arena` (see the README):
 //! - RAVE: every edge also keeps "all moves as first" statistics, the results of the playouts
 //!   in which its mover later took the same cell or bridge. A tile on c3 is much the same move
@@ -9,6 +9,10 @@
 //! - the playouts follow the author's advice (`policy`).
 //!
 //! Deterministic for a given seed and budget in playouts.
+//!
+//! The reference player `hard-2026-11` (`reference.rs`) plays with this module as it is: a
+//! change that alters its moves fails `tests/ai.rs`'s `hard_2026_11_plays_as_it_did`; copy the
+//! module for the reference first.
 
 use fastrand::Rng;
 

@@ -1,5 +1,5 @@
-//! Monte Carlo tree search with the UCT rule over steps (see `steps`): the family of
-//! Boardspace's Ponte robot. Each iteration descends the tree by UCB1, adds one node, plays the
+//! Monte Carlo tree search with the UCT rule over steps (see `steps`), the search of
+//! `uct-smartbot`. Each iteration descends the tree by UCB1, adds one node, plays the
 //! game out at random and backs the result up. Deterministic for a given seed and budget in
 //! playouts or random moves; a wall-time budget is the caller's choice.
 
@@ -15,7 +15,8 @@ use crate::game::{Color, Game, Move};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Budget {
     pub playouts: Option<u64>,
-    /// Moves made in playouts (Boardspace's robot counts its budget so).
+    /// Moves made in playouts (a placement one move); for `boardspace`, the moves a step's
+    /// search may make, random and down the tree, a tile being one (Boardspace's count).
     pub random_moves: Option<u64>,
     pub deadline: Option<Instant>,
 }

@@ -1,8 +1,11 @@
-//! Boardspace's Ponte robot rebuilt as the reference opponent (`PontePlay.java`, as issue 11
-//! describes it): plain UCT with exploration constant 0.5, each tile its own step, uniformly
-//! random playouts choosing between a placement and a bridge with bridges weighted 2×
-//! ("Smartbot"), reward ±1 with a tiny score-margin term, and a budget of 2,000,000 random moves
-//! a decision (its 15 s at the 130,000 random moves a second it targets).
+//! `uct-smartbot` (called `baseline` until issue 24): plain UCT over steps with uniformly random
+//! "Smartbot" playouts, the cheap yardstick. It was built from issue 11's *description* of
+//! Boardspace's robot, which turned out not to be the robot Boardspace offers for Ponte (that is
+//! Dumbot, rebuilt from Boardspace's sources in `boardspace`): exploration constant 0.5 on the
+//! ±1 scale, playouts choosing between a placement and a bridge with bridges weighted 2×
+//! (Boardspace's Smartbot weight, `PontePlay.java`, a level not offered for Ponte), reward ±1
+//! with a tiny score-margin term, and a budget of 2,000,000 random moves a decision (placements
+//! counted as one move).
 
 use fastrand::Rng;
 

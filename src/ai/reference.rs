@@ -1,0 +1,34 @@
+//! `hard-2026-11`: the level `hard` exactly as it played in November 2026 (issue 24), kept as
+//! a fixed reference so that a stronger `hard` can be measured against it: the same search
+//! (`rave`), the same playouts (`policy`), the same 1.95 s a move.
+//!
+//! It has its own constants, so that tuning `hard` leaves it alone. It shares `rave.rs` and
+//! `policy.rs` with the levels; `tests/ai.rs` (`hard_2026_11_plays_as_it_did`) pins the moves
+//! it plays, so a change to those modules that would change the reference fails there: copy
+//! the modules for the reference before changing them for `hard`.
+
+use std::time::Duration;
+
+use fastrand::Rng;
+
+use super::rave::{self, Params};
+use super::{Budget, Decision, policy};
+use crate::game::Game;
+
+/// The name `ponte arena` knows it by.
+pub const NAME: &str = "hard-2026-11";
+
+/// Its time a move: `hard`'s 1,950 ms (at most 2 s with choosing the move and freeing the tree).
+pub const THINK: Duration = Duration::from_millis(1950);
+
+/// `rave::PARAMS` as they were in November 2026.
+const PARAMS: Params = Params {
+    exploration: 0.2,
+    margin_weight: 0.02,
+    rave_equivalence: 300.0,
+};
+
+/// The move it plays in `game` (not over) within `budget`.
+pub fn search(game: &Game, budget: Budget, rng: &mut Rng) -> Decision {
+    rave::search(game, PARAMS, budget, policy::playout, rng)
+}
