@@ -22,6 +22,7 @@ mod ratings;
 mod replays;
 mod saving;
 mod standings;
+mod tournament_views;
 mod tournaments;
 mod views;
 
@@ -43,7 +44,8 @@ pub use export::picture;
 pub use opponent::{AiRecord, AiTerms, Opener};
 pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
-pub use tournaments::{Entrant, MOST_SWISS_ROUNDS, StandingLine, TournamentTerms, TournamentView};
+pub use tournament_views::{Entrant, StandingLine, TournamentView};
+pub use tournaments::{MOST_SWISS_ROUNDS, TournamentTerms};
 pub use views::{
     AbortOutcome, Asker, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
     LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Sent, Venue, move_time_words,

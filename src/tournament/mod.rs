@@ -11,7 +11,7 @@ mod swiss;
 
 pub use round_robin::round_robin;
 pub use standings::{Played, Standing, TiebreakKind, standings};
-pub use swiss::{SwissEntrant, pair_swiss};
+pub use swiss::{PastGame, SwissEntrant, pair_swiss, swiss_entrants};
 
 /// An entrant by seed: 0 is the first seed.
 pub type Seed = usize;

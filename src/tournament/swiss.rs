@@ -35,6 +35,53 @@ impl SwissEntrant {
     }
 }
 
+/// A game of the tournament so far, as the pairing sees it (aborted or forfeited games count:
+/// the two were paired).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PastGame {
+    pub round: u32,
+    pub opener: Seed,
+    pub answerer: Seed,
+}
+
+/// The entrants still in (`still_in`: seed and points) as the next round's pairing sees them,
+/// from every game so far and every bye.
+pub fn swiss_entrants(
+    still_in: &[(Seed, f64)],
+    games: &[PastGame],
+    byes: &[Seed],
+) -> Vec<SwissEntrant> {
+    still_in
+        .iter()
+        .map(|&(seed, points)| {
+            let mine: Vec<&PastGame> = games
+                .iter()
+                .filter(|g| g.opener == seed || g.answerer == seed)
+                .collect();
+            let opened = mine.iter().filter(|g| g.opener == seed).count() as u32;
+            let last = mine.iter().max_by_key(|g| g.round);
+            SwissEntrant {
+                seed,
+                points,
+                opponents: mine
+                    .iter()
+                    .map(|g| {
+                        if g.opener == seed {
+                            g.answerer
+                        } else {
+                            g.opener
+                        }
+                    })
+                    .collect(),
+                opened,
+                answered: mine.len() as u32 - opened,
+                had_bye: byes.contains(&seed),
+                opened_last: last.map(|g| g.opener == seed),
+            }
+        })
+        .collect()
+}
+
 /// What a pairing may give up, from none to the most.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Allow {
@@ -212,4 +259,56 @@ fn search(
     }
     free[top] = true;
     false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Three rounds of four entrants counted by hand: 0–1 and 2–3, then 1–2 and 3–0 (0 bye in
+    /// round 3, so 3 had no game then), with 3 withdrawn and so not asked about.
+    #[test]
+    fn an_entrant_is_seen_with_every_game_and_bye_so_far() {
+        let game = |round, opener, answerer| PastGame {
+            round,
+            opener,
+            answerer,
+        };
+        let games = [game(1, 0, 1), game(1, 2, 3), game(2, 1, 2), game(2, 3, 0)];
+        let entrants = swiss_entrants(&[(0, 2.0), (1, 1.0), (2, 0.5)], &games, &[0]);
+        let expected = [
+            SwissEntrant {
+                seed: 0,
+                points: 2.0,
+                opponents: vec![1, 3],
+                opened: 1,
+                answered: 1,
+                had_bye: true,
+                opened_last: Some(false),
+            },
+            SwissEntrant {
+                seed: 1,
+                points: 1.0,
+                opponents: vec![0, 2],
+                opened: 1,
+                answered: 1,
+                had_bye: false,
+                opened_last: Some(true),
+            },
+            SwissEntrant {
+                seed: 2,
+                points: 0.5,
+                opponents: vec![3, 1],
+                opened: 1,
+                answered: 1,
+                had_bye: false,
+                opened_last: Some(false),
+            },
+        ];
+        assert_eq!(entrants, expected);
+        assert_eq!(
+            swiss_entrants(&[(4, 0.0)], &games, &[])[0].opened_last,
+            None
+        );
+    }
 }
