@@ -15,7 +15,7 @@ use common::{Played, START};
 use fastrand::Rng;
 use ponte::game::{Color, Game, Move, Supply, Variant, playout};
 use ponte::service::{
-    Analysed, AnalysisView, Announcement, Asker, ChallengeOptions, GameView, ManualClock, Player,
+    Actor, Analysed, AnalysisView, Announcement, ChallengeOptions, GameView, ManualClock, Player,
     Service, ServiceError, Venue,
 };
 use tempfile::TempDir;
@@ -30,11 +30,8 @@ fn bob() -> Player {
     Player::new(1002, "bob")
 }
 
-fn asker() -> Asker {
-    Asker {
-        player: alice().id,
-        guild: Some(GUILD),
-    }
+fn asker() -> Actor {
+    Actor::member(alice().id, Some(GUILD))
 }
 
 /// A short game: 6×6, eight tiles each, two bridges.
@@ -302,17 +299,17 @@ async fn only_finished_games_of_ones_own_server_are_analysed() {
     let refused = service.analyse(going.id, asker(), None).await.unwrap_err();
     assert!(matches!(refused, ServiceError::NotOver(id) if id == going.id));
 
-    service.abort(going.id, alice().id, None).await.unwrap();
+    service
+        .abort(going.id, Actor::member(alice().id, None))
+        .await
+        .unwrap();
     let refused = service.analyse(going.id, asker(), None).await.unwrap_err();
     assert!(
         matches!(refused, ServiceError::AbortedAnalysis(_)),
         "{refused}"
     );
 
-    let elsewhere = Asker {
-        player: 3003,
-        guild: Some(GUILD + 1),
-    };
+    let elsewhere = Actor::member(3003, Some(GUILD + 1));
     let refused = service
         .analyse(going.id, elsewhere, None)
         .await
@@ -480,10 +477,7 @@ async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_fi
     service.set_thread(going.id, Some(600)).await.unwrap();
     assert_eq!(review(600).await.unwrap().id, going.id);
     // A thread of another server's game is no way into it.
-    let elsewhere = Asker {
-        player: alice().id,
-        guild: Some(GUILD + 1),
-    };
+    let elsewhere = Actor::member(alice().id, Some(GUILD + 1));
     let refused = service.game_to_review(None, elsewhere, 500).await;
     assert!(
         matches!(refused, Err(ServiceError::NoGameHere)),

@@ -10,8 +10,8 @@ use std::time::Duration;
 use common::{Aborted, PlayText, Played, START};
 use ponte::game::{Color, Record};
 use ponte::service::{
-    ChallengeOptions, Ending, GameView, ManualClock, MoveOutcome, Player, Service, ServiceError,
-    Venue,
+    Actor, ChallengeOptions, Ending, GameView, ManualClock, MoveOutcome, Player, Service,
+    ServiceError, Venue,
 };
 
 const DAY: i64 = 86_400_000;
@@ -252,7 +252,10 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
         .play_text(game.id, a.id, "c3 e5", None)
         .await
         .played();
-    let aborted = service.abort(game.id, b.id, None).await.aborted();
+    let aborted = service
+        .abort(game.id, Actor::member(b.id, None))
+        .await
+        .aborted();
     assert_eq!(aborted.result.unwrap().ending, Ending::Aborted);
     assert!(
         service
@@ -274,10 +277,13 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
         .await
         .played();
     assert!(matches!(
-        service.abort(game.id, a.id, None).await,
+        service.abort(game.id, Actor::member(a.id, None)).await,
         Err(ServiceError::TooLateToAbort)
     ));
-    service.abort(game.id, c.id, Some(GUILD)).await.aborted();
+    service
+        .abort(game.id, Actor::manager(c.id, GUILD))
+        .await
+        .aborted();
 
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
     service
@@ -289,18 +295,23 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
         .await
         .played();
     assert!(matches!(
-        service.abort(game.id, b.id, None).await,
+        service.abort(game.id, Actor::member(b.id, None)).await,
         Err(ServiceError::TooLateToAbort)
     ));
     assert!(matches!(
-        service.abort(game.id, c.id, None).await,
+        service.abort(game.id, Actor::member(c.id, None)).await,
         Err(ServiceError::NotYourAbort(_))
     ));
     assert!(matches!(
-        service.abort(game.id, c.id, Some(GUILD + 1)).await,
+        service
+            .abort(game.id, Actor::manager(c.id, GUILD + 1))
+            .await,
         Err(ServiceError::NotYourAbort(_))
     ));
-    let aborted = service.abort(game.id, c.id, Some(GUILD)).await.aborted();
+    let aborted = service
+        .abort(game.id, Actor::manager(c.id, GUILD))
+        .await
+        .aborted();
     assert_eq!(aborted.result.unwrap().winner, None);
     assert!(!aborted.rated);
     assert!(
@@ -382,7 +393,7 @@ async fn a_move_after_the_deadline_is_a_loss_on_time() {
     assert_eq!(lost.result.unwrap().ending, Ending::Timeout);
     assert_eq!(lost.moves.len(), 1, "nothing was played");
     assert!(matches!(
-        service.abort(game.id, b.id, None).await,
+        service.abort(game.id, Actor::member(b.id, None)).await,
         Err(ServiceError::GameOver(_))
     ));
     let ended = service.game(game.id).await.unwrap();

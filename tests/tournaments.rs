@@ -9,8 +9,8 @@ use common::{PlayText, START};
 use fastrand::Rng;
 use ponte::i18n::Lang;
 use ponte::service::{
-    Announcement, ChallengeOptions, Format, GameView, ManualClock, Player, Service, ServiceError,
-    TournamentStatus, TournamentTerms, TournamentView, Venue,
+    Actor, Announcement, ChallengeOptions, Format, GameView, ManualClock, Player, Service,
+    ServiceError, TournamentStatus, TournamentTerms, TournamentView, Venue,
 };
 
 const GUILD: i64 = 77;
@@ -46,7 +46,12 @@ async fn signed_up(service: &Service, format: Format, entrants: &[Player]) -> To
         signup_deadline: None,
     };
     let t = service
-        .create_tournament(&entrants[0], true, venue(), terms)
+        .create_tournament(
+            &entrants[0],
+            Actor::manager(entrants[0].id, GUILD),
+            venue(),
+            terms,
+        )
         .await
         .unwrap();
     for p in entrants {
@@ -74,11 +79,11 @@ async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
     assert_eq!(t.status, TournamentStatus::Signup);
     // Only the organiser (or a manager) starts it.
     let not_organiser = service
-        .start_tournament(t.id, Some((entrants[1].id, false)))
+        .start_tournament(t.id, Some(Actor::member(entrants[1].id, Some(GUILD))))
         .await;
     assert!(matches!(not_organiser, Err(ServiceError::NotOrganiser(_))));
     let mut t = service
-        .start_tournament(t.id, Some((entrants[0].id, false)))
+        .start_tournament(t.id, Some(Actor::member(entrants[0].id, Some(GUILD))))
         .await
         .unwrap();
     assert_eq!((t.status, t.current_round), (TournamentStatus::Running, 1));
@@ -91,7 +96,9 @@ async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
 
     // Its players cannot call a tournament game off (they resign or withdraw).
     let (_, first) = &t.games[0];
-    let refused = service.abort(first.id, first.opener, None).await;
+    let refused = service
+        .abort(first.id, Actor::member(first.opener, None))
+        .await;
     assert!(matches!(refused, Err(ServiceError::TournamentGameAbort(_))));
 
     let mut rng = Rng::with_seed(4);
@@ -237,7 +244,12 @@ async fn the_signup_deadline_starts_the_tournament() {
         signup_deadline: Some(deadline),
     };
     let full = service
-        .create_tournament(&entrants[0], true, venue(), terms(START + 60_000))
+        .create_tournament(
+            &entrants[0],
+            Actor::manager(entrants[0].id, GUILD),
+            venue(),
+            terms(START + 60_000),
+        )
         .await
         .unwrap();
     for p in &entrants {
@@ -247,7 +259,12 @@ async fn the_signup_deadline_starts_the_tournament() {
             .unwrap();
     }
     let empty = service
-        .create_tournament(&entrants[0], true, venue(), terms(START + 60_000))
+        .create_tournament(
+            &entrants[0],
+            Actor::manager(entrants[0].id, GUILD),
+            venue(),
+            terms(START + 60_000),
+        )
         .await
         .unwrap();
     assert!(service.tick().await.tournaments.is_empty());
@@ -276,10 +293,12 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
     let t = service.start_tournament(t.id, None).await.unwrap();
     let quitter = &entrants[3];
     let someone = entrants[1].id;
-    let refused = service.withdraw(t.id, quitter, (someone, false)).await;
+    let refused = service
+        .withdraw(t.id, quitter, Actor::member(someone, Some(GUILD)))
+        .await;
     assert!(matches!(refused, Err(ServiceError::NotOrganiser(_))));
     let t = service
-        .withdraw(t.id, quitter, (quitter.id, false))
+        .withdraw(t.id, quitter, Actor::member(quitter.id, Some(GUILD)))
         .await
         .unwrap();
     let (_, game) = t
@@ -293,7 +312,9 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
         Some(quitter.id),
         "the one who withdrew lost"
     );
-    let again = service.withdraw(t.id, quitter, (quitter.id, false)).await;
+    let again = service
+        .withdraw(t.id, quitter, Actor::member(quitter.id, Some(GUILD)))
+        .await;
     assert!(matches!(again, Err(ServiceError::NotEntered(_))));
 
     // The rest of round 1 ends; round 2 pairs the five still in (one bye), not the quitter.
@@ -317,7 +338,7 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
 
     // The organiser cancels: round 2's games are aborted, nothing more is paired.
     let t = service
-        .cancel_tournament(t.id, (entrants[0].id, false))
+        .cancel_tournament(t.id, Actor::member(entrants[0].id, Some(GUILD)))
         .await
         .unwrap();
     assert_eq!(t.status, TournamentStatus::Cancelled);
@@ -341,7 +362,7 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
     }
     assert!(cancelled_announced);
     let over = service
-        .cancel_tournament(t.id, (entrants[0].id, false))
+        .cancel_tournament(t.id, Actor::member(entrants[0].id, Some(GUILD)))
         .await;
     assert!(matches!(over, Err(ServiceError::TournamentOver(_))));
 }
@@ -358,7 +379,12 @@ async fn members_create_tournaments_where_the_server_allows_it() {
         signup_deadline: None,
     };
     let refused = service
-        .create_tournament(&member, false, venue(), terms())
+        .create_tournament(
+            &member,
+            Actor::member(member.id, Some(GUILD)),
+            venue(),
+            terms(),
+        )
         .await;
     assert!(matches!(
         refused,
@@ -369,13 +395,23 @@ async fn members_create_tournaments_where_the_server_allows_it() {
         .await
         .unwrap();
     let made = service
-        .create_tournament(&member, false, venue(), terms())
+        .create_tournament(
+            &member,
+            Actor::member(member.id, Some(GUILD)),
+            venue(),
+            terms(),
+        )
         .await
         .unwrap();
     assert_eq!(made.organiser, member.id);
     // Several at once in one server, a player in several.
     let other = service
-        .create_tournament(&member, false, venue(), terms())
+        .create_tournament(
+            &member,
+            Actor::member(member.id, Some(GUILD)),
+            venue(),
+            terms(),
+        )
         .await
         .unwrap();
     for t in [made.id, other.id] {

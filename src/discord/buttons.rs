@@ -12,7 +12,7 @@ use super::post::{analysed_answer, export_file, gif_of};
 use super::{Data, Error, UserError, explain, player_of};
 use crate::game::Move;
 use crate::i18n::Lang;
-use crate::service::{AiTerms, Asker, ChallengeView, GameId, MoveOutcome, Player, ServiceError};
+use crate::service::{Actor, AiTerms, ChallengeView, GameId, MoveOutcome, Player, ServiceError};
 use crate::tr;
 
 async fn reply_ephemeral(
@@ -73,9 +73,15 @@ async fn dispatch(
     let service = &data.service;
     let player = player_of(&component.user);
     let guild = component.guild_id.map(|g| g.get() as i64);
-    let asker = Asker {
+    let manager = component
+        .member
+        .as_ref()
+        .and_then(|m| m.permissions)
+        .is_some_and(|p| p.manage_guild());
+    let asker = Actor {
         player: player.id,
         guild,
+        manager,
     };
     if let (Some(guild), Some(locale)) = (guild, &component.guild_locale) {
         service.note_guild_locale(guild, locale).await?;

@@ -13,7 +13,7 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 use crate::game::{BadMove, Move};
 use crate::i18n::Lang;
 use crate::service::{
-    AiTerms, AnalysisView, Asker, ChallengeId, ChallengeOptions, GameId, GameView, MoveOutcome,
+    Actor, AiTerms, AnalysisView, ChallengeId, ChallengeOptions, GameId, GameView, MoveOutcome,
     Player, PlayerId, Service, ServiceError, Venue,
 };
 use crate::tr;
@@ -349,10 +349,7 @@ impl<'a> Session<'a> {
     async fn analyse(&self) -> Result<String, LocalError> {
         let lang = self.lang;
         let game = self.current().await?;
-        let asker = Asker {
-            player: game.white.id,
-            guild: game.venue.guild_id,
-        };
+        let asker = Actor::member(game.white.id, game.venue.guild_id);
         let analysis = self.service.analysis_now(game.id, asker).await?;
         let mut out = analysis.summary(lang);
         if self.pictures.is_some() {

@@ -12,7 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
-use super::{Asker, Ending, GameId, GameView, Result, Service, ServiceError};
+use super::{Actor, Ending, GameId, GameView, Result, Service, ServiceError};
 use crate::ai::analysis::{Evaluation, Moment, evaluate, turning_points, without_tempo};
 use crate::game::{Move, Variant};
 use crate::i18n::{Lang, move_words};
@@ -67,7 +67,7 @@ impl Service {
     pub async fn analyse(
         &self,
         id: GameId,
-        asker: Asker,
+        asker: Actor,
         channel: Option<i64>,
     ) -> Result<Analysed> {
         let game = self.game_for(id, asker).await?;
@@ -131,7 +131,7 @@ impl Service {
     /// # Errors
     /// As [`Service::analyse`]; a damaged log.
     #[tracing::instrument(skip(self))]
-    pub async fn analysis_now(&self, id: GameId, asker: Asker) -> Result<AnalysisView> {
+    pub async fn analysis_now(&self, id: GameId, asker: Actor) -> Result<AnalysisView> {
         if let Analysed::Ready(analysis) = self.analyse(id, asker, None).await? {
             return Ok(analysis);
         }

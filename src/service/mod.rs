@@ -47,7 +47,7 @@ pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stat
 pub use tournament_views::{Entrant, StandingLine, TournamentView};
 pub use tournaments::{MOST_SWISS_ROUNDS, TournamentTerms};
 pub use views::{
-    AbortOutcome, Asker, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
+    AbortOutcome, Actor, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
     LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Sent, Venue, move_time_words,
 };
 

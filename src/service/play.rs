@@ -6,7 +6,7 @@ use std::sync::Arc;
 use super::deadlines::MoveClock;
 use super::standings::rate;
 use super::{
-    AbortOutcome, Asker, GameId, GameView, LoggedMove, MoveOutcome, MoveReport, PlayerId, Result,
+    AbortOutcome, Actor, GameId, GameView, LoggedMove, MoveOutcome, MoveReport, PlayerId, Result,
     Sent, Service, ServiceError,
 };
 use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
@@ -32,7 +32,7 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::UnknownGame`]; database failures.
-    pub async fn game_for(&self, id: GameId, asker: Asker) -> Result<GameView> {
+    pub async fn game_for(&self, id: GameId, asker: Actor) -> Result<GameView> {
         let row = self.reachable_row(id, asker).await?;
         self.view(row).await
     }
@@ -41,11 +41,11 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::UnknownGame`]; database failures.
-    pub async fn check_reach(&self, id: GameId, asker: Asker) -> Result<()> {
+    pub async fn check_reach(&self, id: GameId, asker: Actor) -> Result<()> {
         self.reachable_row(id, asker).await.map(drop)
     }
 
-    async fn reachable_row(&self, id: GameId, asker: Asker) -> Result<GameRow> {
+    async fn reachable_row(&self, id: GameId, asker: Actor) -> Result<GameRow> {
         let row = self.store.game(id).await?;
         let reachable = |row: &GameRow| asker.reaches(row);
         row.filter(reachable).ok_or(ServiceError::UnknownGame(id))
@@ -269,22 +269,18 @@ impl Service {
 
     /// Calls a game off without a result and unrated: by either player before Red's first move
     /// (the game's second move, placement or swap), or at any time by a member who manages the
-    /// game's server (`manager_of`). Past the deadline the game is lost on time instead.
+    /// game's server. Past the deadline the game is lost on time instead.
     ///
     /// # Errors
     /// Unknown or finished games; too late; someone else's game.
     #[tracing::instrument(skip(self))]
-    pub async fn abort(
-        &self,
-        id: GameId,
-        player: PlayerId,
-        manager_of: Option<i64>,
-    ) -> Result<AbortOutcome> {
+    pub async fn abort(&self, id: GameId, actor: Actor) -> Result<AbortOutcome> {
         let mut write = self.write(id).await?;
         let row = write.game.clone();
         // A tournament game is not called off by its players (the pairing would be lost):
         // they resign or withdraw; the server's managers still may.
-        if row.tournament_id.is_some() && (manager_of.is_none() || manager_of != row.guild_id) {
+        let manager = actor.manages(row.guild_id);
+        if row.tournament_id.is_some() && !manager {
             return Err(ServiceError::TournamentGameAbort(id));
         }
         if row.status != GameStatus::Active {
@@ -297,8 +293,7 @@ impl Service {
                 .await
                 .map(AbortOutcome::LostOnTime);
         }
-        let manager = manager_of.is_some() && manager_of == row.guild_id;
-        let participant = player == row.white_id || player == row.red_id;
+        let participant = actor.player == row.white_id || actor.player == row.red_id;
         if !manager {
             if !participant {
                 return Err(ServiceError::NotYourAbort(id));

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::views::positions;
-use super::{Asker, GameId, GameResult, GameView, Result, Service, ServiceError};
+use super::{Actor, GameId, GameResult, GameView, Result, Service, ServiceError};
 use crate::game::{Color, Game, Move, Variant};
 use crate::i18n::Lang;
 use crate::render::{Picture, Still, animated_gif_on, caption_name};
@@ -32,7 +32,7 @@ impl Service {
     pub async fn game_to_review(
         &self,
         id: Option<GameId>,
-        asker: Asker,
+        asker: Actor,
         channel: i64,
     ) -> Result<GameView> {
         if let Some(id) = id {

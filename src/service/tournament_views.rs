@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use super::{ChallengeOptions, GameView, Millis, Player, PlayerId, Venue};
+use super::{Actor, ChallengeOptions, GameView, Millis, Player, PlayerId, Venue};
 use crate::game::Color;
 use crate::i18n::Lang;
 use crate::render::{Crosstable, crosstable_png};
@@ -261,6 +261,11 @@ impl TournamentView {
             .collect();
         let bye = self.byes.iter().find(|(r, _)| *r == round).map(|(_, p)| *p);
         (games, bye)
+    }
+
+    /// Whether `by` may run the tournament: its organiser, or a manager of its server.
+    pub fn organised_by(&self, by: Actor) -> bool {
+        by.player == self.organiser || by.manages(self.venue.guild_id)
     }
 
     /// Whether every game started so far has ended (a round robin's are all started at once;

@@ -12,8 +12,8 @@ use std::collections::HashMap;
 use super::deadlines::MoveClock;
 use super::views::{stored_variant, variant_of};
 use super::{
-    ChallengeOptions, Entrant, GameId, Millis, Player, PlayerId, Result, Service, ServiceError,
-    TournamentView, Venue,
+    Actor, ChallengeOptions, Entrant, GameId, Millis, Player, PlayerId, Result, Service,
+    ServiceError, TournamentView, Venue,
 };
 use crate::game::Move;
 use crate::store::{
@@ -55,7 +55,7 @@ fn format_of(row: &TournamentRow) -> Format {
 
 impl Service {
     /// Opens sign-up for a tournament in `venue` (a server channel), by a member who manages
-    /// the server (`manager`), or any member where the server allows it.
+    /// the server, or any member where the server allows it; `organiser` is `by`, named.
     ///
     /// # Errors
     /// Not allowed; an empty name, a Swiss without rounds or with too many, a time per move
@@ -64,14 +64,14 @@ impl Service {
     pub async fn create_tournament(
         &self,
         organiser: &Player,
-        manager: bool,
+        by: Actor,
         venue: Venue,
         terms: TournamentTerms,
     ) -> Result<TournamentView> {
         let (Some(guild), Some(channel)) = (venue.guild_id, venue.channel_id) else {
             return Err(ServiceError::NoServer);
         };
-        if !manager && !self.store.members_create_tournaments(guild).await? {
+        if !by.manages(venue.guild_id) && !self.store.members_create_tournaments(guild).await? {
             return Err(ServiceError::ManagersCreateTournaments);
         }
         let name = terms.name.trim();
@@ -231,7 +231,7 @@ impl Service {
     pub async fn start_tournament(
         &self,
         id: TournamentId,
-        by: Option<(PlayerId, bool)>,
+        by: Option<Actor>,
     ) -> Result<TournamentView> {
         // Someone joining or leaving at that very moment makes the start read them again.
         let mut attempts = 0;
@@ -248,12 +248,11 @@ impl Service {
     async fn try_start_tournament(
         &self,
         id: TournamentId,
-        by: Option<(PlayerId, bool)>,
+        by: Option<Actor>,
     ) -> Result<TournamentView> {
         let view = self.tournament(id).await?;
-        if let Some((player, manager)) = by
-            && player != view.organiser
-            && !manager
+        if let Some(by) = by
+            && !view.organised_by(by)
         {
             return Err(ServiceError::NotOrganiser(id));
         }
@@ -504,11 +503,10 @@ impl Service {
         &self,
         id: TournamentId,
         player: &Player,
-        by: (PlayerId, bool),
+        by: Actor,
     ) -> Result<TournamentView> {
         let view = self.tournament(id).await?;
-        let (actor, manager) = by;
-        if actor != player.id && actor != view.organiser && !manager {
+        if by.player != player.id && !view.organised_by(by) {
             return Err(ServiceError::NotOrganiser(id));
         }
         match view.status {
@@ -549,14 +547,9 @@ impl Service {
     /// # Errors
     /// Unknown or finished tournaments; anyone else.
     #[tracing::instrument(skip(self))]
-    pub async fn cancel_tournament(
-        &self,
-        id: TournamentId,
-        by: (PlayerId, bool),
-    ) -> Result<TournamentView> {
+    pub async fn cancel_tournament(&self, id: TournamentId, by: Actor) -> Result<TournamentView> {
         let view = self.tournament(id).await?;
-        let (actor, manager) = by;
-        if actor != view.organiser && !manager {
+        if !view.organised_by(by) {
             return Err(ServiceError::NotOrganiser(id));
         }
         if !self.end_tournament(id, TournamentStatus::Cancelled).await? {
@@ -569,7 +562,8 @@ impl Service {
                 continue;
             }
             // As the server's manager would: any game of the server may be called off.
-            match self.abort(game.id, actor, view.venue.guild_id).await {
+            let guild = view.venue.guild_id.unwrap_or_default();
+            match self.abort(game.id, Actor::manager(by.player, guild)).await {
                 Ok(_) | Err(ServiceError::GameOver(_)) => {}
                 Err(error) => return Err(error),
             }

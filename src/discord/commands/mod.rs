@@ -16,7 +16,7 @@ use poise::serenity_prelude as serenity;
 
 use super::{Context, Data, Error, user_lang};
 use crate::i18n::Lang;
-use crate::service::{Asker, GameId, GameView};
+use crate::service::{Actor, GameId, GameView};
 
 pub use tournament::{pairings_text, signup_buttons, signup_text, standings_text};
 
@@ -63,12 +63,23 @@ fn author_id(ctx: Context<'_>) -> i64 {
     ctx.author().id.get() as i64
 }
 
-/// Who asks, from where: a game named by its number is reached only from its own server (or by
-/// its players in direct messages).
-fn asker(ctx: Context<'_>) -> Asker {
-    Asker {
+/// Who acts, from where, with which rights: a game named by its number is reached only from its
+/// own server (or by its players in direct messages), and a member who manages the server (as
+/// the interaction tells) may do more there.
+fn actor(ctx: Context<'_>) -> Actor {
+    let manager = match ctx {
+        poise::Context::Application(app) => app
+            .interaction
+            .member
+            .as_ref()
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+        poise::Context::Prefix(_) => false,
+    };
+    Actor {
         player: author_id(ctx),
         guild: ctx.guild_id().map(|g| g.get() as i64),
+        manager,
     }
 }
 
@@ -77,7 +88,7 @@ fn asker(ctx: Context<'_>) -> Asker {
 async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
     Ok(match game {
         Some(id) => {
-            ctx.data().service.check_reach(id, asker(ctx)).await?;
+            ctx.data().service.check_reach(id, actor(ctx)).await?;
             id
         }
         None => {
@@ -93,7 +104,7 @@ async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
 async fn the_game(ctx: Context<'_>, game: Option<i64>) -> Result<GameView, Error> {
     let service = &ctx.data().service;
     Ok(match game {
-        Some(id) => service.game_for(id, asker(ctx)).await?,
+        Some(id) => service.game_for(id, actor(ctx)).await?,
         None => {
             service
                 .game_here(ctx.channel_id().get() as i64, author_id(ctx))

@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, author_id, autocomplete, game_id, the_game, user_lang};
+use super::{Context, Error, actor, author_id, autocomplete, game_id, the_game, user_lang};
 use crate::discord::button_id::ButtonId;
 use crate::discord::messages::button;
 use crate::discord::post::game_channel;
@@ -164,17 +164,9 @@ pub async fn abort(
 ) -> Result<(), Error> {
     let game = game_id(ctx, game).await?;
     ctx.defer_ephemeral().await?;
-    let manages = ctx
-        .author_member()
-        .await
-        .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_guild());
-    let manager_of = manages
-        .then(|| ctx.guild_id().map(|g| g.get() as i64))
-        .flatten();
     let player = player_of(ctx.author());
     let service = &ctx.data().service;
-    let view = match service.abort(game, player.id, manager_of).await? {
+    let view = match service.abort(game, actor(ctx)).await? {
         AbortOutcome::Aborted(view) => view,
         AbortOutcome::LostOnTime(view) => return Err(ServiceError::TimeRanOut(view.id).into()),
     };

@@ -1,7 +1,7 @@
 //! After a game: `/replay` (an animated GIF of the game) and `/analyse` (the AI's look back at
 //! a finished game: a chart of White's chances and the moves that changed the game most).
 
-use super::{Context, Error, asker, autocomplete, server_lang};
+use super::{Context, Error, actor, autocomplete, server_lang};
 use crate::discord::post::{analysed_answer, gif_of};
 
 /// An animated replay of a game
@@ -14,7 +14,7 @@ pub async fn replay(
     let game = ctx
         .data()
         .service
-        .game_to_review(game, asker(ctx), channel)
+        .game_to_review(game, actor(ctx), channel)
         .await?;
     let lang = server_lang(ctx).await?;
     // Drawing every position takes a moment and Discord waits three seconds at most; deferred
@@ -39,7 +39,7 @@ pub async fn analyse(
     // Not deferred: asking reads the store, and a stored analysis's chart takes milliseconds.
     let service = &ctx.data().service;
     let channel = ctx.channel_id().get() as i64;
-    let game = service.game_to_review(game, asker(ctx), channel).await?;
+    let game = service.game_to_review(game, actor(ctx), channel).await?;
     let lang = server_lang(ctx).await?;
     let analysed = service.analyse_game(&game, Some(channel)).await?;
     let (content, chart) = analysed_answer(lang, &game, analysed).await?;

@@ -7,7 +7,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::challenge::{BoardSize, MoveTime, SupplyChoice, options_of};
-use super::{Context, Error, author_id, server_lang, tell_author, user_lang};
+use super::{Context, Error, actor, server_lang, tell_author, user_lang};
 use crate::discord::button_id::ButtonId;
 use crate::discord::messages::{button, fit_message, mention};
 use crate::discord::player_of;
@@ -52,13 +52,6 @@ pub async fn tournament(_ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// Whether the author may manage this server.
-async fn manages(ctx: Context<'_>) -> bool {
-    ctx.author_member()
-        .await
-        .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_guild())
-}
-
 /// Open sign-up for a tournament
 #[poise::command(slash_command, guild_only)]
 #[allow(clippy::too_many_arguments)]
@@ -100,9 +93,8 @@ pub async fn create(
         guild_id: ctx.guild_id().map(|g| g.get() as i64),
         channel_id: Some(ctx.channel_id().get() as i64),
     };
-    let manager = manages(ctx).await;
     let view = service
-        .create_tournament(&player_of(ctx.author()), manager, venue, terms)
+        .create_tournament(&player_of(ctx.author()), actor(ctx), venue, terms)
         .await?;
     let lang = server_lang(ctx).await?;
     let reply = poise::CreateReply::default()
@@ -194,10 +186,7 @@ pub async fn start(
 ) -> Result<(), Error> {
     let service = &ctx.data().service;
     let id = checked(ctx, tournament).await?;
-    let manager = manages(ctx).await;
-    let view = service
-        .start_tournament(id, Some((author_id(ctx), manager)))
-        .await?;
+    let view = service.start_tournament(id, Some(actor(ctx))).await?;
     // The pairings follow in the channel from the delivery worker, saved with the start.
     tell_author(
         ctx,
@@ -336,12 +325,7 @@ pub async fn withdraw(
     ctx.defer().await?;
     let id = checked(ctx, tournament).await?;
     let who = player_of(player.as_ref().unwrap_or(ctx.author()));
-    let manager = manages(ctx).await;
-    let view = ctx
-        .data()
-        .service
-        .withdraw(id, &who, (author_id(ctx), manager))
-        .await?;
+    let view = ctx.data().service.withdraw(id, &who, actor(ctx)).await?;
     let lang = server_lang(ctx).await?;
     ctx.send(poise::CreateReply::default().content(tr!(
         lang,
@@ -363,12 +347,7 @@ pub async fn cancel(
     // Forfeiting or aborting many games may take longer than Discord waits for an answer.
     ctx.defer().await?;
     let id = checked(ctx, tournament).await?;
-    let manager = manages(ctx).await;
-    let view = ctx
-        .data()
-        .service
-        .cancel_tournament(id, (author_id(ctx), manager))
-        .await?;
+    let view = ctx.data().service.cancel_tournament(id, actor(ctx)).await?;
     // Everyone is told through the delivery worker, saved with the cancellation.
     tell_author(
         ctx,
