@@ -20,7 +20,7 @@ use common::Played;
 use fake_discord::{FakeDiscord, User, autocomplete, slash};
 use fastrand::Rng;
 use ponte::game::{Move, playout};
-use ponte::service::{ChallengeOptions, GameView, ManualClock, Player, Service, Venue};
+use ponte::service::{ChallengeOptions, GameView, ManualClock, Player, PlayerId, Service, Venue};
 use serde_json::json;
 
 const GAMES: usize = 1_000;
@@ -74,8 +74,8 @@ async fn run() {
     let mut rng = Rng::with_seed(1);
     let mut games: Vec<GameView> = Vec::new();
     for i in 0..GAMES {
-        let a = Player::new(5_000_000_000 + 2 * i as i64, format!("a{i}"));
-        let b = Player::new(5_000_000_001 + 2 * i as i64, format!("b{i}"));
+        let a = Player::new(PlayerId(5_000_000_000 + 2 * i as i64), format!("a{i}"));
+        let b = Player::new(PlayerId(5_000_000_001 + 2 * i as i64), format!("b{i}"));
         let venue = Venue {
             guild_id: Some(1),
             channel_id: Some(300_000_000_000_000_001),
@@ -86,7 +86,7 @@ async fn run() {
             .unwrap();
         let mut game = service.accept(c.id, &b).await.unwrap();
         service
-            .set_thread(game.id, Some(800_000_000_000_000_000 + game.id))
+            .set_thread(game.id, Some(800_000_000_000_000_000 + game.id.0))
             .await
             .unwrap();
         for _ in 0..rng.usize(1..20) {
@@ -134,7 +134,7 @@ async fn run() {
         let Some((_, player)) = game.to_move() else {
             continue;
         };
-        let thread = (800_000_000_000_000_000 + game.id).to_string();
+        let thread = (800_000_000_000_000_000 + game.id.0).to_string();
         let from = fake.call_count();
         let (id, payload) = autocomplete(
             &fake,
@@ -159,7 +159,7 @@ async fn run() {
             continue;
         };
         let user = user_of(player);
-        let thread = (800_000_000_000_000_000 + game.id).to_string();
+        let thread = (800_000_000_000_000_000 + game.id.0).to_string();
 
         // Autocomplete of the first cell, with one letter typed, right after the last board
         // arrived (the delivery worker may still be recording that delivery). A pause here

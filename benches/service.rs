@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use common::Played;
 use fastrand::Rng;
 use ponte::game::{Move, Variant, playout};
-use ponte::service::{ChallengeOptions, GameView, Player, Service, SystemClock, Venue};
+use ponte::service::{ChallengeOptions, GameView, Player, PlayerId, Service, SystemClock, Venue};
 
 const GAMES: usize = 1_000;
 const MOVES: usize = 5_000;
@@ -23,14 +23,14 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 }
 
 /// A legal move for the side to move, or a fresh game when this one ended.
-fn next_move(game: &GameView, rng: &mut Rng) -> Option<(i64, Move)> {
+fn next_move(game: &GameView, rng: &mut Rng) -> Option<(PlayerId, Move)> {
     let mv = playout::random_move(&game.game, rng)?;
     Some((game.to_move()?.1.id, mv))
 }
 
 async fn new_game(service: &Service, i: usize) -> GameView {
-    let a = Player::new(10_000 + 2 * i as i64, format!("a{i}"));
-    let b = Player::new(10_001 + 2 * i as i64, format!("b{i}"));
+    let a = Player::new(PlayerId(10_000 + 2 * i as i64), format!("a{i}"));
+    let b = Player::new(PlayerId(10_001 + 2 * i as i64), format!("b{i}"));
     let options = ChallengeOptions {
         variant: Variant::default(),
         ..ChallengeOptions::default()

@@ -8,6 +8,7 @@ pub mod arena;
 pub mod discord;
 pub mod game;
 pub mod i18n;
+pub mod ids;
 pub mod local;
 pub mod render;
 pub mod replay;

@@ -15,8 +15,8 @@ use common::{Played, START};
 use fastrand::Rng;
 use ponte::game::{Color, Game, Move, Supply, Variant, playout};
 use ponte::service::{
-    Actor, Analysed, AnalysisView, Announcement, ChallengeOptions, GameView, ManualClock, Player,
-    Service, ServiceError, Venue,
+    Actor, Analysed, AnalysisView, Announcement, ChallengeOptions, GameId, GameView, ManualClock,
+    Player, PlayerId, Service, ServiceError, Venue,
 };
 use tempfile::TempDir;
 
@@ -24,10 +24,10 @@ const PLAYOUTS: u64 = 300;
 const GUILD: i64 = 77;
 
 fn alice() -> Player {
-    Player::new(1001, "alice")
+    Player::new(PlayerId(1001), "alice")
 }
 fn bob() -> Player {
-    Player::new(1002, "bob")
+    Player::new(PlayerId(1002), "bob")
 }
 
 fn asker() -> Actor {
@@ -180,7 +180,7 @@ async fn deliver_all(service: &Service) -> Vec<(i64, AnalysisView)> {
 }
 
 /// Delivers everything owed; the channels told that an analysis failed, with its game.
-async fn failures_told(service: &Service) -> Vec<(i64, i64)> {
+async fn failures_told(service: &Service) -> Vec<(i64, GameId)> {
     let delivered = deliver_everything(service).await.into_iter();
     delivered
         .filter_map(|announcement| match announcement {
@@ -191,7 +191,7 @@ async fn failures_told(service: &Service) -> Vec<(i64, i64)> {
 }
 
 /// Waits for the worker to finish the analysis of `id`.
-async fn ready(service: &Service, id: i64) -> AnalysisView {
+async fn ready(service: &Service, id: GameId) -> AnalysisView {
     for _ in 0..2400 {
         if let Analysed::Ready(analysis) = service.analyse(id, asker(), None).await.unwrap() {
             return analysis;
@@ -309,7 +309,7 @@ async fn only_finished_games_of_ones_own_server_are_analysed() {
         "{refused}"
     );
 
-    let elsewhere = Actor::member(3003, Some(GUILD + 1));
+    let elsewhere = Actor::member(PlayerId(3003), Some(GUILD + 1));
     let refused = service
         .analyse(going.id, elsewhere, None)
         .await
@@ -343,7 +343,7 @@ async fn an_analysis_left_unfinished_resumes_after_a_restart() {
 /// Fails four attempts at the analysis of `game` (of `positions` positions), checking that
 /// each is tried again after a wait twice the one before (1, 2, 4, 8 minutes), not sooner,
 /// and that nobody is told meanwhile. The clock ends when the fifth attempt is due.
-async fn fail_four_attempts(service: &Service, clock: &ManualClock, game: i64, positions: u64) {
+async fn fail_four_attempts(service: &Service, clock: &ManualClock, game: GameId, positions: u64) {
     for (failures, wait) in [1, 2, 4, 8].into_iter().enumerate() {
         service.analyse_due().await.unwrap();
         let searched = (failures as u64 + 1) * positions;

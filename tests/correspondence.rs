@@ -10,7 +10,7 @@ use std::time::Duration;
 use common::{Aborted, PlayText, Played, START};
 use ponte::game::{Color, Record};
 use ponte::service::{
-    Actor, ChallengeOptions, Ending, GameView, ManualClock, MoveOutcome, Player, Service,
+    Actor, ChallengeOptions, Ending, GameView, ManualClock, MoveOutcome, Player, PlayerId, Service,
     ServiceError, Venue,
 };
 
@@ -32,7 +32,7 @@ fn days(n: u64) -> ChallengeOptions {
 }
 
 fn player(n: i64) -> Player {
-    Player::new(1000 + n, format!("p{n}"))
+    Player::new(PlayerId(1000 + n), format!("p{n}"))
 }
 
 async fn start(service: &Service, a: &Player, b: &Player, options: ChallengeOptions) -> GameView {
@@ -162,7 +162,7 @@ async fn racing_endings_rate_a_game_once() {
         let history = service.stats(GUILD, a.id).await.unwrap().history;
         assert_eq!(history.len(), round + 1, "one rating change per game");
     }
-    let board = service.leaderboard(GUILD, 1, 0).await.unwrap();
+    let board = service.leaderboard(GUILD, 1, PlayerId(0)).await.unwrap();
     let games: i64 = board.rows.iter().map(|(_, r)| r.games()).sum();
     assert_eq!(games, 20);
 }
@@ -221,11 +221,15 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
     let (rank, mine) = first.viewer.expect("p25 is ranked");
     assert!(rank > 10);
     assert_eq!(mine.player.id, player(25).id);
-    let third = service.leaderboard(GUILD, 3, 0).await.unwrap();
+    let third = service.leaderboard(GUILD, 3, PlayerId(0)).await.unwrap();
     assert_eq!(third.rows.len(), 5);
     assert_eq!(third.rows[0].0, 21);
     assert_eq!(
-        service.leaderboard(GUILD, 99, 0).await.unwrap().page,
+        service
+            .leaderboard(GUILD, 99, PlayerId(0))
+            .await
+            .unwrap()
+            .page,
         3,
         "pages past the end show the last"
     );
@@ -259,7 +263,7 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
     assert_eq!(aborted.result.unwrap().ending, Ending::Aborted);
     assert!(
         service
-            .leaderboard(GUILD, 1, 0)
+            .leaderboard(GUILD, 1, PlayerId(0))
             .await
             .unwrap()
             .rows
@@ -316,7 +320,7 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
     assert!(!aborted.rated);
     assert!(
         service
-            .leaderboard(GUILD, 1, 0)
+            .leaderboard(GUILD, 1, PlayerId(0))
             .await
             .unwrap()
             .rows

@@ -6,15 +6,15 @@ mod common;
 use std::sync::Arc;
 
 use common::{PlayText, Played, START};
-use ponte::service::{ManualClock, Player, Service, ServiceError, Venue};
+use ponte::service::{ManualClock, Player, PlayerId, Service, ServiceError, Venue};
 use sqlx::Connection;
 use tempfile::TempDir;
 
 fn alice() -> Player {
-    Player::new(1001, "alice")
+    Player::new(PlayerId(1001), "alice")
 }
 fn bob() -> Player {
-    Player::new(1002, "bob")
+    Player::new(PlayerId(1002), "bob")
 }
 
 /// Runs `sql` on the database file behind the service's back, as a hand edit would.

@@ -9,7 +9,7 @@ mod fake_discord;
 use fake_discord::bot::{ALICE, Bot, Setup, board_in, command, move_command, play, setup};
 use fake_discord::{APP_ID, CHANNEL_ID, FakeDiscord, User};
 use ponte::game::{Move, playout};
-use ponte::service::{GameView, Service};
+use ponte::service::{GameId, GameView, PlayerId, Service};
 use serde_json::json;
 
 const PONTE: User = User {
@@ -20,7 +20,7 @@ const PONTE: User = User {
 /// The game as the database holds it (read by a second process, as an operator could).
 async fn stored(database: &str, id: i64) -> GameView {
     let service = Service::open(database).await.unwrap();
-    let game = service.game(id).await.unwrap();
+    let game = service.game(GameId(id)).await.unwrap();
     service.close().await;
     game
 }
@@ -56,7 +56,7 @@ async fn challenge_the_bot(fake: &FakeDiscord, level: &str, first: &str) -> (Str
 }
 
 /// Waits until the AI has moved in game `id` (or the game ended) and returns the game.
-async fn after_the_ai(database: &str, id: i64, ai: i64) -> GameView {
+async fn after_the_ai(database: &str, id: i64, ai: PlayerId) -> GameView {
     for _ in 0..400 {
         let game = stored(database, id).await;
         if game.is_over() || game.to_move().is_some_and(|(_, p)| p.id != ai) {
@@ -122,7 +122,7 @@ async fn a_whole_game_against_the_bot() {
         first_board.contains("alice (White) vs ponte (Red)"),
         "{first_board}"
     );
-    let ai = APP_ID.parse::<i64>().unwrap();
+    let ai = APP_ID.parse::<PlayerId>().unwrap();
     let mut rng = fastrand::Rng::with_seed(5);
     let mut game = stored(&database, 1).await;
     assert_eq!(
@@ -193,7 +193,7 @@ async fn the_bot_opens_and_after_a_restart_answers_the_move_made_while_it_was_do
         first_board.contains("ponte (White) vs alice (Red)"),
         "{first_board}"
     );
-    let ai = APP_ID.parse::<i64>().unwrap();
+    let ai = APP_ID.parse::<PlayerId>().unwrap();
     // The bot opens by itself.
     let game = after_the_ai(&database, 1, ai).await;
     assert_eq!(game.game.plies(), 1);
@@ -208,8 +208,8 @@ async fn the_bot_opens_and_after_a_restart_answers_the_move_made_while_it_was_do
             break mv;
         }
     };
-    let alice = ALICE.id.parse::<i64>().unwrap();
-    service.play(1, alice, mv, None).await.unwrap();
+    let alice = ALICE.id.parse::<PlayerId>().unwrap();
+    service.play(GameId(1), alice, mv, None).await.unwrap();
     service.close().await;
     assert_eq!(stored(&database, 1).await.to_move().unwrap().1.id, ai);
 

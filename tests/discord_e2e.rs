@@ -10,6 +10,7 @@ use fake_discord::bot::{
 };
 use fake_discord::{CHANNEL_ID, FakeDiscord, Opt, User, autocomplete, click, slash};
 use ponte::game::{Color, Game, Move, Variant, playout};
+use ponte::service::ChallengeId;
 use serde_json::{Value, json};
 
 fn score_words(game: &Game, color: Color) -> String {
@@ -854,7 +855,7 @@ async fn expired_challenges_lose_their_buttons() {
     let service = ponte::service::Service::open(&database).await.unwrap();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     while service
-        .challenge_view(1)
+        .challenge_view(ChallengeId(1))
         .await
         .unwrap()
         .message_id

@@ -9,7 +9,7 @@ use std::process::Command;
 use fastrand::Rng;
 use ponte::game::{Game, Move, Variant, playout};
 use ponte::local::local_id;
-use ponte::service::Service;
+use ponte::service::{GameId, Service};
 
 fn local(database: &str, pictures: Option<&std::path::Path>) -> Command {
     let mut command = common::ponte(&["local", "--database", database]);
@@ -167,7 +167,7 @@ async fn sigkill_mid_stream_loses_no_acknowledged_move() {
     let service = Service::open(&database).await.unwrap();
     let games = service.active_games(local_id("alice")).await.unwrap();
     let stored = if games.is_empty() {
-        service.game(1).await.unwrap()
+        service.game(GameId(1)).await.unwrap()
     } else {
         games[0].clone()
     };
@@ -241,7 +241,7 @@ async fn a_game_against_the_bot_in_the_terminal() {
     let mut rng = Rng::with_seed(8);
     for _ in 0..60 {
         let service = Service::open(&database).await.unwrap();
-        let game = service.game(1).await.unwrap();
+        let game = service.game(GameId(1)).await.unwrap();
         service.close().await;
         if game.is_over() {
             assert!(!game.rated, "games against the bot are unrated");

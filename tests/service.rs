@@ -10,8 +10,8 @@ use common::{PlayText, Played, START};
 use fastrand::Rng;
 use ponte::game::{Color, Game, IllegalMove, Move, Supply, Tiebreak, Variant, playout};
 use ponte::service::{
-    ChallengeOptions, ChallengeStatus, Ending, GameView, ManualClock, MoveOutcome, Player, Service,
-    ServiceError, Venue,
+    ChallengeOptions, ChallengeStatus, Ending, GameId, GameView, ManualClock, MoveOutcome, Player,
+    PlayerId, Service, ServiceError, Venue,
 };
 use tempfile::TempDir;
 
@@ -36,13 +36,13 @@ async fn setup() -> Setup {
 }
 
 fn alice() -> Player {
-    Player::new(1001, "alice")
+    Player::new(PlayerId(1001), "alice")
 }
 fn bob() -> Player {
-    Player::new(1002, "bob")
+    Player::new(PlayerId(1002), "bob")
 }
 fn carol() -> Player {
-    Player::new(1003, "carol")
+    Player::new(PlayerId(1003), "carol")
 }
 
 fn small(tiles: u16, bridges: u16) -> ChallengeOptions {
@@ -230,7 +230,7 @@ async fn bad_input_changes_nothing() {
         .await
         .played();
     let before = service.game(game.id).await.unwrap();
-    let cases: Vec<(i64, &str, Option<i64>, &str)> = vec![
+    let cases: Vec<(PlayerId, &str, Option<i64>, &str)> = vec![
         (
             bob().id,
             "c3 d4",
@@ -283,10 +283,10 @@ async fn bad_input_changes_nothing() {
         assert_eq!(after.moves, before.moves);
     }
     let err = service
-        .play_text(9999, bob().id, "d4 f6", None)
+        .play_text(GameId(9999), bob().id, "d4 f6", None)
         .await
         .unwrap_err();
-    assert!(matches!(err, ServiceError::UnknownGame(9999)));
+    assert!(matches!(err, ServiceError::UnknownGame(GameId(9999))));
     service
         .play_text(game.id, bob().id, "d4 f6", None)
         .await
@@ -417,7 +417,7 @@ async fn racing_accepts_start_one_game() {
             let service = service.clone();
             tokio::spawn(async move {
                 service
-                    .accept(open.id, &Player::new(2000 + i, format!("p{i}")))
+                    .accept(open.id, &Player::new(PlayerId(2000 + i), format!("p{i}")))
                     .await
             })
         })
@@ -648,7 +648,7 @@ async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_
         _dir,
         ..
     } = setup().await;
-    let ai = Player::new(9000, "ponte");
+    let ai = Player::new(PlayerId(9000), "ponte");
     let options = ChallengeOptions {
         rated: true,
         move_time: Some(Duration::from_secs(3600)),

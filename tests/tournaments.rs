@@ -9,8 +9,8 @@ use common::{PlayText, START};
 use fastrand::Rng;
 use ponte::i18n::Lang;
 use ponte::service::{
-    Actor, Announcement, ChallengeOptions, Format, GameView, ManualClock, Player, Service,
-    ServiceError, TournamentStatus, TournamentTerms, TournamentView, Venue,
+    Actor, Announcement, ChallengeOptions, Format, GameView, ManualClock, Player, PlayerId,
+    Service, ServiceError, TournamentStatus, TournamentTerms, TournamentView, Venue,
 };
 
 const GUILD: i64 = 77;
@@ -24,7 +24,7 @@ fn venue() -> Venue {
 
 fn players(n: i64) -> Vec<Player> {
     (1..=n)
-        .map(|i| Player::new(5000 + i, format!("p{i}")))
+        .map(|i| Player::new(PlayerId(5000 + i), format!("p{i}")))
         .collect()
 }
 
@@ -90,7 +90,7 @@ async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
     assert_eq!(t.games.len(), 3);
     // Sign-up is closed now.
     let late = service
-        .join_tournament(t.id, &Player::new(9, "late"), Some(GUILD))
+        .join_tournament(t.id, &Player::new(PlayerId(9), "late"), Some(GUILD))
         .await;
     assert!(matches!(late, Err(ServiceError::SignupClosed(_))));
 
@@ -138,12 +138,12 @@ async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
     }
     assert_eq!(t.status, TournamentStatus::Finished);
     // Four byes, to four different entrants.
-    let mut byes: Vec<i64> = t.byes.iter().map(|(_, p)| *p).collect();
+    let mut byes: Vec<PlayerId> = t.byes.iter().map(|(_, p)| *p).collect();
     byes.sort_unstable();
     byes.dedup();
     assert_eq!(byes.len(), 4);
     // No pairing twice.
-    let mut pairs: Vec<(i64, i64)> = t
+    let mut pairs: Vec<(PlayerId, PlayerId)> = t
         .games
         .iter()
         .map(|(_, g)| (g.white.id.min(g.red.id), g.white.id.max(g.red.id)))
@@ -203,7 +203,7 @@ async fn a_round_robin_starts_every_game_at_once() {
     for a in &entrants {
         for b in &entrants {
             if a.id < b.id {
-                let openers: Vec<i64> = t
+                let openers: Vec<PlayerId> = t
                     .games
                     .iter()
                     .filter(|(_, g)| g.color_of(a.id).is_some() && g.color_of(b.id).is_some())
@@ -371,7 +371,7 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
 #[tokio::test]
 async fn members_create_tournaments_where_the_server_allows_it() {
     let (_dir, service) = service().await;
-    let member = Player::new(42, "member");
+    let member = Player::new(PlayerId(42), "member");
     let terms = || TournamentTerms {
         name: "Open".into(),
         format: Format::RoundRobin { double: false },

@@ -63,20 +63,26 @@ impl FromStr for ButtonId {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|_| unknown())?;
         Ok(match (verb, numbers.as_slice()) {
-            ("accept", &[id]) => B::Accept(id),
-            ("decline", &[id]) => B::Decline(id),
-            ("cancel", &[id]) => B::Cancel(id),
-            ("swap", &[game, version]) => B::Swap { game, version },
-            ("keep", &[game, version]) => B::Keep { game, version },
+            ("accept", &[id]) => B::Accept(ChallengeId(id)),
+            ("decline", &[id]) => B::Decline(ChallengeId(id)),
+            ("cancel", &[id]) => B::Cancel(ChallengeId(id)),
+            ("swap", &[game, version]) => B::Swap {
+                game: GameId(game),
+                version,
+            },
+            ("keep", &[game, version]) => B::Keep {
+                game: GameId(game),
+                version,
+            },
             // Resign buttons once carried the game's version too; a resignation is always legal,
             // so it is ignored.
-            ("resign", &[game] | &[game, _]) => B::Resign(game),
-            ("rematch", &[game]) => B::Rematch(game),
-            ("replay", &[game]) => B::Replay(game),
-            ("analyse", &[game]) => B::Analyse(game),
-            ("export", &[game]) => B::Export(game),
-            ("tjoin", &[id]) => B::JoinTournament(id),
-            ("tleave", &[id]) => B::LeaveTournament(id),
+            ("resign", &[game] | &[game, _]) => B::Resign(GameId(game)),
+            ("rematch", &[game]) => B::Rematch(GameId(game)),
+            ("replay", &[game]) => B::Replay(GameId(game)),
+            ("analyse", &[game]) => B::Analyse(GameId(game)),
+            ("export", &[game]) => B::Export(GameId(game)),
+            ("tjoin", &[id]) => B::JoinTournament(TournamentId(id)),
+            ("tleave", &[id]) => B::LeaveTournament(TournamentId(id)),
             _ => return Err(unknown()),
         })
     }
@@ -90,24 +96,24 @@ mod tests {
     /// One id of every kind.
     fn every_kind() -> Vec<ButtonId> {
         vec![
-            B::Accept(1),
-            B::Decline(2),
-            B::Cancel(3),
+            B::Accept(ChallengeId(1)),
+            B::Decline(ChallengeId(2)),
+            B::Cancel(ChallengeId(3)),
             B::Swap {
-                game: 4,
+                game: GameId(4),
                 version: 5,
             },
             B::Keep {
-                game: 6,
+                game: GameId(6),
                 version: 7,
             },
-            B::Resign(8),
-            B::Rematch(9),
-            B::Replay(10),
-            B::Analyse(11),
-            B::Export(12),
-            B::JoinTournament(13),
-            B::LeaveTournament(14),
+            B::Resign(GameId(8)),
+            B::Rematch(GameId(9)),
+            B::Replay(GameId(10)),
+            B::Analyse(GameId(11)),
+            B::Export(GameId(12)),
+            B::JoinTournament(TournamentId(13)),
+            B::LeaveTournament(TournamentId(14)),
         ]
     }
 
@@ -115,18 +121,18 @@ mod tests {
     fn every_kind_is_tested() {
         // A new kind of button fails to compile here: number it, then add it to `every_kind`.
         let number = |id: &ButtonId| match id {
-            B::Accept(_) => 0,
-            B::Decline(_) => 1,
-            B::Cancel(_) => 2,
+            B::Accept(ChallengeId(_)) => 0,
+            B::Decline(ChallengeId(_)) => 1,
+            B::Cancel(ChallengeId(_)) => 2,
             B::Swap { .. } => 3,
             B::Keep { .. } => 4,
-            B::Resign(_) => 5,
-            B::Rematch(_) => 6,
-            B::Replay(_) => 7,
-            B::Analyse(_) => 8,
-            B::Export(_) => 9,
-            B::JoinTournament(_) => 10,
-            B::LeaveTournament(_) => 11,
+            B::Resign(GameId(_)) => 5,
+            B::Rematch(GameId(_)) => 6,
+            B::Replay(GameId(_)) => 7,
+            B::Analyse(GameId(_)) => 8,
+            B::Export(GameId(_)) => 9,
+            B::JoinTournament(TournamentId(_)) => 10,
+            B::LeaveTournament(TournamentId(_)) => 11,
         };
         let mut numbers: Vec<_> = every_kind().iter().map(number).collect();
         numbers.sort_unstable();
@@ -143,32 +149,35 @@ mod tests {
     #[test]
     fn ids_already_posted_keep_their_meaning() {
         for (text, id) in [
-            ("accept:1", B::Accept(1)),
-            ("decline:1", B::Decline(1)),
-            ("cancel:1", B::Cancel(1)),
+            ("accept:1", B::Accept(ChallengeId(1))),
+            ("decline:1", B::Decline(ChallengeId(1))),
+            ("cancel:1", B::Cancel(ChallengeId(1))),
             (
                 "swap:3:17",
                 B::Swap {
-                    game: 3,
+                    game: GameId(3),
                     version: 17,
                 },
             ),
             (
                 "keep:3:17",
                 B::Keep {
-                    game: 3,
+                    game: GameId(3),
                     version: 17,
                 },
             ),
-            ("resign:1", B::Resign(1)),
-            ("resign:1:9", B::Resign(1)),
-            ("rematch:1", B::Rematch(1)),
-            ("replay:1", B::Replay(1)),
-            ("analyse:1", B::Analyse(1)),
-            ("export:1", B::Export(1)),
-            ("tjoin:1", B::JoinTournament(1)),
-            ("tleave:1", B::LeaveTournament(1)),
-            ("accept:9007199254740993", B::Accept(9_007_199_254_740_993)),
+            ("resign:1", B::Resign(GameId(1))),
+            ("resign:1:9", B::Resign(GameId(1))),
+            ("rematch:1", B::Rematch(GameId(1))),
+            ("replay:1", B::Replay(GameId(1))),
+            ("analyse:1", B::Analyse(GameId(1))),
+            ("export:1", B::Export(GameId(1))),
+            ("tjoin:1", B::JoinTournament(TournamentId(1))),
+            ("tleave:1", B::LeaveTournament(TournamentId(1))),
+            (
+                "accept:9007199254740993",
+                B::Accept(ChallengeId(9_007_199_254_740_993)),
+            ),
         ] {
             assert_eq!(text.parse::<ButtonId>(), Ok(id), "{text}");
         }

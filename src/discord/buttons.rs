@@ -2,6 +2,7 @@
 //! export, and joining or leaving a tournament; what each button is lives in its id
 //! ([`ButtonId`]).
 
+use crate::discord::ids::{self, Stored};
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
@@ -72,7 +73,7 @@ async fn dispatch(
 ) -> Result<(), Error> {
     let service = &data.service;
     let player = player_of(&component.user);
-    let guild = component.guild_id.map(|g| g.get() as i64);
+    let guild = component.guild_id.map(|g| g.stored());
     let manager = component
         .member
         .as_ref()
@@ -93,7 +94,7 @@ async fn dispatch(
     };
     match button {
         ButtonId::Accept(id) => {
-            let message = Some(component.message.id.get() as i64);
+            let message = Some(component.message.id.stored());
             let game = service.accept_on(id, &player, guild, message).await?;
             let accepted = tr!(
                 server,
@@ -147,11 +148,7 @@ async fn dispatch(
             }
             let challenge = service.rematch(id, &player).await?;
             // Threads cannot hold threads: the rematch is offered where the game started.
-            let Some(channel) = challenge
-                .venue
-                .channel_id
-                .map(|c| serenity::ChannelId::new(c as u64))
-            else {
+            let Some(channel) = challenge.venue.channel_id.map(ids::channel) else {
                 return Err(UserError(tr!(lang, "rematch-no-channel")).into());
             };
             if challenge.message_id.is_none() {
@@ -161,7 +158,7 @@ async fn dispatch(
                     .components(challenge_buttons(server, &challenge));
                 let posted = channel.send_message(ctx, message).await?;
                 service
-                    .set_challenge_message(challenge.id, posted.id.get() as i64)
+                    .set_challenge_message(challenge.id, posted.id.stored())
                     .await?;
             }
             reply_ephemeral(
@@ -188,7 +185,7 @@ async fn dispatch(
             component.create_followup(ctx, followup).await?;
         }
         ButtonId::Analyse(id) => {
-            let channel = component.channel_id.get() as i64;
+            let channel = component.channel_id.stored();
             component.defer_ephemeral(ctx).await?;
             let game = service.game_for(id, asker).await?;
             let analysed = service.analyse_game(&game, Some(channel)).await?;
@@ -274,7 +271,7 @@ async fn rematch_the_bot(
     let Some(channel) = terms.venue.channel_id else {
         return Err(UserError(tr!(lang, "rematch-no-channel")).into());
     };
-    let channel = serenity::ChannelId::new(channel as u64);
+    let channel = ids::channel(channel);
     let server = data.service.guild_language(terms.venue.guild_id).await?;
     let text = ai_game_text(server, player, &data.bot, &terms);
     let posted = channel
@@ -282,7 +279,7 @@ async fn rematch_the_bot(
         .await?;
     let game = data
         .service
-        .start_ai_game(player, &data.bot, terms, Some(posted.id.get() as i64))
+        .start_ai_game(player, &data.bot, terms, Some(posted.id.stored()))
         .await?;
     reply_ephemeral(
         ctx,

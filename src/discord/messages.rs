@@ -1,5 +1,6 @@
 //! The words and components of the bot's messages: challenges, moves, boards and results.
 
+use crate::discord::ids;
 use std::fmt::Write as _;
 
 use poise::serenity_prelude as serenity;
@@ -9,24 +10,24 @@ use crate::game::{Color, Move, Score};
 use crate::i18n::{Lang, color_name, count, variant_words, with_color, yes_no};
 use crate::service::{
     AiTerms, ChallengeOptions, ChallengeView, Ending, GameView, Level, MoveReport, Opener,
-    PlayedMove, Player, move_time_words,
+    PlayedMove, Player, PlayerId, move_time_words,
 };
 use crate::tr;
 
 /// What a message may ping: users it mentions, never @everyone or roles a display name spells.
 /// Allows pinging exactly these players (local players, with negative ids, never): a name
 /// that looks like a mention, `<@123>`, pings nobody.
-pub fn pings(players: &[i64]) -> serenity::CreateAllowedMentions {
+pub fn pings(players: &[PlayerId]) -> serenity::CreateAllowedMentions {
     serenity::CreateAllowedMentions::new().users(
         players
             .iter()
-            .filter(|id| **id > 0)
-            .map(|id| serenity::UserId::new(*id as u64)),
+            .filter(|id| id.0 > 0)
+            .map(|id| ids::user(*id)),
     )
 }
 
 /// Who a board message means to ping: the player to move, or both players at the end.
-pub fn board_pings(game: &GameView) -> Vec<i64> {
+pub fn board_pings(game: &GameView) -> Vec<PlayerId> {
     let people = match game.to_move() {
         Some((_, player)) => vec![player.id],
         None if game.is_over() => vec![game.white.id, game.red.id],
@@ -38,13 +39,13 @@ pub fn board_pings(game: &GameView) -> Vec<i64> {
 }
 
 /// Who a challenge means to ping: the challenged player.
-pub fn challenge_pings(challenge: &ChallengeView) -> Vec<i64> {
+pub fn challenge_pings(challenge: &ChallengeView) -> Vec<PlayerId> {
     challenge.opponent.iter().map(|o| o.id).collect()
 }
 
 /// A mention of a player (local players have negative ids and are named instead).
-pub fn mention(id: i64, name: &str) -> String {
-    if id > 0 {
+pub fn mention(id: PlayerId, name: &str) -> String {
+    if id.0 > 0 {
         format!("<@{id}>")
     } else {
         format!("**{name}**")

@@ -4,12 +4,14 @@
 mod button_id;
 mod buttons;
 mod commands;
+mod ids;
 mod localize;
 mod messages;
 mod outbox;
 mod post;
 mod scheduler;
 
+use crate::discord::ids::Stored;
 use std::sync::Arc;
 
 use anyhow::Context as _;
@@ -113,7 +115,7 @@ pub fn player_of(user: &serenity::User) -> Player {
         .global_name
         .clone()
         .unwrap_or_else(|| user.name.clone());
-    Player::new(user.id.get() as i64, name)
+    Player::new(user.id.stored(), name)
 }
 
 /// Runs the bot until it is stopped.
@@ -246,7 +248,7 @@ async fn note_guild_locale(ctx: Context<'_>) {
         return;
     };
     let service = &ctx.data().service;
-    if let Err(error) = service.note_guild_locale(guild.get() as i64, locale).await {
+    if let Err(error) = service.note_guild_locale(guild.stored(), locale).await {
         warn!("could not note the locale of server {guild}: {error}");
     }
 }

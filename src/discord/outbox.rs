@@ -5,6 +5,7 @@
 //! Each post carries the item's id as Discord's nonce, so a post retried after its answer was
 //! lost is not shown twice. One worker runs per process.
 
+use crate::discord::ids::{self, Stored};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,7 +19,8 @@ use super::messages::{board_pings, board_text, mention, move_text, pings, result
 use super::post::{analysis_post, deliver_board, game_channel, refused};
 use crate::i18n::{Lang, color_name};
 use crate::service::{
-    Announcement, DueAnnouncement, GameView, Service, TournamentStatus, TournamentView,
+    Announcement, DueAnnouncement, GameView, OutboxId, PlayerId, Service, TournamentStatus,
+    TournamentView,
 };
 use crate::tr;
 
@@ -133,18 +135,14 @@ async fn post(
                 .add_file(chart)
                 .nonce(serenity::Nonce::String(nonce))
                 .enforce_nonce(true);
-            serenity::ChannelId::new(*channel as u64)
-                .send_message(ctx, message)
-                .await?;
+            ids::channel(*channel).send_message(ctx, message).await?;
         }
         Announcement::AnalysisFailed { game, channel, .. } => {
             let message = serenity::CreateMessage::new()
                 .content(tr!(lang, "analysis-failed", id = *game))
                 .nonce(serenity::Nonce::String(nonce))
                 .enforce_nonce(true);
-            serenity::ChannelId::new(*channel as u64)
-                .send_message(ctx, message)
-                .await?;
+            ids::channel(*channel).send_message(ctx, message).await?;
         }
         Announcement::Reminder(game) => {
             let (Some(text), Some(channel)) = (reminder_text(lang, game), game_channel(game))
@@ -171,7 +169,7 @@ async fn post(
             post_standings(ctx, service, lang, tournament, true, &nonce).await?;
         }
         Announcement::ReminderDm(game) => {
-            let Some((_, player)) = game.to_move().filter(|(_, p)| p.id > 0) else {
+            let Some((_, player)) = game.to_move().filter(|(_, p)| p.id.0 > 0) else {
                 return Ok(());
             };
             let deadline = game.deadline_at.unwrap_or_default() / 1000;
@@ -181,7 +179,7 @@ async fn post(
                 id = game.id,
                 at = format!("<t:{deadline}:R>")
             ));
-            let user = serenity::UserId::new(player.id as u64);
+            let user = ids::user(player.id);
             // Closed direct messages are the player's choice: the thread reminder stands.
             if let Err(error) = user.direct_message(ctx, message).await {
                 warn!("could not DM a reminder for game #{}: {error}", game.id);
@@ -203,11 +201,11 @@ async fn post_round(
     let Some(channel) = tournament.venue.channel_id else {
         return Ok(());
     };
-    let channel = serenity::ChannelId::new(channel as u64);
+    let channel = ids::channel(channel);
     if round == 1 {
         close_signup(ctx, lang, tournament, channel).await;
     }
-    let players: Vec<i64> = tournament
+    let players: Vec<PlayerId> = tournament
         .pairings(round)
         .0
         .iter()
@@ -246,10 +244,7 @@ async fn close_signup(
     let edit = serenity::EditMessage::new()
         .content(signup_text(lang, tournament))
         .components(Vec::new());
-    if let Err(error) = channel
-        .edit_message(ctx, serenity::MessageId::new(signup as u64), edit)
-        .await
-    {
+    if let Err(error) = channel.edit_message(ctx, ids::message(signup), edit).await {
         warn!(
             "could not close the sign-up of tournament #{}: {error}",
             tournament.id
@@ -267,7 +262,7 @@ async fn post_cancelled(
     let Some(channel) = tournament.venue.channel_id else {
         return Ok(());
     };
-    let channel = serenity::ChannelId::new(channel as u64);
+    let channel = ids::channel(channel);
     close_signup(ctx, lang, tournament, channel).await;
     let text = tr!(
         lang,
@@ -298,7 +293,7 @@ async fn post_standings(
     let Some(channel) = tournament.venue.channel_id else {
         return Ok(());
     };
-    let channel = serenity::ChannelId::new(channel as u64);
+    let channel = ids::channel(channel);
     let text = fit_message(&standings_text(lang, tournament));
     let view = tournament.clone();
     let png = tokio::task::spawn_blocking(move || view.crosstable_png(lang)).await?;
@@ -307,9 +302,7 @@ async fn post_standings(
         let edit = serenity::EditMessage::new()
             .content(text.clone())
             .attachments(serenity::EditAttachments::new().add(picture()));
-        let edited = channel
-            .edit_message(ctx, serenity::MessageId::new(message as u64), edit)
-            .await;
+        let edited = channel.edit_message(ctx, ids::message(message), edit).await;
         match edited {
             Ok(_) => return Ok(()),
             // Deleted, or out of reach: a new one is posted below.
@@ -329,7 +322,7 @@ async fn post_standings(
     let posted = channel.send_message(ctx, message).await?;
     if !finished {
         service
-            .set_standings_message(tournament.id, posted.id.get() as i64)
+            .set_standings_message(tournament.id, posted.id.stored())
             .await?;
     }
     Ok(())
@@ -350,7 +343,7 @@ fn unknown_message(error: &serenity::Error) -> bool {
 async fn tournament_anchor(
     ctx: &serenity::Context,
     service: &Service,
-    item: i64,
+    item: OutboxId,
     lang: Lang,
     game: &GameView,
 ) -> Result<Option<i64>, Error> {
@@ -372,10 +365,8 @@ async fn tournament_anchor(
         .content(text)
         .nonce(serenity::Nonce::String(format!("ponte-{item}-anchor")))
         .enforce_nonce(true);
-    let posted = serenity::ChannelId::new(channel as u64)
-        .send_message(ctx, message)
-        .await?;
-    let anchor = posted.id.get() as i64;
+    let posted = ids::channel(channel).send_message(ctx, message).await?;
+    let anchor = posted.id.stored();
     service.set_announcement_anchor(item, anchor).await?;
     Ok(Some(anchor))
 }
@@ -413,17 +404,17 @@ async fn open_thread(
         .chars()
         .take(100)
         .collect();
-    let channel = serenity::ChannelId::new(channel as u64);
+    let channel = ids::channel(channel);
     let opened = channel
         .create_thread_from_message(
             ctx,
-            serenity::MessageId::new(anchor as u64),
+            ids::message(anchor),
             serenity::CreateThread::new(name)
                 .auto_archive_duration(serenity::AutoArchiveDuration::OneWeek),
         )
         .await;
     let thread = match opened {
-        Ok(thread) => thread.id.get() as i64,
+        Ok(thread) => thread.id.stored(),
         Err(error) if thread_exists(&error) => anchor,
         Err(error) if refused(&error) => {
             warn!("could not open a thread for game #{}: {error}", game.id);

@@ -1,6 +1,7 @@
 //! Posting a game to Discord: where its boards go (its thread, else its channel, with a fallback
 //! when Discord refuses the thread), the board picture, the replay, the analysis and the export file.
 
+use crate::discord::ids;
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
@@ -15,7 +16,7 @@ pub fn game_channel(game: &GameView) -> Option<serenity::ChannelId> {
     game.thread_id
         .or(game.venue.channel_id)
         .filter(|id| *id > 0)
-        .map(|id| serenity::ChannelId::new(id as u64))
+        .map(ids::channel)
 }
 
 /// The board picture, drawn off the async threads.
@@ -54,7 +55,7 @@ pub async fn deliver_board(
             let Some(fallback) = game
                 .venue
                 .channel_id
-                .map(|id| serenity::ChannelId::new(id as u64))
+                .map(ids::channel)
                 .filter(|c| *c != channel)
             else {
                 return Err(error.into());

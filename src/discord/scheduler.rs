@@ -3,6 +3,7 @@
 //! expired challenges lose their buttons. Everything is read from the database, so a restart
 //! loses nothing and resolves at once what fell due while the bot was away.
 
+use crate::discord::ids;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -39,11 +40,8 @@ async fn tick(ctx: &serenity::Context, service: &Service) -> Result<(), Error> {
                 challenger = &challenge.challenger.name
             ))
             .components(Vec::new());
-        let channel = serenity::ChannelId::new(channel as u64);
-        if let Err(error) = channel
-            .edit_message(ctx, serenity::MessageId::new(message as u64), edit)
-            .await
-        {
+        let channel = ids::channel(channel);
+        if let Err(error) = channel.edit_message(ctx, ids::message(message), edit).await {
             warn!(
                 "could not mark challenge #{} expired: {error}",
                 challenge.id

@@ -186,6 +186,22 @@ macro_rules! number_args {
 }
 number_args!(u8, u16, u32, u64, usize, i32, i64, f64);
 
+macro_rules! id_args {
+    ($($t:ty),*) => {$(
+        impl<'a> From<$t> for Arg<'a> {
+            fn from(id: $t) -> Arg<'a> {
+                Arg(FluentValue::from(id.0))
+            }
+        }
+    )*};
+}
+id_args!(
+    crate::ids::GameId,
+    crate::ids::PlayerId,
+    crate::ids::ChallengeId,
+    crate::ids::TournamentId
+);
+
 impl<'a> From<&'a str> for Arg<'a> {
     fn from(text: &'a str) -> Arg<'a> {
         Arg(FluentValue::from(text))

@@ -217,7 +217,7 @@ fn ai_level(name: &str) -> Result<Option<Level>, BadWords> {
 }
 
 /// A game's or a challenge's id, with or without its `#`.
-fn id(word: &str) -> Result<i64, BadWords> {
+fn id<Id: std::str::FromStr>(word: &str) -> Result<Id, BadWords> {
     word.trim_start_matches('#')
         .parse()
         .map_err(|_| BadWords::NotAnId(word.to_string()))
@@ -319,7 +319,7 @@ mod tests {
                 actor: Some("bob".into()),
                 command: Ok(Command::Answer {
                     answer: Answer::Accept,
-                    challenge: Some(2)
+                    challenge: Some(ChallengeId(2))
                 })
             }
         );
@@ -438,7 +438,7 @@ mod tests {
             command("cancel 4"),
             Ok(Command::Answer {
                 answer: Answer::Cancel,
-                challenge: Some(4)
+                challenge: Some(ChallengeId(4))
             })
         );
         // Both act for someone: with nobody acting, that is said before their words are read.
@@ -450,8 +450,8 @@ mod tests {
 
     #[test]
     fn switching_games() {
-        assert_eq!(command("game #3"), Ok(Command::Switch(3)));
-        assert_eq!(command("game 3"), Ok(Command::Switch(3)));
+        assert_eq!(command("game #3"), Ok(Command::Switch(GameId(3))));
+        assert_eq!(command("game 3"), Ok(Command::Switch(GameId(3))));
         let bad = command("game").unwrap_err();
         assert!(!bad.acts && matches!(bad.error, BadWords::UsageGame));
         assert!(matches!(refused("game three"), BadWords::NotAnId(_)));

@@ -30,7 +30,7 @@ pub fn local_id(name: &str) -> PlayerId {
         .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
             (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
         });
-    -((hash >> 1) as i64).max(1)
+    PlayerId(-((hash >> 1) as i64).max(1))
 }
 
 /// The local player of this name.

@@ -79,7 +79,7 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::NotOver`], [`ServiceError::AbortedAnalysis`]; database failures.
-    #[tracing::instrument(skip_all, fields(game = game.id, ?channel))]
+    #[tracing::instrument(skip_all, fields(game = %game.id, ?channel))]
     pub async fn analyse_game(&self, game: &GameView, channel: Option<i64>) -> Result<Analysed> {
         let id = game.id;
         match game.result {
@@ -175,7 +175,7 @@ impl Service {
             .enumerate()
         {
             let permit = self.free_core().await;
-            let seed = (id as u64) << 16 | ply as u64;
+            let seed = (id.0 as u64) << 16 | ply as u64;
             let evaluation = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
                 evaluate(&position, playouts, seed)
@@ -339,7 +339,7 @@ pub fn analyse_moves(variant: Variant, moves: &[Move], playouts: u64) -> Analysi
     let moves = &moves[..positions.len() - 1];
     let evaluations = without_tempo(variant, moves, &evaluations);
     AnalysisView {
-        game: 0,
+        game: GameId(0),
         playouts,
         chances: evaluations.iter().map(|e| e.white_chance).collect(),
         moments: turning_points(variant, moves, &evaluations, MOMENTS),

@@ -12,7 +12,7 @@ use super::{
     Venue,
 };
 use crate::game::Move;
-use crate::store::{GameRow, GameStatus, Owed, Reach, StoreError};
+use crate::store::{GameRow, GameStatus, OutboxId, Owed, Reach, StoreError};
 
 /// Something the players are owed, with the game as it stood when it was saved.
 #[derive(Clone, Debug)]
@@ -73,7 +73,7 @@ impl Announcement {
 #[derive(Clone, Debug)]
 pub struct DueAnnouncement {
     /// Unique and stable across attempts: a delivery key (e.g. Discord's message nonce).
-    pub id: i64,
+    pub id: OutboxId,
     /// Failed deliveries so far.
     pub attempts: u32,
     pub announcement: Announcement,
@@ -153,7 +153,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn announced(&self, id: i64) -> Result<()> {
+    pub async fn announced(&self, id: OutboxId) -> Result<()> {
         Ok(self.store.announcement_delivered(id).await?)
     }
 
@@ -172,7 +172,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn announcement_refused(&self, id: i64, error: &str) -> Result<()> {
+    pub async fn announcement_refused(&self, id: OutboxId, error: &str) -> Result<()> {
         Ok(self
             .store
             .announcement_abandoned(id, self.now(), error)
@@ -184,7 +184,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn set_announcement_anchor(&self, id: i64, message: i64) -> Result<()> {
+    pub async fn set_announcement_anchor(&self, id: OutboxId, message: i64) -> Result<()> {
         Ok(self.store.set_announcement_anchor(id, message).await?)
     }
 

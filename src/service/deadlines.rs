@@ -203,13 +203,13 @@ mod tests {
     #[test]
     fn a_reminder_goes_to_the_thread_and_by_direct_message_to_who_asked() {
         let due = |channel_id, wants_dm| DueReminder {
-            game_id: 4,
+            game_id: GameId(4),
             plies: 6,
             channel_id,
             wants_dm,
         };
         let to = |by| Owed::Reminder {
-            game: 4,
+            game: GameId(4),
             ply: 6,
             by,
         };

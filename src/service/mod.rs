@@ -51,7 +51,7 @@ pub use views::{
     LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Sent, Venue, move_time_words,
 };
 
-pub use crate::store::{ChallengeId, ChallengeStatus, GameId, Millis, PlayerId};
+pub use crate::store::{ChallengeId, ChallengeStatus, GameId, Millis, OutboxId, PlayerId};
 
 use crate::game::IllegalMove;
 use crate::store::{GameRow, GameWrite, MoveRow, Store, StoreError};

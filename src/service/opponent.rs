@@ -196,7 +196,7 @@ impl Service {
         }
         let (game, playouts) = (view.game.clone(), self.ai_playouts);
         // Same game, same number of moves: same seed, so a budget in playouts repeats itself.
-        let seed = (id as u64) << 16 | u64::from(game.plies());
+        let seed = (id.0 as u64) << 16 | u64::from(game.plies());
         let thought = tokio::task::spawn_blocking(move || {
             let _permit = permit;
             // The budget starts once a core is free: waiting in the queue costs no thinking.

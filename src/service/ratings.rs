@@ -100,11 +100,17 @@ mod tests {
 
     #[test]
     fn a_win_raises_the_winner_and_lowers_the_loser() {
-        let [w, r] = after_game(1, [10, 20], [None, None], Some(Color::White), 5);
+        let [w, r] = after_game(
+            1,
+            [PlayerId(10), PlayerId(20)],
+            [None, None],
+            Some(Color::White),
+            5,
+        );
         assert!(w.rating > 1500.0 && r.rating < 1500.0);
         assert_eq!((w.wins, w.losses, r.wins, r.losses), (1, 0, 0, 1));
         assert!(w.deviation < 350.0);
-        let [w, r] = after_game(1, [10, 20], [Some(w), Some(r)], None, 6);
+        let [w, r] = after_game(1, [PlayerId(10), PlayerId(20)], [Some(w), Some(r)], None, 6);
         assert_eq!((w.draws, r.draws), (1, 1));
         assert!(is_provisional(&w));
     }

@@ -5,7 +5,7 @@
 use std::time::Duration;
 
 use super::views::positions;
-use super::{Actor, GameId, GameResult, GameView, Result, Service, ServiceError};
+use super::{Actor, GameId, GameResult, GameView, PlayerId, Result, Service, ServiceError};
 use crate::game::{Color, Game, Move, Variant};
 use crate::i18n::Lang;
 use crate::render::{Picture, Still, animated_gif_on, caption_name};
@@ -64,7 +64,7 @@ impl Service {
     pub async fn recent_finished_games(
         &self,
         guild: i64,
-        player: i64,
+        player: PlayerId,
         typed: &str,
     ) -> Result<Vec<GameView>> {
         let rows = self.store.finished_games_of(guild, player, typed, RECENT);
@@ -91,7 +91,7 @@ impl Service {
     ///
     /// # Errors
     /// A drawing that failed (a bug, reported as a damaged game).
-    #[tracing::instrument(skip_all, fields(game = game.id, ?lang))]
+    #[tracing::instrument(skip_all, fields(game = %game.id, ?lang))]
     pub async fn replay_gif(&self, game: &GameView, lang: Lang) -> Result<Vec<u8>> {
         let mut cores = vec![self.free_core().await];
         while self.thinking.available_permits() > 1
@@ -209,7 +209,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
         let service = Arc::new(Service::open(&url).await.unwrap());
-        let (alice, bob) = (Player::new(1, "alice"), Player::new(2, "bob"));
+        let (alice, bob) = (
+            Player::new(PlayerId(1), "alice"),
+            Player::new(PlayerId(2), "bob"),
+        );
         let venue = Venue {
             guild_id: Some(1),
             channel_id: Some(1),

@@ -69,15 +69,17 @@ fn owed_by(before: &GameRow, change: &GameChange) -> Vec<Owed> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::{GameId, PlayerId, TournamentId};
     use crate::store::{EndReason, GameUpdate, NewMove, Winner};
 
     fn row(channel: Option<i64>, tournament: Option<i64>) -> GameRow {
+        let tournament = tournament.map(TournamentId);
         GameRow {
-            id: 5,
-            opener_id: 1,
-            other_id: 2,
-            white_id: 1,
-            red_id: 2,
+            id: GameId(5),
+            opener_id: PlayerId(1),
+            other_id: PlayerId(2),
+            white_id: PlayerId(1),
+            red_id: PlayerId(2),
             white_name: "alice".into(),
             red_name: "bob".into(),
             size: 12,
@@ -92,7 +94,7 @@ mod tests {
             channel_id: channel,
             thread_id: None,
             plies: 10,
-            to_move_id: Some(1),
+            to_move_id: Some(PlayerId(1)),
             deadline_at: None,
             remind_at: None,
             rating_applied: false,
@@ -109,15 +111,15 @@ mod tests {
 
     fn change(moves: usize, status: GameStatus) -> GameChange {
         let mv = NewMove {
-            player_id: 1,
+            player_id: PlayerId(1),
             notation: "pass".into(),
             forced: true,
         };
         GameChange {
             moves: vec![mv; moves],
             update: GameUpdate {
-                white_id: 1,
-                red_id: 2,
+                white_id: PlayerId(1),
+                red_id: PlayerId(2),
                 status,
                 winner: (status == GameStatus::Finished).then_some(Winner::White),
                 end_reason: (status == GameStatus::Finished).then_some(EndReason::Score),
@@ -133,7 +135,7 @@ mod tests {
     fn moves_owe_the_board_covering_every_ply_they_append() {
         let owed = owed_by(&row(Some(70), None), &change(2, GameStatus::Active));
         let moved = Owed::Moved {
-            game: 5,
+            game: GameId(5),
             first: 11,
             last: 12,
         };
@@ -142,8 +144,13 @@ mod tests {
 
     #[test]
     fn an_end_without_a_move_owes_the_end_and_a_tournament_its_standings() {
-        let ended = Owed::Ended { game: 5, ply: 10 };
-        let standings = Owed::Standings { tournament: 9 };
+        let ended = Owed::Ended {
+            game: GameId(5),
+            ply: 10,
+        };
+        let standings = Owed::Standings {
+            tournament: TournamentId(9),
+        };
         let aborted = change(0, GameStatus::Aborted);
         assert_eq!(owed_by(&row(Some(70), None), &aborted), [ended]);
         assert_eq!(
@@ -168,7 +175,9 @@ mod tests {
         let nowhere = row(None, None);
         assert_eq!(owed_by(&nowhere, &change(1, GameStatus::Active)), []);
         assert_eq!(owed_by(&nowhere, &change(0, GameStatus::Finished)), []);
-        let standings = Owed::Standings { tournament: 9 };
+        let standings = Owed::Standings {
+            tournament: TournamentId(9),
+        };
         let in_tournament = row(None, Some(9));
         assert_eq!(
             owed_by(&in_tournament, &change(0, GameStatus::Finished)),

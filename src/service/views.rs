@@ -9,7 +9,7 @@ use crate::i18n::{Lang, with_color};
 use crate::render::{Picture, caption_name, render_png};
 use crate::store::{
     ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, Millis, MoveRow,
-    PlayerId, StoredVariant, Winner,
+    PlayerId, StoredVariant, TournamentId, Winner,
 };
 use crate::tr;
 
@@ -413,7 +413,7 @@ pub struct GameView {
     /// In a game against the AI: the player who is the AI, and its level.
     pub ai: Option<(PlayerId, Level)>,
     /// In a tournament: which, and the round.
-    pub tournament: Option<(i64, u32)>,
+    pub tournament: Option<(TournamentId, u32)>,
 }
 
 impl GameView {
@@ -613,11 +613,11 @@ mod tests {
 
     #[test]
     fn a_manager_has_rights_only_in_the_server_they_manage() {
-        let manager = Actor::manager(1, 7);
+        let manager = Actor::manager(PlayerId(1), 7);
         assert!(manager.manages(Some(7)));
         assert!(!manager.manages(Some(8)), "another server");
         assert!(!manager.manages(None), "no server: a direct message");
-        assert!(!Actor::member(1, Some(7)).manages(Some(7)));
+        assert!(!Actor::member(PlayerId(1), Some(7)).manages(Some(7)));
     }
 
     use super::*;

@@ -110,17 +110,17 @@ mod tests {
     async fn an_ai_game_starts_with_its_announcement_and_waits_for_the_ai_when_it_opens() {
         let (_dir, store) = store_with_players().await;
         let bot_opens = store
-            .start_ai_game(&new_game(2, 1), &hard(2), started(Some(77)))
+            .start_ai_game(&new_game(2, 1), &hard(PlayerId(2)), started(Some(77)))
             .await
             .unwrap();
         let human_opens = store
-            .start_ai_game(&new_game(1, 2), &hard(2), started(None))
+            .start_ai_game(&new_game(1, 2), &hard(PlayerId(2)), started(None))
             .await
             .unwrap();
         let row = store.game(bot_opens).await.unwrap().unwrap();
         assert_eq!(
             (row.ai_player_id, row.ai_level),
-            (Some(2), Some(StoredLevel::Hard))
+            (Some(PlayerId(2)), Some(StoredLevel::Hard))
         );
         assert_eq!(store.ai_turns().await.unwrap(), vec![bot_opens]);
         let owed: Vec<Owed> = due(&store, NOW + 1, 10)
@@ -141,7 +141,7 @@ mod tests {
     async fn an_unknown_stored_level_is_an_error() {
         let (_dir, store) = store_with_players().await;
         let id = store
-            .start_ai_game(&new_game(1, 2), &hard(2), |_| Vec::new())
+            .start_ai_game(&new_game(1, 2), &hard(PlayerId(2)), |_| Vec::new())
             .await
             .unwrap();
         let mut conn = store.pool.acquire().await.unwrap();
@@ -161,14 +161,14 @@ mod tests {
         let (_dir, store) = store_with_players().await;
         let end = |white, red, winner| won(white, red, winner, EndReason::Score);
         let easy = AiSide {
-            player_id: 2,
+            player_id: PlayerId(2),
             level: StoredLevel::Easy,
         };
         for (opener, other, ai, winner) in [
             (1, 2, &easy, Winner::White),
             (2, 1, &easy, Winner::White),
-            (1, 2, &hard(2), Winner::Red),
-            (1, 2, &hard(2), Winner::Draw),
+            (1, 2, &hard(PlayerId(2)), Winner::Red),
+            (1, 2, &hard(PlayerId(2)), Winner::Draw),
         ] {
             let id = store
                 .start_ai_game(&new_game(opener, other), ai, |_| Vec::new())
@@ -186,13 +186,16 @@ mod tests {
             draws,
         };
         assert_eq!(
-            store.ai_records(GUILD, 1).await.unwrap(),
+            store.ai_records(GUILD, PlayerId(1)).await.unwrap(),
             vec![
                 record(StoredLevel::Easy, 1, 1, 0),
                 record(StoredLevel::Hard, 0, 1, 1)
             ]
         );
-        assert_eq!(store.ai_records(GUILD, 2).await.unwrap(), vec![]);
-        assert_eq!(store.ai_records(GUILD + 1, 1).await.unwrap(), vec![]);
+        assert_eq!(store.ai_records(GUILD, PlayerId(2)).await.unwrap(), vec![]);
+        assert_eq!(
+            store.ai_records(GUILD + 1, PlayerId(1)).await.unwrap(),
+            vec![]
+        );
     }
 }

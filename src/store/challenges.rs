@@ -241,7 +241,7 @@ mod tests {
             rated: false,
             guild_id: None,
             channel_id: None,
-            opener_id: Some(2),
+            opener_id: Some(PlayerId(2)),
             ..new_challenge(3, None, NOW + 2000)
         };
         let second = store.insert_challenge(&rematch).await.unwrap();
@@ -252,8 +252,8 @@ mod tests {
             row,
             ChallengeRow {
                 id: first,
-                challenger_id: 1,
-                challenged_id: Some(2),
+                challenger_id: PlayerId(1),
+                challenged_id: Some(PlayerId(2)),
                 size: 12,
                 tiles: Some(60),
                 bridges: Some(22),
@@ -274,7 +274,7 @@ mod tests {
         let row = store.challenge(second).await.unwrap().unwrap();
         assert_eq!(
             (row.challenger_id, row.challenged_id, row.opener_id),
-            (3, None, Some(2))
+            (PlayerId(3), None, Some(PlayerId(2)))
         );
         assert_eq!(row.variant(), rematch.variant);
         assert_eq!(
@@ -282,7 +282,10 @@ mod tests {
             (None, false, None, None)
         );
         assert_eq!(row.expires_at, NOW + 2000);
-        assert_eq!(store.challenge(second + 1).await.unwrap(), None);
+        assert_eq!(
+            store.challenge(ChallengeId(second.0 + 1)).await.unwrap(),
+            None
+        );
     }
 
     #[tokio::test]
@@ -335,7 +338,7 @@ mod tests {
         assert_eq!(store.challenge(id).await.unwrap().unwrap(), row);
         assert!(
             !store
-                .close_challenge(id + 1, ChallengeStatus::Cancelled, NOW + 6)
+                .close_challenge(ChallengeId(id.0 + 1), ChallengeStatus::Cancelled, NOW + 6)
                 .await
                 .unwrap()
         );
@@ -412,15 +415,18 @@ mod tests {
             .unwrap();
 
         assert_eq!(
-            ids(store.open_challenges_of(1).await.unwrap()),
+            ids(store.open_challenges_of(PlayerId(1)).await.unwrap()),
             [made, received]
         );
         assert_eq!(
-            ids(store.open_challenges_of(2).await.unwrap()),
+            ids(store.open_challenges_of(PlayerId(2)).await.unwrap()),
             [made, to_anyone]
         );
-        assert_eq!(ids(store.open_challenges_of(3).await.unwrap()), [received]);
-        assert_eq!(store.open_challenges_of(4).await.unwrap(), []);
+        assert_eq!(
+            ids(store.open_challenges_of(PlayerId(3)).await.unwrap()),
+            [received]
+        );
+        assert_eq!(store.open_challenges_of(PlayerId(4)).await.unwrap(), []);
     }
 
     #[tokio::test]
@@ -448,14 +454,24 @@ mod tests {
         let started = store.game(game_id).await.unwrap().unwrap();
         assert_eq!(
             (started.opener_id, started.white_id, started.red_id),
-            (2, 2, 1)
+            (PlayerId(2), PlayerId(2), PlayerId(1))
         );
-        assert_eq!(started.to_move_id, Some(2), "the opener moves first");
+        assert_eq!(
+            started.to_move_id,
+            Some(PlayerId(2)),
+            "the opener moves first"
+        );
         assert_eq!(
             (started.deadline_at, started.remind_at, started.created_at),
             (Some(DEADLINE), Some(REMIND), NOW + 5)
         );
-        assert!(store.open_challenges_of(1).await.unwrap().is_empty());
+        assert!(
+            store
+                .open_challenges_of(PlayerId(1))
+                .await
+                .unwrap()
+                .is_empty()
+        );
     }
 
     #[tokio::test]
@@ -527,7 +543,7 @@ mod tests {
         );
         assert_eq!(
             store
-                .accept_challenge(999, &at(NOW + 2), owing_nothing)
+                .accept_challenge(ChallengeId(999), &at(NOW + 2), owing_nothing)
                 .await
                 .unwrap(),
             None

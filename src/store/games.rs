@@ -6,7 +6,7 @@ use sqlx::{Executor, Sqlite, Transaction};
 use super::outbox::{Owed, insert_owed};
 use super::{
     EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError, StoredLevel, StoredVariant,
-    Winner,
+    TournamentId, Winner,
 };
 
 /// A game as stored, with its players' names.
@@ -45,7 +45,7 @@ pub struct GameRow {
     pub ai_player_id: Option<PlayerId>,
     pub ai_level: Option<StoredLevel>,
     /// In a tournament: which, and the round.
-    pub tournament_id: Option<i64>,
+    pub tournament_id: Option<TournamentId>,
     pub tournament_round: Option<i64>,
 }
 
@@ -365,10 +365,10 @@ mod tests {
             row,
             GameRow {
                 id,
-                opener_id: 2,
-                other_id: 1,
-                white_id: 2,
-                red_id: 1,
+                opener_id: PlayerId(2),
+                other_id: PlayerId(1),
+                white_id: PlayerId(2),
+                red_id: PlayerId(1),
                 white_name: "bob".to_string(),
                 red_name: "alice".to_string(),
                 size: 12,
@@ -383,7 +383,7 @@ mod tests {
                 channel_id: Some(CHANNEL),
                 thread_id: None,
                 plies: 0,
-                to_move_id: Some(2),
+                to_move_id: Some(PlayerId(2)),
                 deadline_at: Some(DEADLINE),
                 remind_at: Some(REMIND),
                 rating_applied: false,
@@ -398,7 +398,7 @@ mod tests {
             }
         );
         assert_eq!(row.variant(), VARIANT);
-        assert_eq!(store.game(id + 1).await.unwrap(), None);
+        assert_eq!(store.game(GameId(id.0 + 1)).await.unwrap(), None);
     }
 
     #[tokio::test]
@@ -414,7 +414,7 @@ mod tests {
         let forced = [
             new_moves(&[(2, "d4 f6")]),
             vec![NewMove {
-                player_id: 1,
+                player_id: PlayerId(1),
                 notation: "pass".to_string(),
                 forced: true,
             }],
@@ -432,16 +432,16 @@ mod tests {
         assert_eq!(
             store.moves(id).await.unwrap(),
             [
-                row(1, 1, "c3 e5", false, NOW + 1),
-                row(2, 2, "d4 f6", false, NOW + 3),
-                row(3, 1, "pass", true, NOW + 3),
+                row(1, PlayerId(1), "c3 e5", false, NOW + 1),
+                row(2, PlayerId(2), "d4 f6", false, NOW + 3),
+                row(3, PlayerId(1), "pass", true, NOW + 3),
             ]
         );
         assert_eq!(
             store.moves(other).await.unwrap(),
-            [row(1, 2, "a1 a2", false, NOW + 2)]
+            [row(1, PlayerId(2), "a1 a2", false, NOW + 2)]
         );
-        assert_eq!(store.moves(999).await.unwrap(), []);
+        assert_eq!(store.moves(GameId(999)).await.unwrap(), []);
     }
 
     #[tokio::test]
@@ -537,10 +537,19 @@ mod tests {
         )
         .await;
 
-        assert_eq!(ids(store.active_games_of(1).await.unwrap()), [a, b]);
-        assert_eq!(ids(store.active_games_of(2).await.unwrap()), [a, c]);
-        assert_eq!(ids(store.active_games_of(3).await.unwrap()), [b, c]);
-        assert_eq!(store.active_games_of(4).await.unwrap(), []);
+        assert_eq!(
+            ids(store.active_games_of(PlayerId(1)).await.unwrap()),
+            [a, b]
+        );
+        assert_eq!(
+            ids(store.active_games_of(PlayerId(2)).await.unwrap()),
+            [a, c]
+        );
+        assert_eq!(
+            ids(store.active_games_of(PlayerId(3)).await.unwrap()),
+            [b, c]
+        );
+        assert_eq!(store.active_games_of(PlayerId(4)).await.unwrap(), []);
     }
 
     #[tokio::test]
@@ -573,7 +582,10 @@ mod tests {
         commit(&store, aborted, &[], &abort, NOW + 50).await;
         start(&store, 2, 1).await;
 
-        let found = store.finished_games_of(GUILD, 1, "", 10).await.unwrap();
+        let found = store
+            .finished_games_of(GUILD, PlayerId(1), "", 10)
+            .await
+            .unwrap();
         assert_eq!(ids(found.clone()), [g1, g3, g2]);
         assert_eq!(
             (found[1].status, found[1].winner, found[1].end_reason),
@@ -584,22 +596,42 @@ mod tests {
             )
         );
         assert_eq!(
-            ids(store.finished_games_of(GUILD, 1, "", 2).await.unwrap()),
+            ids(store
+                .finished_games_of(GUILD, PlayerId(1), "", 2)
+                .await
+                .unwrap()),
             [g1, g3]
         );
         assert_eq!(
-            ids(store.finished_games_of(GUILD, 2, "", 10).await.unwrap()),
+            ids(store
+                .finished_games_of(GUILD, PlayerId(2), "", 10)
+                .await
+                .unwrap()),
             [g1, g2]
         );
         assert_eq!(
-            ids(store.finished_games_of(8, 1, "", 10).await.unwrap()),
+            ids(store
+                .finished_games_of(8, PlayerId(1), "", 10)
+                .await
+                .unwrap()),
             [other_server]
         );
-        assert_eq!(store.finished_games_of(GUILD, 4, "", 10).await.unwrap(), []);
+        assert_eq!(
+            store
+                .finished_games_of(GUILD, PlayerId(4), "", 10)
+                .await
+                .unwrap(),
+            []
+        );
 
         // What was typed: the start of a number, or part of the opponent's name (ASCII in any
         // case); LIKE's wildcards and escape are characters like the others.
-        let typed = async |text| ids(store.finished_games_of(GUILD, 1, text, 10).await.unwrap());
+        let typed = async |text| {
+            ids(store
+                .finished_games_of(GUILD, PlayerId(1), text, 10)
+                .await
+                .unwrap())
+        };
         let number = g3.to_string();
         assert_eq!(typed(&number).await, [g3]);
         assert_eq!(typed("AR").await, [g3], "carol");
@@ -608,7 +640,10 @@ mod tests {
         assert_eq!(typed("alice").await, none, "not one's own name");
         assert_eq!(typed("%").await, none, "a wildcard is a character");
         assert_eq!(typed("_").await, none);
-        store.upsert_player(4, "x\\y_z%", NOW).await.unwrap();
+        store
+            .upsert_player(PlayerId(4), "x\\y_z%", NOW)
+            .await
+            .unwrap();
         let g4 = start(&store, 1, 4).await;
         commit(&store, g4, &[], &end(1, 4, Winner::White), NOW + 60).await;
         assert_eq!(typed("x\\y_z%").await, [g4]);
@@ -716,7 +751,7 @@ mod tests {
     #[tokio::test]
     async fn write_game_reads_the_game_and_its_log_one_writer_at_a_time() {
         let (_dir, store) = store_with_players().await;
-        assert!(store.write_game(999).await.unwrap().is_none());
+        assert!(store.write_game(GameId(999)).await.unwrap().is_none());
         let id = start(&store, 1, 2).await;
         commit(
             &store,
@@ -758,7 +793,7 @@ mod tests {
             first.moves,
             [MoveRow {
                 ply: 1,
-                player_id: 1,
+                player_id: PlayerId(1),
                 notation: "c3 e5".to_string(),
                 forced: false,
                 played_at: NOW + 1,
@@ -767,7 +802,7 @@ mod tests {
         let g = &first.game;
         assert_eq!(
             (g.plies, g.version, g.to_move_id, g.deadline_at, g.remind_at),
-            (1, 1, Some(2), Some(NOW + 5000), Some(NOW + 4000))
+            (1, 1, Some(PlayerId(2)), Some(NOW + 5000), Some(NOW + 4000))
         );
         assert_eq!((g.created_at, g.updated_at), (NOW, NOW + 1));
         assert_eq!(first.game, store.game(id).await.unwrap().unwrap());
@@ -792,7 +827,7 @@ mod tests {
                 g.white_name.as_str(),
                 g.red_name.as_str()
             ),
-            (2, 1, "bob", "alice")
+            (PlayerId(2), PlayerId(1), "bob", "alice")
         );
         assert_eq!(
             (g.plies, g.version, g.deadline_at, g.remind_at),
@@ -801,8 +836,8 @@ mod tests {
 
         // An abort without a move: the version moves on, the log does not.
         let abort = GameUpdate {
-            white_id: 2,
-            red_id: 1,
+            white_id: PlayerId(2),
+            red_id: PlayerId(1),
             status: GameStatus::Aborted,
             winner: None,
             end_reason: Some(EndReason::Abort),

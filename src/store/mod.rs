@@ -47,11 +47,7 @@ pub use tournaments::{
     TournamentStatus,
 };
 
-/// A Discord user id, or a negative id for a player of the local mode.
-pub type PlayerId = i64;
-pub type GameId = i64;
-pub type ChallengeId = i64;
-pub type TournamentId = i64;
+pub use crate::ids::{ChallengeId, GameId, OutboxId, PlayerId, TournamentId};
 /// Unix time in milliseconds.
 pub type Millis = i64;
 
@@ -197,7 +193,7 @@ mod tests {
         let one = SqlitePoolOptions::new().max_connections(1);
         let store = Store::open_with(&url, one).await.unwrap();
         for (id, name) in [(1, "alice"), (2, "bob")] {
-            store.upsert_player(id, name, NOW).await.unwrap();
+            store.upsert_player(PlayerId(id), name, NOW).await.unwrap();
         }
         let game = start(&store, 1, 2).await;
         limit_pages(&store, None).await;

@@ -6,7 +6,7 @@
 
 use sqlx::{Sqlite, SqliteConnection};
 
-use super::{AnnouncementKind, GameId, Millis, Store, StoreError, TournamentId};
+use super::{AnnouncementKind, GameId, Millis, OutboxId, Store, StoreError, TournamentId};
 
 /// Something a saved change owes the players. Only the service decides which items a change
 /// owes; the schema's checks make a row that is not one of these unwritable.
@@ -48,7 +48,7 @@ pub enum Reach {
 /// An undelivered item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutboxItem {
-    pub id: i64,
+    pub id: OutboxId,
     pub owed: Owed,
     /// Failed deliveries so far.
     pub attempts: i64,
@@ -57,7 +57,7 @@ pub struct OutboxItem {
 /// An item as its typed columns hold it; each kind uses its own columns only (migration 0014).
 #[derive(sqlx::FromRow)]
 struct OutboxRow {
-    id: i64,
+    id: OutboxId,
     kind: AnnouncementKind,
     game_id: Option<GameId>,
     tournament_id: Option<TournamentId>,
@@ -250,7 +250,7 @@ impl Store {
         &self,
         now: Millis,
         limit: i64,
-    ) -> Result<Vec<Result<OutboxItem, (i64, StoreError)>>, StoreError> {
+    ) -> Result<Vec<Result<OutboxItem, (OutboxId, StoreError)>>, StoreError> {
         let rows: Vec<OutboxRow> = sqlx::query_as(&format!(
             "SELECT id, kind, game_id, tournament_id, first_ply, ply, round, anchor_message_id,
                     channel_id, attempts
@@ -286,7 +286,11 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn set_announcement_anchor(&self, id: i64, message: i64) -> Result<(), StoreError> {
+    pub async fn set_announcement_anchor(
+        &self,
+        id: OutboxId,
+        message: i64,
+    ) -> Result<(), StoreError> {
         sqlx::query("UPDATE outbox SET anchor_message_id = ? WHERE id = ?")
             .bind(message)
             .bind(id)
@@ -299,7 +303,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn announcement_delivered(&self, id: i64) -> Result<(), StoreError> {
+    pub async fn announcement_delivered(&self, id: OutboxId) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM outbox WHERE id = ?")
             .bind(id)
             .execute(&self.pool)
@@ -313,7 +317,7 @@ impl Store {
     /// On a database failure.
     pub async fn announcement_failed(
         &self,
-        id: i64,
+        id: OutboxId,
         next_attempt_at: Millis,
         error: &str,
     ) -> Result<(), StoreError> {
@@ -336,7 +340,7 @@ impl Store {
     /// On a database failure.
     pub async fn announcement_abandoned(
         &self,
-        id: i64,
+        id: OutboxId,
         now: Millis,
         error: &str,
     ) -> Result<(), StoreError> {

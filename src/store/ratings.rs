@@ -150,10 +150,10 @@ mod tests {
     };
     use crate::store::{EndReason, NewGame, Winner};
 
-    fn rating(guild_id: i64, player_id: PlayerId, rating: f64, at: Millis) -> RatingRow {
+    fn rating(guild_id: i64, player_id: i64, rating: f64, at: Millis) -> RatingRow {
         RatingRow {
             guild_id,
-            player_id,
+            player_id: PlayerId(player_id),
             rating,
             deviation: 250.5,
             volatility: 0.06,
@@ -202,7 +202,7 @@ mod tests {
         let done = write
             .commit(
                 &change(
-                    new_moves(&[(red, "resign")]),
+                    new_moves(&[(red.0, "resign")]),
                     won(white, red, Winner::White, EndReason::Resign),
                 ),
                 &[],
@@ -218,7 +218,13 @@ mod tests {
         let (_dir, store) = store_with_players().await;
         let first = start(&store, 1, 2).await;
         let mut write = store.write_game(first).await.unwrap().unwrap();
-        assert_eq!(write.ratings(GUILD, [1, 2]).await.unwrap(), [None, None]);
+        assert_eq!(
+            write
+                .ratings(GUILD, [PlayerId(1), PlayerId(2)])
+                .await
+                .unwrap(),
+            [None, None]
+        );
         let alice = rating(GUILD, 1, 1662.5, NOW + 1);
         let bob = rating(GUILD, 2, 1337.5, NOW + 1);
         write
@@ -226,11 +232,17 @@ mod tests {
             .await
             .unwrap();
         assert_eq!(
-            write.ratings(GUILD, [2, 1]).await.unwrap(),
+            write
+                .ratings(GUILD, [PlayerId(2), PlayerId(1)])
+                .await
+                .unwrap(),
             [Some(bob.clone()), Some(alice.clone())],
             "read inside the write, in the order asked"
         );
-        assert_eq!(write.ratings(8, [1, 2]).await.unwrap(), [None, None]);
+        assert_eq!(
+            write.ratings(8, [PlayerId(1), PlayerId(2)]).await.unwrap(),
+            [None, None]
+        );
         write
             .commit(
                 &change(
@@ -248,7 +260,7 @@ mod tests {
             [named("alice", &alice), named("bob", &bob)]
         );
         assert_eq!(
-            store.rating_history(GUILD, 1).await.unwrap(),
+            store.rating_history(GUILD, PlayerId(1)).await.unwrap(),
             [point(first, &alice)]
         );
 
@@ -262,7 +274,7 @@ mod tests {
             [named("bob", &bob2), named("alice", &alice2)]
         );
         assert_eq!(
-            store.rating_history(GUILD, 2).await.unwrap(),
+            store.rating_history(GUILD, PlayerId(2)).await.unwrap(),
             [point(first, &bob), point(second, &bob2)]
         );
         assert_eq!(number(&store, "SELECT COUNT(*) FROM ratings").await, 2);
@@ -285,7 +297,10 @@ mod tests {
         let second = start(&store, 1, 3).await;
         let mut write = store.write_game(second).await.unwrap().unwrap();
         assert_eq!(
-            write.ratings(GUILD, [1, 3]).await.unwrap(),
+            write
+                .ratings(GUILD, [PlayerId(1), PlayerId(3)])
+                .await
+                .unwrap(),
             [Some(alice), None]
         );
         write
@@ -297,8 +312,15 @@ mod tests {
             .unwrap();
         drop(write);
         assert_eq!(store.ratings_in(GUILD).await.unwrap(), before);
-        assert_eq!(store.rating_history(GUILD, 3).await.unwrap(), []);
-        assert_eq!(store.rating_history(GUILD, 1).await.unwrap().len(), 1);
+        assert_eq!(store.rating_history(GUILD, PlayerId(3)).await.unwrap(), []);
+        assert_eq!(
+            store
+                .rating_history(GUILD, PlayerId(1))
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
         assert!(!store.game(second).await.unwrap().unwrap().rating_applied);
     }
 
@@ -320,7 +342,10 @@ mod tests {
         let alice = rating(8, 1, 1600.0, NOW + 2);
         rate(&store, there, std::slice::from_ref(&alice), NOW + 2).await;
 
-        store.upsert_player(3, "Carol C.", NOW + 3).await.unwrap();
+        store
+            .upsert_player(PlayerId(3), "Carol C.", NOW + 3)
+            .await
+            .unwrap();
         assert_eq!(
             store.ratings_in(GUILD).await.unwrap(),
             [named("bob", &bob), named("Carol C.", &carol)],
@@ -360,11 +385,18 @@ mod tests {
         rate(&store, elsewhere, &[rating(8, 1, 1700.0, NOW + 1)], NOW + 1).await;
 
         assert_eq!(
-            store.rating_history(GUILD, 1).await.unwrap(),
+            store.rating_history(GUILD, PlayerId(1)).await.unwrap(),
             [point(b, &first), point(c, &tied), point(a, &late)]
         );
-        assert_eq!(store.rating_history(8, 1).await.unwrap().len(), 1);
-        assert_eq!(store.rating_history(GUILD, 3).await.unwrap().len(), 1);
-        assert_eq!(store.rating_history(GUILD, 2).await.unwrap(), []);
+        assert_eq!(store.rating_history(8, PlayerId(1)).await.unwrap().len(), 1);
+        assert_eq!(
+            store
+                .rating_history(GUILD, PlayerId(3))
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
+        assert_eq!(store.rating_history(GUILD, PlayerId(2)).await.unwrap(), []);
     }
 }

@@ -97,6 +97,7 @@ mod tests {
     use std::fmt::Debug;
 
     use super::*;
+    use crate::ids::PlayerId;
     use crate::store::test_support::{
         CHANNEL, NOW, commit, going_on, new_challenge, start, store_with_players,
     };
@@ -104,7 +105,8 @@ mod tests {
 
     /// Runs `sql` (one `?`: the row's id) past the schema's CHECK constraints, as a bad hand edit
     /// or another program could, after checking that the schema alone refuses it.
-    async fn write_unchecked(store: &Store, sql: &str, id: i64) {
+    async fn write_unchecked(store: &Store, sql: &str, id: impl Into<i64>) {
+        let id: i64 = id.into();
         let mut conn = store.pool.acquire().await.unwrap();
         let checked = sqlx::query(sql).bind(id).execute(&mut *conn).await;
         let refused = checked.expect_err("the schema refuses the value");
@@ -136,9 +138,9 @@ mod tests {
     }
 
     /// The text a state column holds, as SQLite has it.
-    async fn stored(store: &Store, table: &str, column: &str, id: i64) -> String {
+    async fn stored(store: &Store, table: &str, column: &str, id: impl Into<i64>) -> String {
         sqlx::query_scalar(&format!("SELECT {column} FROM {table} WHERE id = ?"))
-            .bind(id)
+            .bind(id.into())
             .fetch_one(&store.pool)
             .await
             .unwrap()
@@ -171,7 +173,7 @@ mod tests {
         )
         .await;
         assert_decode_error(store.game(id).await);
-        assert_decode_error(store.active_games_of(1).await);
+        assert_decode_error(store.active_games_of(PlayerId(1)).await);
         assert_decode_error(store.active_games_in(CHANNEL).await);
     }
 
@@ -186,7 +188,7 @@ mod tests {
         )
         .await;
         assert_decode_error(store.game(id).await);
-        assert_decode_error(store.active_games_of(2).await);
+        assert_decode_error(store.active_games_of(PlayerId(2)).await);
     }
 
     #[tokio::test]

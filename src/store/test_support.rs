@@ -36,20 +36,20 @@ pub async fn empty_store() -> (TempDir, Store) {
 pub async fn store_with_players() -> (TempDir, Store) {
     let (dir, store) = empty_store().await;
     for (id, name) in [(1, "alice"), (2, "bob"), (3, "carol")] {
-        store.upsert_player(id, name, NOW).await.unwrap();
+        store.upsert_player(PlayerId(id), name, NOW).await.unwrap();
     }
     (dir, store)
 }
 
 /// A day-per-move rated challenge in [`CHANNEL`], made at [`NOW`].
 pub fn new_challenge(
-    challenger: PlayerId,
-    challenged: Option<PlayerId>,
+    challenger: impl Into<PlayerId>,
+    challenged: Option<i64>,
     expires_at: Millis,
 ) -> NewChallenge {
     NewChallenge {
-        challenger_id: challenger,
-        challenged_id: challenged,
+        challenger_id: challenger.into(),
+        challenged_id: challenged.map(PlayerId),
         variant: VARIANT,
         move_seconds: Some(86_400),
         rated: true,
@@ -62,10 +62,10 @@ pub fn new_challenge(
 }
 
 /// A day-per-move rated game in [`CHANNEL`], started at [`NOW`]: `opener` is White.
-pub fn new_game(opener: PlayerId, other: PlayerId) -> NewGame {
+pub fn new_game(opener: impl Into<PlayerId>, other: impl Into<PlayerId>) -> NewGame {
     NewGame {
-        opener_id: opener,
-        other_id: other,
+        opener_id: opener.into(),
+        other_id: other.into(),
         variant: VARIANT,
         move_seconds: Some(86_400),
         rated: true,
@@ -86,24 +86,28 @@ pub async fn insert(store: &Store, game: &NewGame) -> GameId {
 }
 
 /// Starts [`new_game`]`(opener, other)`; returns its id.
-pub async fn start(store: &Store, opener: PlayerId, other: PlayerId) -> GameId {
+pub async fn start(
+    store: &Store,
+    opener: impl Into<PlayerId>,
+    other: impl Into<PlayerId>,
+) -> GameId {
     insert(store, &new_game(opener, other)).await
 }
 
 /// The game goes on: `to_move` plays next, before `deadline`, reminded a second before.
 pub fn going_on(
-    white: PlayerId,
-    red: PlayerId,
-    to_move: PlayerId,
+    white: impl Into<PlayerId>,
+    red: impl Into<PlayerId>,
+    to_move: impl Into<PlayerId>,
     deadline: Option<Millis>,
 ) -> GameUpdate {
     GameUpdate {
-        white_id: white,
-        red_id: red,
+        white_id: white.into(),
+        red_id: red.into(),
         status: GameStatus::Active,
         winner: None,
         end_reason: None,
-        to_move_id: Some(to_move),
+        to_move_id: Some(to_move.into()),
         deadline_at: deadline,
         remind_at: deadline.map(|d| d - 1000),
         rated: true,
@@ -111,10 +115,15 @@ pub fn going_on(
 }
 
 /// The game is decided.
-pub fn won(white: PlayerId, red: PlayerId, winner: Winner, reason: EndReason) -> GameUpdate {
+pub fn won(
+    white: impl Into<PlayerId>,
+    red: impl Into<PlayerId>,
+    winner: Winner,
+    reason: EndReason,
+) -> GameUpdate {
     GameUpdate {
-        white_id: white,
-        red_id: red,
+        white_id: white.into(),
+        red_id: red.into(),
         status: GameStatus::Finished,
         winner: Some(winner),
         end_reason: Some(reason),
@@ -126,11 +135,11 @@ pub fn won(white: PlayerId, red: PlayerId, winner: Winner, reason: EndReason) ->
 }
 
 /// Moves chosen by their players (none forced).
-pub fn new_moves(moves: &[(PlayerId, &str)]) -> Vec<NewMove> {
+pub fn new_moves(moves: &[(i64, &str)]) -> Vec<NewMove> {
     moves
         .iter()
         .map(|&(player_id, notation)| NewMove {
-            player_id,
+            player_id: PlayerId(player_id),
             notation: notation.to_string(),
             forced: false,
         })
@@ -202,7 +211,7 @@ pub fn new_tournament(format: StoredFormat) -> NewTournament {
         variant: VARIANT,
         move_seconds: Some(86_400),
         rated: true,
-        organiser_id: 1,
+        organiser_id: PlayerId(1),
         signup_deadline_at: Some(NOW + 1000),
         created_at: NOW,
     }

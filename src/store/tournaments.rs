@@ -488,10 +488,10 @@ mod tests {
         CHANNEL, GUILD, NOW, VARIANT, due, new_tournament, store_with_players,
     };
 
-    fn game(opener: PlayerId, other: PlayerId) -> NewGame {
+    fn game(opener: i64, other: i64) -> NewGame {
         NewGame {
-            opener_id: opener,
-            other_id: other,
+            opener_id: PlayerId(opener),
+            other_id: PlayerId(other),
             variant: VARIANT,
             move_seconds: Some(86_400),
             rated: true,
@@ -510,12 +510,25 @@ mod tests {
             .create_tournament(&new_tournament(StoredFormat::Swiss))
             .await
             .unwrap();
-        assert!(store.join_tournament(id, 2, NOW).await.unwrap());
-        assert!(!store.join_tournament(id, 2, NOW).await.unwrap(), "twice");
-        assert!(store.join_tournament(id, 3, NOW + 1).await.unwrap());
-        assert!(store.join_tournament(id, 1, NOW + 2).await.unwrap());
-        assert!(store.leave_tournament(id, 1).await.unwrap());
-        assert!(!store.leave_tournament(id, 1).await.unwrap());
+        assert!(store.join_tournament(id, PlayerId(2), NOW).await.unwrap());
+        assert!(
+            !store.join_tournament(id, PlayerId(2), NOW).await.unwrap(),
+            "twice"
+        );
+        assert!(
+            store
+                .join_tournament(id, PlayerId(3), NOW + 1)
+                .await
+                .unwrap()
+        );
+        assert!(
+            store
+                .join_tournament(id, PlayerId(1), NOW + 2)
+                .await
+                .unwrap()
+        );
+        assert!(store.leave_tournament(id, PlayerId(1)).await.unwrap());
+        assert!(!store.leave_tournament(id, PlayerId(1)).await.unwrap());
         let names: Vec<String> = store
             .entrants(id)
             .await
@@ -541,7 +554,7 @@ mod tests {
             .start_rounds(
                 id,
                 0,
-                &[(3, 1), (2, 2)],
+                &[(PlayerId(3), 1), (PlayerId(2), 2)],
                 &[round],
                 &owed,
                 started_game,
@@ -559,8 +572,13 @@ mod tests {
             .collect();
         assert_eq!(saved, [owed[0], started_game(started[0])[0]]);
         // Sign-up is closed: nobody joins or leaves now.
-        assert!(!store.join_tournament(id, 1, NOW + 6).await.unwrap());
-        assert!(!store.leave_tournament(id, 2).await.unwrap());
+        assert!(
+            !store
+                .join_tournament(id, PlayerId(1), NOW + 6)
+                .await
+                .unwrap()
+        );
+        assert!(!store.leave_tournament(id, PlayerId(2)).await.unwrap());
         let row = store.tournament(id).await.unwrap().unwrap();
         assert_eq!(row.status, TournamentStatus::Running);
         assert_eq!(row.current_round, 1);
@@ -571,7 +589,7 @@ mod tests {
             .into_iter()
             .map(|e| (e.player_id, e.seed))
             .collect();
-        assert_eq!(seeded, [(3, Some(1)), (2, Some(2))]);
+        assert_eq!(seeded, [(PlayerId(3), Some(1)), (PlayerId(2), Some(2))]);
         assert_eq!(store.tournament_of(started[0]).await.unwrap(), Some(id));
         assert_eq!(
             store.tournament_games(id).await.unwrap(),
@@ -590,11 +608,14 @@ mod tests {
             .create_tournament(&new_tournament(StoredFormat::Swiss))
             .await
             .unwrap();
-        for player in [1, 2] {
+        for player in [1, 2].map(PlayerId) {
             store.join_tournament(id, player, NOW).await.unwrap();
         }
         // Seeds made from {1, 2}; then 3 joins before the start is written.
-        store.join_tournament(id, 3, NOW + 1).await.unwrap();
+        store
+            .join_tournament(id, PlayerId(3), NOW + 1)
+            .await
+            .unwrap();
         let round = NewRound {
             round: 1,
             games: vec![game(1, 2)],
@@ -604,7 +625,7 @@ mod tests {
             .start_rounds(
                 id,
                 0,
-                &[(1, 1), (2, 2)],
+                &[(PlayerId(1), 1), (PlayerId(2), 2)],
                 &[round],
                 &[],
                 |_| Vec::new(),
@@ -628,7 +649,7 @@ mod tests {
             .create_tournament(&new_tournament(StoredFormat::Swiss))
             .await
             .unwrap();
-        for player in [1, 2, 3] {
+        for player in [1, 2, 3].map(PlayerId) {
             store.join_tournament(id, player, NOW).await.unwrap();
         }
         let round = |n: i64, bye: PlayerId| NewRound {
@@ -637,11 +658,19 @@ mod tests {
             bye: Some(bye),
         };
         store
-            .start_rounds(id, 0, &[], &[round(1, 3)], &[], |_| Vec::new(), NOW)
+            .start_rounds(
+                id,
+                0,
+                &[],
+                &[round(1, PlayerId(3))],
+                &[],
+                |_| Vec::new(),
+                NOW,
+            )
             .await
             .unwrap()
             .unwrap();
-        let (one, other) = ([round(2, 2)], [round(2, 1)]);
+        let (one, other) = ([round(2, PlayerId(2))], [round(2, PlayerId(1))]);
         let (first, second) = tokio::join!(
             store.start_rounds(id, 1, &[], &one, &[], |_| Vec::new(), NOW + 1),
             store.start_rounds(id, 1, &[], &other, &[], |_| Vec::new(), NOW + 1),
@@ -650,8 +679,8 @@ mod tests {
         assert_eq!(started.iter().filter(|s| s.is_some()).count(), 1);
         assert_eq!(store.tournament_games(id).await.unwrap().len(), 2);
         assert_eq!(store.tournament_byes(id).await.unwrap().len(), 2);
-        assert!(store.withdraw_entrant(id, 3, 2).await.unwrap());
-        assert!(!store.withdraw_entrant(id, 3, 2).await.unwrap());
+        assert!(store.withdraw_entrant(id, PlayerId(3), 2).await.unwrap());
+        assert!(!store.withdraw_entrant(id, PlayerId(3), 2).await.unwrap());
         assert!(
             store
                 .end_tournament(id, TournamentStatus::Finished, &[], NOW + 2)

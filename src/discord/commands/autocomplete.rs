@@ -1,6 +1,7 @@
 //! Suggestions while a player types: legal cells for the player to move (from the service's
 //! cached position, so a keystroke costs a lookup, not a replay) and the player's games.
 
+use crate::discord::ids::Stored;
 use poise::serenity_prelude as serenity;
 
 use super::{Context, author_id, option_value, the_game, user_lang};
@@ -91,7 +92,7 @@ pub async fn game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomple
                 opponent = &opponent.name,
                 yours = yes_no(yours)
             );
-            serenity::AutocompleteChoice::new(name.chars().take(100).collect::<String>(), g.id)
+            serenity::AutocompleteChoice::new(name.chars().take(100).collect::<String>(), g.id.0)
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
@@ -111,7 +112,7 @@ pub async fn finished_game(
     let games = ctx
         .data()
         .service
-        .recent_finished_games(guild.get() as i64, me, typed)
+        .recent_finished_games(guild.stored(), me, typed)
         .await
         .unwrap_or_default();
     let choices = games
@@ -124,7 +125,7 @@ pub async fn finished_game(
                 id = g.id,
                 opponent = &opponent.name
             );
-            serenity::AutocompleteChoice::new(name.chars().take(100).collect::<String>(), g.id)
+            serenity::AutocompleteChoice::new(name.chars().take(100).collect::<String>(), g.id.0)
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)

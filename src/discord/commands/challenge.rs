@@ -1,5 +1,6 @@
 //! `/challenge`: offering a game, with its options as Discord choices.
 
+use crate::discord::ids::Stored;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -113,7 +114,7 @@ pub async fn challenge(
     let lang = user_lang(ctx);
     let against_bot = opponent
         .as_ref()
-        .is_some_and(|o| o.id.get() as i64 == ctx.data().bot.id);
+        .is_some_and(|o| o.id.stored() == ctx.data().bot.id);
     if opponent.as_ref().is_some_and(|o| o.bot) && !against_bot {
         return Err(UserError(tr!(lang, "challenge-other-bot")).into());
     }
@@ -125,8 +126,8 @@ pub async fn challenge(
     }
     let options = options_of(size, supply, time, rated.unwrap_or(!against_bot))?;
     let venue = Venue {
-        guild_id: ctx.guild_id().map(|g| g.get() as i64),
-        channel_id: Some(ctx.channel_id().get() as i64),
+        guild_id: ctx.guild_id().map(|g| g.stored()),
+        channel_id: Some(ctx.channel_id().stored()),
     };
     let challenger = player_of(ctx.author());
     if against_bot {
@@ -160,7 +161,7 @@ pub async fn challenge(
     let sent = ctx.send(reply).await?;
     let message = sent.message().await?;
     service
-        .set_challenge_message(made.id, message.id.get() as i64)
+        .set_challenge_message(made.id, message.id.stored())
         .await?;
     Ok(())
 }
@@ -173,7 +174,7 @@ async fn play_the_bot(ctx: Context<'_>, human: &Player, terms: AiTerms) -> Resul
     let sent = ctx
         .send(poise::CreateReply::default().content(text))
         .await?;
-    let anchor = sent.message().await?.id.get() as i64;
+    let anchor = sent.message().await?.id.stored();
     let started = data
         .service
         .start_ai_game(human, &data.bot, terms, Some(anchor))

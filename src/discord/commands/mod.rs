@@ -12,11 +12,12 @@ mod settings;
 mod standings;
 mod tournament;
 
+use crate::discord::ids::Stored;
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Data, Error, user_lang};
 use crate::i18n::Lang;
-use crate::service::{Actor, GameId, GameView};
+use crate::service::{Actor, GameId, GameView, PlayerId};
 
 pub use tournament::{pairings_text, signup_buttons, signup_text, standings_text};
 
@@ -45,7 +46,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
 
 /// The language of a post the whole server sees: the server's (see `Service::guild_language`).
 async fn server_lang(ctx: Context<'_>) -> Result<Lang, Error> {
-    let guild = ctx.guild_id().map(|g| g.get() as i64);
+    let guild = ctx.guild_id().map(|g| g.stored());
     Ok(ctx.data().service.guild_language(guild).await?)
 }
 
@@ -59,8 +60,8 @@ async fn tell_author(ctx: Context<'_>, text: &str) -> Result<(), Error> {
 }
 
 /// The author's id as the service knows players.
-fn author_id(ctx: Context<'_>) -> i64 {
-    ctx.author().id.get() as i64
+fn author_id(ctx: Context<'_>) -> PlayerId {
+    ctx.author().id.stored()
 }
 
 /// Who acts, from where, with which rights: a game named by its number is reached only from its
@@ -78,7 +79,7 @@ fn actor(ctx: Context<'_>) -> Actor {
     };
     Actor {
         player: author_id(ctx),
-        guild: ctx.guild_id().map(|g| g.get() as i64),
+        guild: ctx.guild_id().map(|g| g.stored()),
         manager,
     }
 }
@@ -86,7 +87,7 @@ fn actor(ctx: Context<'_>) -> Actor {
 /// The game a command is about: the one named, or the author's game in this thread or channel.
 /// Reads no move log.
 async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
-    Ok(match game {
+    Ok(match game.map(GameId) {
         Some(id) => {
             ctx.data().service.check_reach(id, actor(ctx)).await?;
             id
@@ -94,7 +95,7 @@ async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
         None => {
             ctx.data()
                 .service
-                .game_id_here(ctx.channel_id().get() as i64, author_id(ctx))
+                .game_id_here(ctx.channel_id().stored(), author_id(ctx))
                 .await?
         }
     })
@@ -103,11 +104,11 @@ async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
 /// The view of the game a command is about (see [`game_id`]).
 async fn the_game(ctx: Context<'_>, game: Option<i64>) -> Result<GameView, Error> {
     let service = &ctx.data().service;
-    Ok(match game {
+    Ok(match game.map(GameId) {
         Some(id) => service.game_for(id, actor(ctx)).await?,
         None => {
             service
-                .game_here(ctx.channel_id().get() as i64, author_id(ctx))
+                .game_here(ctx.channel_id().stored(), author_id(ctx))
                 .await?
         }
     })

@@ -2,7 +2,9 @@
 //! a finished game: a chart of White's chances and the moves that changed the game most).
 
 use super::{Context, Error, actor, autocomplete, server_lang};
+use crate::discord::ids::Stored;
 use crate::discord::post::{analysed_answer, gif_of};
+use crate::service::GameId;
 
 /// An animated replay of a game
 #[poise::command(slash_command, guild_only)]
@@ -10,11 +12,11 @@ pub async fn replay(
     ctx: Context<'_>,
     #[autocomplete = "autocomplete::finished_game"] game: Option<i64>,
 ) -> Result<(), Error> {
-    let channel = ctx.channel_id().get() as i64;
+    let channel = ctx.channel_id().stored();
     let game = ctx
         .data()
         .service
-        .game_to_review(game, actor(ctx), channel)
+        .game_to_review(game.map(GameId), actor(ctx), channel)
         .await?;
     let lang = server_lang(ctx).await?;
     // Drawing every position takes a moment and Discord waits three seconds at most; deferred
@@ -38,8 +40,10 @@ pub async fn analyse(
 ) -> Result<(), Error> {
     // Not deferred: asking reads the store, and a stored analysis's chart takes milliseconds.
     let service = &ctx.data().service;
-    let channel = ctx.channel_id().get() as i64;
-    let game = service.game_to_review(game, actor(ctx), channel).await?;
+    let channel = ctx.channel_id().stored();
+    let game = service
+        .game_to_review(game.map(GameId), actor(ctx), channel)
+        .await?;
     let lang = server_lang(ctx).await?;
     let analysed = service.analyse_game(&game, Some(channel)).await?;
     let (content, chart) = analysed_answer(lang, &game, analysed).await?;

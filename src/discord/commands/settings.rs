@@ -1,6 +1,7 @@
 //! `/settings language`: the language of the server's posts, for its managers.
 
 use super::{Context, Error};
+use crate::discord::ids::Stored;
 use crate::i18n::{Lang, yes_no};
 use crate::service::ServiceError;
 use crate::tr;
@@ -33,7 +34,7 @@ pub async fn settings(_ctx: Context<'_>) -> Result<(), Error> {
 /// The language of the bot's posts in this server
 #[poise::command(slash_command, guild_only, required_permissions = "MANAGE_GUILD")]
 pub async fn language(ctx: Context<'_>, language: LanguageChoice) -> Result<(), Error> {
-    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.get() as i64;
+    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
     let chosen = match language {
         LanguageChoice::Server => None,
         LanguageChoice::English => Some(Lang::En),
@@ -64,7 +65,7 @@ pub enum CreatorsChoice {
 /// Who may create tournaments in this server
 #[poise::command(slash_command, guild_only, required_permissions = "MANAGE_GUILD")]
 pub async fn tournaments(ctx: Context<'_>, creators: CreatorsChoice) -> Result<(), Error> {
-    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.get() as i64;
+    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
     let members = matches!(creators, CreatorsChoice::Members);
     let service = &ctx.data().service;
     service

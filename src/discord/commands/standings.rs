@@ -1,5 +1,6 @@
 //! Standings: `/leaderboard`, `/stats`, and `/notify` for reminders by direct message.
 
+use crate::discord::ids::Stored;
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Error, author_id, server_lang, user_lang};
@@ -59,7 +60,7 @@ pub async fn leaderboard(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Resu
     let board = ctx
         .data()
         .service
-        .leaderboard(guild.get() as i64, page.unwrap_or(1) as usize, me)
+        .leaderboard(guild.stored(), page.unwrap_or(1) as usize, me)
         .await?;
     if board.rows.is_empty() {
         ctx.send(poise::CreateReply::default().content(tr!(lang, "leaderboard-empty")))
@@ -98,8 +99,8 @@ pub async fn leaderboard(ctx: Context<'_>, #[min = 1] page: Option<u32>) -> Resu
 pub async fn stats(ctx: Context<'_>, player: Option<serenity::User>) -> Result<(), Error> {
     let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?;
     let user = player.as_ref().unwrap_or(ctx.author());
-    let id = user.id.get() as i64;
-    let mut stats = ctx.data().service.stats(guild.get() as i64, id).await?;
+    let id = user.id.stored();
+    let mut stats = ctx.data().service.stats(guild.stored(), id).await?;
     // The name Discord shows now, even for someone who never played here.
     stats.player = player_of(user);
     let lang = server_lang(ctx).await?;

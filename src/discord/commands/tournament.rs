@@ -1,6 +1,7 @@
 //! `/tournament`: create (a sign-up message with Join and Leave buttons), start, standings
 //! (with the crosstable picture), pairings, withdraw, cancel.
 
+use crate::discord::ids::Stored;
 use std::fmt::Write as _;
 use std::time::Duration;
 
@@ -90,8 +91,8 @@ pub async fn create(
         signup_deadline,
     };
     let venue = Venue {
-        guild_id: ctx.guild_id().map(|g| g.get() as i64),
-        channel_id: Some(ctx.channel_id().get() as i64),
+        guild_id: ctx.guild_id().map(|g| g.stored()),
+        channel_id: Some(ctx.channel_id().stored()),
     };
     let view = service
         .create_tournament(&player_of(ctx.author()), actor(ctx), venue, terms)
@@ -101,7 +102,7 @@ pub async fn create(
         .content(signup_text(lang, &view))
         .components(signup_buttons(lang, &view));
     let sent = ctx.send(reply).await?;
-    let message = sent.message().await?.id.get() as i64;
+    let message = sent.message().await?.id.stored();
     service.set_signup_message(view.id, message).await?;
     Ok(())
 }
@@ -357,9 +358,10 @@ pub async fn cancel(
 }
 
 /// A tournament of this server (another's is "no tournament #id").
-async fn checked(ctx: Context<'_>, id: TournamentId) -> Result<TournamentId, Error> {
+async fn checked(ctx: Context<'_>, id: i64) -> Result<TournamentId, Error> {
+    let id = TournamentId(id);
     let view = ctx.data().service.tournament(id).await?;
-    if view.venue.guild_id != ctx.guild_id().map(|g| g.get() as i64) {
+    if view.venue.guild_id != ctx.guild_id().map(|g| g.stored()) {
         return Err(ServiceError::UnknownTournament(id).into());
     }
     Ok(id)
@@ -367,7 +369,7 @@ async fn checked(ctx: Context<'_>, id: TournamentId) -> Result<TournamentId, Err
 
 /// This server's tournaments that are not over, as choices.
 async fn tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let guild = ctx.guild_id().map_or(0, |g| g.get() as i64);
+    let guild = ctx.guild_id().map_or(0, |g| g.stored());
     let open = ctx
         .data()
         .service
@@ -383,7 +385,7 @@ async fn tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocom
         .take(25)
         .map(|(id, name)| {
             let label: String = format!("#{id} {name}").chars().take(100).collect();
-            serenity::AutocompleteChoice::new(label, *id)
+            serenity::AutocompleteChoice::new(label, id.0)
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
