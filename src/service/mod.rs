@@ -9,6 +9,7 @@
 //! and pictures), `replays` (animated GIFs of games) and `analysis` (the AI's look back at a
 //! finished game).
 
+mod actor;
 mod analysis;
 mod announcements;
 mod challenges;
@@ -35,6 +36,7 @@ pub use crate::ai::Level;
 pub use crate::i18n::Lang;
 pub use crate::store::{TournamentId, TournamentStatus};
 pub use crate::tournament::Format;
+pub use actor::Actor;
 pub use analysis::{ANALYSIS_PLAYOUTS, Analysed, AnalysisView, MOMENTS, analyse_moves};
 pub use announcements::{Announcement, DueAnnouncement};
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
@@ -47,7 +49,7 @@ pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stat
 pub use tournament_views::{Entrant, StandingLine, TournamentView};
 pub use tournaments::{MOST_SWISS_ROUNDS, TournamentTerms};
 pub use views::{
-    AbortOutcome, Actor, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
+    AbortOutcome, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
     LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Sent, Venue, move_time_words,
 };
 
