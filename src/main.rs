@@ -41,6 +41,20 @@ enum Command {
     Arena(ArenaArgs),
     /// Replay a game record and report the final position
     Replay(ReplayArgs),
+    /// Copy the live database consistently (safe while the bot runs)
+    Backup(BackupArgs),
+}
+
+#[derive(clap::Args)]
+struct BackupArgs {
+    /// Where to write the copy
+    dest: PathBuf,
+    /// The SQLite database (default: $DATABASE_URL, else sqlite://ponte.db)
+    #[arg(long)]
+    database: Option<String>,
+    /// Replace a file already at DEST
+    #[arg(long)]
+    force: bool,
 }
 
 #[derive(clap::Args)]
@@ -224,6 +238,7 @@ fn main() -> ExitCode {
         Command::Ai(args) => ai(args),
         Command::Arena(args) => arena(args),
         Command::Replay(args) => replay(args),
+        Command::Backup(args) => backup(args),
     };
     match outcome {
         Ok(status) => status,
@@ -254,6 +269,40 @@ fn bot() -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The database a command opens: `--database`, else `$DATABASE_URL` (also from `.env`), else
+/// `sqlite://ponte.db`.
+fn database_url(database: Option<String>) -> String {
+    let _ = dotenvy::dotenv();
+    database
+        .or_else(|| std::env::var("DATABASE_URL").ok())
+        .unwrap_or_else(|| "sqlite://ponte.db".to_string())
+}
+
+/// Exit 2: DEST exists (without --force), or the copy could not be made.
+fn backup(args: BackupArgs) -> Outcome {
+    let url = database_url(args.database);
+    let runtime = tokio::runtime::Runtime::new()?;
+    let copied = runtime.block_on(async {
+        let service = ponte::service::Service::open(&url)
+            .await
+            .with_context(|| format!("opening {url}"))?;
+        let copied = service.backup(&args.dest, args.force).await;
+        service.close().await;
+        anyhow::Ok(copied)
+    })?;
+    let copied = copied.map_err(|error| Exit::Said {
+        status: 2,
+        message: error.to_string(),
+    })?;
+    println!(
+        "copied {url} ({} games, {} moves) to {}",
+        copied.games,
+        copied.moves,
+        args.dest.display()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
 fn local(args: LocalArgs) -> Outcome {
     let lang = args
         .lang
@@ -262,11 +311,7 @@ fn local(args: LocalArgs) -> Outcome {
         args.pictures
             .unwrap_or_else(|| std::env::temp_dir().join("ponte"))
     });
-    let _ = dotenvy::dotenv();
-    let url = args
-        .database
-        .or_else(|| std::env::var("DATABASE_URL").ok())
-        .unwrap_or_else(|| "sqlite://ponte.db".to_string());
+    let url = database_url(args.database);
     let runtime = tokio::runtime::Runtime::new()?;
     runtime.block_on(async {
         let mut service = ponte::service::Service::open(&url)

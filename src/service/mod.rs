@@ -12,6 +12,7 @@
 mod actor;
 mod analysis;
 mod announcements;
+mod backup;
 mod challenges;
 mod clock;
 mod deadlines;
@@ -34,11 +35,13 @@ use lru::LruCache;
 
 pub use crate::ai::Level;
 pub use crate::i18n::Lang;
+pub use crate::store::Copied;
 pub use crate::store::{TournamentId, TournamentStatus};
 pub use crate::tournament::Format;
 pub use actor::Actor;
 pub use analysis::{ANALYSIS_PLAYOUTS, Analysed, AnalysisView, MOMENTS, analyse_moves};
 pub use announcements::{Announcement, DueAnnouncement};
+pub use backup::BackupError;
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use deadlines::Tick;

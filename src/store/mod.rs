@@ -11,6 +11,7 @@
 
 mod ai_games;
 mod analyses;
+mod backup;
 mod challenges;
 mod game_write;
 mod games;
@@ -34,6 +35,7 @@ use tokio::sync::Mutex;
 
 pub use ai_games::{AiRecord, AiSide};
 pub use analyses::{AnalysisPosition, AnalysisRequest, AnalysisRow, PendingAnalysis};
+pub use backup::Copied;
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use game_write::{GameChange, GameWrite};
 pub use games::{Committed, DueReminder, GameRow, GameUpdate, MoveRow, NewGame, NewMove};
