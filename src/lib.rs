@@ -6,6 +6,7 @@
 pub mod ai;
 pub mod arena;
 pub mod discord;
+pub mod files;
 pub mod game;
 pub mod i18n;
 pub mod ids;

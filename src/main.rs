@@ -118,8 +118,9 @@ struct AnalyseArgs {
     /// The record file, or - (the default) for standard input
     #[arg(default_value = "-")]
     record: String,
-    /// The search's playouts a position
-    #[arg(long, default_value_t = ponte::service::ANALYSIS_PLAYOUTS)]
+    /// The search's playouts a position (at least 1)
+    #[arg(long, default_value_t = ponte::service::ANALYSIS_PLAYOUTS,
+          value_parser = clap::value_parser!(u64).range(1..))]
     playouts: u64,
     /// Also draw the chart of White's chances as a PNG here
     #[arg(short, long)]
@@ -137,8 +138,8 @@ struct AiArgs {
     /// easy, medium or hard
     #[arg(long, default_value = "medium")]
     level: ponte::ai::Level,
-    /// Think this many milliseconds instead of the level's own budget
-    #[arg(long)]
+    /// Think this many milliseconds instead of the level's own budget (at least 1)
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     think_ms: Option<u64>,
     /// The search's random seed (the same seed and playout budget give the same move)
     #[arg(long, default_value_t = 1)]
@@ -229,6 +230,9 @@ fn main() -> ExitCode {
     let matches = Cli::command().get_matches();
     let name = matches.subcommand_name().unwrap_or_default().to_string();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
+    if !matches!(cli.command, Command::Bot | Command::Local(_)) {
+        die_quietly_on_a_closed_pipe();
+    }
     let outcome = match cli.command {
         Command::Bot => bot(),
         Command::Local(args) => local(args),
@@ -250,6 +254,17 @@ fn main() -> ExitCode {
             eprintln!("Error: {error:?}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// A command whose output is piped into a reader that stops early (`ponte analyse … | head -1`)
+/// ends there, quietly, as command-line tools do, instead of panicking on the closed pipe: the
+/// default action of SIGPIPE, which Rust's runtime ignores at start.
+fn die_quietly_on_a_closed_pipe() {
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to its default, before any thread is started.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }
 
@@ -525,7 +540,7 @@ impl Played {
 /// # Errors
 /// Status 2, naming the file.
 fn write(output: &str, bytes: Vec<u8>) -> Result<(), Exit> {
-    std::fs::write(output, bytes)
+    ponte::files::write_whole(std::path::Path::new(output), &bytes)
         .map_err(|error| Exit::nothing_made(format!("writing {output}: {error}")))
 }
 

@@ -388,7 +388,12 @@ impl<'a> Session<'a> {
         };
         let path = dir.join(name);
         let written = match tokio::fs::create_dir_all(dir).await {
-            Ok(()) => tokio::fs::write(&path, bytes).await,
+            Ok(()) => {
+                let path = path.clone();
+                tokio::task::spawn_blocking(move || crate::files::write_whole(&path, &bytes))
+                    .await
+                    .unwrap_or_else(|e| Err(std::io::Error::other(e)))
+            }
             Err(e) => Err(e),
         };
         match written {
