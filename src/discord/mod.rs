@@ -6,10 +6,13 @@ mod buttons;
 mod commands;
 mod ids;
 mod localize;
+mod logs;
 mod messages;
 mod outbox;
 mod post;
 mod scheduler;
+
+pub use logs::Redacted;
 
 use crate::discord::ids::Stored;
 use std::sync::Arc;
@@ -83,9 +86,7 @@ impl Config {
             database_url: std::env::var("DATABASE_URL")
                 .unwrap_or_else(|_| "sqlite://ponte.db".to_string()),
             guild_id,
-            api_base: std::env::var("DISCORD_API_BASE")
-                .ok()
-                .filter(|b| !b.is_empty()),
+            api_base: api_base(),
             scheduler_every: std::time::Duration::from_secs(
                 testing("PONTE_SCHEDULER_SECONDS").map_or(30, |s: i64| s.max(1) as u64),
             ),
@@ -102,10 +103,33 @@ impl Config {
     }
 }
 
-/// A test-only setting: honoured only against a fake Discord (`DISCORD_API_BASE`), so a stray
-/// variable cannot move a real bot's clock.
+/// Another Discord to talk to (`DISCORD_API_BASE`, tests only); set but empty is not set.
+fn api_base() -> Option<String> {
+    std::env::var("DISCORD_API_BASE")
+        .ok()
+        .map(|base| base.trim().to_string())
+        .filter(|base| !base.is_empty())
+}
+
+/// Whether `base` is an address on this machine (a fake Discord of the tests).
+fn is_loopback(base: &str) -> bool {
+    let rest = base.split_once("://").map_or(base, |(_, rest)| rest);
+    let host = rest.split('/').next().unwrap_or_default();
+    let host = match host.strip_prefix('[') {
+        Some(v6) => v6.split(']').next().unwrap_or_default(),
+        None => host.split(':').next().unwrap_or_default(),
+    };
+    host == "localhost"
+        || host
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// A test-only setting: honoured only against a fake Discord on this machine
+/// (`DISCORD_API_BASE` on a loopback address), so a stray variable cannot move a real bot's
+/// clock.
 fn testing(name: &str) -> Option<i64> {
-    std::env::var("DISCORD_API_BASE").ok()?;
+    api_base().filter(|base| is_loopback(base))?;
     std::env::var(name).ok()?.parse().ok()
 }
 
@@ -123,6 +147,13 @@ pub fn player_of(user: &serenity::User) -> Player {
 /// # Errors
 /// When the database cannot be opened or Discord cannot be reached.
 pub async fn run(config: Config) -> anyhow::Result<()> {
+    info!(
+        version = env!("CARGO_PKG_VERSION"),
+        database = %config.database_url,
+        api = config.api_base.as_deref().unwrap_or("discord.com"),
+        commands_in = ?config.guild_id.map(|g| g.get()),
+        "ponte bot starting"
+    );
     let clock = OffsetClock(config.clock_offset_seconds * 1000);
     let mut service = Service::open_with_clock(&config.database_url, Arc::new(clock))
         .await
@@ -354,4 +385,29 @@ async fn on_event(
         buttons::handle(framework.serenity_context, framework.user_data, component).await;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::is_loopback;
+
+    #[test]
+    fn only_an_address_on_this_machine_is_a_fake_discord() {
+        for base in [
+            "http://127.0.0.1:40123",
+            "http://localhost:8080/api",
+            "http://[::1]:9000",
+            "127.0.0.2",
+        ] {
+            assert!(is_loopback(base), "{base}");
+        }
+        for base in [
+            "https://discord.com",
+            "http://10.0.0.5:80",
+            "http://[2001:db8::1]",
+            "",
+        ] {
+            assert!(!is_loopback(base), "{base}");
+        }
+    }
 }
