@@ -191,3 +191,58 @@ fn every_message_fits_discords_limits_in_every_language() {
     }
     assert!(longest.0 > 500, "{longest:?}");
 }
+
+/// The bot says *tu* and *du*, never the formal register: in French no *vous*, *votre*, *vos*
+/// nor an imperative in *-ez* opening a sentence or carrying a pronoun (*Redemandez-la*); in
+/// German no *Sie*, *Ihr*, *Ihnen*… inside a sentence (at its start *Sie* is "she" or "it": die
+/// Partie, die Zeit).
+#[test]
+fn the_bot_speaks_to_players_informally() {
+    let french_formal = [" vous", "vous ", "votre", " vos ", "Vous", "Votre", "Vos "];
+    let german_formal = [
+        " Sie ", " Ihr ", " Ihre", " Ihnen", " Ihren", " Ihrem", " Ihrer", " Ihres",
+    ];
+    for (lang, source) in i18n::sources() {
+        for (number, line) in source.lines().enumerate() {
+            if line.trim_start().starts_with('#') {
+                continue;
+            }
+            let text = line.split_once(" = ").map_or(line, |(_, text)| text);
+            let found = match lang {
+                Lang::Fr => {
+                    let imperative = text.split(['.', '!', '?', ':']).any(|sentence| {
+                        let first = sentence.split_whitespace().next().unwrap_or_default();
+                        let verb = first.split('-').next().unwrap_or_default();
+                        let capital = verb.chars().next().is_some_and(char::is_uppercase);
+                        capital && verb.ends_with("ez") && !["Chez", "Assez"].contains(&verb)
+                    }) || text
+                        .split_whitespace()
+                        .any(|w| w.contains("ez-") && !w.starts_with("chez-"));
+                    french_formal
+                        .iter()
+                        .find(|formal| text.contains(*formal))
+                        .map(|f| f.to_string())
+                        .or(imperative.then(|| "an imperative in -ez".to_string()))
+                }
+                Lang::De => german_formal
+                    .iter()
+                    .find(|formal| inside_a_sentence(text, formal))
+                    .map(|f| f.to_string()),
+                Lang::En => None,
+            };
+            assert!(
+                found.is_none(),
+                "{lang}.ftl line {}: {found:?} in {line:?}",
+                number + 1
+            );
+        }
+    }
+}
+
+/// Whether `word` (with its spaces) comes in `text` other than at a sentence's start.
+fn inside_a_sentence(text: &str, word: &str) -> bool {
+    text.match_indices(word).any(|(at, _)| {
+        let before = text[..at].trim_end();
+        !(before.is_empty() || before.ends_with(['.', '!', '?', ':', '\n']))
+    })
+}

@@ -623,7 +623,7 @@ cmd-analyse = analyser
 error-aborted-analysis = La partie #{ $id } a été annulée : il n’y a rien à analyser.
 analysis-started = Analyse de la partie #{ $id } : l’IA examine chacune de ses { $positions } positions. Le résultat sera publié ici une fois prêt.
 analysis-running = L’IA analyse déjà la partie #{ $id } ; le résultat sera publié ici aussi.
-analysis-failed = L’analyse de la partie #{ $id } a échoué. Redemandez-la plus tard.
+analysis-failed = L’analyse de la partie #{ $id } a échoué. Redemande-la plus tard.
 analysis-heading = Les coups qui ont le plus changé la partie, selon l’IA :
 analysis-moment = Coup { $number }, { $played } : les chances de Blanc { $fell ->
     [yes] sont tombées
