@@ -56,7 +56,7 @@ as alice resign
         "bob (Rot) ist am Zug (tauschen, um Weiß zu übernehmen, oder zwei rote Steine setzen)",
         "Fehler: auf c3 liegt schon ein weißer Stein",
         "bob (Rot) spielt d5 e4",
-        "Weiß  Punkte 0, Inseln 0, Brücken 0, Steine 2",
+        "Weiß  0 Punkte, 0 Inseln, 0 Brücken, 2 Steine",
         "Partie vorbei: bob (Rot) gewinnt durch Aufgabe",
     ] {
         assert!(out.contains(german), "missing {german:?} in:\n{out}");

@@ -318,3 +318,20 @@ fn records_are_read_from_a_file_too() {
     assert_eq!(run.status, 2);
     assert!(run.stderr.contains("missing.txt"));
 }
+
+/// The text board counts as the picture does: one point, one island.
+#[test]
+fn the_text_board_says_one_in_the_singular() {
+    let run = replay("size 6\na1 a2\nf6 f5\nb1 b2\n", &[]);
+    assert_eq!(run.status, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("white  1 point, 1 island, 0 bridges, 4 tiles"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .contains("red    0 points, 0 islands, 0 bridges, 2 tiles")
+    );
+}

@@ -33,7 +33,7 @@ move-swap = getauscht
 
 diagram-bridges = Brücken von { $color }: { $bridges }
 diagram-last-move = letzter Zug: { $move } (Zug { $number })
-diagram-score = { $color }  Punkte { $points }, Inseln { $islands }, Brücken { $bridges }, Steine { $tiles }
+diagram-score = { $color }  { $points }, { $islands }, { $bridges }, { $tiles }
 diagram-tiles-left = , Vorrat { $left }
 diagram-bridges-left = Brücken im Vorrat: { $left }
 

@@ -33,7 +33,7 @@ move-swap = swap
 
 diagram-bridges = { $color } bridges: { $bridges }
 diagram-last-move = last move: { $move } (move { $number })
-diagram-score = { $color }  { $points } points, { $islands } islands, { $bridges } bridges, { $tiles } tiles
+diagram-score = { $color }  { $points }, { $islands }, { $bridges }, { $tiles }
 diagram-tiles-left = , { $left } tiles left
 diagram-bridges-left = bridges left in the pool: { $left }
 

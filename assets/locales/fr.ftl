@@ -33,7 +33,7 @@ move-swap = échange
 
 diagram-bridges = ponts { $color }s : { $bridges }
 diagram-last-move = dernier coup : { $move } (coup { $number })
-diagram-score = { $color }  points { $points }, îles { $islands }, ponts { $bridges }, tuiles { $tiles }
+diagram-score = { $color }  { $points }, { $islands }, { $bridges }, { $tiles }
 diagram-tiles-left = , réserve { $left }
 diagram-bridges-left = ponts restants dans la réserve : { $left }
 

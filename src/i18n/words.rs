@@ -93,10 +93,10 @@ pub fn diagram(lang: Lang, game: &Game) -> String {
             lang,
             "diagram-score",
             color = padded(color),
-            points = score.points,
-            islands = score.islands,
-            bridges = score.bridges,
-            tiles = score.tiles
+            points = count(lang, "points", score.points),
+            islands = count(lang, "islands", score.islands),
+            bridges = count(lang, "bridges", score.bridges),
+            tiles = count(lang, "tiles", score.tiles)
         ));
         if let Some(left) = game.tiles_left(color) {
             out.push_str(&tr!(lang, "diagram-tiles-left", left = left));
