@@ -53,7 +53,7 @@ as alice resign
     for german in [
         "Partie #1 beginnt: alice setzt die ersten beiden weißen Steine, dann behält bob Rot oder tauscht (6×6, unbegrenzter Vorrat)",
         "alice (Weiß) spielt c3 d4",
-        "bob (Rot) ist am Zug (tauschen, um Weiß zu übernehmen, oder zwei rote Steine setzen)",
+        "bob (Rot) ist am Zug (swap, um zu tauschen und Weiß zu übernehmen, oder zwei rote Steine setzen)",
         "Fehler: auf c3 liegt schon ein weißer Stein",
         "bob (Rot) spielt d5 e4",
         "Weiß  0 Punkte, 0 Inseln, 0 Brücken, 2 Steine",
@@ -65,6 +65,36 @@ as alice resign
     // The picture is written (its caption's language is tested in tests/render.rs).
     let png = std::fs::read(dir.path().join("game-1.png")).unwrap();
     assert!(png.starts_with(b"\x89PNG"));
+}
+
+/// The word the prompt offers for the swap is the one the terminal takes, in every language.
+#[test]
+fn the_swap_offered_in_the_prompt_is_taken_in_every_language() {
+    for lang in ["en", "de", "fr"] {
+        let dir = tempfile::tempdir().unwrap();
+        let database = common::database_url(&dir);
+        let mut command = local(&database, None);
+        command.args(["--lang", lang]);
+        let output = common::run_with_input(command, "play alice bob size 6\nc3 d4\nswap\n");
+        let out = String::from_utf8(output.stdout).unwrap();
+        let prompt = out
+            .lines()
+            .find(|line| line.contains("bob") && line.contains("swap"))
+            .unwrap_or_else(|| panic!("{lang}: no prompt offering swap in:\n{out}"));
+        assert!(
+            !prompt.contains("tauschen,") && !prompt.contains("(échanger"),
+            "{prompt}"
+        );
+        let played = [
+            "swaps: takes White",
+            "tauscht und übernimmt Weiß",
+            "échange et prend Blanc",
+        ];
+        assert!(
+            played.iter().any(|p| out.contains(p)),
+            "{lang}: the swap was not played:\n{out}"
+        );
+    }
 }
 
 #[test]
