@@ -67,6 +67,27 @@ as alice resign
     assert!(png.starts_with(b"\x89PNG"));
 }
 
+/// The advice after a challenge to anyone works: `as NAME accept` starts the game; the
+/// challenger cannot accept it, and nobody can decline it.
+#[test]
+fn a_challenge_to_anyone_is_accepted_as_the_advice_says() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let input =
+        "as alice challenge open size 6\nas alice accept\nas erin decline\nas erin accept\n";
+    let output = common::run_with_input(local(&database, None), input);
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.contains("answer with `as NAME accept`"), "{out}");
+    assert!(out.contains("alice has no challenge to accept"), "{out}");
+    assert!(out.contains("erin has no challenge to decline"), "{out}");
+    assert!(
+        out.contains(
+            "game #1 started: alice opens with White's first two tiles, then erin keeps Red"
+        ),
+        "{out}"
+    );
+}
+
 /// The word the prompt offers for the swap is the one the terminal takes, in every language.
 #[test]
 fn the_swap_offered_in_the_prompt_is_taken_in_every_language() {

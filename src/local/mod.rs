@@ -267,11 +267,21 @@ impl<'a> Session<'a> {
         let id = match challenge {
             Some(id) => id,
             None => {
-                // The newest open challenge this player can answer.
-                let open = self.service.open_challenges(player.id).await?;
+                // The newest open challenge this player can answer: to accept, one made to them
+                // or to anyone; to decline, one made to them; to cancel, their own.
+                let open = match answer {
+                    Answer::Accept => {
+                        let here = Venue::default();
+                        self.service.acceptable_challenges(player.id, here).await?
+                    }
+                    Answer::Decline | Answer::Cancel => {
+                        self.service.open_challenges(player.id).await?
+                    }
+                };
                 let answerable = open.iter().rev().find(|c| match answer {
                     Answer::Cancel => c.challenger.id == player.id,
-                    Answer::Accept | Answer::Decline => c.challenger.id != player.id,
+                    Answer::Accept => c.challenger.id != player.id,
+                    Answer::Decline => c.opponent.as_ref().is_some_and(|o| o.id == player.id),
                 });
                 match answerable {
                     Some(c) => c.id,

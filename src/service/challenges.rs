@@ -281,6 +281,33 @@ impl Service {
         Ok(open)
     }
 
+    /// The open challenges `player` may accept in `venue`: those made to them, and those made
+    /// to anyone there by someone else, oldest first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn acceptable_challenges(
+        &self,
+        player: PlayerId,
+        venue: Venue,
+    ) -> Result<Vec<ChallengeView>> {
+        let mut rows = self.store.open_challenges_of(player).await?;
+        rows.retain(|row| row.challenged_id == Some(player));
+        let to_anyone = self
+            .store
+            .challenges_to_anyone(venue.guild_id, venue.channel_id)
+            .await?;
+        rows.extend(to_anyone.into_iter().filter(|r| r.challenger_id != player));
+        rows.sort_by_key(|row| row.id);
+        let mut open = Vec::new();
+        for row in rows {
+            if self.closed(&row).is_none() {
+                open.push(self.view_challenge(row).await?);
+            }
+        }
+        Ok(open)
+    }
+
     /// A finished game's rematch: the same variant and channel, offered to the other player,
     /// with the loser (after a draw, the player who did not open) opening again.
     ///

@@ -167,6 +167,26 @@ impl Store {
         .await?)
     }
 
+    /// Open challenges to anyone made in a venue (`None` and `None`: the terminal), oldest
+    /// first.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn challenges_to_anyone(
+        &self,
+        guild: Option<i64>,
+        channel: Option<i64>,
+    ) -> Result<Vec<ChallengeRow>, StoreError> {
+        Ok(sqlx::query_as::<_, ChallengeRow>(&format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'open'
+               AND challenged_id IS NULL AND guild_id IS ? AND channel_id IS ? ORDER BY id"
+        ))
+        .bind(guild)
+        .bind(channel)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     /// Accepts an open challenge that has not expired at `game.created_at` by starting `game`,
     /// with what `owed` says the new game owes the players (given its id and the challenge's
     /// recorded message), in one transaction. Returns `None` when the challenge was no longer
@@ -221,6 +241,38 @@ mod tests {
 
     fn ids(challenges: Vec<ChallengeRow>) -> Vec<ChallengeId> {
         challenges.iter().map(|c| c.id).collect()
+    }
+
+    #[tokio::test]
+    async fn challenges_to_anyone_are_found_where_they_were_made() {
+        let (_dir, store) = store_with_players().await;
+        let here = store
+            .insert_challenge(&new_challenge(1, None, NOW + 1000))
+            .await
+            .unwrap();
+        let terminal = NewChallenge {
+            guild_id: None,
+            channel_id: None,
+            ..new_challenge(2, None, NOW + 1000)
+        };
+        let in_terminal = store.insert_challenge(&terminal).await.unwrap();
+        store
+            .insert_challenge(&new_challenge(1, Some(3), NOW + 1000))
+            .await
+            .unwrap();
+        let found = |guild, channel| store.challenges_to_anyone(guild, channel);
+        assert_eq!(
+            ids(found(Some(GUILD), Some(CHANNEL)).await.unwrap()),
+            [here]
+        );
+        assert_eq!(ids(found(None, None).await.unwrap()), [in_terminal]);
+        assert!(
+            store
+                .close_challenge(here, ChallengeStatus::Cancelled, NOW)
+                .await
+                .unwrap()
+        );
+        assert_eq!(ids(found(Some(GUILD), Some(CHANNEL)).await.unwrap()), []);
     }
 
     #[tokio::test]
