@@ -331,11 +331,16 @@ as alice resign
 replay
 analyse
 analyse
+analyse #7
+play carol dave size 6
+analyse #1
 ";
     let output = common::run_with_input(command, input);
     assert!(output.status.success());
     let out = String::from_utf8(output.stdout).unwrap();
     assert!(out.contains("error: game #1 is not over yet"), "{out}");
+    // A number is honoured: no game #7, and game #1 analysed while game #2 is the current one.
+    assert!(out.contains("error: there is no game #7"), "{out}");
     let gif = std::fs::read(dir.path().join("game-1.gif")).unwrap();
     let mut decoder = gif::DecodeOptions::new().read_info(gif.as_slice()).unwrap();
     let mut frames = 0;
@@ -345,7 +350,7 @@ analyse
     assert_eq!(frames, 4, "the start and three moves");
     let summaries =
         out.matches("as the AI sees them").count() + out.matches("a steady game").count();
-    assert_eq!(summaries, 2, "{out}");
+    assert_eq!(summaries, 3, "{out}");
     let chart = std::fs::read(dir.path().join("game-1-analysis.png")).unwrap();
     assert!(image::load_from_memory(&chart).is_ok());
 }

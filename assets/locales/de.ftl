@@ -426,7 +426,7 @@ local-help =
       challenge NAME|open [size N] [unlimited] [time TAGE]
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (oder einfach den Zug tippen: c3 d4)
-      board   games   game #ID   record   replay   analyse   help   quit
+      board   games   game #ID   record   replay [#ID]   analyse [#ID]   help   quit
     Züge macht, wer in der aktuellen Partie am Zug ist, sofern `as NAME` nichts anderes sagt
 local-you-are = du bist jetzt { $name }
 local-error = Fehler: { $error }

@@ -435,7 +435,7 @@ local-help =
       challenge NAME|open [size N] [unlimited] [time DAYS]
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (or just type the move: c3 d4)
-      board   games   game #ID   record   replay   analyse   help   quit
+      board   games   game #ID   record   replay [#ID]   analyse [#ID]   help   quit
     moves are played by the player to move in the current game unless `as NAME` says otherwise
 local-you-are = you are now { $name }
 local-error = error: { $error }

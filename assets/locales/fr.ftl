@@ -426,7 +426,7 @@ local-help =
       challenge NOM|open [size N] [unlimited] [time JOURS]
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (ou tape simplement le coup : c3 d4)
-      board   games   game #ID   record   replay   analyse   help   quit
+      board   games   game #ID   record   replay [#ID]   analyse [#ID]   help   quit
     les coups sont joués par le joueur dont c'est le tour dans la partie en cours, sauf si `as NOM` dit autre chose
 local-you-are = tu es maintenant { $name }
 local-error = erreur : { $error }

@@ -49,8 +49,10 @@ pub enum Command {
     /// `game #ID`: makes that game the current one.
     Switch(GameId),
     Record,
-    Replay,
-    Analyse,
+    /// The replay GIF of the game named, else of the current one.
+    Replay(Option<GameId>),
+    /// The analysis of the game named, else of the current one.
+    Analyse(Option<GameId>),
     /// A move in the current game, after `place` or `bridge` or alone; `None` when `place` or
     /// `bridge` stands alone.
     Move(Option<Result<Move, BadMove>>),
@@ -152,8 +154,8 @@ impl Command {
             "games" => (false, Ok(Command::Games)),
             "game" => (false, switch(args)),
             "record" => (false, Ok(Command::Record)),
-            "replay" => (false, Ok(Command::Replay)),
-            "analyse" | "analyze" => (false, Ok(Command::Analyse)),
+            "replay" => (false, named_game(args).map(Command::Replay)),
+            "analyse" | "analyze" => (false, named_game(args).map(Command::Analyse)),
             "place" | "bridge" => (false, Ok(a_move(args))),
             _ => (false, Ok(a_move(words))),
         };
@@ -196,6 +198,11 @@ fn challenge(args: &[&str]) -> Result<Command, BadWords> {
 fn answer(answer: Answer, args: &[&str]) -> Result<Command, BadWords> {
     let challenge = args.first().map(|word| id(word)).transpose()?;
     Ok(Command::Answer { answer, challenge })
+}
+
+/// The game a command names (`#7` or `7`), if it names one.
+fn named_game(args: &[&str]) -> Result<Option<GameId>, BadWords> {
+    args.first().map(|word| id(word)).transpose()
 }
 
 fn switch(args: &[&str]) -> Result<Command, BadWords> {
@@ -328,15 +335,17 @@ mod tests {
     }
 
     #[test]
-    fn commands_without_arguments() {
+    fn commands_on_the_current_game_or_a_named_one() {
         for (line, expected) in [
             ("help", Command::Help),
             ("Board", Command::Board),
             ("games", Command::Games),
             ("record", Command::Record),
-            ("replay", Command::Replay),
-            ("analyse", Command::Analyse),
-            ("analyze", Command::Analyse),
+            ("replay", Command::Replay(None)),
+            ("analyse", Command::Analyse(None)),
+            ("analyze", Command::Analyse(None)),
+            ("analyse #7", Command::Analyse(Some(GameId(7)))),
+            ("replay 3", Command::Replay(Some(GameId(3)))),
         ] {
             assert_eq!(command(line), Ok(expected), "{line}");
         }

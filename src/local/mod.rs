@@ -134,8 +134,8 @@ impl<'a> Session<'a> {
                 let game = self.current().await?;
                 Ok(game.record().to_string().trim_end().to_string())
             }
-            Command::Replay => self.replay().await,
-            Command::Analyse => self.analyse().await,
+            Command::Replay(game) => self.replay(game).await,
+            Command::Analyse(game) => self.analyse(game).await,
             Command::Move(mv) => self.play_move(mv, mover).await,
         }
     }
@@ -172,6 +172,14 @@ impl<'a> Session<'a> {
 
     fn acting(&self) -> Result<Player, LocalError> {
         self.actor.clone().ok_or(LocalError::SayWho)
+    }
+
+    /// Game `id` when one is named, else the current game.
+    async fn named_or_current(&self, id: Option<GameId>) -> Result<GameView, LocalError> {
+        match id {
+            Some(id) => Ok(self.service.game(id).await?),
+            None => self.current().await,
+        }
     }
 
     async fn current(&self) -> Result<GameView, LocalError> {
@@ -345,20 +353,20 @@ impl<'a> Session<'a> {
     }
 
     /// The current game's replay, written as `game-<id>.gif`.
-    async fn replay(&self) -> Result<String, LocalError> {
+    async fn replay(&self, game: Option<GameId>) -> Result<String, LocalError> {
         if self.pictures.is_none() {
             return Err(LocalError::NoPictures);
         }
-        let game = self.current().await?;
+        let game = self.named_or_current(game).await?;
         let gif = self.service.replay_gif(&game, self.lang).await?;
         Ok(self.save(format!("game-{}.gif", game.id), gif).await)
     }
 
     /// The current game's analysis (computed here if it was not before): the moves that
     /// changed it most, and its chart written as `game-<id>-analysis.png`.
-    async fn analyse(&self) -> Result<String, LocalError> {
+    async fn analyse(&self, game: Option<GameId>) -> Result<String, LocalError> {
         let lang = self.lang;
-        let game = self.current().await?;
+        let game = self.named_or_current(game).await?;
         let asker = Actor::member(game.white.id, game.venue.guild_id);
         let analysis = self.service.analysis_now(game.id, asker).await?;
         let mut out = analysis.summary(lang);
