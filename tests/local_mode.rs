@@ -88,6 +88,25 @@ fn a_challenge_to_anyone_is_accepted_as_the_advice_says() {
     );
 }
 
+/// A turn against the bot shows the board once: after the bot's reply, not also before it.
+#[test]
+fn a_turn_against_the_bot_shows_one_board() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut command = local(&database, None);
+    command.env("PONTE_AI_PLAYOUTS", "30");
+    let output = common::run_with_input(command, "play alice ai:easy size 6\nc3 d4\n");
+    let out = String::from_utf8(output.stdout).unwrap();
+    let turn = out.split("alice (white) plays c3 d4").nth(1).unwrap();
+    assert!(turn.contains("ponte (red) plays"), "{out}");
+    assert_eq!(turn.matches("last move:").count(), 1, "{out}");
+    assert_eq!(
+        turn.matches("     a b c d e f").count(),
+        2,
+        "one board: {out}"
+    );
+}
+
 /// The word the prompt offers for the swap is the one the terminal takes, in every language.
 #[test]
 fn the_swap_offered_in_the_prompt_is_taken_in_every_language() {

@@ -19,7 +19,9 @@ use crate::service::{
 use crate::tr;
 
 use command::{Answer, BadLine, Command, Line, Players};
-use words::{LocalError, describe_challenge, describe_move, games_list, show, started};
+use words::{
+    LocalError, describe_challenge, describe_move, games_list, show, started, started_line,
+};
 
 /// A stable id for a local player's name: negative, so it never meets a Discord id.
 pub fn local_id(name: &str) -> PlayerId {
@@ -231,12 +233,15 @@ impl<'a> Session<'a> {
             .await?;
         self.actor = Some(human);
         self.current_game = Some(game.id);
-        let mut out = started(self.lang, &game);
-        out.push_str(&self.ai_replies(game.id).await?);
-        if out.ends_with('\n') {
-            out.pop();
+        let replies = self.ai_replies(game.id).await?;
+        if replies.is_empty() {
+            return Ok(started(self.lang, &game) + &self.picture(&game).await);
         }
+        // The bot opened: the start, its move, and the board once.
         let shown = self.service.game(game.id).await?;
+        let mut out = started_line(self.lang, &game);
+        out.push_str(&replies);
+        out.push_str(&show(self.lang, &shown));
         Ok(out + &self.picture(&shown).await)
     }
 
@@ -245,7 +250,6 @@ impl<'a> Session<'a> {
         let mut out = String::new();
         while let Some(outcome) = self.service.play_ai_turn(id).await? {
             if let MoveOutcome::Played(report) = outcome {
-                out.push('\n');
                 out.push_str(&describe_move(self.lang, &report));
             }
         }
@@ -346,7 +350,9 @@ impl<'a> Session<'a> {
                 } else {
                     self.service.game(game.id).await?
                 };
-                Ok(describe_move(self.lang, &report) + &replies + &self.picture(&shown).await)
+                let board = show(self.lang, &shown);
+                let picture = self.picture(&shown).await;
+                Ok(describe_move(self.lang, &report) + &replies + &board + &picture)
             }
             MoveOutcome::LostOnTime(game) => Err(LocalError::LostOnTime(Box::new(game))),
         }

@@ -128,6 +128,11 @@ pub fn describe_challenge(lang: Lang, c: &ChallengeView) -> String {
 }
 
 pub fn started(lang: Lang, game: &GameView) -> String {
+    started_line(lang, game) + &show(lang, game)
+}
+
+/// That a game started, without its board.
+pub fn started_line(lang: Lang, game: &GameView) -> String {
     let line = tr!(
         lang,
         "local-started",
@@ -136,9 +141,11 @@ pub fn started(lang: Lang, game: &GameView) -> String {
         red = &game.red.name,
         variant = variant_words(lang, game.game.variant())
     );
-    format!("{line}\n{}", show(lang, game))
+    format!("{line}\n")
 }
 
+/// What a submission played, and that it was saved (the board is shown once, after any reply
+/// of the bot).
 pub fn describe_move(lang: Lang, report: &MoveReport) -> String {
     let mut out = String::new();
     for played in &report.played {
@@ -155,7 +162,6 @@ pub fn describe_move(lang: Lang, report: &MoveReport) -> String {
     let game = &report.game;
     let saved = tr!(lang, "local-saved", ply = game.game.plies(), id = game.id);
     let _ = writeln!(out, "{saved}");
-    out.push_str(&show(lang, game));
     out
 }
 
