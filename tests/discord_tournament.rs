@@ -187,7 +187,7 @@ async fn a_swiss_of_four_from_sign_up_to_standings_across_a_restart() {
     // Each result brings the standings message up to date: posted once, then edited.
     let edit = fake
         .wait_for(0, "the standings message edited", |c| {
-            c.method == "PATCH" && c.content().contains("standings after round")
+            c.method == "PATCH" && c.content().contains(", standings ")
         })
         .await;
     assert!(edit.png().is_some(), "with the crosstable");
@@ -197,7 +197,7 @@ async fn a_swiss_of_four_from_sign_up_to_standings_across_a_restart() {
         .filter(|c| {
             c.method == "POST"
                 && c.path == format!("/channels/{CHANNEL_ID}/messages")
-                && c.content().contains("standings after round")
+                && c.content().contains(", standings ")
         })
         .count();
     assert_eq!(standings_posts, 1);

@@ -523,7 +523,11 @@ tournament-bye = { $name } { $swiss ->
     [yes] ist spielfrei (ein Punkt)
    *[no] setzt in dieser Runde aus
 }
-tournament-standings = **{ $name }**, Stand nach Runde { $round } von { $rounds }:
+tournament-standings = **{ $name }**, Stand { $stage ->
+    [after] nach Runde { $round } von { $rounds }
+    [during] während Runde { $round } von { $rounds }
+   *[games] nach { $played } von { $games } Partien
+}:
 tournament-standing = { $rank }. { $name } – { $points }{ $withdrawn ->
     [yes] {" "}(zurückgezogen)
    *[no] {""}

@@ -526,7 +526,11 @@ tournament-bye = { $name } { $swiss ->
     [yes] has the bye (one point)
    *[no] sits this round out
 }
-tournament-standings = **{ $name }**, standings after round { $round } of { $rounds }:
+tournament-standings = **{ $name }**, standings { $stage ->
+    [after] after round { $round } of { $rounds }
+    [during] during round { $round } of { $rounds }
+   *[games] after { $played } of { $games } games
+}:
 tournament-standing = { $rank }. { $name } — { $points }{ $withdrawn ->
     [yes] {" "}(withdrawn)
    *[no] {""}

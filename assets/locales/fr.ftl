@@ -523,7 +523,11 @@ tournament-bye = { $name } { $swiss ->
     [yes] est exempt (un point)
    *[no] ne joue pas cette ronde
 }
-tournament-standings = **{ $name }**, classement après la ronde { $round } sur { $rounds } :
+tournament-standings = **{ $name }**, classement { $stage ->
+    [after] après la ronde { $round } sur { $rounds }
+    [during] pendant la ronde { $round } sur { $rounds }
+   *[games] après { $played } parties sur { $games }
+} :
 tournament-standing = { $rank }. { $name } — { $points }{ $withdrawn ->
     [yes] {" "}(retiré)
    *[no] {""}

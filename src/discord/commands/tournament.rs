@@ -267,12 +267,23 @@ pub async fn standings(
 
 /// The standings in words: rank, name, points, the deciding tiebreaks.
 pub fn standings_text(lang: Lang, view: &TournamentView) -> String {
+    // What is true now: a round robin plays all its games at once, so its progress is the
+    // games played; a Swiss is in a round, or after it once its last game has ended.
+    let played = view.games.iter().filter(|(_, g)| g.is_over()).count();
+    let stage = match view.format {
+        Format::RoundRobin { .. } => "games",
+        Format::Swiss { .. } if view.round_complete() => "after",
+        Format::Swiss { .. } => "during",
+    };
     let mut text = tr!(
         lang,
         "tournament-standings",
         name = &view.name,
+        stage = stage,
         round = view.current_round,
-        rounds = view.rounds()
+        rounds = view.rounds(),
+        played = played,
+        games = view.games.len()
     );
     let standings = view.standings();
     for line in &standings {
@@ -389,4 +400,67 @@ async fn tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocom
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::game::Move;
+    use crate::service::{
+        Actor, ChallengeOptions, ManualClock, Player, PlayerId, Service, TournamentView, Venue,
+    };
+
+    /// A tournament of four with its first game over: a round robin's six games, or a Swiss's
+    /// first round.
+    async fn one_result_in(format: Format) -> (tempfile::TempDir, TournamentView) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
+        let clock = Arc::new(ManualClock::new(1_700_000_000_000));
+        let service = Service::open_with_clock(&url, clock).await.unwrap();
+        let venue = Venue {
+            guild_id: Some(7),
+            channel_id: Some(70),
+        };
+        let players: Vec<Player> = (1..=4)
+            .map(|i| Player::new(PlayerId(i), format!("p{i}")))
+            .collect();
+        let terms = TournamentTerms {
+            name: "Club".into(),
+            format,
+            options: ChallengeOptions::default(),
+            signup_deadline: None,
+        };
+        let by = Actor::manager(players[0].id, 7);
+        let t = service
+            .create_tournament(&players[0], by, venue, terms)
+            .await
+            .unwrap();
+        for p in &players {
+            service.join_tournament(t.id, p, Some(7)).await.unwrap();
+        }
+        let t = service.start_tournament(t.id, Some(by)).await.unwrap();
+        let first = &t.games[0].1;
+        let resigned = service.play(first.id, first.white.id, Move::Resign(None), None);
+        resigned.await.unwrap();
+        let view = service.tournament(t.id).await.unwrap();
+        (dir, view)
+    }
+
+    #[tokio::test]
+    async fn the_standings_say_how_far_the_tournament_is() {
+        let (_dir, round_robin) = one_result_in(Format::RoundRobin { double: false }).await;
+        let text = standings_text(Lang::En, &round_robin);
+        assert!(
+            text.starts_with("**Club**, standings after 1 of 6 games:"),
+            "{text}"
+        );
+        let (_dir, swiss) = one_result_in(Format::Swiss { rounds: 3 }).await;
+        let text = standings_text(Lang::En, &swiss);
+        assert!(
+            text.starts_with("**Club**, standings during round 1 of 3:"),
+            "{text}"
+        );
+    }
 }
