@@ -246,3 +246,43 @@ async fn a_swiss_of_four_from_sign_up_to_standings_across_a_restart() {
     assert!(standings.png().is_some(), "the crosstable picture");
     bot.stop().await;
 }
+
+/// Refusals of `/tournament withdraw` and `/tournament cancel` reach their author alone: the
+/// answer is deferred privately, and nothing of it is posted in the channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_of_withdraw_and_cancel_are_private() {
+    let setup = setup().await;
+    let fake = &setup.fake;
+    let options = json!([
+        {"name": "name", "type": 3, "value": "Spring Cup"},
+        {"name": "format", "type": 4, "value": 1}
+    ]);
+    tournament(fake, ALICE, "create", options).await;
+    let which = json!([{"name": "tournament", "type": 4, "value": 1}]);
+    for (sub, refusal) in [
+        (
+            "cancel",
+            "Only the organiser, or a member who can manage this server",
+        ),
+        ("withdraw", "You are not in tournament #1"),
+    ] {
+        let from = fake.call_count();
+        let (id, deferred) = tournament_as(fake, BOB, sub, which.clone(), false).await;
+        assert!(deferred.is_ephemeral(), "{sub}: {}", deferred.json);
+        let token = format!("token-{id}");
+        let answer = fake
+            .wait_for(from, "the refusal", |c| {
+                c.path.contains(&token) && c.content().contains(refusal)
+            })
+            .await;
+        assert!(
+            answer.path.starts_with("/webhooks/"),
+            "{sub}: {}",
+            answer.path
+        );
+        let public = fake.calls().into_iter().skip(from).any(|c| {
+            c.path == format!("/channels/{CHANNEL_ID}/messages") && c.content().contains(refusal)
+        });
+        assert!(!public, "{sub}: the refusal was posted in the channel");
+    }
+}

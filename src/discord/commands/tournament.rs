@@ -333,21 +333,29 @@ pub async fn withdraw(
     #[autocomplete = "tournaments"] tournament: i64,
     player: Option<serenity::User>,
 ) -> Result<(), Error> {
-    // Forfeiting or aborting many games may take longer than Discord waits for an answer.
-    ctx.defer().await?;
+    // Forfeiting or aborting many games may take longer than Discord waits for an answer; the
+    // answer is private, so a refusal reaches its author alone, and the withdrawal is posted
+    // in the channel apart.
+    ctx.defer_ephemeral().await?;
     let id = checked(ctx, tournament).await?;
     let who = player_of(player.as_ref().unwrap_or(ctx.author()));
     let view = ctx.data().service.withdraw(id, &who, actor(ctx)).await?;
     let lang = server_lang(ctx).await?;
-    ctx.send(poise::CreateReply::default().content(tr!(
+    let text = tr!(
         lang,
         "tournament-withdrawn",
         name = &who.name,
         id = view.id,
         tournament = &view.name
-    )))
-    .await?;
-    Ok(())
+    );
+    // Saved is saved: a lost post must not read as a failed withdrawal.
+    let public = serenity::CreateMessage::new()
+        .content(fit_message(&text))
+        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    if let Err(error) = ctx.channel_id().send_message(ctx, public).await {
+        tracing::warn!("could not post the withdrawal from tournament #{id}: {error}");
+    }
+    tell_author(ctx, &text).await
 }
 
 /// Call a tournament off (organiser or managers); unfinished games are aborted
@@ -356,8 +364,9 @@ pub async fn cancel(
     ctx: Context<'_>,
     #[autocomplete = "tournaments"] tournament: i64,
 ) -> Result<(), Error> {
-    // Forfeiting or aborting many games may take longer than Discord waits for an answer.
-    ctx.defer().await?;
+    // Aborting many games may take longer than Discord waits for an answer; the answer is
+    // private, so a refusal reaches its author alone.
+    ctx.defer_ephemeral().await?;
     let id = checked(ctx, tournament).await?;
     let view = ctx.data().service.cancel_tournament(id, actor(ctx)).await?;
     // Everyone is told through the delivery worker, saved with the cancellation.
