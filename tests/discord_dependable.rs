@@ -455,6 +455,90 @@ async fn a_move_sent_before_the_last_move_was_saved_is_not_played_blind() {
     bot.stop().await;
 }
 
+/// Bob moves and Alice sends a move in the same millisecond (two interactions with the same
+/// snowflake time): hers was sent before his was saved, by a player whose turn it was not then,
+/// so it is never played — refused as blind, or as not her turn — however the two race, many
+/// times over.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn moves_sent_in_the_same_millisecond_are_never_played_blind() {
+    let Setup {
+        fake, bot, _dir, ..
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    let from = fake.call_count();
+    command(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+        &[],
+    )
+    .await;
+    board_in(&fake, from, &thread).await;
+    // Ten rounds on the 10×10 board: Bob's pairs in columns a, c, e, g, i (rows 1–2, then
+    // 5–6), Alice's answers above them (rows 9–10, then 7–8).
+    for round in 0..10 {
+        let column = ["a", "c", "e", "g", "i"][round % 5];
+        let (bob_rows, alice_rows) = if round < 5 {
+            ((1, 2), (9, 10))
+        } else {
+            ((5, 6), (7, 8))
+        };
+        let bobs = format!("{column}{} {column}{}", bob_rows.0, bob_rows.1);
+        let (bob_id, bob_payload) = fake_discord::slash(
+            &fake,
+            BOB,
+            &thread,
+            "place",
+            &[("first", 3, json!(bobs))],
+            &[],
+        );
+        let (_, mut alice_payload) = fake_discord::slash(
+            &fake,
+            ALICE,
+            &thread,
+            "place",
+            &[("first", 3, json!(format!("{column}3 {column}4")))],
+            &[],
+        );
+        // The same millisecond: only the low bits of the snowflake differ.
+        let alice_id = (bob_id.parse::<u64>().unwrap() + 1).to_string();
+        alice_payload["id"] = json!(alice_id);
+        alice_payload["token"] = json!(format!("token-{alice_id}"));
+        let from = fake.call_count();
+        fake.dispatch("INTERACTION_CREATE", bob_payload);
+        fake.dispatch("INTERACTION_CREATE", alice_payload);
+        let alices = fake.callback(from, &alice_id).await;
+        let refused = alices.content();
+        assert!(
+            refused.starts_with("The position changed before your move arrived")
+                || refused.starts_with("It is not your turn"),
+            "round {round}: {refused}"
+        );
+        board_in(&fake, from, &thread).await;
+        // Alice answers, having seen the board: played.
+        let from = fake.call_count();
+        let answer = format!("{column}{} {column}{}", alice_rows.0, alice_rows.1);
+        command(
+            &fake,
+            ALICE,
+            &thread,
+            "place",
+            &[("first", 3, json!(answer))],
+            &[],
+        )
+        .await;
+        let board = board_in(&fake, from, &thread).await;
+        assert!(
+            board.content().contains(&format!("placed `{answer}`")),
+            "{}",
+            board.content()
+        );
+    }
+    bot.stop().await;
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn small_things_found_on_the_way() {
     let Setup {

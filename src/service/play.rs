@@ -186,7 +186,8 @@ impl Service {
         let position = self.position_for_write(&mut write).await?;
         if let (Some(sent), Some(seen)) = (sent, row.last_move_seen_at) {
             let last_mover = position.moves.iter().rev().find(|m| !m.forced);
-            let blind = sent.at < seen && last_mover.is_some_and(|m| m.player_id != player);
+            // Sent before the last move was saved (in the same millisecond counts as before).
+            let blind = sent.at <= seen && last_mover.is_some_and(|m| m.player_id != player);
             if blind && !matches!(mv, Move::Resign(_)) {
                 return Err(ServiceError::PositionChanged);
             }

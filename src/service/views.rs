@@ -246,11 +246,28 @@ pub struct Sent {
     pub received: std::time::Instant,
 }
 
+/// The longest way from Discord to the bot counted when a move's saving is dated.
+const WAY_HERE_AT_MOST: Millis = 1000;
+
 impl Sent {
-    /// The time of saving on the sender's clock: when it was sent, plus how long it took here.
+    /// When the move is saved, on the sender's clock, never before the moment it really is:
+    /// when it was sent, plus the way here (this machine's clock is kept in time as Discord's
+    /// is) or at least the time it spent here, rounded up to the next whole millisecond (the
+    /// commit that follows takes a moment more).
     pub fn saved_at(&self) -> Millis {
-        let waited = i64::try_from(self.received.elapsed().as_millis()).unwrap_or(i64::MAX / 2);
-        self.at.saturating_add(waited)
+        let here = self.received.elapsed().as_micros().div_ceil(1000);
+        let here = i64::try_from(here).unwrap_or(i64::MAX / 2);
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX / 2));
+        // A clock far ahead of Discord's must not make every reply look blind: the way here is
+        // counted up to a second.
+        let since_sent = now
+            .saturating_sub(self.at)
+            .min(here.saturating_add(WAY_HERE_AT_MOST));
+        self.at
+            .saturating_add(here.max(since_sent))
+            .saturating_add(1)
     }
 }
 
