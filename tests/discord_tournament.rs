@@ -286,3 +286,67 @@ async fn refusals_of_withdraw_and_cancel_are_private() {
         assert!(!public, "{sub}: the refusal was posted in the channel");
     }
 }
+
+/// A round robin of four starts all its games at once: every round's pairings are posted, and
+/// each game's thread opens with a board that mentions (and pings) both its players, so nobody
+/// misses a game of round 2 or 3.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_player_of_a_round_robin_is_told_of_every_game() {
+    let setup = setup().await;
+    let fake = &setup.fake;
+    let options = json!([
+        {"name": "name", "type": 3, "value": "Club"},
+        {"name": "format", "type": 4, "value": 0}
+    ]);
+    let (id, _) = tournament(fake, ALICE, "create", options).await;
+    let signup = fake.original(&id).unwrap();
+    for user in EVERYONE {
+        let from = fake.call_count();
+        let (click_id, payload) = click(fake, user, &signup, "tjoin:1");
+        fake.dispatch("INTERACTION_CREATE", payload);
+        fake.callback(from, &click_id).await;
+    }
+    let from = fake.call_count();
+    let which = json!([{"name": "tournament", "type": 4, "value": 1}]);
+    tournament(fake, ALICE, "start", which).await;
+    for round in 1..=3 {
+        let heading = format!("**Round {round} of 3**");
+        let posted = fake
+            .wait_for(from, &heading, |c| {
+                c.method == "POST"
+                    && c.path == format!("/channels/{CHANNEL_ID}/messages")
+                    && c.content().contains(&heading)
+            })
+            .await;
+        assert_eq!(posted.content().matches("opens against").count(), 2);
+    }
+    let boards = thread_boards(fake, from, 6).await;
+    let mut told = Vec::new();
+    for (thread, board) in &boards {
+        let first = fake
+            .calls()
+            .into_iter()
+            .find(|c| c.path == format!("/channels/{thread}/messages") && c.png().is_some())
+            .unwrap();
+        let mentioned: Vec<&User> = EVERYONE
+            .iter()
+            .filter(|u| first.content().contains(&format!("<@{}>", u.id)))
+            .collect();
+        assert_eq!(mentioned.len(), 2, "both players of {board}");
+        let users = first.json["allowed_mentions"]["users"].clone();
+        for user in &mentioned {
+            assert!(
+                users.to_string().contains(user.id),
+                "{user:?} pinged: {users}"
+            );
+        }
+        told.extend(mentioned.iter().map(|u| u.name));
+    }
+    told.sort_unstable();
+    // Each of the four plays three games, and is told of each.
+    let expected: Vec<&str> = ["alice", "bob", "carol", "dave"]
+        .into_iter()
+        .flat_map(|n| [n; 3])
+        .collect();
+    assert_eq!(told, expected);
+}

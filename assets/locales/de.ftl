@@ -519,6 +519,7 @@ button-leave = Abmelden
 tournament-started = **{ $name }** (Turnier #{ $id }) hat begonnen: Jede Partie hat ihren eigenen Thread.
 tournament-round = **Runde { $round } von { $rounds }**
 tournament-pairing = Partie #{ $id }: { $opener } beginnt gegen { $other }
+tournament-game-start = { $white } und { $red }: Die Partie der Runde { $round } von Turnier #{ $id } beginnt hier.
 tournament-bye = { $name } { $swiss ->
     [yes] ist spielfrei (ein Punkt)
    *[no] setzt in dieser Runde aus

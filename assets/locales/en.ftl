@@ -522,6 +522,7 @@ button-leave = Leave
 tournament-started = **{ $name }** (tournament #{ $id }) has started: each game has its own thread.
 tournament-round = **Round { $round } of { $rounds }**
 tournament-pairing = Game #{ $id }: { $opener } opens against { $other }
+tournament-game-start = { $white } and { $red }: the game of round { $round } of tournament #{ $id } starts here.
 tournament-bye = { $name } { $swiss ->
     [yes] has the bye (one point)
    *[no] sits this round out

@@ -519,6 +519,7 @@ button-leave = Se retirer
 tournament-started = **{ $name }** (tournoi #{ $id }) a commencé : chaque partie a son propre fil.
 tournament-round = **Ronde { $round } sur { $rounds }**
 tournament-pairing = Partie #{ $id } : { $opener } commence contre { $other }
+tournament-game-start = { $white } et { $red } : la partie de la ronde { $round } du tournoi #{ $id } commence ici.
 tournament-bye = { $name } { $swiss ->
     [yes] est exempt (un point)
    *[no] ne joue pas cette ronde

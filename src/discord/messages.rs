@@ -26,11 +26,14 @@ pub fn pings(players: &[PlayerId]) -> serenity::CreateAllowedMentions {
     )
 }
 
-/// Who a board message means to ping: the player to move, or both players at the end.
+/// Who a board message means to ping: the player to move, or both players at the end, and both
+/// at a tournament game's start (nobody challenged the other: both learn of it there).
 pub fn board_pings(game: &GameView) -> Vec<PlayerId> {
+    let both = vec![game.white.id, game.red.id];
     let people = match game.to_move() {
+        Some(_) if game.tournament.is_some() && game.game.plies() == 0 => both,
         Some((_, player)) => vec![player.id],
-        None if game.is_over() => vec![game.white.id, game.red.id],
+        None if game.is_over() => both,
         None => Vec::new(),
     };
     // The bot does not ping itself when it is the AI to move.

@@ -19,7 +19,7 @@ use super::messages::{board_pings, board_text, mention, move_text, pings, result
 use super::post::{analysis_post, deliver_board, game_channel, refused};
 use crate::i18n::{Lang, color_name};
 use crate::service::{
-    Announcement, DueAnnouncement, GameView, OutboxId, PlayerId, Service, TournamentStatus,
+    Announcement, DueAnnouncement, Format, GameView, OutboxId, PlayerId, Service, TournamentStatus,
     TournamentView,
 };
 use crate::tr;
@@ -106,6 +106,17 @@ async fn post(
             };
             let (game, in_channel) = open_thread(ctx, service, game, anchor).await?;
             let mut text = board_text(lang, &game);
+            if let Some((tournament, round)) = game.tournament {
+                let players = tr!(
+                    lang,
+                    "tournament-game-start",
+                    white = mention(game.white.id, &game.white.name),
+                    red = mention(game.red.id, &game.red.name),
+                    round = round,
+                    id = tournament
+                );
+                text = format!("{text}\n{players}");
+            }
             if in_channel {
                 text = format!("{text}\n{}", tr!(lang, "thread-not-opened"));
             }
@@ -205,28 +216,36 @@ async fn post_round(
     if round == 1 {
         close_signup(ctx, lang, tournament, channel).await;
     }
-    let players: Vec<PlayerId> = tournament
-        .pairings(round)
-        .0
-        .iter()
-        .flat_map(|g| [g.white.id, g.red.id])
-        .collect();
-    let mut text = pairings_text(lang, tournament, round);
-    if round == 1 {
-        let started = tr!(
-            lang,
-            "tournament-started",
-            id = tournament.id,
-            name = &tournament.name
-        );
-        text = format!("{started}\n{text}");
+    // A round robin starts all its rounds at once: each round's pairings, a message each.
+    let rounds = match tournament.format {
+        Format::RoundRobin { .. } if round == 1 => 1..=tournament.rounds(),
+        _ => round..=round,
+    };
+    for shown in rounds {
+        let players: Vec<PlayerId> = tournament
+            .pairings(shown)
+            .0
+            .iter()
+            .flat_map(|g| [g.white.id, g.red.id])
+            .collect();
+        let mut text = pairings_text(lang, tournament, shown);
+        if shown == 1 {
+            let started = tr!(
+                lang,
+                "tournament-started",
+                id = tournament.id,
+                name = &tournament.name
+            );
+            text = format!("{started}\n{text}");
+        }
+        // One nonce a message: a retry of the item posts none of them twice.
+        let message = serenity::CreateMessage::new()
+            .content(fit_message(&text))
+            .allowed_mentions(pings(&players))
+            .nonce(serenity::Nonce::String(format!("{nonce}-{shown}")))
+            .enforce_nonce(true);
+        channel.send_message(ctx, message).await?;
     }
-    let message = serenity::CreateMessage::new()
-        .content(fit_message(&text))
-        .allowed_mentions(pings(&players))
-        .nonce(serenity::Nonce::String(nonce.to_string()))
-        .enforce_nonce(true);
-    channel.send_message(ctx, message).await?;
     Ok(())
 }
 
