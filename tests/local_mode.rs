@@ -7,9 +7,9 @@ use std::io::{BufRead, BufReader};
 use std::process::Command;
 
 use fastrand::Rng;
-use ponte::game::{Game, Move, Variant, playout};
+use ponte::game::{Game, Move, Supply, Variant, playout};
 use ponte::local::local_id;
-use ponte::service::{GameId, Service};
+use ponte::service::{AiTerms, ChallengeOptions, GameId, Level, Opener, Player, Service, Venue};
 
 fn local(database: &str, pictures: Option<&std::path::Path>) -> Command {
     let mut command = common::ponte(&["local", "--database", database]);
@@ -105,6 +105,46 @@ fn a_turn_against_the_bot_shows_one_board() {
         2,
         "one board: {out}"
     );
+}
+
+/// A game where the bot is to move when the terminal starts (it was stopped, or killed, while
+/// the bot thought): the bot moves by itself at once, and a typed move goes to the human, never
+/// to the bot.
+#[tokio::test]
+async fn the_bots_waiting_turn_is_played_at_start_and_no_move_is_typed_for_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let service = Service::open(&database).await.unwrap();
+    let alice = Player::new(local_id("alice"), "alice");
+    let bot = Player::new(local_id("ponte"), "ponte");
+    let terms = AiTerms {
+        level: Level::Easy,
+        options: ChallengeOptions {
+            variant: Variant::new(6, Supply::Unlimited, Supply::Unlimited).unwrap(),
+            ..ChallengeOptions::default()
+        },
+        venue: Venue::default(),
+        opener: Opener::Ai,
+    };
+    let game = service
+        .start_ai_game(&alice, &bot, terms, None)
+        .await
+        .unwrap();
+    assert_eq!(game.to_move().unwrap().1.id, bot.id, "the bot is to move");
+    service.close().await;
+
+    let mut command = local(&database, None);
+    command.env("PONTE_AI_PLAYOUTS", "30");
+    let output = common::run_with_input(command, "game #1\nc3 d4\n");
+    let out = String::from_utf8(output.stdout).unwrap();
+    let first = out
+        .find("ponte (white) plays")
+        .expect("the bot moved at start");
+    let typed = out
+        .find("alice (red) plays c3 d4")
+        .expect("alice's move played");
+    assert!(first < typed, "{out}");
+    assert!(!out.contains("ponte (white) plays c3 d4"), "{out}");
 }
 
 /// The word the prompt offers for the swap is the one the terminal takes, in every language.

@@ -169,7 +169,35 @@ impl<'a> Session<'a> {
         for challenge in &tick.expired {
             news.push(tr!(self.lang, "local-news-expired", id = challenge.id));
         }
+        // The bot's turns that wait (a restart, a reply that could not be saved) are played
+        // now, as the bot's worker plays them.
+        // Only the terminal's own bot: a Discord bot on the same database plays its own.
+        let waiting = self.service.ai_turns().await.unwrap_or_default();
+        for id in waiting {
+            let ours = self.service.game(id).await.ok().and_then(|g| g.ai);
+            if ours.is_none_or(|(ai, _)| ai != bot().id) {
+                continue;
+            }
+            let replies = self.ai_replies_or_later(id).await;
+            let shown = match self.service.game(id).await {
+                Ok(game) => show(self.lang, &game) + &self.picture(&game).await,
+                Err(_) => String::new(),
+            };
+            news.push(format!("{}{}", replies, shown).trim_end().to_string());
+        }
         news.join("\n")
+    }
+
+    /// The bot's replies in game `id`, or, when they could not be saved, that it will try
+    /// again before the next command (the player's own move is saved whatever happens here).
+    async fn ai_replies_or_later(&self, id: GameId) -> String {
+        match self.ai_replies(id).await {
+            Ok(replies) => replies,
+            Err(error) => {
+                let error = error.words(self.lang);
+                tr!(self.lang, "local-ai-later", id = id, error = error) + "\n"
+            }
+        }
     }
 
     fn acting(&self) -> Result<Player, LocalError> {
@@ -338,13 +366,19 @@ impl<'a> Session<'a> {
                 None => return Err(ServiceError::GameOver(game.id).into()),
             },
         };
+        // The bot plays its own moves: none is typed for it.
+        if game.ai.is_some_and(|(ai, _)| ai == player.id) {
+            return Err(LocalError::BotToMove { name: player.name });
+        }
         let mv = match mv.ok_or(LocalError::UsageMove)? {
             Ok(mv) => mv,
             Err(bad) => return Err(self.service.unparsed(game.id, bad).await.into()),
         };
         match self.service.play(game.id, player.id, mv, None).await? {
             MoveOutcome::Played(report) => {
-                let replies = self.ai_replies(game.id).await?;
+                // Saved is saved: a reply that fails is tried again later, not reported as a
+                // failure of this move.
+                let replies = self.ai_replies_or_later(game.id).await;
                 let shown = if replies.is_empty() {
                     report.game.clone()
                 } else {
@@ -444,6 +478,11 @@ pub async fn run(service: &Service, pictures: Option<PathBuf>, lang: Lang) -> st
     if interactive {
         let welcome = tr!(lang, "local-welcome");
         write_out(&mut out, &format!("{welcome}\n")).await?;
+    }
+    // What fell due while nobody was here, and the bot's waiting turns, at once.
+    let news = session.clock_news().await;
+    if !news.is_empty() {
+        write_out(&mut out, &format!("{news}\n")).await?;
     }
     loop {
         if interactive {

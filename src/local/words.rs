@@ -35,6 +35,10 @@ pub enum LocalError {
     },
     /// Drawing the analysis' chart broke down.
     Chart(tokio::task::JoinError),
+    /// A move for the bot, which plays its own moves.
+    BotToMove {
+        name: String,
+    },
 }
 
 impl From<ServiceError> for LocalError {
@@ -82,6 +86,7 @@ impl LocalError {
                 command = answer.word()
             ),
             E::Chart(error) => error.to_string(),
+            E::BotToMove { name } => tr!(lang, "local-bot-to-move", name = name),
         }
     }
 }
