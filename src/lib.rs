@@ -14,5 +14,6 @@ pub mod local;
 pub mod render;
 pub mod replay;
 pub mod service;
+pub mod stop;
 pub mod store;
 pub mod tournament;

@@ -304,7 +304,11 @@ fn bot() -> Outcome {
     })?;
     logs(&config.token);
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(ponte::discord::run(config))?;
+    let ran = runtime.block_on(ponte::discord::run(config));
+    // An AI search still thinking on its thread is not waited for: its game's turn resumes
+    // from the database at the next start.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    ran?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -352,7 +356,7 @@ fn local(args: LocalArgs) -> Outcome {
     });
     let url = database_url(args.database);
     let runtime = tokio::runtime::Runtime::new()?;
-    runtime.block_on(async {
+    let ran = runtime.block_on(async {
         let mut service = ponte::service::Service::open(&url)
             .await
             .with_context(|| format!("opening {url}"))?;
@@ -366,7 +370,11 @@ fn local(args: LocalArgs) -> Outcome {
         ponte::local::run(&service, pictures, lang).await?;
         service.close().await;
         anyhow::Ok(())
-    })?;
+    });
+    // Stopped by a signal, the reader of standard input may still wait for a line on its
+    // thread: it is not waited for.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    ran?;
     Ok(ExitCode::SUCCESS)
 }
 

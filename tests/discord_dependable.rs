@@ -455,6 +455,52 @@ async fn a_move_sent_before_the_last_move_was_saved_is_not_played_blind() {
     bot.stop().await;
 }
 
+/// SIGTERM, as `systemctl stop` sends it, in the middle of play: the bot exits 0 within 10 s,
+/// leaves no `-wal` file (the database closed and checkpointed), and every acknowledged move is
+/// saved; started again, it goes on where it was.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_bot_cleanly() {
+    let Setup {
+        fake,
+        bot,
+        _dir,
+        database,
+    } = setup().await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    play(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+    )
+    .await;
+    let (status, took) = bot.terminate().await;
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+    let file = database.trim_start_matches("sqlite://");
+    assert!(
+        !std::path::Path::new(&format!("{file}-wal")).exists(),
+        "the write-ahead log is checkpointed away"
+    );
+    // Started again, it goes on: the next move is played and its board posted.
+    let bot = Bot::start(&fake, &database).await;
+    let (_, board) = play(
+        &fake,
+        BOB,
+        &thread,
+        "place",
+        &[("first", 3, json!("e5 e6"))],
+    )
+    .await;
+    assert!(
+        board.content().contains("placed `e5 e6`"),
+        "{}",
+        board.content()
+    );
+    bot.stop().await;
+}
+
 /// Bob moves and Alice sends a move in the same millisecond (two interactions with the same
 /// snowflake time): hers was sent before his was saved, by a player whose turn it was not then,
 /// so it is never played — refused as blind, or as not her turn — however the two race, many

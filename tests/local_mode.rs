@@ -147,6 +147,36 @@ async fn the_bots_waiting_turn_is_played_at_start_and_no_move_is_typed_for_it() 
     assert!(!out.contains("ponte (white) plays c3 d4"), "{out}");
 }
 
+/// SIGTERM ends a terminal session as the end of input does: exit 0, the database closed with
+/// no `-wal` left, the move played before it saved.
+#[test]
+fn sigterm_ends_the_session_cleanly() {
+    use std::io::Write;
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut child = local(&database, None).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"play alice bob size 6\nc3 d4\n").unwrap();
+    stdin.flush().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    while !line.starts_with("saved: move 1") {
+        line.clear();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "the session ended early"
+        );
+    }
+    let pid = child.id().to_string();
+    let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(sent.success());
+    let status = child.wait().unwrap();
+    drop(stdin);
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    let file = dir.path().join("ponte.db-wal");
+    assert!(!file.exists(), "the write-ahead log is checkpointed away");
+}
+
 /// The word the prompt offers for the swap is the one the terminal takes, in every language.
 #[test]
 fn the_swap_offered_in_the_prompt_is_taken_in_every_language() {

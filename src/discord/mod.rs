@@ -160,6 +160,10 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .with_context(|| format!("opening {}", config.database_url))?;
     service.set_ai_playouts(config.ai_playouts);
     let service = Arc::new(service);
+    let closing = service.clone();
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let delivery: Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>> = Arc::default();
+    let setup_delivery = delivery.clone();
     let guild_id = config.guild_id;
     let every = config.scheduler_every;
     let mut commands = commands::all();
@@ -181,7 +185,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
                 info!(bot = %ready.user.name, "connected to Discord");
                 register(ctx, &service, &framework.options().commands, guild_id).await?;
                 tokio::spawn(scheduler::run(ctx.clone(), service.clone(), every));
-                tokio::spawn(outbox::run(ctx.clone(), service.clone()));
+                let worker = tokio::spawn(outbox::run(ctx.clone(), service.clone(), stop_rx));
+                *setup_delivery.lock().unwrap_or_else(|e| e.into_inner()) = Some(worker);
                 tokio::spawn(service.clone().run_ai());
                 tokio::spawn(service.clone().run_analyses());
                 let bot = player_of(&ready.user);
@@ -204,13 +209,42 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .framework(framework)
         .await
         .context("building the Discord client")?;
+    tokio::spawn(stop_on_signals(client.shard_manager.clone(), stop_tx));
     // As many shards as Discord asks for (required from 2,500 servers on), in this process; the
     // clock and the delivery worker are started once, by the framework's setup.
     client
         .start_autosharded()
         .await
         .context("running the Discord client")?;
+    // The shards are down (stopped by a signal): the post in hand is finished, then the
+    // database closed (checkpointed). AI searches and analyses resume from the database at the
+    // next start.
+    let worker = delivery.lock().unwrap_or_else(|e| e.into_inner()).take();
+    if let Some(worker) = worker
+        && tokio::time::timeout(std::time::Duration::from_secs(5), worker)
+            .await
+            .is_err()
+    {
+        warn!("the post in hand did not finish in 5 s; it is delivered at the next start");
+    }
+    closing.close().await;
+    info!("stopped");
     Ok(())
+}
+
+/// On SIGTERM or SIGINT: no new work (the shards shut down, the delivery worker stops after
+/// the post in hand); a second signal stops the process at once.
+async fn stop_on_signals(
+    shards: Arc<serenity::ShardManager>,
+    stop: tokio::sync::watch::Sender<bool>,
+) {
+    crate::stop::stopping_signal().await;
+    info!("stopping: taking no new work, finishing the post in hand, closing the database");
+    let _ = stop.send(true);
+    shards.shutdown_all().await;
+    crate::stop::stopping_signal().await;
+    warn!("a second signal: stopping at once");
+    std::process::exit(1);
 }
 
 /// Against another Discord (`DISCORD_API_BASE`, tests), the gateway must be that Discord's too:

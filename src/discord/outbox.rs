@@ -27,13 +27,24 @@ use crate::tr;
 /// How long the worker sleeps with nothing due (a write wakes it at once).
 const IDLE: Duration = Duration::from_secs(60);
 
-pub async fn run(ctx: serenity::Context, service: Arc<Service>) {
+pub async fn run(
+    ctx: serenity::Context,
+    service: Arc<Service>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) {
     loop {
+        if *stop.borrow() {
+            return;
+        }
         // Created before looking, so a write recorded meanwhile wakes the wait below.
         let recorded = service.announcements_recorded();
         match service.due_announcements().await {
             Ok(due) => {
                 for item in due {
+                    // Stopping: the post in hand is finished, the rest wait in the outbox.
+                    if *stop.borrow() {
+                        return;
+                    }
                     deliver(&ctx, &service, item).await;
                 }
             }
@@ -52,6 +63,7 @@ pub async fn run(ctx: serenity::Context, service: Arc<Service>) {
         tokio::select! {
             () = recorded => {}
             () = tokio::time::sleep(wait) => {}
+            _ = stop.changed() => {}
         }
     }
 }

@@ -479,6 +479,8 @@ pub async fn run(service: &Service, pictures: Option<PathBuf>, lang: Lang) -> st
         let welcome = tr!(lang, "local-welcome");
         write_out(&mut out, &format!("{welcome}\n")).await?;
     }
+    let stop = crate::stop::stopping_signal();
+    tokio::pin!(stop);
     // What fell due while nobody was here, and the bot's waiting turns, at once.
     let news = session.clock_news().await;
     if !news.is_empty() {
@@ -488,7 +490,14 @@ pub async fn run(service: &Service, pictures: Option<PathBuf>, lang: Lang) -> st
         if interactive {
             write_out(&mut out, "> ").await?;
         }
-        let Some(line) = lines.next_line().await? else {
+        // SIGTERM or SIGINT ends the session as the end of input does: between commands, so
+        // the database is closed (by the caller) with nothing half done. One listener for the
+        // whole session, set up before the first line is read.
+        let line = tokio::select! {
+            line = lines.next_line() => line?,
+            () = &mut stop => None,
+        };
+        let Some(line) = line else {
             break;
         };
         match session.run_line(&line).await {

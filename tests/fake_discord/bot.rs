@@ -61,6 +61,20 @@ impl Bot {
     pub async fn stop(mut self) {
         self.child.kill().await.unwrap();
     }
+
+    /// Sends SIGTERM, as `systemctl stop` does, and waits (at most 15 s) for the bot to exit.
+    pub async fn terminate(mut self) -> (std::process::ExitStatus, std::time::Duration) {
+        let pid = self.child.id().unwrap().to_string();
+        let started = std::time::Instant::now();
+        let sent = std::process::Command::new("kill")
+            .args(["-TERM", &pid])
+            .status()
+            .unwrap();
+        assert!(sent.success());
+        let waited = tokio::time::timeout(std::time::Duration::from_secs(15), self.child.wait());
+        let status = waited.await.expect("the bot exits").unwrap();
+        (status, started.elapsed())
+    }
 }
 
 pub struct Setup {
