@@ -56,11 +56,15 @@ pub struct Ideas {
     /// The two tiles of a placement searched in one order only: the second after the first
     /// in the board's order, unless the first has no such partner.
     pub pair_order: bool,
+    /// A solver for the end: a step whose game is over, or whose node is won or lost
+    /// whatever follows, is proven; a proven win is always taken, a proven loss never while
+    /// anything else is left, and proofs are carried up the tree.
+    pub solver: bool,
 }
 
 impl Ideas {
     /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
-    pub const NAMES: [&str; 4] = ["swap", "prune", "bias", "order"];
+    pub const NAMES: [&str; 5] = ["swap", "prune", "bias", "order", "solver"];
 
     fn flag(&mut self, name: &str) -> Option<&mut bool> {
         match name {
@@ -68,6 +72,7 @@ impl Ideas {
             "prune" => Some(&mut self.prune),
             "bias" => Some(&mut self.bias),
             "order" => Some(&mut self.pair_order),
+            "solver" => Some(&mut self.solver),
             _ => None,
         }
     }
@@ -103,6 +108,7 @@ pub const LEVELS: Ideas = Ideas {
     prune: false,
     bias: false,
     pair_order: false,
+    solver: false,
 };
 
 /// A step from a node, with what is known of it.
@@ -117,6 +123,8 @@ struct Edge {
     amaf_wins: f32,
     /// What the playouts' advice thinks of the step, from 0 to 1.
     prior: f32,
+    /// The winner whatever follows, once proven (solver).
+    proven: Option<Color>,
 }
 
 struct Node {
@@ -160,6 +168,7 @@ impl Node {
                     amaf_visits: 0,
                     amaf_wins: 0.0,
                     prior: advice.as_ref().map_or(0.0, |a| a.prior(step)),
+                    proven: None,
                 })
                 .collect(),
         })
@@ -265,6 +274,10 @@ pub fn search(
                         let index = u32::try_from(nodes.len()).expect("fewer than 2³² nodes");
                         nodes.push(child);
                         nodes[current as usize].edges[edge].child = Some(index);
+                    } else if ideas.solver
+                        && let Some(winner) = at.game.outcome().and_then(|o| o.winner())
+                    {
+                        prove(&mut nodes, &path, winner, ideas);
                     }
                     break;
                 }
@@ -278,7 +291,7 @@ pub fn search(
             let step = nodes[0].edges[first.edge].step;
             root_wins[first.edge] += won(&at.game, credited(root_mover, step, ideas));
         }
-        if budget.spent(playouts, random_moves) {
+        if budget.spent(playouts, random_moves) || winning_edge(&nodes[0], ideas).is_some() {
             break;
         }
     }
@@ -318,16 +331,64 @@ fn select(node: &Node, params: Params, ideas: Ideas, rng: &mut Rng) -> usize {
             + params.exploration * (log_visits / (visits + 1.0)).sqrt()
             + bias * f64::from(edge.prior) / (visits + 1.0)
     };
+    if let Some(index) = winning_edge(node, ideas) {
+        return index;
+    }
     let offset = rng.usize(0..node.edges.len());
     let mut best = (offset, f64::NEG_INFINITY);
     for i in 0..node.edges.len() {
         let index = (offset + i) % node.edges.len();
-        let v = value(&node.edges[index]);
+        let edge = &node.edges[index];
+        if ideas.solver && losing(node, edge) {
+            continue;
+        }
+        let v = value(edge);
         if v > best.1 {
             best = (index, v);
         }
     }
     best.0
+}
+
+/// Marks the last step of `path`, whose game is over, as won by `winner`, and carries the
+/// proof up while the nodes above are decided by it.
+fn prove(nodes: &mut [Node], path: &[Passed], winner: Color, ideas: Ideas) {
+    let mut winner = Some(winner);
+    for passed in path.iter().rev() {
+        let Some(proven) = winner else {
+            return;
+        };
+        let node = &mut nodes[passed.node as usize];
+        node.edges[passed.edge].proven = Some(proven);
+        winner = proven_winner(node, ideas);
+    }
+}
+
+/// The winner at `node` whatever follows, if its steps prove it: its mover's, when a step
+/// wins for them; the opponent's, when every step loses. Not at the pie choice, where the
+/// swap changes who owns which colour.
+fn proven_winner(node: &Node, ideas: Ideas) -> Option<Color> {
+    if winning_edge(node, ideas).is_some() {
+        return Some(node.mover);
+    }
+    let other = node.mover.other();
+    let all_lost = (node.edges.iter()).all(|e| e.step != Step::Swap && e.proven == Some(other));
+    all_lost.then_some(other)
+}
+
+/// A step of `node` proven to win for the player who takes it.
+fn winning_edge(node: &Node, ideas: Ideas) -> Option<usize> {
+    if !ideas.solver {
+        return None;
+    }
+    node.edges
+        .iter()
+        .position(|e| e.step != Step::Swap && e.proven == Some(node.mover))
+}
+
+/// Whether a step of `node` is proven to lose for the player who takes it.
+fn losing(node: &Node, edge: &Edge) -> bool {
+    edge.step != Step::Swap && edge.proven == Some(node.mover.other())
 }
 
 /// Whose result a step by `mover` is: the mover's, but for the swap, after which the player
@@ -381,10 +442,17 @@ fn most_visited(node: &Node) -> Option<&Edge> {
     most_visited_index(node).map(|index| &node.edges[index])
 }
 
+/// The step to play at `node`: one proven to win, else the most visited of those not proven
+/// to lose (of all, when every step is).
 fn most_visited_index(node: &Node) -> Option<usize> {
+    let mover = node.mover;
+    let won = |e: &Edge| e.step != Step::Swap && e.proven == Some(mover);
+    if let Some(index) = node.edges.iter().position(won) {
+        return Some(index);
+    }
     (0..node.edges.len())
         .filter(|&index| node.edges[index].visits > 0)
-        .max_by_key(|&index| node.edges[index].visits)
+        .max_by_key(|&index| (!losing(node, &node.edges[index]), node.edges[index].visits))
 }
 
 /// The root's most visited step as a move; a first tile goes with its most visited partner.
@@ -400,6 +468,7 @@ fn best_move(nodes: &[Node], root: &Position, rng: &mut Rng) -> Move {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::policy;
     use crate::game::Variant;
 
     /// Playouts that end at once: the side named resigns, whatever the position.
@@ -470,5 +539,68 @@ mod tests {
             &mut rng,
         );
         assert!(decision.chance.abs() < 1e-9, "{}", decision.chance);
+    }
+
+    /// Every move of `game` whose game ends at once in a win for the player to move.
+    fn winning_moves(game: &Game) -> Vec<Move> {
+        let color = game.to_move().unwrap();
+        let mut moves: Vec<Move> = Vec::new();
+        for first in game.legal_first_cells().iter() {
+            for second in game.legal_second_cells(first).iter() {
+                moves.push(Move::Place(first, second));
+            }
+        }
+        moves.extend(game.legal_bridges().into_iter().map(|b| {
+            let [a, b] = b.ends();
+            Move::Bridge(a, b)
+        }));
+        moves.push(Move::Pass);
+        moves.retain(|&mv| {
+            let mut after = game.clone();
+            game.is_legal(mv) && {
+                after.apply(mv);
+                after.outcome().and_then(|o| o.winner()) == Some(color)
+            }
+        });
+        moves
+    }
+
+    /// Red's last turn, after White's pass, in random games on a small board: wherever a move
+    /// wins, the search plays one, with the solver and without it (`hard`'s search needs no
+    /// solver for one move, but the solver must not spoil it).
+    #[test]
+    fn a_win_on_reds_last_turn_is_played() {
+        let mut rng = Rng::with_seed(5);
+        let (mut tried, mut winnable) = (0, 0);
+        while tried < 30 {
+            let mut game = Game::new(Variant::unlimited(6).unwrap());
+            while !game.is_over() && !game.is_last_turn() {
+                let mv = crate::game::playout::random_move(&game, &mut rng).unwrap();
+                game.apply(mv);
+            }
+            if game.is_over() {
+                continue;
+            }
+            tried += 1;
+            let wins = winning_moves(&game);
+            if wins.is_empty() {
+                continue;
+            }
+            winnable += 1;
+            for solver in [false, true] {
+                let ideas = Ideas { solver, ..LEVELS };
+                let budget = Budget {
+                    playouts: Some(3000),
+                    ..Budget::default()
+                };
+                let decision = search(&game, PARAMS, ideas, budget, policy::playout, &mut rng);
+                assert!(
+                    wins.contains(&decision.best),
+                    "{} in\n{game:?}",
+                    decision.best
+                );
+            }
+        }
+        assert!(winnable > 5, "only {winnable} positions could be won");
     }
 }
