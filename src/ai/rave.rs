@@ -334,12 +334,14 @@ fn select(node: &Node, params: Params, ideas: Ideas, rng: &mut Rng) -> usize {
     if let Some(index) = winning_edge(node, ideas) {
         return index;
     }
+    // A node proven lost still fights on, by the values alone: the opponent may miss its win.
+    let skip_losing = ideas.solver && !node.edges.iter().all(|e| losing(node, e));
     let offset = rng.usize(0..node.edges.len());
     let mut best = (offset, f64::NEG_INFINITY);
     for i in 0..node.edges.len() {
         let index = (offset + i) % node.edges.len();
         let edge = &node.edges[index];
-        if ideas.solver && losing(node, edge) {
+        if skip_losing && losing(node, edge) {
             continue;
         }
         let v = value(edge);
