@@ -45,6 +45,7 @@ impl std::fmt::Display for Contender {
             Player::UctSmartbot { random_moves } => write!(f, "uct-smartbot:moves={random_moves}")?,
             Player::Without { rave: false, .. } => write!(f, "hard-without-rave")?,
             Player::Without { .. } => write!(f, "hard-without-advice")?,
+            Player::Trial { ideas } => write!(f, "trial-{ideas}")?,
         }
         if let Some(think) = self.think {
             write!(f, ":think={}ms", think.as_millis())?;
@@ -87,11 +88,22 @@ impl std::str::FromStr for Contender {
                     rave: true,
                     advice: false,
                 },
+                trial if trial.starts_with("trial-") => Player::Trial {
+                    ideas: ai::Ideas::parse(&trial["trial-".len()..]).ok_or_else(|| {
+                        format!(
+                            "\"{trial}\" names an unknown idea: trial- with any of {} \
+                             joined by +",
+                            ai::Ideas::NAMES.join(", ")
+                        )
+                    })?,
+                },
                 level => Player::Level(level.parse::<Level>().map_err(|_| {
                     format!(
                         "\"{level}\" is not a player: easy, medium, hard, {}, boardspace, \
-                         uct-smartbot, hard-without-rave or hard-without-advice",
-                        ai::reference::NAME
+                         uct-smartbot, hard-without-rave, hard-without-advice or \
+                         trial-IDEAS ({})",
+                        ai::reference::NAME,
+                        ai::Ideas::NAMES.join("+")
                     )
                 })?),
             },

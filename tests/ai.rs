@@ -53,6 +53,10 @@ fn every_move_the_ai_returns_is_legal() {
         Player::Level(Level::Hard),
         Player::UctSmartbot { random_moves: 0 },
         Player::HardReference,
+        // Every idea of issue 24 at once, those the levels do not use included.
+        Player::Trial {
+            ideas: ai::Ideas::parse("swap+prune+bias+order+solver").unwrap(),
+        },
     ];
     let (mut last_turns, mut pie_choices, mut bridged_or_passed) = (0, 0, false);
     for round in 0..1_500 {

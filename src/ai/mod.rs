@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 
 use fastrand::Rng;
 
+pub use rave::Ideas;
 pub use steps::{Position, Step};
 pub use uct::{Budget, Decision, Params};
 
@@ -92,6 +93,11 @@ pub enum Player {
         rave: bool,
         advice: bool,
     },
+    /// The levels' player with only the later ideas named (`ponte arena` only, as
+    /// `trial-swap+prune`), to measure each one. Thinks like `hard` unless given a budget.
+    Trial {
+        ideas: Ideas,
+    },
 }
 
 impl Player {
@@ -111,7 +117,7 @@ impl Player {
             },
             Player::Level(Level::Medium) => by_time(Duration::from_millis(500)),
             // Two seconds at most, with room for choosing the move and freeing the tree.
-            Player::Level(Level::Hard) | Player::Without { .. } => {
+            Player::Level(Level::Hard) | Player::Without { .. } | Player::Trial { .. } => {
                 by_time(Duration::from_millis(1950))
             }
             Player::HardReference => by_time(reference::THINK),
@@ -137,7 +143,17 @@ pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<
         }
         Player::Boardspace { .. } => boardspace::choose(game, budget, &mut rng),
         Player::HardReference => reference::search(game, budget, &mut rng),
-        Player::Level(_) => rave::search(game, rave::PARAMS, budget, policy::playout, &mut rng),
+        Player::Level(_) => rave::search(
+            game,
+            rave::PARAMS,
+            rave::LEVELS,
+            budget,
+            policy::playout,
+            &mut rng,
+        ),
+        Player::Trial { ideas } => {
+            rave::search(game, rave::PARAMS, ideas, budget, policy::playout, &mut rng)
+        }
         Player::Without { rave, advice } => {
             let playout = if advice {
                 policy::playout
@@ -145,7 +161,7 @@ pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<
                 smartbot::playout
             };
             if rave {
-                rave::search(game, rave::PARAMS, budget, playout, &mut rng)
+                rave::search(game, rave::PARAMS, rave::LEVELS, budget, playout, &mut rng)
             } else {
                 uct::search(game, smartbot::PARAMS, budget, playout, &mut rng)
             }

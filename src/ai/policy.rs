@@ -5,9 +5,8 @@
 //! island), and bridges join different groups. Every move is legal; whenever the advice has
 //! nothing to offer, the engine's uniformly random move is played.
 //!
-//! The reference player `hard-2026-11` (`reference.rs`) plays with these playouts as they are:
-//! a change that alters its moves fails `tests/ai.rs`'s `hard_2026_11_plays_as_it_did`; copy
-//! the module for the reference first.
+//! The reference player `hard-2026-11` has its own copy of this module as it was in November
+//! 2026 (`reference/policy.rs`).
 
 use fastrand::Rng;
 
@@ -82,7 +81,7 @@ fn sensible_placement(board: &Board, color: Color, rng: &mut Rng) -> Option<Move
 
 /// Whether a tile on `cell` touches `own` tiles only side by side or through its own group:
 /// no own tile diagonally against it that it does not join.
-fn clean(own: Bitboard, cell: Cell) -> bool {
+pub(super) fn clean(own: Bitboard, cell: Cell) -> bool {
     let single = Bitboard::single(cell);
     let touching = single.grow_all() & own;
     let joined = single.flood(own | single);

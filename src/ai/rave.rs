@@ -8,14 +8,16 @@
 //!   being tried once in random order first;
 //! - the playouts follow the author's advice (`policy`).
 //!
-//! Deterministic for a given seed and budget in playouts.
 //!
-//! The reference player `hard-2026-11` (`reference.rs`) plays with this module as it is: a
-//! change that alters its moves fails `tests/ai.rs`'s `hard_2026_11_plays_as_it_did`; copy the
-//! module for the reference first.
+//! Later ideas (issue 24) are switched by [`Ideas`], so that `ponte arena` can measure each one
+//! (`trial-…` players); the levels play with [`LEVELS`], the ones that paid.
+//!
+//! Deterministic for a given seed and budget in playouts. The reference player `hard-2026-11`
+//! has its own copy of this module as it was in November 2026 (`reference/rave.rs`).
 
 use fastrand::Rng;
 
+use super::policy::clean;
 use super::steps::{Playout, Position, Step};
 use super::uct::{Budget, Decision, reward, won};
 use crate::game::{Bitboard, Color, Game, Move};
@@ -29,12 +31,84 @@ pub struct Params {
     pub margin_weight: f64,
     /// Visits at which an edge's own results and its RAVE statistics count the same.
     pub rave_equivalence: f64,
+    /// Weight of the advice's prior in a step's value, fading as 1/(visits + 1) (progressive
+    /// bias).
+    pub bias: f64,
 }
 
 pub const PARAMS: Params = Params {
     exploration: 0.2,
     margin_weight: 0.02,
     rave_equivalence: 300.0,
+    bias: 0.2,
+};
+
+/// The ideas of issue 24, each of which can be switched on alone to be measured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Ideas {
+    /// The swap valued from the side of the player who swaps (White after it), not Red's.
+    pub swap_side: bool,
+    /// Tiles that would burn land (diagonally against an own group they do not join) left out
+    /// of the tree, unless every tile would.
+    pub prune: bool,
+    /// A prior in every new step from the playouts' advice (progressive bias).
+    pub bias: bool,
+    /// The two tiles of a placement searched in one order only: the second after the first
+    /// in the board's order, unless the first has no such partner.
+    pub pair_order: bool,
+    /// A solver for the end: a step whose game is over, or whose node is won or lost
+    /// whatever follows, is proven; a proven win is always taken, a proven loss never while
+    /// anything else is left, and proofs are carried up the tree.
+    pub solver: bool,
+}
+
+impl Ideas {
+    /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
+    pub const NAMES: [&str; 5] = ["swap", "prune", "bias", "order", "solver"];
+
+    fn flag(&mut self, name: &str) -> Option<&mut bool> {
+        match name {
+            "swap" => Some(&mut self.swap_side),
+            "prune" => Some(&mut self.prune),
+            "bias" => Some(&mut self.bias),
+            "order" => Some(&mut self.pair_order),
+            "solver" => Some(&mut self.solver),
+            _ => None,
+        }
+    }
+
+    /// Whether the idea called `name` is on.
+    pub fn has(mut self, name: &str) -> bool {
+        self.flag(name).is_some_and(|on| *on)
+    }
+
+    /// The ideas named, `+` between them (`swap+prune`); `None` for an unknown name.
+    pub fn parse(names: &str) -> Option<Ideas> {
+        let mut ideas = Ideas::default();
+        for name in names.split('+').filter(|n| !n.is_empty()) {
+            *ideas.flag(name)? = true;
+        }
+        Some(ideas)
+    }
+}
+
+impl std::fmt::Display for Ideas {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let on: Vec<&str> = Ideas::NAMES
+            .into_iter()
+            .filter(|name| self.has(name))
+            .collect();
+        f.write_str(&on.join("+"))
+    }
+}
+
+/// The ideas the levels play with: the ones that paid in `ponte arena` (README).
+pub const LEVELS: Ideas = Ideas {
+    swap_side: true,
+    prune: false,
+    bias: false,
+    pair_order: false,
+    solver: false,
 };
 
 /// A step from a node, with what is known of it.
@@ -47,6 +121,10 @@ struct Edge {
     wins: f32,
     amaf_visits: u32,
     amaf_wins: f32,
+    /// What the playouts' advice thinks of the step, from 0 to 1.
+    prior: f32,
+    /// The winner whatever follows, once proven (solver).
+    proven: Option<Color>,
 }
 
 struct Node {
@@ -57,12 +135,30 @@ struct Node {
 }
 
 impl Node {
-    fn new(at: &Position) -> Option<Node> {
+    fn new(at: &Position, ideas: Ideas) -> Option<Node> {
+        let mover = at.to_move()?;
+        let mut steps = at.steps();
+        let own =
+            at.game.board().tiles(mover) | at.pending.map_or(Bitboard::EMPTY, Bitboard::single);
+        if ideas.prune {
+            keep_if_any(&mut steps, |step| match step {
+                Step::Tile(cell) => clean(own, cell),
+                _ => true,
+            });
+        }
+        if ideas.pair_order
+            && let Some(first) = at.pending
+        {
+            keep_if_any(
+                &mut steps,
+                |step| matches!(step, Step::Tile(cell) if cell > first),
+            );
+        }
+        let advice = ideas.bias.then(|| Advice::new(at, mover));
         Some(Node {
-            mover: at.to_move()?,
+            mover,
             visits: 0,
-            edges: at
-                .steps()
+            edges: steps
                 .into_iter()
                 .map(|step| Edge {
                     step,
@@ -71,9 +167,57 @@ impl Node {
                     wins: 0.0,
                     amaf_visits: 0,
                     amaf_wins: 0.0,
+                    prior: advice.as_ref().map_or(0.0, |a| a.prior(step)),
+                    proven: None,
                 })
                 .collect(),
         })
+    }
+}
+
+/// Keeps the tiles of `steps` that pass `keep`, unless none would: then all of them.
+fn keep_if_any(steps: &mut Vec<Step>, keep: impl Fn(Step) -> bool) {
+    let tile = |step: &Step| matches!(step, Step::Tile(_));
+    if steps.iter().any(|&step| tile(&step) && keep(step)) {
+        steps.retain(|&step| !tile(&step) || keep(step));
+    }
+}
+
+/// The playouts' advice (`policy`) at a node, as priors for its steps: a tile that grows a
+/// sandbank (a second tile beside its first is one), and a bridge joining two different
+/// groups, are what the advice looks for first.
+struct Advice {
+    growing: Bitboard,
+    own: Bitboard,
+}
+
+impl Advice {
+    fn new(at: &Position, mover: Color) -> Advice {
+        let board = at.game.board();
+        let own = board.tiles(mover) | at.pending.map_or(Bitboard::EMPTY, Bitboard::single);
+        let islands = board.islands(mover);
+        // Sandbanks of at most three tiles: the first tile's group may have become an island.
+        let sandbanks = own & !islands;
+        let mut growing = Bitboard::EMPTY;
+        for cell in sandbanks.iter() {
+            let group = Bitboard::single(cell).flood(own);
+            if group.len() < 4 {
+                growing |= group.grow_orthogonal() & !own;
+            }
+        }
+        Advice {
+            growing: growing & board.free() & !islands.grow_all(),
+            own,
+        }
+    }
+
+    fn prior(&self, step: Step) -> f32 {
+        let good = match step {
+            Step::Tile(cell) => self.growing.contains(cell),
+            Step::Bridge(a, b) => !Bitboard::single(a).flood(self.own).contains(b),
+            Step::Pass | Step::Swap => false,
+        };
+        if good { 1.0 } else { 0.0 }
     }
 }
 
@@ -93,12 +237,13 @@ struct Passed {
 pub fn search(
     game: &Game,
     params: Params,
+    ideas: Ideas,
     budget: Budget,
     playout: Playout,
     rng: &mut Rng,
 ) -> Decision {
     let root = Position::new(game.clone());
-    let mut nodes = vec![Node::new(&root).expect("a finished game has no move to search")];
+    let mut nodes = vec![Node::new(&root, ideas).expect("a finished game has no move to search")];
     let (mut playouts, mut random_moves) = (0u64, 0u64);
     let mut path: Vec<Passed> = Vec::new();
     // The root's edges' playouts won by its mover, without the margin: the chance it reports.
@@ -114,7 +259,7 @@ pub fn search(
             if node.edges.is_empty() {
                 break;
             }
-            let edge = select(node, params, rng);
+            let edge = select(node, params, ideas, rng);
             path.push(Passed {
                 node: current,
                 edge,
@@ -125,10 +270,14 @@ pub fn search(
             match node.edges[edge].child {
                 Some(child) => current = child,
                 None => {
-                    if let Some(child) = Node::new(&at) {
+                    if let Some(child) = Node::new(&at, ideas) {
                         let index = u32::try_from(nodes.len()).expect("fewer than 2³² nodes");
                         nodes.push(child);
                         nodes[current as usize].edges[edge].child = Some(index);
+                    } else if ideas.solver
+                        && let Some(winner) = at.game.outcome().and_then(|o| o.winner())
+                    {
+                        prove(&mut nodes, &path, winner, ideas);
                     }
                     break;
                 }
@@ -137,11 +286,12 @@ pub fn search(
         // Simulation.
         random_moves += at.play_out(playout, rng);
         playouts += 1;
-        back_up(&mut nodes, &path, &at.game, params);
+        back_up(&mut nodes, &path, &at.game, params, ideas);
         if let Some(first) = path.first() {
-            root_wins[first.edge] += won(&at.game, root_mover);
+            let step = nodes[0].edges[first.edge].step;
+            root_wins[first.edge] += won(&at.game, credited(root_mover, step, ideas));
         }
-        if budget.spent(playouts, random_moves) {
+        if budget.spent(playouts, random_moves) || winning_edge(&nodes[0], ideas).is_some() {
             break;
         }
     }
@@ -158,7 +308,8 @@ pub fn search(
 
 /// The edge to follow: the best mix of its own mean reward and its RAVE mean, weighted by
 /// how many results of its own it has, plus a little exploration. Ties go to a random one.
-fn select(node: &Node, params: Params, rng: &mut Rng) -> usize {
+fn select(node: &Node, params: Params, ideas: Ideas, rng: &mut Rng) -> usize {
+    let bias = if ideas.bias { params.bias } else { 0.0 };
     let log_visits = f64::from(node.visits + 1).ln();
     let k = params.rave_equivalence;
     let value = |edge: &Edge| {
@@ -175,13 +326,25 @@ fn select(node: &Node, params: Params, rng: &mut Rng) -> usize {
             0.0
         };
         let beta = (k / (3.0 * visits + k)).sqrt();
-        (1.0 - beta) * own + beta * rave + params.exploration * (log_visits / (visits + 1.0)).sqrt()
+        (1.0 - beta) * own
+            + beta * rave
+            + params.exploration * (log_visits / (visits + 1.0)).sqrt()
+            + bias * f64::from(edge.prior) / (visits + 1.0)
     };
+    if let Some(index) = winning_edge(node, ideas) {
+        return index;
+    }
+    // A node proven lost still fights on, by the values alone: the opponent may miss its win.
+    let skip_losing = ideas.solver && !node.edges.iter().all(|e| losing(node, e));
     let offset = rng.usize(0..node.edges.len());
     let mut best = (offset, f64::NEG_INFINITY);
     for i in 0..node.edges.len() {
         let index = (offset + i) % node.edges.len();
-        let v = value(&node.edges[index]);
+        let edge = &node.edges[index];
+        if skip_losing && losing(node, edge) {
+            continue;
+        }
+        let v = value(edge);
         if v > best.1 {
             best = (index, v);
         }
@@ -189,9 +352,60 @@ fn select(node: &Node, params: Params, rng: &mut Rng) -> usize {
     best.0
 }
 
+/// Marks the last step of `path`, whose game is over, as won by `winner`, and carries the
+/// proof up while the nodes above are decided by it.
+fn prove(nodes: &mut [Node], path: &[Passed], winner: Color, ideas: Ideas) {
+    let mut winner = Some(winner);
+    for passed in path.iter().rev() {
+        let Some(proven) = winner else {
+            return;
+        };
+        let node = &mut nodes[passed.node as usize];
+        node.edges[passed.edge].proven = Some(proven);
+        winner = proven_winner(node, ideas);
+    }
+}
+
+/// The winner at `node` whatever follows, if its steps prove it: its mover's, when a step
+/// wins for them; the opponent's, when every step loses. Not at the pie choice, where the
+/// swap changes who owns which colour.
+fn proven_winner(node: &Node, ideas: Ideas) -> Option<Color> {
+    if winning_edge(node, ideas).is_some() {
+        return Some(node.mover);
+    }
+    let other = node.mover.other();
+    let all_lost = (node.edges.iter()).all(|e| e.step != Step::Swap && e.proven == Some(other));
+    all_lost.then_some(other)
+}
+
+/// A step of `node` proven to win for the player who takes it.
+fn winning_edge(node: &Node, ideas: Ideas) -> Option<usize> {
+    if !ideas.solver {
+        return None;
+    }
+    node.edges
+        .iter()
+        .position(|e| e.step != Step::Swap && e.proven == Some(node.mover))
+}
+
+/// Whether a step of `node` is proven to lose for the player who takes it.
+fn losing(node: &Node, edge: &Edge) -> bool {
+    edge.step != Step::Swap && edge.proven == Some(node.mover.other())
+}
+
+/// Whose result a step by `mover` is: the mover's, but for the swap, after which the player
+/// who swapped owns White (when the idea is on; the November 2026 search credited Red).
+fn credited(mover: Color, step: Step, ideas: Ideas) -> Color {
+    if ideas.swap_side && step == Step::Swap {
+        mover.other()
+    } else {
+        mover
+    }
+}
+
 /// Adds the playout's result to every edge taken and, as RAVE statistics, to every edge of
 /// the same nodes whose tile or bridge its mover built later in the game.
-fn back_up(nodes: &mut [Node], path: &[Passed], end: &Game, params: Params) {
+fn back_up(nodes: &mut [Node], path: &[Passed], end: &Game, params: Params, ideas: Ideas) {
     let result = reward(end, params.margin_weight) as f32;
     let board = end.board();
     for passed in path {
@@ -204,7 +418,10 @@ fn back_up(nodes: &mut [Node], path: &[Passed], end: &Game, params: Params) {
         node.visits += 1;
         let taken = &mut node.edges[passed.edge];
         taken.visits += 1;
-        taken.wins += gain;
+        taken.wins += match credited(mover, taken.step, ideas) {
+            Color::White => result,
+            Color::Red => -result,
+        };
         let later_tiles = board.tiles(mover) & !passed.tiles[mover.index()];
         let later_bridges = &board.bridges()[passed.bridges..];
         for edge in &mut node.edges {
@@ -227,10 +444,17 @@ fn most_visited(node: &Node) -> Option<&Edge> {
     most_visited_index(node).map(|index| &node.edges[index])
 }
 
+/// The step to play at `node`: one proven to win, else the most visited of those not proven
+/// to lose (of all, when every step is).
 fn most_visited_index(node: &Node) -> Option<usize> {
+    let mover = node.mover;
+    let won = |e: &Edge| e.step != Step::Swap && e.proven == Some(mover);
+    if let Some(index) = node.edges.iter().position(won) {
+        return Some(index);
+    }
     (0..node.edges.len())
         .filter(|&index| node.edges[index].visits > 0)
-        .max_by_key(|&index| node.edges[index].visits)
+        .max_by_key(|&index| (!losing(node, &node.edges[index]), node.edges[index].visits))
 }
 
 /// The root's most visited step as a move; a first tile goes with its most visited partner.
@@ -241,4 +465,144 @@ fn best_move(nodes: &[Node], root: &Position, rng: &mut Rng) -> Move {
         .and_then(|child| most_visited(&nodes[child as usize]))
         .map(|edge| edge.step);
     root.chosen_move(edge.step, partner, rng)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::policy;
+    use crate::game::Variant;
+
+    /// Playouts that end at once: the side named resigns, whatever the position.
+    fn white_wins(game: &mut Game, _: &mut Rng) -> u64 {
+        game.apply(Move::Resign(Some(Color::Red)));
+        1
+    }
+
+    fn red_wins(game: &mut Game, _: &mut Rng) -> u64 {
+        game.apply(Move::Resign(Some(Color::White)));
+        1
+    }
+
+    fn opened() -> Game {
+        let mut game = Game::new(Variant::boxed(6).unwrap());
+        game.play("c3 d4".parse().unwrap()).unwrap();
+        game
+    }
+
+    fn budget() -> Budget {
+        Budget {
+            playouts: Some(400),
+            ..Budget::default()
+        }
+    }
+
+    #[test]
+    fn the_swap_is_valued_from_the_swappers_side() {
+        let swap_side = Ideas {
+            swap_side: true,
+            ..Ideas::default()
+        };
+        // White always wins: swapping (and so owning White) is the only good choice.
+        let decision = search(
+            &opened(),
+            PARAMS,
+            swap_side,
+            budget(),
+            white_wins,
+            &mut Rng::with_seed(1),
+        );
+        assert_eq!(decision.best, Move::Swap);
+        assert!((decision.chance - 1.0).abs() < 1e-9, "{}", decision.chance);
+        // Red always wins: keeping Red is right, and the swap a sure loss.
+        let decision = search(
+            &opened(),
+            PARAMS,
+            swap_side,
+            budget(),
+            red_wins,
+            &mut Rng::with_seed(1),
+        );
+        assert_ne!(decision.best, Move::Swap);
+        assert!((decision.chance - 1.0).abs() < 1e-9, "{}", decision.chance);
+    }
+
+    #[test]
+    fn the_november_search_valued_the_swap_from_reds_side() {
+        // The flaw `hard-2026-11` keeps: a won game for the swapper, who now owns White,
+        // counted as a loss, so the swap looks no better than any placement.
+        let mut rng = Rng::with_seed(1);
+        let decision = search(
+            &opened(),
+            PARAMS,
+            Ideas::default(),
+            budget(),
+            white_wins,
+            &mut rng,
+        );
+        assert!(decision.chance.abs() < 1e-9, "{}", decision.chance);
+    }
+
+    /// Every move of `game` whose game ends at once in a win for the player to move.
+    fn winning_moves(game: &Game) -> Vec<Move> {
+        let color = game.to_move().unwrap();
+        let mut moves: Vec<Move> = Vec::new();
+        for first in game.legal_first_cells().iter() {
+            for second in game.legal_second_cells(first).iter() {
+                moves.push(Move::Place(first, second));
+            }
+        }
+        moves.extend(game.legal_bridges().into_iter().map(|b| {
+            let [a, b] = b.ends();
+            Move::Bridge(a, b)
+        }));
+        moves.push(Move::Pass);
+        moves.retain(|&mv| {
+            let mut after = game.clone();
+            game.is_legal(mv) && {
+                after.apply(mv);
+                after.outcome().and_then(|o| o.winner()) == Some(color)
+            }
+        });
+        moves
+    }
+
+    /// Red's last turn, after White's pass, in random games on a small board: wherever a move
+    /// wins, the search plays one, with the solver and without it (`hard`'s search needs no
+    /// solver for one move, but the solver must not spoil it).
+    #[test]
+    fn a_win_on_reds_last_turn_is_played() {
+        let mut rng = Rng::with_seed(5);
+        let (mut tried, mut winnable) = (0, 0);
+        while tried < 30 {
+            let mut game = Game::new(Variant::unlimited(6).unwrap());
+            while !game.is_over() && !game.is_last_turn() {
+                let mv = crate::game::playout::random_move(&game, &mut rng).unwrap();
+                game.apply(mv);
+            }
+            if game.is_over() {
+                continue;
+            }
+            tried += 1;
+            let wins = winning_moves(&game);
+            if wins.is_empty() {
+                continue;
+            }
+            winnable += 1;
+            for solver in [false, true] {
+                let ideas = Ideas { solver, ..LEVELS };
+                let budget = Budget {
+                    playouts: Some(3000),
+                    ..Budget::default()
+                };
+                let decision = search(&game, PARAMS, ideas, budget, policy::playout, &mut rng);
+                assert!(
+                    wins.contains(&decision.best),
+                    "{} in\n{game:?}",
+                    decision.best
+                );
+            }
+        }
+        assert!(winnable > 5, "only {winnable} positions could be won");
+    }
 }

@@ -2,17 +2,19 @@
 //! a fixed reference so that a stronger `hard` can be measured against it: the same search
 //! (`rave`), the same playouts (`policy`), the same 1.95 s a move.
 //!
-//! It has its own constants, so that tuning `hard` leaves it alone. It shares `rave.rs` and
-//! `policy.rs` with the levels; `tests/ai.rs` (`hard_2026_11_plays_as_it_did`) pins the moves
-//! it plays, so a change to those modules that would change the reference fails there: copy
-//! the modules for the reference before changing them for `hard`.
+//! It has its own constants and its own copies of the search (`rave.rs`) and the playouts
+//! (`policy.rs`) as they were then, so that changing `hard` leaves it alone; `tests/ai.rs`
+//! (`hard_2026_11_plays_as_it_did`) pins the moves it plays.
 
 use std::time::Duration;
 
 use fastrand::Rng;
 
-use super::rave::{self, Params};
-use super::{Budget, Decision, policy};
+mod policy;
+mod rave;
+
+use self::rave::Params;
+use super::{Budget, Decision};
 use crate::game::Game;
 
 /// The name `ponte arena` knows it by.
