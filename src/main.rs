@@ -257,34 +257,6 @@ fn main() -> ExitCode {
     }
 }
 
-/// The bot's logs, on standard error: as `RUST_LOG` says (`info` by default), coloured only on a
-/// terminal, one JSON object a line with `LOG_FORMAT=json`. The token never appears: the
-/// WebSocket library's frame dumps (which spell the IDENTIFY payload out as bytes) are kept at
-/// `debug` at most whatever `RUST_LOG` says, and every line is written through a filter that
-/// blanks the token wherever it appears.
-fn logs(token: &str) {
-    use std::io::IsTerminal;
-    use tracing_subscriber::Layer;
-    use tracing_subscriber::layer::SubscriberExt;
-    use tracing_subscriber::util::SubscriberInitExt;
-
-    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
-        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
-    let no_frame_dumps = tracing_subscriber::filter::filter_fn(|meta| {
-        !meta.target().contains("tungstenite") || *meta.level() <= tracing::Level::DEBUG
-    });
-    let writer = ponte::discord::Redacted::new(token);
-    let fmt = tracing_subscriber::fmt::layer().with_writer(writer);
-    let layer = if std::env::var("LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json")) {
-        fmt.json().with_ansi(false).boxed()
-    } else {
-        fmt.with_ansi(std::io::stderr().is_terminal()).boxed()
-    };
-    tracing_subscriber::registry()
-        .with(layer.with_filter(no_frame_dumps).with_filter(filter))
-        .init();
-}
-
 /// A command whose output is piped into a reader that stops early (`ponte analyse … | head -1`)
 /// ends there, quietly, as command-line tools do, instead of panicking on the closed pipe: the
 /// default action of SIGPIPE, which Rust's runtime ignores at start.
@@ -302,7 +274,7 @@ fn bot() -> Outcome {
         status: 1,
         message: format!("{error:#}"),
     })?;
-    logs(&config.token);
+    ponte::discord::start_logs(&config.token);
     let runtime = tokio::runtime::Runtime::new()?;
     let ran = runtime.block_on(ponte::discord::run(config));
     // An AI search still thinking on its thread is not waited for: its game's turn resumes

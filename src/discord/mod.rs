@@ -12,7 +12,7 @@ mod outbox;
 mod post;
 mod scheduler;
 
-pub use logs::Redacted;
+pub use logs::{Redacted, start_logs};
 
 use crate::discord::ids::Stored;
 use std::sync::Arc;
