@@ -125,21 +125,22 @@ impl std::str::FromStr for Contender {
             }
         };
         let (key, value) = option.split_once('=').ok_or_else(bad)?;
+        // A budget of nothing is no budget: at least one move, millisecond or playout.
+        let amount = |text: &str| match text.parse::<u64>() {
+            Ok(0) | Err(_) => Err(bad()),
+            Ok(n) => Ok(n),
+        };
         match (key, &mut contender.player) {
-            ("moves", Player::UctSmartbot { random_moves }) => {
-                *random_moves = value.parse().map_err(|_| bad())?;
-            }
-            ("moves", Player::Boardspace { moves }) => {
-                *moves = value.parse().map_err(|_| bad())?;
-            }
+            ("moves", Player::UctSmartbot { random_moves }) => *random_moves = amount(value)?,
+            ("moves", Player::Boardspace { moves }) => *moves = amount(value)?,
             (_, Player::UctSmartbot { .. } | Player::Boardspace { .. }) | ("moves", _) => {
                 return Err(bad());
             }
             ("think", _) => {
-                let ms = value.trim_end_matches("ms").parse().map_err(|_| bad())?;
+                let ms = amount(value.trim_end_matches("ms"))?;
                 contender.think = Some(Duration::from_millis(ms));
             }
-            ("playouts", _) => contender.playouts = Some(value.parse().map_err(|_| bad())?),
+            ("playouts", _) => contender.playouts = Some(amount(value)?),
             _ => return Err(bad()),
         }
         Ok(contender)
@@ -448,6 +449,11 @@ mod tests {
             "uct-smartbot:think=1ms",
             "boardspace:moves=many",
             "expert",
+            // A budget of nothing.
+            "hard:playouts=0",
+            "medium:think=0ms",
+            "boardspace:moves=0",
+            "uct-smartbot:moves=0",
         ] {
             assert!(wrong.parse::<Contender>().is_err(), "{wrong}");
         }
