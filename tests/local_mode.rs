@@ -177,6 +177,26 @@ fn sigterm_ends_the_session_cleanly() {
     assert!(!file.exists(), "the write-ahead log is checkpointed away");
 }
 
+/// `help` explains the board's symbols, `rules` prints the rules, and a mistyped command is
+/// answered with the nearest one.
+#[test]
+fn help_rules_and_a_mistyped_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let output = common::run_with_input(local(&database, None), "help\nrules\nbaord\n");
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.contains("w W white tiles (W: in an island)"), "{out}");
+    assert!(
+        out.contains("Ponte del Diavolo — build islands and join them with bridges."),
+        "{out}"
+    );
+    assert!(!out.contains("**"), "{out}");
+    assert!(
+        out.contains("error: \"baord\" is not a command (help lists them): did you mean board?"),
+        "{out}"
+    );
+}
+
 /// The word the prompt offers for the swap is the one the terminal takes, in every language.
 #[test]
 fn the_swap_offered_in_the_prompt_is_taken_in_every_language() {
@@ -251,7 +271,8 @@ as alice e1 f1
     expect("bob (red) swaps: takes White");
     expect("game #1: bob is White, alice is Red");
     expect("alice (red) plays b2 b3");
-    expect("error: \"nonsense\" is not a move");
+    // An unknown word is no move: it is said to be no command (the nearest one when close).
+    expect("error: \"nonsense\" is not a command (help lists them)");
     expect("bob (white) plays e5 e6");
     expect("alice (red) plays b4 b5");
     expect("error: that makes a group of 5 tiles at b1; a group may have at most 4");

@@ -426,8 +426,14 @@ local-help =
       challenge NAME|open [size N] [unlimited] [time TAGE]
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (oder einfach den Zug tippen: c3 d4)
-      board   games   game #ID   record   replay [#ID]   analyse [#ID]   help   quit
+      board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
     Züge macht, wer in der aktuellen Partie am Zug ist, sofern `as NAME` nichts anderes sagt
+    das Brett: w W weiße Steine (W: in einer Insel), r R rote, + ein Feld, auf das kein Stein darf,
+      {"["}w] die Steine des letzten Zugs; rules zeigt die Regeln kurz
+local-unknown-command = „{ $word }“ ist kein Befehl (help zeigt alle){ $nearest ->
+    [none] {""}
+   *[other] : meintest du { $nearest }?
+}
 local-you-are = du bist jetzt { $name }
 local-error = Fehler: { $error }
 local-news-result = Partie #{ $id }: { $result }

@@ -435,8 +435,14 @@ local-help =
       challenge NAME|open [size N] [unlimited] [time DAYS]
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (or just type the move: c3 d4)
-      board   games   game #ID   record   replay [#ID]   analyse [#ID]   help   quit
+      board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
     moves are played by the player to move in the current game unless `as NAME` says otherwise
+    the board: w W white tiles (W: in an island), r R red, + a cell where no tile may go,
+      {"["}w] the last move's tiles; rules prints the rules in short
+local-unknown-command = "{ $word }" is not a command (help lists them){ $nearest ->
+    [none] {""}
+   *[other] : did you mean { $nearest }?
+}
 local-you-are = you are now { $name }
 local-error = error: { $error }
 local-news-result = game #{ $id }: { $result }

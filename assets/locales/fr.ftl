@@ -426,8 +426,14 @@ local-help =
       challenge NOM|open [size N] [unlimited] [time JOURS]
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (ou tape simplement le coup : c3 d4)
-      board   games   game #ID   record   replay [#ID]   analyse [#ID]   help   quit
+      board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
     les coups sont joués par le joueur dont c'est le tour dans la partie en cours, sauf si `as NOM` dit autre chose
+    le plateau : w W tuiles blanches (W : dans une île), r R rouges, + une case où aucune tuile ne va,
+      {"["}w] les tuiles du dernier coup ; rules affiche les règles en bref
+local-unknown-command = « { $word } » n’est pas une commande (help les donne toutes){ $nearest ->
+    [none] {""}
+   *[other] {" "}: voulais-tu dire { $nearest } ?
+}
 local-you-are = tu es maintenant { $name }
 local-error = erreur : { $error }
 local-news-result = partie #{ $id } : { $result }

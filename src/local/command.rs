@@ -27,6 +27,8 @@ pub enum Line {
 #[derive(Debug, PartialEq)]
 pub enum Command {
     Help,
+    /// The rules in short.
+    Rules,
     /// `play NAME NAME [options]`: starts a game at once.
     Play {
         players: Players,
@@ -113,6 +115,60 @@ pub enum BadWords {
     NotALevel(String),
     /// `play ai:easy ai:hard`.
     BotItself,
+    /// `as` without a name.
+    AsWhom,
+    /// A first word that is no command and starts no move, with the command it is nearest to.
+    UnknownCommand {
+        word: String,
+        nearest: Option<&'static str>,
+    },
+}
+
+/// Every word a line may start with (besides a move's cells).
+const COMMAND_WORDS: [&str; 19] = [
+    "help",
+    "rules",
+    "play",
+    "challenge",
+    "accept",
+    "decline",
+    "cancel",
+    "board",
+    "games",
+    "game",
+    "record",
+    "replay",
+    "analyse",
+    "place",
+    "bridge",
+    "swap",
+    "pass",
+    "resign",
+    "quit",
+];
+
+/// Whether `words` start like a move: a cell (`c3`, `c3-e4`) or a move's word.
+fn starts_a_move(words: &[&str]) -> bool {
+    let first = words
+        .first()
+        .copied()
+        .unwrap_or_default()
+        .to_ascii_lowercase();
+    let mut chars = first.chars();
+    let cell = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.next().is_some_and(|c| c.is_ascii_digit());
+    cell || ["swap", "pass", "resign"].contains(&first.as_str())
+}
+
+/// The command `word` was most likely meant as (at most two letters off).
+fn nearest_command(word: &str) -> Option<&'static str> {
+    let word = word.to_ascii_lowercase();
+    COMMAND_WORDS
+        .iter()
+        .map(|command| (strsim::levenshtein(&word, command), *command))
+        .filter(|(distance, _)| *distance <= 2)
+        .min()
+        .map(|(_, command)| command)
 }
 
 impl Line {
@@ -145,6 +201,8 @@ impl Command {
         let args = &words[1..];
         let (acts, command) = match verb {
             "help" => (false, Ok(Command::Help)),
+            "rules" => (false, Ok(Command::Rules)),
+            "as" => (false, Err(BadWords::AsWhom)),
             "play" => (false, play(args)),
             "challenge" => (true, challenge(args)),
             "accept" => (true, answer(Answer::Accept, args)),
@@ -157,7 +215,14 @@ impl Command {
             "replay" => (false, named_game(args).map(Command::Replay)),
             "analyse" | "analyze" => (false, named_game(args).map(Command::Analyse)),
             "place" | "bridge" => (false, Ok(a_move(args))),
-            _ => (false, Ok(a_move(words))),
+            _ if starts_a_move(words) => (false, Ok(a_move(words))),
+            word => (
+                false,
+                Err(BadWords::UnknownCommand {
+                    word: word.to_string(),
+                    nearest: nearest_command(word),
+                }),
+            ),
         };
         command.map_err(|error| BadLine { acts, error })
     }
@@ -330,8 +395,35 @@ mod tests {
                 })
             }
         );
-        // `as` alone names nobody: it is read as a move, and is none.
-        assert!(matches!(command("as"), Ok(Command::Move(Some(Err(_))))));
+        // `as` alone names nobody.
+        assert!(matches!(
+            command("as"),
+            Err(BadLine {
+                error: BadWords::AsWhom,
+                ..
+            })
+        ));
+    }
+
+    #[test]
+    fn an_unknown_word_is_no_command_and_a_move_still_needs_no_verb() {
+        let unknown = |line: &str| match command(line) {
+            Err(BadLine {
+                error: BadWords::UnknownCommand { word, nearest },
+                ..
+            }) => (word, nearest),
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(unknown("baord"), ("baord".to_string(), Some("board")));
+        assert_eq!(
+            unknown("chalenge bob"),
+            ("chalenge".to_string(), Some("challenge"))
+        );
+        assert_eq!(unknown("nonsense"), ("nonsense".to_string(), None));
+        for a_move in ["c3 d4", "c3-e4", "swap", "pass", "resign", "z9 a1"] {
+            assert!(matches!(command(a_move), Ok(Command::Move(_))), "{a_move}");
+        }
+        assert_eq!(command("rules"), Ok(Command::Rules));
     }
 
     #[test]
@@ -479,11 +571,13 @@ mod tests {
             Ok(Command::Move(Some(Ok(Move::Resign(None)))))
         );
         assert_eq!(command("bridge"), Ok(Command::Move(None)));
-        assert_eq!(
+        // A word that starts no move is no move: it is read as a command, and is none.
+        assert!(matches!(
             command("nonsense"),
-            Ok(Command::Move(Some(Err(BadMove::NotAMove(
-                "nonsense".into()
-            )))))
-        );
+            Err(BadLine {
+                error: BadWords::UnknownCommand { .. },
+                ..
+            })
+        ));
     }
 }

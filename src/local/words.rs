@@ -69,6 +69,13 @@ impl LocalError {
             E::Words(W::BadSize(bad)) => bad.to_string(),
             E::Words(W::NotALevel(words)) => words.clone(),
             E::Words(W::BotItself) => tr!(lang, "local-bot-itself"),
+            E::Words(W::AsWhom) => tr!(lang, "local-say-who"),
+            E::Words(W::UnknownCommand { word, nearest }) => tr!(
+                lang,
+                "local-unknown-command",
+                word = word,
+                nearest = nearest.unwrap_or("none")
+            ),
             E::Service(error) => error.words(lang),
             E::LostOnTime(game) => format!(
                 "{}\n{}",
