@@ -11,29 +11,70 @@ use std::path::{Path, PathBuf};
 /// # Errors
 /// When the folder cannot be written; the file at `path` is then as it was.
 pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let partial = partial_name(path)?;
-    let written = (|| {
-        let mut file = std::fs::File::create(&partial)?;
-        file.write_all(bytes)?;
-        file.sync_all()?;
-        std::fs::rename(&partial, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&partial);
-    }
-    written
+    let partial = Partial::beside(path)?;
+    std::fs::File::create(partial.path())?.write_all(bytes)?;
+    partial.finish()
 }
 
-/// A hidden name beside `path`, unique to this process.
-fn partial_name(path: &Path) -> std::io::Result<PathBuf> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| std::io::Error::other(format!("{} names no file", path.display())))?;
-    Ok(path.with_file_name(format!(
-        ".{}.partial-{}",
-        name.to_string_lossy(),
-        std::process::id()
-    )))
+/// A file being written under a hidden name beside its destination: [`Partial::finish`] makes
+/// it the destination; dropped unfinished (a failure on the way), it is removed.
+pub struct Partial {
+    path: PathBuf,
+    destination: PathBuf,
+    finished: bool,
+}
+
+impl Partial {
+    /// A partial file for `destination`, unique to this process (a stale one left by a killed
+    /// process of the same id is removed).
+    ///
+    /// # Errors
+    /// When `destination` names no file.
+    pub fn beside(destination: &Path) -> std::io::Result<Partial> {
+        let name = destination.file_name().ok_or_else(|| {
+            std::io::Error::other(format!("{} names no file", destination.display()))
+        })?;
+        let path = destination.with_file_name(format!(
+            ".{}.partial-{}",
+            name.to_string_lossy(),
+            std::process::id()
+        ));
+        let _ = std::fs::remove_file(&path);
+        Ok(Partial {
+            path,
+            destination: destination.to_path_buf(),
+            finished: false,
+        })
+    }
+
+    /// Where to write.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Syncs the file, renames it over the destination and syncs the folder, so the new file
+    /// is there for good.
+    ///
+    /// # Errors
+    /// When the file cannot be synced or renamed; the destination is then as it was.
+    pub fn finish(mut self) -> std::io::Result<()> {
+        std::fs::File::open(&self.path)?.sync_all()?;
+        std::fs::rename(&self.path, &self.destination)?;
+        self.finished = true;
+        let folder = self
+            .destination
+            .parent()
+            .filter(|p| !p.as_os_str().is_empty());
+        std::fs::File::open(folder.unwrap_or(Path::new(".")))?.sync_all()
+    }
+}
+
+impl Drop for Partial {
+    fn drop(&mut self) {
+        if !self.finished {
+            let _ = std::fs::remove_file(&self.path);
+        }
+    }
 }
 
 #[cfg(test)]

@@ -10,10 +10,10 @@ use super::button_id::ButtonId;
 use super::commands::{signup_buttons, signup_text};
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
 use super::post::{analysed_answer, export_file, gif_of};
-use super::{Data, Error, UserError, explain, player_of};
+use super::{Data, Error, UserError, actor_of, explain, player_of};
 use crate::game::Move;
 use crate::i18n::Lang;
-use crate::service::{Actor, AiTerms, ChallengeView, GameId, MoveOutcome, Player, ServiceError};
+use crate::service::{AiTerms, ChallengeView, GameId, MoveOutcome, Player, ServiceError};
 use crate::tr;
 
 async fn reply_ephemeral(
@@ -74,16 +74,11 @@ async fn dispatch(
     let service = &data.service;
     let player = player_of(&component.user);
     let guild = component.guild_id.map(|g| g.stored());
-    let manager = component
-        .member
-        .as_ref()
-        .and_then(|m| m.permissions)
-        .is_some_and(|p| p.manage_guild());
-    let asker = Actor {
-        player: player.id,
-        guild,
-        manager,
-    };
+    let asker = actor_of(
+        &component.user,
+        component.guild_id,
+        component.member.as_ref(),
+    );
     if let (Some(guild), Some(locale)) = (guild, &component.guild_locale) {
         service.note_guild_locale(guild, locale).await?;
     }

@@ -22,7 +22,7 @@ use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
 use crate::i18n::Lang;
-use crate::service::{OffsetClock, Player, Service, ServiceError};
+use crate::service::{Actor, OffsetClock, Player, Service, ServiceError};
 use crate::tr;
 
 /// What every command and handler can reach.
@@ -140,6 +140,22 @@ pub fn player_of(user: &serenity::User) -> Player {
         .clone()
         .unwrap_or_else(|| user.name.clone());
     Player::new(user.id.stored(), name)
+}
+
+/// Who acts in an interaction: its user, from its server, managing that server when the
+/// interaction's member has the Manage Server permission there.
+pub fn actor_of(
+    user: &serenity::User,
+    guild: Option<serenity::GuildId>,
+    member: Option<&serenity::Member>,
+) -> Actor {
+    Actor {
+        player: user.id.stored(),
+        guild: guild.map(|g| g.stored()),
+        manager: member
+            .and_then(|m| m.permissions)
+            .is_some_and(|p| p.manage_guild()),
+    }
 }
 
 /// Runs the bot until it is stopped.

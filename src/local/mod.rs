@@ -172,8 +172,8 @@ impl<'a> Session<'a> {
             news.push(tr!(self.lang, "local-news-expired", id = challenge.id));
         }
         // The bot's turns that wait (a restart, a reply that could not be saved) are played
-        // now, as the bot's worker plays them.
-        // Only the terminal's own bot: a Discord bot on the same database plays its own.
+        // now, as the bot's worker plays them: only the terminal's own bot's, as a Discord bot
+        // on the same database plays its own.
         let waiting = self.service.ai_turns().await.unwrap_or_default();
         for id in waiting {
             let ours = self.service.game(id).await.ok().and_then(|g| g.ai);
@@ -263,7 +263,8 @@ impl<'a> Session<'a> {
             .await?;
         self.actor = Some(human);
         self.current_game = Some(game.id);
-        let replies = self.ai_replies(game.id).await?;
+        // The game is saved: a first move of the bot that fails is tried again later.
+        let replies = self.ai_replies_or_later(game.id).await;
         if replies.is_empty() {
             return Ok(started(self.lang, &game) + &self.picture(&game).await);
         }

@@ -253,13 +253,6 @@ impl Service {
         })
     }
 
-    async fn row(&self, id: GameId) -> Result<GameRow> {
-        self.store
-            .game(id)
-            .await?
-            .ok_or(ServiceError::UnknownGame(id))
-    }
-
     /// Game `id` as it stood after `plies` plies.
     async fn game_at(&self, id: GameId, plies: i64) -> Result<GameView> {
         let row = self.row(id).await?;

@@ -18,12 +18,19 @@ impl Service {
     /// # Errors
     /// [`ServiceError::UnknownGame`]; a damaged log; database failures.
     pub async fn game(&self, id: GameId) -> Result<GameView> {
-        let row = self
-            .store
+        let row = self.row(id).await?;
+        self.view(row).await
+    }
+
+    /// Game `id`'s stored row.
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownGame`]; database failures.
+    pub(super) async fn row(&self, id: GameId) -> Result<GameRow> {
+        self.store
             .game(id)
             .await?
-            .ok_or(ServiceError::UnknownGame(id))?;
-        self.view(row).await
+            .ok_or(ServiceError::UnknownGame(id))
     }
 
     /// Game `id` as `asker` may see it: from the server it belongs to, or by one of its players
@@ -256,14 +263,13 @@ impl Service {
     pub async fn unparsed(&self, id: GameId, bad: BadMove) -> ServiceError {
         match bad {
             BadMove::NotAMove(text) => ServiceError::NotAMove(text),
-            BadMove::OffEveryBoard(cell) => match self.store.game(id).await {
-                Ok(Some(row)) => IllegalMove::OffBoard {
+            BadMove::OffEveryBoard(cell) => match self.row(id).await {
+                Ok(row) => IllegalMove::OffBoard {
                     cell,
                     size: u8::try_from(row.size).unwrap_or(u8::MAX),
                 }
                 .into(),
-                Ok(None) => ServiceError::UnknownGame(id),
-                Err(error) => error.into(),
+                Err(error) => error,
             },
         }
     }

@@ -59,18 +59,13 @@ pub struct OutboxItem {
 struct OutboxRow {
     id: OutboxId,
     kind: AnnouncementKind,
-    game_id: Option<GameId>,
-    tournament_id: Option<TournamentId>,
-    first_ply: Option<i64>,
-    ply: Option<i64>,
-    round: Option<i64>,
-    anchor_message_id: Option<i64>,
-    channel_id: Option<i64>,
+    #[sqlx(flatten)]
+    columns: Columns,
     attempts: i64,
 }
 
 /// The columns of an item, as a row holds them.
-#[derive(Default)]
+#[derive(Default, sqlx::FromRow)]
 struct Columns {
     game_id: Option<GameId>,
     tournament_id: Option<TournamentId>,
@@ -149,18 +144,18 @@ impl TryFrom<OutboxRow> for OutboxItem {
     fn try_from(row: OutboxRow) -> Result<OutboxItem, StoreError> {
         use AnnouncementKind as K;
         let impossible = || StoreError::Impossible(format!("outbox item {}", row.id));
-        let game = row.game_id.ok_or_else(impossible);
-        let tournament = row.tournament_id.ok_or_else(impossible);
-        let ply = row.ply.ok_or_else(impossible);
-        let channel = row.channel_id.ok_or_else(impossible);
+        let game = row.columns.game_id.ok_or_else(impossible);
+        let tournament = row.columns.tournament_id.ok_or_else(impossible);
+        let ply = row.columns.ply.ok_or_else(impossible);
+        let channel = row.columns.channel_id.ok_or_else(impossible);
         let owed = match row.kind {
             K::Started => Owed::Started {
                 game: game?,
-                anchor: row.anchor_message_id,
+                anchor: row.columns.anchor_message_id,
             },
             K::Moved => Owed::Moved {
                 game: game?,
-                first: row.first_ply.ok_or_else(impossible)?,
+                first: row.columns.first_ply.ok_or_else(impossible)?,
                 last: ply?,
             },
             K::Ended => Owed::Ended {
@@ -179,6 +174,7 @@ impl TryFrom<OutboxRow> for OutboxItem {
             K::Round => Owed::Round {
                 tournament: tournament?,
                 round: row
+                    .columns
                     .round
                     .and_then(|r| u32::try_from(r).ok())
                     .ok_or_else(impossible)?,

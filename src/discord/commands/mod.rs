@@ -68,20 +68,11 @@ fn author_id(ctx: Context<'_>) -> PlayerId {
 /// own server (or by its players in direct messages), and a member who manages the server (as
 /// the interaction tells) may do more there.
 fn actor(ctx: Context<'_>) -> Actor {
-    let manager = match ctx {
-        poise::Context::Application(app) => app
-            .interaction
-            .member
-            .as_ref()
-            .and_then(|m| m.permissions)
-            .is_some_and(|p| p.manage_guild()),
-        poise::Context::Prefix(_) => false,
+    let member = match ctx {
+        poise::Context::Application(app) => app.interaction.member.as_deref(),
+        poise::Context::Prefix(_) => None,
     };
-    Actor {
-        player: author_id(ctx),
-        guild: ctx.guild_id().map(|g| g.stored()),
-        manager,
-    }
+    crate::discord::actor_of(ctx.author(), ctx.guild_id(), member)
 }
 
 /// The game a command is about: the one named, or the author's game in this thread or channel.
