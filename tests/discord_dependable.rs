@@ -4,8 +4,14 @@
 mod fake_discord;
 
 use fake_discord::FakeDiscord;
-use fake_discord::bot::{ALICE, BOB, Bot, Setup, board_in, command, play, setup, start_game};
-use fake_discord::click;
+use std::sync::{Arc, Mutex};
+
+use fake_discord::bot::{
+    ALICE, BOB, Bot, Setup, board_in, command, move_command, play, setup, start_game,
+};
+use fake_discord::{click, slash};
+use ponte::game::{Color, Game, Move, Variant, playout};
+use ponte::service::{GameId, Service};
 use serde_json::json;
 
 /// The messages in `channel` whose text contains `words`.
@@ -498,6 +504,98 @@ async fn sigterm_stops_the_bot_cleanly() {
         "{}",
         board.content()
     );
+    bot.stop().await;
+}
+
+/// SIGTERM while three games stream moves: the bot exits 0 within the bound; every move it
+/// acknowledged is saved; after the next start each saved move's board is in its thread once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_in_a_stream_of_moves_loses_nothing_and_repeats_nothing() {
+    let Setup {
+        fake,
+        bot,
+        _dir,
+        database,
+    } = setup().await;
+    let mut threads = Vec::new();
+    for _ in 0..3 {
+        threads.push(start_game(&fake, &[]).await.0);
+    }
+    let acknowledged: Arc<Mutex<Vec<(usize, Move)>>> = Arc::default();
+    let mut streams = Vec::new();
+    for (game, thread) in threads.iter().enumerate() {
+        let (fake, thread, acknowledged) = (fake.clone(), thread.clone(), acknowledged.clone());
+        streams.push(tokio::spawn(async move {
+            let mut engine = Game::new(Variant::boxed(10).unwrap());
+            let mut rng = fastrand::Rng::with_seed(game as u64);
+            // Placements only: each names its cells once in a game, so its board is found by
+            // them.
+            while let Some(mv) = (0..200)
+                .filter_map(|_| playout::random_move(&engine, &mut rng))
+                .find(|mv| matches!(mv, Move::Place(..)))
+            {
+                let player = match engine.to_move() {
+                    Some(Color::White) => ALICE,
+                    _ => BOB,
+                };
+                let (name, options) = move_command(&mv);
+                let from = fake.call_count();
+                let (id, payload) = slash(&fake, player, &thread, name, &options, &[]);
+                fake.dispatch("INTERACTION_CREATE", payload);
+                let answered = tokio::time::timeout(
+                    std::time::Duration::from_secs(10),
+                    fake.callback(from, &id),
+                );
+                let Ok(reply) = answered.await else {
+                    return;
+                };
+                assert!(
+                    reply.content().starts_with("Saved: move"),
+                    "{}",
+                    reply.content()
+                );
+                acknowledged.lock().unwrap().push((game, mv));
+                engine.play(mv).unwrap();
+            }
+        }));
+    }
+    while acknowledged.lock().unwrap().len() < 9 {
+        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+    }
+    let (status, took) = bot.terminate().await;
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    assert!(took < std::time::Duration::from_secs(10), "{took:?}");
+    for stream in streams {
+        stream.abort();
+    }
+    let acknowledged = acknowledged.lock().unwrap().clone();
+
+    let service = Service::open(&database).await.unwrap();
+    let mut saved = Vec::new();
+    for game in 0..threads.len() {
+        let view = service.game(GameId(game as i64 + 1)).await.unwrap();
+        saved.push(view.moves.iter().map(|m| m.mv).collect::<Vec<_>>());
+    }
+    service.close().await;
+    for (game, mv) in &acknowledged {
+        assert!(
+            saved[*game].contains(mv),
+            "acknowledged {mv} of game {game} is saved"
+        );
+    }
+
+    let bot = Bot::start(&fake, &database).await;
+    for (game, thread) in threads.iter().enumerate() {
+        for mv in &saved[game] {
+            let board = format!("`{mv}`");
+            let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(30);
+            while posted(&fake, thread, &board) == 0 {
+                assert!(tokio::time::Instant::now() < deadline, "{board} is posted");
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+            assert_eq!(posted(&fake, thread, &board), 1, "{board} is posted once");
+        }
+    }
     bot.stop().await;
 }
 

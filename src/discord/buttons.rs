@@ -8,6 +8,7 @@ use tracing::warn;
 
 use super::button_id::ButtonId;
 use super::commands::{signup_buttons, signup_text};
+use super::health::Outcome;
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
 use super::post::{analysed_answer, export_file, gif_of};
 use super::{Data, Error, UserError, actor_of, explain, player_of};
@@ -36,8 +37,11 @@ pub async fn handle(
     ctx: &serenity::Context,
     data: &Data,
     component: &serenity::ComponentInteraction,
-) {
-    if let Err(error) = dispatch(ctx, data, component).await {
+) -> Outcome {
+    let Err(error) = dispatch(ctx, data, component).await else {
+        return Outcome::Ok;
+    };
+    {
         let (message, expected) = explain(&error, clicker_lang(component));
         let message = super::messages::fit_message(&message);
         if !expected {
@@ -58,7 +62,23 @@ pub async fn handle(
                 warn!("could not answer a button: {e}");
             }
         }
+        match expected {
+            true => Outcome::Refused,
+            false => Outcome::Failed,
+        }
     }
+}
+
+/// The button clicked, as the metrics name it: `button:accept`, `button:swap`... (an id the
+/// bot never made is `button:unknown`, so a forged click cannot make up new names).
+pub fn kind(component: &serenity::ComponentInteraction) -> String {
+    let kind = component
+        .data
+        .custom_id
+        .parse::<ButtonId>()
+        .map(|button| button.to_string());
+    let kind = kind.as_deref().unwrap_or("unknown");
+    format!("button:{}", kind.split(':').next().unwrap_or(kind))
 }
 
 /// The language of the one who clicked, for the answers only they see.

@@ -4,6 +4,7 @@
 mod button_id;
 mod buttons;
 mod commands;
+mod health;
 mod ids;
 mod localize;
 mod logs;
@@ -30,6 +31,8 @@ pub struct Data {
     pub service: Arc<Service>,
     /// The bot's own user, who plays the AI's side of games against it.
     pub bot: Player,
+    /// The commands and clicks being answered, which a stop lets finish.
+    pub in_flight: Arc<health::InFlight>,
 }
 
 pub type Error = anyhow::Error;
@@ -56,6 +59,11 @@ pub struct Config {
     /// A fixed search per AI move, in playouts, instead of the levels' time
     /// (`PONTE_AI_PLAYOUTS`: for a slow host).
     pub ai_playouts: Option<u64>,
+    /// Where to serve `/healthz` and `/metrics` (`METRICS_ADDR`); not served when unset.
+    pub metrics_addr: Option<std::net::SocketAddr>,
+    /// How long the gateway may take to let the bot in before it gives up (30 s;
+    /// `PONTE_GATEWAY_TIMEOUT_SECONDS` in tests).
+    pub gateway_patience: std::time::Duration,
 }
 
 impl Config {
@@ -99,6 +107,15 @@ impl Config {
                 ),
                 _ => None,
             },
+            metrics_addr: match std::env::var("METRICS_ADDR") {
+                Ok(addr) if !addr.trim().is_empty() => Some(addr.trim().parse().with_context(
+                    || format!("METRICS_ADDR must be an address and port, e.g. 127.0.0.1:9100, not {addr:?}"),
+                )?),
+                _ => None,
+            },
+            gateway_patience: std::time::Duration::from_secs(
+                testing("PONTE_GATEWAY_TIMEOUT_SECONDS").map_or(30, |s: i64| s.max(1) as u64),
+            ),
         })
     }
 }
@@ -161,7 +178,8 @@ pub fn actor_of(
 /// Runs the bot until it is stopped.
 ///
 /// # Errors
-/// When the database cannot be opened or Discord cannot be reached.
+/// When the database cannot be opened, `METRICS_ADDR` cannot be listened on, or Discord
+/// cannot be reached (or its gateway does not let the bot in).
 pub async fn run(config: Config) -> anyhow::Result<()> {
     info!(
         version = env!("CARGO_PKG_VERSION"),
@@ -170,46 +188,32 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         commands_in = ?config.guild_id.map(|g| g.get()),
         "ponte bot starting"
     );
+    // First: an address it cannot listen on stops the bot before it connects.
+    let monitor = match config.metrics_addr {
+        Some(addr) => Some(health::Monitor::listen(addr).await?),
+        None => None,
+    };
     let clock = OffsetClock(config.clock_offset_seconds * 1000);
     let mut service = Service::open_with_clock(&config.database_url, Arc::new(clock))
         .await
         .with_context(|| format!("opening {}", config.database_url))?;
     service.set_ai_playouts(config.ai_playouts);
     let service = Arc::new(service);
-    let closing = service.clone();
+    let watched = service.clone();
+    let in_flight = Arc::new(health::InFlight::default());
     let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    let stop_tx = Arc::new(stop_tx);
+    let (let_in_tx, let_in) = tokio::sync::watch::channel(false);
     let delivery: Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>> = Arc::default();
-    let setup_delivery = delivery.clone();
-    let guild_id = config.guild_id;
-    let every = config.scheduler_every;
-    let mut commands = commands::all();
-    localize::localize(&mut commands);
-    let framework = poise::Framework::builder()
-        .options(poise::FrameworkOptions {
-            commands,
-            on_error: |error| Box::pin(on_error(error)),
-            pre_command: |ctx| Box::pin(note_guild_locale(ctx)),
-            event_handler: |framework, event| Box::pin(on_event(framework, event)),
-            initialize_owners: false,
-            // Replies ping nobody unless they say whom (a name may look like a mention, and a
-            // public /board must not ping the player to move again).
-            allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
-            ..Default::default()
-        })
-        .setup(move |ctx, ready, framework| {
-            Box::pin(async move {
-                info!(bot = %ready.user.name, "connected to Discord");
-                register(ctx, &service, &framework.options().commands, guild_id).await?;
-                tokio::spawn(scheduler::run(ctx.clone(), service.clone(), every));
-                let worker = tokio::spawn(outbox::run(ctx.clone(), service.clone(), stop_rx));
-                *setup_delivery.lock().unwrap_or_else(|e| e.into_inner()) = Some(worker);
-                tokio::spawn(service.clone().run_ai());
-                tokio::spawn(service.clone().run_analyses());
-                let bot = player_of(&ready.user);
-                Ok(Data { service, bot })
-            })
-        })
-        .build();
+    let framework = framework(Started {
+        service: service.clone(),
+        in_flight: in_flight.clone(),
+        guild: config.guild_id,
+        every: config.scheduler_every,
+        stop: stop_rx.clone(),
+        let_in: let_in_tx,
+        delivery: delivery.clone(),
+    });
 
     let mut http = serenity::HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
@@ -225,42 +229,152 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .framework(framework)
         .await
         .context("building the Discord client")?;
-    tokio::spawn(stop_on_signals(client.shard_manager.clone(), stop_tx));
+    let shards = client.shard_manager.clone();
+    if let Some(monitor) = monitor {
+        tokio::spawn(monitor.serve(watched, shards.clone(), stop_rx));
+    }
+    tokio::spawn(stop_on_signals(shards.clone(), stop_tx.clone()));
+    let gave_up = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    tokio::spawn(watch_gateway(
+        shards,
+        let_in,
+        config.gateway_patience,
+        stop_tx,
+        gave_up.clone(),
+    ));
     // As many shards as Discord asks for (required from 2,500 servers on), in this process; the
     // clock and the delivery worker are started once, by the framework's setup.
     client
         .start_autosharded()
         .await
         .context("running the Discord client")?;
-    // The shards are down (stopped by a signal): the post in hand is finished, then the
-    // database closed (checkpointed). AI searches and analyses resume from the database at the
-    // next start.
+    // The shards are down (stopped by a signal): the commands in flight and the post in hand
+    // are finished, then the database closed (checkpointed). AI searches and analyses resume
+    // from the database at the next start.
     let worker = delivery.lock().unwrap_or_else(|e| e.into_inner()).take();
-    if let Some(worker) = worker
-        && tokio::time::timeout(std::time::Duration::from_secs(5), worker)
-            .await
-            .is_err()
+    let finishing = async {
+        in_flight.none_running().await;
+        if let Some(worker) = worker {
+            let _ = worker.await;
+        }
+    };
+    if tokio::time::timeout(std::time::Duration::from_secs(5), finishing)
+        .await
+        .is_err()
     {
-        warn!("the post in hand did not finish in 5 s; it is delivered at the next start");
+        warn!(
+            "the commands in flight or the post in hand did not finish in 5 s; \
+             what they owe the players is delivered at the next start"
+        );
     }
-    closing.close().await;
+    service.close().await;
+    if gave_up.load(std::sync::atomic::Ordering::SeqCst) {
+        anyhow::bail!(
+            "Discord's gateway did not let the bot in within {} s: check the network, the \
+             token and DISCORD_API_BASE",
+            config.gateway_patience.as_secs()
+        );
+    }
     info!("stopped");
     Ok(())
+}
+
+/// What the framework's setup starts once the gateway has let the bot in.
+struct Started {
+    service: Arc<Service>,
+    in_flight: Arc<health::InFlight>,
+    guild: Option<serenity::GuildId>,
+    every: std::time::Duration,
+    stop: tokio::sync::watch::Receiver<bool>,
+    let_in: tokio::sync::watch::Sender<bool>,
+    delivery: Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>>,
+}
+
+fn framework(started: Started) -> poise::Framework<Data, Error> {
+    let mut commands = commands::all();
+    localize::localize(&mut commands);
+    poise::Framework::builder()
+        .options(poise::FrameworkOptions {
+            commands,
+            on_error: |error| Box::pin(on_error(error)),
+            pre_command: |ctx| Box::pin(before_command(ctx)),
+            post_command: |ctx| Box::pin(after_command(ctx)),
+            event_handler: |framework, event| Box::pin(on_event(framework, event)),
+            initialize_owners: false,
+            // Replies ping nobody unless they say whom (a name may look like a mention, and a
+            // public /board must not ping the player to move again).
+            allowed_mentions: Some(serenity::CreateAllowedMentions::new()),
+            ..Default::default()
+        })
+        .setup(move |ctx, ready, framework| {
+            Box::pin(async move {
+                let Started {
+                    service,
+                    in_flight,
+                    guild,
+                    every,
+                    stop,
+                    let_in,
+                    delivery,
+                } = started;
+                info!(bot = %ready.user.name, "connected to Discord");
+                let _ = let_in.send(true);
+                register(ctx, &service, &framework.options().commands, guild).await?;
+                tokio::spawn(scheduler::run(ctx.clone(), service.clone(), every));
+                let worker = tokio::spawn(outbox::run(ctx.clone(), service.clone(), stop));
+                *delivery.lock().unwrap_or_else(|e| e.into_inner()) = Some(worker);
+                tokio::spawn(service.clone().run_ai());
+                tokio::spawn(service.clone().run_analyses());
+                let bot = player_of(&ready.user);
+                Ok(Data {
+                    service,
+                    bot,
+                    in_flight,
+                })
+            })
+        })
+        .build()
 }
 
 /// On SIGTERM or SIGINT: no new work (the shards shut down, the delivery worker stops after
 /// the post in hand); a second signal stops the process at once.
 async fn stop_on_signals(
     shards: Arc<serenity::ShardManager>,
-    stop: tokio::sync::watch::Sender<bool>,
+    stop: Arc<tokio::sync::watch::Sender<bool>>,
 ) {
     crate::stop::stopping_signal().await;
-    info!("stopping: taking no new work, finishing the post in hand, closing the database");
+    info!(
+        "stopping: taking no new work, finishing the commands in flight and the post in hand, closing the database"
+    );
     let _ = stop.send(true);
     shards.shutdown_all().await;
     crate::stop::stopping_signal().await;
     warn!("a second signal: stopping at once");
     std::process::exit(1);
+}
+
+/// A gateway that accepts the connection but never lets the bot in would keep it waiting
+/// silently for ever: after `patience`, the bot says so and stops (with an error).
+async fn watch_gateway(
+    shards: Arc<serenity::ShardManager>,
+    mut let_in: tokio::sync::watch::Receiver<bool>,
+    patience: std::time::Duration,
+    stop: Arc<tokio::sync::watch::Sender<bool>>,
+    gave_up: Arc<std::sync::atomic::AtomicBool>,
+) {
+    let let_in_in_time = tokio::time::timeout(patience, let_in.wait_for(|in_| *in_))
+        .await
+        .is_ok();
+    if let_in_in_time {
+        return;
+    }
+    tracing::error!(
+        "Discord's gateway did not let the bot in within {} s; stopping",
+        patience.as_secs()
+    );
+    gave_up.store(true, std::sync::atomic::Ordering::SeqCst);
+    let _ = stop.send(true);
+    shards.shutdown_all().await;
 }
 
 /// Against another Discord (`DISCORD_API_BASE`, tests), the gateway must be that Discord's too:
@@ -318,6 +432,31 @@ async fn register(
     Ok(())
 }
 
+/// A command starts: counted as in flight until it has answered, and its server's locale
+/// noted.
+async fn before_command(ctx: Context<'_>) {
+    let running = ctx
+        .data()
+        .in_flight
+        .start(ctx.command().qualified_name.to_string());
+    ctx.set_invocation_data(running).await;
+    note_guild_locale(ctx).await;
+}
+
+/// A command answered as asked.
+async fn after_command(ctx: Context<'_>) {
+    ended(ctx, health::Outcome::Ok).await;
+}
+
+/// Records how the command of `ctx` ended: counted when its interaction is over. A command
+/// refused before it started (a check) is counted at once.
+async fn ended(ctx: Context<'_>, outcome: health::Outcome) {
+    match ctx.invocation_data::<health::Running>().await {
+        Some(mut running) => running.ended(outcome),
+        None => health::interaction_refused(&ctx.command().qualified_name),
+    }
+}
+
 /// Remembers the server's locale that Discord sends with a command, for the posts the bot
 /// makes later without one (see `Service::guild_language`).
 async fn note_guild_locale(ctx: Context<'_>) {
@@ -366,6 +505,11 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             let (message, expected) = explain(&error, user_lang(ctx));
+            let outcome = match expected {
+                true => health::Outcome::Refused,
+                false => health::Outcome::Failed,
+            };
+            ended(ctx, outcome).await;
             if !expected {
                 warn!(command = %ctx.command().name, "command failed: {error:#}");
             }
@@ -379,6 +523,7 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
         poise::FrameworkError::ArgumentParse {
             error, input, ctx, ..
         } => {
+            ended(ctx, health::Outcome::Refused).await;
             let lang = user_lang(ctx);
             let text = match input {
                 Some(input) => {
@@ -400,12 +545,14 @@ async fn on_error(error: poise::FrameworkError<'_, Data, Error>) {
             let _ = ctx.send(reply).await;
         }
         poise::FrameworkError::GuildOnly { ctx, .. } => {
+            ended(ctx, health::Outcome::Refused).await;
             let reply = poise::CreateReply::default()
                 .content(tr!(user_lang(ctx), "guild-only"))
                 .ephemeral(true);
             let _ = ctx.send(reply).await;
         }
         poise::FrameworkError::MissingUserPermissions { ctx, .. } => {
+            ended(ctx, health::Outcome::Refused).await;
             let reply = poise::CreateReply::default()
                 .content(tr!(user_lang(ctx), "managers-only"))
                 .ephemeral(true);
@@ -432,7 +579,10 @@ async fn on_event(
         interaction: serenity::Interaction::Component(component),
     } = event
     {
-        buttons::handle(framework.serenity_context, framework.user_data, component).await;
+        let data = framework.user_data;
+        let mut running = data.in_flight.start(buttons::kind(component));
+        let outcome = buttons::handle(framework.serenity_context, data, component).await;
+        running.ended(outcome);
     }
     Ok(())
 }

@@ -14,6 +14,7 @@ use tracing::warn;
 
 use super::Error;
 use super::commands::{pairings_text, signup_text, standings_text};
+use super::health::{self, Outcome};
 use super::messages::fit_message;
 use super::messages::{board_pings, board_text, mention, move_text, pings, result_text};
 use super::post::{analysis_post, deliver_board, game_channel, refused};
@@ -70,16 +71,22 @@ pub async fn run(
 
 async fn deliver(ctx: &serenity::Context, service: &Service, item: DueAnnouncement) {
     let outcome = post(ctx, service, &item).await;
+    let kind = item.announcement.kind();
     let bookkept = match outcome {
-        Ok(()) => service.announced(item.id).await,
+        Ok(()) => {
+            health::delivery(kind, Outcome::Ok);
+            service.announced(item.id).await
+        }
         Err(error) => match error.downcast_ref::<serenity::Error>() {
             Some(discord) if refused(discord) => {
+                health::delivery(kind, Outcome::Refused);
                 warn!("Discord refused announcement {}: {error}", item.id);
                 service
                     .announcement_refused(item.id, &error.to_string())
                     .await
             }
             _ => {
+                health::delivery(kind, Outcome::Failed);
                 // Rate limits are waited out by serenity itself; this is an outage or a
                 // server error.
                 warn!(

@@ -67,6 +67,22 @@ impl Announcement {
             | Announcement::Finished(tournament) => tournament.venue,
         }
     }
+
+    /// Its kind, as the outbox and the metrics name it.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Announcement::Started { .. } => "started",
+            Announcement::Moved(_) => "moved",
+            Announcement::Ended(_) => "ended",
+            Announcement::Reminder(_) => "reminder",
+            Announcement::ReminderDm(_) => "reminder_dm",
+            Announcement::Round { .. } => "round",
+            Announcement::Standings(_) => "standings",
+            Announcement::Finished(_) => "finished",
+            Announcement::Analysis { .. } => "analysis",
+            Announcement::AnalysisFailed { .. } => "analysis_failed",
+        }
+    }
 }
 
 /// An announcement due for delivery.

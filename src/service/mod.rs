@@ -24,6 +24,7 @@ mod ratings;
 mod replays;
 mod saving;
 mod standings;
+mod telemetry;
 mod tournament_views;
 mod tournaments;
 mod views;
@@ -49,6 +50,7 @@ pub use export::picture;
 pub use opponent::{AiRecord, AiTerms, Opener};
 pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
+pub use telemetry::{AI_SEARCH_SECONDS, GAME_WRITE_SECONDS, Load, describe_metrics};
 pub use tournament_views::{Entrant, StandingLine, TournamentView};
 pub use tournaments::{MOST_SWISS_ROUNDS, TournamentTerms};
 pub use views::{

@@ -207,7 +207,11 @@ impl Service {
                 },
                 None => ai::Player::Level(level).budget(None),
             };
-            ai::best_move(&game, ai::Player::Level(level), budget, seed)
+            let started = std::time::Instant::now();
+            let mv = ai::best_move(&game, ai::Player::Level(level), budget, seed);
+            metrics::histogram!(super::telemetry::AI_SEARCH_SECONDS, "level" => level.name())
+                .record(started.elapsed());
+            mv
         })
         .await;
         let mv = match thought {

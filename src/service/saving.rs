@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::views::Position;
-use super::{GameView, Millis, Service};
+use super::{GameView, Millis, Service, telemetry};
 use crate::store::{GameChange, GameRow, GameStatus, GameWrite, Owed, StoreError};
 
 impl Service {
@@ -23,7 +23,10 @@ impl Service {
         now: Millis,
     ) -> Result<GameView, StoreError> {
         let owed = owed_by(&write.game, &change);
+        let started = std::time::Instant::now();
         let saved = write.commit(&change, &owed, now).await?;
+        metrics::histogram!(telemetry::GAME_WRITE_SECONDS).record(started.elapsed());
+        metrics::counter!(telemetry::MOVES_SAVED).increment(change.moves.len() as u64);
         if !owed.is_empty() {
             self.outbox_changed();
         }

@@ -34,8 +34,23 @@ impl Bot {
 
     /// A bot whose clock runs `offset` seconds ahead, as if started that much later.
     pub async fn start_later(fake: &FakeDiscord, database: &str, offset: i64) -> Bot {
+        let bot = Bot::spawn(fake, database, offset, &[]);
+        fake.wait_identified().await;
+        bot
+    }
+
+    /// A bot with more settings in its environment, once it has connected.
+    pub async fn start_with(fake: &FakeDiscord, database: &str, env: &[(&str, &str)]) -> Bot {
+        let bot = Bot::spawn(fake, database, 0, env);
+        fake.wait_identified().await;
+        bot
+    }
+
+    /// A bot started, without waiting for it to connect.
+    pub fn spawn(fake: &FakeDiscord, database: &str, offset: i64, env: &[(&str, &str)]) -> Bot {
         fake.forget_gateway();
         let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
+            .envs(env.iter().copied())
             .env("PONTE_CLOCK_OFFSET_SECONDS", offset.to_string())
             .env("PONTE_SCHEDULER_SECONDS", "1")
             // The AI's moves take a fixed search, not the machine's speed.
@@ -54,8 +69,13 @@ impl Bot {
             .kill_on_drop(true)
             .spawn()
             .unwrap();
-        fake.wait_identified().await;
         Bot { child }
+    }
+
+    /// Waits (at most `bound`) for the bot to exit by itself.
+    pub async fn exited(mut self, bound: std::time::Duration) -> std::process::ExitStatus {
+        let waited = tokio::time::timeout(bound, self.child.wait());
+        waited.await.expect("the bot exits").unwrap()
     }
 
     pub async fn stop(mut self) {

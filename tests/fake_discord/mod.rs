@@ -122,6 +122,8 @@ struct Inner {
     shards: AtomicU64,
     /// Gateway sessions identified (one per shard and start).
     identifies: AtomicU64,
+    /// The gateway accepts connections but never says a word (not even HELLO).
+    silent: AtomicBool,
 }
 
 #[derive(Clone)]
@@ -164,6 +166,11 @@ impl FakeDiscord {
     /// How many gateway sessions have identified so far.
     pub fn identifies(&self) -> u64 {
         self.inner.identifies.load(Ordering::SeqCst)
+    }
+
+    /// From now on the gateway accepts connections and then says nothing.
+    pub fn silence_gateway(&self) {
+        self.inner.silent.store(true, Ordering::SeqCst);
     }
 
     /// Recommends `shards` shards to the bots that start from now on.
@@ -290,6 +297,11 @@ async fn gateway(ws: WebSocketUpgrade, State((inner, addr)): State<AppState>) ->
 }
 
 async fn run_gateway(mut socket: WebSocket, inner: Arc<Inner>, addr: SocketAddr) {
+    if inner.silent.load(Ordering::SeqCst) {
+        // Holds the connection open, reading and answering nothing.
+        while let Some(Ok(_)) = socket.recv().await {}
+        return;
+    }
     let (tx, mut rx) = mpsc::unbounded_channel::<Value>();
     let hello = json!({"op": 10, "s": null, "t": null, "d": {"heartbeat_interval": 41250}});
     if socket
