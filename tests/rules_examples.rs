@@ -580,3 +580,22 @@ fn tiebreaks_points_then_islands_then_bridges() {
         (None, Tiebreak::Draw)
     );
 }
+
+/// The scoring example of the project's rules document (`docs/RULES.md`, drawn from
+/// `assets/examples/scoring.txt`) is a legal game scoring what the document says.
+#[test]
+fn the_scoring_example_of_the_rules_document() {
+    let record: ponte::game::Record = include_str!("../assets/examples/scoring.txt")
+        .parse()
+        .unwrap();
+    let replay = record.replay();
+    assert!(replay.error.is_none(), "{:?}", replay.error);
+    let white = score(replay.game.board(), WHITE);
+    let red = score(replay.game.board(), RED);
+    assert_eq!((white.points, white.islands, white.bridges), (10, 4, 3));
+    assert_eq!((red.points, red.islands, red.bridges), (5, 4, 2));
+    assert_eq!(
+        red.networks.iter().map(|n| n.points).collect::<Vec<_>>(),
+        [3, 1, 1]
+    );
+}
