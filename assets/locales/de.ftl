@@ -634,6 +634,15 @@ cmd-analyse = analyse
     .game = partie
     .game-description = Welche Partie (Standard: die dieses Threads, sonst deine letzte beendete)
 error-aborted-analysis = Partie #{ $id } wurde abgebrochen: Es gibt nichts zu analysieren.
+error-vacations-off = Urlaub ist auf diesem Server ausgeschaltet.
+error-already-away = Du bist schon bis { $until } im Urlaub: `/vacation end` holt dich zurück.
+error-vacation-days = { $left ->
+    [0] Du hast dieses Jahr keine Urlaubstage mehr.
+    [one] Du hast dieses Jahr noch 1 Urlaubstag: Nimm 1.
+   *[other] Nimm 1 bis { $left } Tage: So viele hast du dieses Jahr noch.
+}
+error-not-away = Du bist nicht im Urlaub.
+error-vacation-allowance = Ein Server gibt 0 bis { $most } Urlaubstage im Jahr.
 analysis-started = Partie #{ $id } wird analysiert: Die KI betrachtet jede ihrer { $positions } Stellungen. Das Ergebnis erscheint hier, sobald es fertig ist.
 analysis-running = Die KI analysiert Partie #{ $id } bereits; das Ergebnis erscheint auch hier.
 analysis-failed = Die Analyse von Partie #{ $id } ist fehlgeschlagen. Frag später noch einmal danach.

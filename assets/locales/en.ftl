@@ -637,6 +637,15 @@ cmd-analyse = analyse
     .game = game
     .game-description = Which game (default: this thread's, else your latest finished game)
 error-aborted-analysis = Game #{ $id } was aborted: there is nothing to analyse.
+error-vacations-off = Vacations are off in this server.
+error-already-away = You are on vacation until { $until } already: `/vacation end` brings you back.
+error-vacation-days = { $left ->
+    [0] You have no vacation days left this year.
+    [one] You have 1 vacation day left this year: ask for 1.
+   *[other] Ask for 1 to { $left } days: that is what you have left this year.
+}
+error-not-away = You are not on vacation.
+error-vacation-allowance = A server gives 0 to { $most } vacation days a year.
 analysis-started = Analysing game #{ $id }: the AI looks at each of its { $positions } positions. The result will be posted here when it is done.
 analysis-running = The AI is already analysing game #{ $id }; the result will be posted here too.
 analysis-failed = The analysis of game #{ $id } could not be made. Ask for it again later.

@@ -634,6 +634,15 @@ cmd-analyse = analyser
     .game = partie
     .game-description = Quelle partie (par défaut celle du fil, sinon ta dernière partie finie)
 error-aborted-analysis = La partie #{ $id } a été annulée : il n’y a rien à analyser.
+error-vacations-off = Les vacances sont désactivées sur ce serveur.
+error-already-away = Tu es déjà en vacances jusqu’au { $until } : `/vacation end` te fait revenir.
+error-vacation-days = { $left ->
+    [0] Tu n’as plus de jours de vacances cette année.
+    [one] Il te reste 1 jour de vacances cette année : demande 1.
+   *[other] Demande de 1 à { $left } jours : c’est ce qu’il te reste cette année.
+}
+error-not-away = Tu n’es pas en vacances.
+error-vacation-allowance = Un serveur donne de 0 à { $most } jours de vacances par an.
 analysis-started = Analyse de la partie #{ $id } : l’IA examine chacune de ses { $positions } positions. Le résultat sera publié ici une fois prêt.
 analysis-running = L’IA analyse déjà la partie #{ $id } ; le résultat sera publié ici aussi.
 analysis-failed = L’analyse de la partie #{ $id } a échoué. Redemande-la plus tard.

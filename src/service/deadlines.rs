@@ -56,6 +56,11 @@ impl Service {
         let log = |what: &str, error: ServiceError| {
             tracing::warn!("{what} failed: {error}");
         };
+        // First: a vacation whose days are used gives its games their deadlines back, which
+        // may have passed while the bot was stopped.
+        if let Err(error) = self.end_used_vacations().await {
+            log("ending used vacations", error);
+        }
         Tick {
             timeouts: self.resolve_timeouts().await.unwrap_or_else(|e| {
                 log("resolving timeouts", e);
@@ -132,6 +137,7 @@ impl Service {
             to_move_id: None,
             deadline_at: None,
             remind_at: None,
+            paused: None,
             rated: row.rated,
         };
         let change = GameChange {

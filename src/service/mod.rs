@@ -27,6 +27,7 @@ mod standings;
 mod telemetry;
 mod tournament_views;
 mod tournaments;
+mod vacations;
 mod views;
 
 use std::num::NonZeroUsize;
@@ -53,6 +54,7 @@ pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stat
 pub use telemetry::{AI_SEARCH_SECONDS, GAME_WRITE_SECONDS, Load, describe_metrics};
 pub use tournament_views::{Entrant, StandingLine, TournamentView};
 pub use tournaments::{MOST_SWISS_ROUNDS, TournamentTerms};
+pub use vacations::{MOST_VACATION_DAYS, VacationStatus};
 pub use views::{
     AbortOutcome, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
     LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Sent, Venue, move_time_words,
@@ -107,6 +109,14 @@ pub enum ServiceError {
     ManagersCreateTournaments,
     AbortedAnalysis(GameId),
     TournamentGameAbort(GameId),
+    VacationsOff,
+    /// Away already, until then.
+    AlreadyAway(Millis),
+    /// Days asked for outside 1 to those left.
+    VacationDays(i64),
+    NotAway,
+    /// A server's allowance above the most.
+    VacationAllowance(i64),
     Damaged(DamagedLog),
     Store(StoreError),
 }
@@ -199,6 +209,11 @@ impl ServiceError {
             E::ManagersCreateTournaments => tr!(lang, "error-managers-create-tournaments"),
             E::TournamentGameAbort(id) => tr!(lang, "error-tournament-game-abort", id = *id),
             E::AbortedAnalysis(id) => tr!(lang, "error-aborted-analysis", id = *id),
+            E::VacationsOff => tr!(lang, "error-vacations-off"),
+            E::AlreadyAway(until) => tr!(lang, "error-already-away", until = utc(*until)),
+            E::VacationDays(left) => tr!(lang, "error-vacation-days", left = *left),
+            E::NotAway => tr!(lang, "error-not-away"),
+            E::VacationAllowance(most) => tr!(lang, "error-vacation-allowance", most = *most),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",
@@ -211,6 +226,15 @@ impl ServiceError {
 }
 
 pub type Result<T, E = ServiceError> = std::result::Result<T, E>;
+
+/// A moment as every front end can show it: `2026-12-01 14:05 UTC`.
+pub fn utc(at: Millis) -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
+    time::OffsetDateTime::from_unix_timestamp_nanos(i128::from(at) * 1_000_000)
+        .ok()
+        .and_then(|moment| moment.format(format).ok())
+        .unwrap_or_default()
+}
 
 /// How many games' positions stay replayed in memory: enough for every game being played at
 /// once on a busy server, small enough (a few kilobytes each) never to matter.

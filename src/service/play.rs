@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::deadlines::MoveClock;
 use super::standings::rate;
+use super::vacations::stop_clock_if_away;
 use super::{
     AbortOutcome, Actor, GameId, GameView, LoggedMove, MoveOutcome, MoveReport, PlayerId, Result,
     Sent, Service, ServiceError,
@@ -232,6 +233,7 @@ impl Service {
             // The AI's moves are never on the clock: only the human's are.
             (update.deadline_at, update.remind_at) = (None, None);
         }
+        stop_clock_if_away(&mut write, &mut update, now).await?;
         if let Some(outcome) = game.outcome() {
             rate(&mut write, players, outcome.winner(), now).await?;
         }
@@ -321,6 +323,7 @@ impl Service {
             to_move_id: None,
             deadline_at: None,
             remind_at: None,
+            paused: None,
             rated: false,
         };
         let change = GameChange {
@@ -416,6 +419,7 @@ fn game_update(
         to_move_id: to_move.map(|c| players[c.index()]),
         deadline_at: clock.deadline_at,
         remind_at: clock.remind_at,
+        paused: None,
         rated,
     }
 }

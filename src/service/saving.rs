@@ -109,6 +109,7 @@ mod tests {
             ai_level: None,
             tournament_id: tournament,
             tournament_round: tournament.map(|_| 1),
+            paused_until: None,
         }
     }
 
@@ -129,6 +130,7 @@ mod tests {
                 to_move_id: None,
                 deadline_at: None,
                 remind_at: None,
+                paused: None,
                 rated: true,
             },
         }

@@ -376,6 +376,9 @@ pub struct GameView {
     pub result: Option<GameResult>,
     pub move_time: Option<Duration>,
     pub deadline_at: Option<Millis>,
+    /// The player to move is on vacation until then: their clock stands still (and
+    /// `deadline_at` is `None`).
+    pub away_until: Option<Millis>,
     pub rated: bool,
     pub venue: Venue,
     pub thread_id: Option<i64>,
@@ -420,6 +423,7 @@ impl GameView {
             result,
             move_time: move_time(row.move_seconds),
             deadline_at: row.deadline_at,
+            away_until: row.paused_until,
             rated: row.rated,
             venue: Venue {
                 guild_id: row.guild_id,

@@ -73,7 +73,8 @@ impl GameWrite<'_> {
         // The version check comes first: a stale writer is a conflict, whatever its log says.
         let changed = sqlx::query(
             "UPDATE games SET white_id = ?, red_id = ?, status = ?, winner = ?, end_reason = ?,
-                 to_move_id = ?, deadline_at = ?, remind_at = ?, rated = ?, plies = plies + ?,
+                 to_move_id = ?, deadline_at = ?, remind_at = ?, paused_until = ?,
+                 paused_deadline_in = ?, paused_remind_in = ?, rated = ?, plies = plies + ?,
                  version = version + 1, updated_at = ?,
                  last_move_seen_at = COALESCE(?, last_move_seen_at)
              WHERE id = ? AND version = ?",
@@ -86,6 +87,9 @@ impl GameWrite<'_> {
         .bind(update.to_move_id)
         .bind(update.deadline_at)
         .bind(update.remind_at)
+        .bind(update.paused.map(|p| p.until))
+        .bind(update.paused.map(|p| p.deadline_in))
+        .bind(update.paused.and_then(|p| p.remind_in))
         .bind(update.rated)
         .bind(moves.len() as i64)
         .bind(now)

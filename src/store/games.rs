@@ -5,8 +5,8 @@ use sqlx::{Executor, Sqlite, Transaction};
 
 use super::outbox::{Owed, insert_owed};
 use super::{
-    EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError, StoredLevel, StoredVariant,
-    TournamentId, Winner,
+    EndReason, GameId, GameStatus, Millis, Paused, PlayerId, Store, StoreError, StoredLevel,
+    StoredVariant, TournamentId, Winner,
 };
 
 /// A game as stored, with its players' names.
@@ -47,6 +47,8 @@ pub struct GameRow {
     /// In a tournament: which, and the round.
     pub tournament_id: Option<TournamentId>,
     pub tournament_round: Option<i64>,
+    /// While the player to move is on vacation: when it ends (the clock stands still).
+    pub paused_until: Option<Millis>,
 }
 
 impl GameRow {
@@ -103,6 +105,9 @@ pub struct GameUpdate {
     pub to_move_id: Option<PlayerId>,
     pub deadline_at: Option<Millis>,
     pub remind_at: Option<Millis>,
+    /// The clock stopped instead (the player to move is on vacation): `deadline_at` and
+    /// `remind_at` are `None` then.
+    pub paused: Option<Paused>,
     /// Whether the game may count for ratings (an abort makes it unrated).
     pub rated: bool,
 }
@@ -130,7 +135,7 @@ pub(super) const SELECT_GAME: &str = "SELECT g.id, g.opener_id, g.other_id, g.wh
      g.rated, g.status, g.winner, g.end_reason, g.guild_id, g.channel_id, g.thread_id, g.plies, \
      g.to_move_id, g.deadline_at, g.remind_at, g.rating_applied, g.version, g.created_at, \
      g.updated_at, g.last_move_seen_at, g.ai_player_id, g.ai_level, g.tournament_id, \
-     g.tournament_round FROM games g JOIN players w ON w.id = g.white_id \
+     g.tournament_round, g.paused_until FROM games g JOIN players w ON w.id = g.white_id \
      JOIN players r ON r.id = g.red_id";
 
 pub(super) async fn fetch_game<'e>(
@@ -395,6 +400,7 @@ mod tests {
                 ai_level: None,
                 tournament_id: None,
                 tournament_round: None,
+                paused_until: None,
             }
         );
         assert_eq!(row.variant(), VARIANT);
@@ -705,6 +711,7 @@ mod tests {
         let finished = GameUpdate {
             deadline_at: Some(NOW + 1000),
             remind_at: Some(NOW + 700),
+            paused: None,
             ..won(2, 1, Winner::White, EndReason::Resign)
         };
         commit(&store, ended, &[], &finished, NOW + 1).await;
@@ -844,6 +851,7 @@ mod tests {
             to_move_id: None,
             deadline_at: None,
             remind_at: None,
+            paused: None,
             rated: false,
         };
         let third = commit(&store, id, &[], &abort, NOW + 3).await;

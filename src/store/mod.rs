@@ -25,6 +25,7 @@ mod states;
 #[cfg(test)]
 mod test_support;
 mod tournaments;
+mod vacations;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -50,6 +51,8 @@ pub use tournaments::{
     EntrantRow, NewRound, NewTournament, StoredFormat, TournamentGameRow, TournamentRow,
     TournamentStatus,
 };
+
+pub use vacations::{DAY, DEFAULT_ALLOWANCE, Paused, VacationRow};
 
 pub use crate::ids::{ChallengeId, GameId, OutboxId, PlayerId, TournamentId};
 /// Unix time in milliseconds.

@@ -110,6 +110,7 @@ pub fn going_on(
         to_move_id: Some(to_move.into()),
         deadline_at: deadline,
         remind_at: deadline.map(|d| d - 1000),
+        paused: None,
         rated: true,
     }
 }
@@ -130,6 +131,7 @@ pub fn won(
         to_move_id: None,
         deadline_at: None,
         remind_at: None,
+        paused: None,
         rated: true,
     }
 }

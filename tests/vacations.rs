@@ -1,0 +1,207 @@
+//! Vacations in the service on a hand-moved clock: the clock of a game whose player to move is
+//! away stands still (a deadline that would have passed is kept, no reminder comes) and gives
+//! back the time that was left; the opponent's clock runs; the allowance is counted in whole
+//! days by calendar year; refusals write nothing.
+
+mod common;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use common::{PlayText, Played, START};
+use ponte::service::{
+    ChallengeOptions, GameView, ManualClock, Player, PlayerId, Service, ServiceError,
+    VacationStatus, Venue,
+};
+
+const DAY: i64 = 86_400_000;
+const HOUR: i64 = 3_600_000;
+const GUILD: i64 = 77;
+
+fn player(n: i64) -> Player {
+    Player::new(PlayerId(1000 + n), format!("p{n}"))
+}
+
+/// A game with four days a move in the server; `a` opens (and is to move).
+async fn four_day_game(service: &Service, a: &Player, b: &Player) -> GameView {
+    let options = ChallengeOptions {
+        move_time: Some(Duration::from_secs(4 * 86_400)),
+        ..ChallengeOptions::default()
+    };
+    let venue = Venue {
+        guild_id: Some(GUILD),
+        channel_id: Some(5),
+    };
+    common::start_game(service, a, b, options, venue).await
+}
+
+async fn opened() -> (tempfile::TempDir, Arc<ManualClock>, Arc<Service>) {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = common::open_service(&dir, clock.clone()).await;
+    (dir, clock, service)
+}
+
+#[tokio::test]
+async fn the_clock_of_the_player_away_stands_still_and_gives_the_time_back() {
+    let (_dir, clock, service) = opened().await;
+    let (a, b) = (player(1), player(2));
+    let game = four_day_game(&service, &a, &b).await;
+    clock.advance(DAY);
+    // Three days left when a leaves for ten.
+    let status = service.start_vacation(&a, GUILD, 10).await.unwrap();
+    assert_eq!(status.away_until, Some(START + 11 * DAY));
+    assert_eq!(status.days_left, 20);
+    let paused = service.game(game.id).await.unwrap();
+    assert_eq!(paused.deadline_at, None);
+    assert_eq!(paused.away_until, Some(START + 11 * DAY));
+
+    // Past the old deadline, and past the reminder: neither comes.
+    clock.advance(5 * DAY);
+    let tick = service.tick().await;
+    assert!(tick.timeouts.is_empty() && tick.reminders.is_empty());
+    assert!(service.game(game.id).await.unwrap().result.is_none());
+
+    // The days are used (the clock ticks a while after): the game has its three days again,
+    // counted from the vacation's end, not from the tick.
+    clock.advance(5 * DAY + 2 * HOUR);
+    service.tick().await;
+    let back = service.game(game.id).await.unwrap();
+    assert_eq!(back.away_until, None);
+    assert_eq!(back.deadline_at, Some(START + 11 * DAY + 3 * DAY));
+    assert_eq!(
+        service.vacation_status(a.id, GUILD).await.unwrap(),
+        VacationStatus {
+            away_until: None,
+            days_left: 20,
+            allowance: 30
+        }
+    );
+    // The reminder, which had not come yet, comes at a quarter of the time left.
+    clock.advance(2 * DAY);
+    assert_eq!(service.tick().await.reminders.len(), 1);
+    clock.advance(DAY - 2 * HOUR);
+    let tick = service.tick().await;
+    assert_eq!(tick.timeouts.len(), 1, "then the clock runs out as ever");
+}
+
+#[tokio::test]
+async fn a_move_to_a_player_away_waits_and_the_opponents_clock_runs() {
+    let (_dir, clock, service) = opened().await;
+    let (a, b) = (player(1), player(2));
+    let game = four_day_game(&service, &a, &b).await;
+    let other = four_day_game(&service, &b, &a).await;
+    service.start_vacation(&b, GUILD, 7).await.unwrap();
+    // a is to move in the first game, and plays: b's clock starts stopped.
+    assert_eq!(
+        service.game(game.id).await.unwrap().deadline_at,
+        Some(START + 4 * DAY),
+        "a's clock runs"
+    );
+    clock.advance(HOUR);
+    service
+        .play_text(game.id, a.id, "c3 e5", None)
+        .await
+        .played();
+    let waiting = service.game(game.id).await.unwrap();
+    assert_eq!(
+        (waiting.deadline_at, waiting.away_until),
+        (None, Some(START + 7 * DAY))
+    );
+    // b is to move in the other game from the start (they open it): stopped at the vacation.
+    assert_eq!(service.game(other.id).await.unwrap().deadline_at, None);
+    // b comes back early, 2 days and 1 hour later: 3 days taken, the rest returned; each game
+    // has its time from now.
+    clock.advance(2 * DAY);
+    let status = service.end_vacation(b.id, GUILD).await.unwrap();
+    assert_eq!((status.away_until, status.days_left), (None, 27));
+    let now = START + 2 * DAY + HOUR;
+    assert_eq!(
+        service.game(game.id).await.unwrap().deadline_at,
+        Some(now + 4 * DAY)
+    );
+    assert_eq!(
+        service.game(other.id).await.unwrap().deadline_at,
+        Some(now + 4 * DAY)
+    );
+}
+
+#[tokio::test]
+async fn the_allowance_counts_whole_days_by_calendar_year() {
+    // START is 2023-11-14 22:13 UTC.
+    let (_dir, clock, service) = opened().await;
+    let a = player(1);
+    service.start_vacation(&a, GUILD, 20).await.unwrap();
+    clock.advance(20 * DAY);
+    service.tick().await;
+    let refused = service.start_vacation(&a, GUILD, 11).await;
+    assert!(
+        matches!(refused, Err(ServiceError::VacationDays(10))),
+        "{refused:?}"
+    );
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        "Ask for 1 to 10 days: that is what you have left this year."
+    );
+    // January 2024: a new year, a new allowance.
+    clock.advance(30 * DAY);
+    let status = service.vacation_status(a.id, GUILD).await.unwrap();
+    assert_eq!(status.days_left, 30);
+    // Managers set it; 0 turns vacations off.
+    service.set_vacation_allowance(GUILD, 0).await.unwrap();
+    assert!(matches!(
+        service.start_vacation(&a, GUILD, 1).await,
+        Err(ServiceError::VacationsOff)
+    ));
+    assert!(matches!(
+        service.set_vacation_allowance(GUILD, 366).await,
+        Err(ServiceError::VacationAllowance(365))
+    ));
+}
+
+#[tokio::test]
+async fn wrong_requests_are_refused_and_write_nothing() {
+    let (_dir, _clock, service) = opened().await;
+    let (a, b) = (player(1), player(2));
+    let game = four_day_game(&service, &a, &b).await;
+    for days in [0, -3, 31] {
+        let refused = service.start_vacation(&a, GUILD, days).await;
+        assert!(
+            matches!(refused, Err(ServiceError::VacationDays(30))),
+            "{days}: {refused:?}"
+        );
+    }
+    assert!(matches!(
+        service.end_vacation(a.id, GUILD).await,
+        Err(ServiceError::NotAway)
+    ));
+    let untouched = service.game(game.id).await.unwrap();
+    assert_eq!(untouched.deadline_at, Some(START + 4 * DAY));
+    assert_eq!(
+        service
+            .vacation_status(a.id, GUILD)
+            .await
+            .unwrap()
+            .days_left,
+        30
+    );
+    service.start_vacation(&a, GUILD, 3).await.unwrap();
+    let again = service.start_vacation(&a, GUILD, 3).await;
+    assert!(
+        matches!(again, Err(ServiceError::AlreadyAway(until)) if until == START + 3 * DAY),
+        "{again:?}"
+    );
+    assert_eq!(
+        again.unwrap_err().to_string(),
+        "You are on vacation until 2023-11-17 22:13 UTC already: `/vacation end` brings you back."
+    );
+    // Another server's games and allowance are apart.
+    assert_eq!(
+        service.vacation_status(a.id, GUILD + 1).await.unwrap(),
+        VacationStatus {
+            away_until: None,
+            days_left: 30,
+            allowance: 30
+        }
+    );
+}
