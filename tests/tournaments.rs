@@ -44,6 +44,7 @@ async fn signed_up(service: &Service, format: Format, entrants: &[Player]) -> To
             ..ChallengeOptions::default()
         },
         signup_deadline: None,
+        pause_for_vacations: false,
     };
     let t = service
         .create_tournament(
@@ -242,6 +243,7 @@ async fn the_signup_deadline_starts_the_tournament() {
         format: Format::Swiss { rounds: 2 },
         options: ChallengeOptions::default(),
         signup_deadline: Some(deadline),
+        pause_for_vacations: false,
     };
     let full = service
         .create_tournament(
@@ -377,6 +379,7 @@ async fn members_create_tournaments_where_the_server_allows_it() {
         format: Format::RoundRobin { double: false },
         options: ChallengeOptions::default(),
         signup_deadline: None,
+        pause_for_vacations: false,
     };
     let refused = service
         .create_tournament(

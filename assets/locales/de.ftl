@@ -579,6 +579,8 @@ cmd-tournament-create = erstellen
     .signup-choice-1 = 1 Tag
     .signup-choice-2 = 3 Tage
     .signup-choice-3 = 7 Tage
+    .vacations = urlaub
+    .vacations-description = Ob eine Partie stillsteht, während ihr Spieler am Zug im Urlaub ist (Standard: nein)
 cmd-tournament-start = starten
     .description = Die Anmeldung schließen und das Turnier starten (Turnierleitung oder Verwaltung)
     .tournament = turnier
@@ -615,6 +617,36 @@ cmd-settings-tournaments = turniere
     .creators-description = Mitglieder, die den Server verwalten, oder alle Mitglieder
     .creators-choice-0 = Verwaltung
     .creators-choice-1 = alle Mitglieder
+cmd-settings-vacations = urlaub
+    .description = Wie viele Urlaubstage jeder Spieler auf diesem Server im Jahr hat (0: keine)
+    .days = tage
+    .days-description = Tage im Jahr, 0 bis 365 (Standard 30)
+settings-vacation-days = { $days ->
+    [0] Urlaub ist auf diesem Server ab jetzt ausgeschaltet.
+    [one] Ab jetzt hat jeder Spieler auf diesem Server 1 Urlaubstag im Jahr.
+   *[other] Ab jetzt hat jeder Spieler auf diesem Server { $days } Urlaubstage im Jahr.
+}
+cmd-vacation = urlaub
+    .description = Eine Pause von den Partien dieses Servers: Deine Uhren stehen still
+cmd-vacation-start = beginnen
+    .description = Für ganze Tage in Urlaub gehen: Deine Uhren stehen still, keine Erinnerungen
+    .days = tage
+    .days-description = Wie viele Tage (ein angefangener Tag zählt ganz)
+cmd-vacation-end = beenden
+    .description = Früher zurückkommen: Deine Uhren laufen wieder, nicht angefangene Tage kommen zurück
+cmd-vacation-status = stand
+    .description = Ob du im Urlaub bist, und wie viele Urlaubstage du dieses Jahr noch hast
+vacation-started = Du bist bis { $until } im Urlaub: In deinen Partien hier, in denen du am Zug bist, steht die Uhr still, und du bekommst keine Erinnerungen. { $left ->
+    [one] Noch 1 Tag dieses Jahr.
+   *[other] Noch { $left } Tage dieses Jahr.
+}
+vacation-ended = Willkommen zurück: Deine Uhren laufen wieder, jede mit der Zeit, die sie noch hatte. { $left ->
+    [one] Noch 1 Urlaubstag dieses Jahr.
+   *[other] Noch { $left } Urlaubstage dieses Jahr.
+}
+vacation-status = Du bist nicht im Urlaub; noch { $left } von { $allowance } Tagen dieses Jahr.
+vacation-status-away = Du bist bis { $until } im Urlaub; noch { $left } von { $allowance } Tagen dieses Jahr.
+away-until = { $name } ist bis { $until } im Urlaub: Die Uhr steht still.
 error-tournament-game-abort = Partie #{ $id } ist eine Turnierpartie: Gib sie auf oder zieh dich aus dem Turnier zurück
 tournament-cancelled-post = **{ $name }** (Turnier #{ $id }) wurde abgesagt; unbeendete Partien wurden abgebrochen.
 tournament-cancel-saved = Turnier #{ $id } ist abgesagt.

@@ -582,6 +582,8 @@ cmd-tournament-create = create
     .signup-choice-1 = 1 day
     .signup-choice-2 = 3 days
     .signup-choice-3 = 7 days
+    .vacations = vacations
+    .vacations-description = Whether a game stands still while its player to move is on vacation (default: no)
 cmd-tournament-start = start
     .description = Close sign-up and start the tournament (organiser or managers)
     .tournament = tournament
@@ -618,6 +620,36 @@ cmd-settings-tournaments = tournaments
     .creators-description = Members who manage the server, or every member
     .creators-choice-0 = managers
     .creators-choice-1 = members
+cmd-settings-vacations = vacations
+    .description = How many vacation days each player has a year in this server (0: none)
+    .days = days
+    .days-description = Days a year, 0 to 365 (default 30)
+settings-vacation-days = { $days ->
+    [0] Vacations are off in this server from now on.
+    [one] From now on each player has 1 vacation day a year in this server.
+   *[other] From now on each player has { $days } vacation days a year in this server.
+}
+cmd-vacation = vacation
+    .description = Time away from this server's games: your clocks stand still
+cmd-vacation-start = start
+    .description = Go on vacation for whole days: your clocks stand still, no reminders
+    .days = days
+    .days-description = How many days (a day begun counts whole)
+cmd-vacation-end = end
+    .description = Come back early: your clocks run again, the days not begun return
+cmd-vacation-status = status
+    .description = Whether you are away, and the vacation days you have left this year
+vacation-started = You are on vacation until { $until }: in your games here where it is your turn the clock stands still, and you get no reminders. { $left ->
+    [one] 1 day left this year.
+   *[other] { $left } days left this year.
+}
+vacation-ended = Welcome back: your clocks run again, each with the time it had left. { $left ->
+    [one] 1 vacation day left this year.
+   *[other] { $left } vacation days left this year.
+}
+vacation-status = You are not on vacation; { $left } of { $allowance } days left this year.
+vacation-status-away = You are on vacation until { $until }; { $left } of { $allowance } days left this year.
+away-until = { $name } is on vacation until { $until }: the clock stands still.
 error-tournament-game-abort = game #{ $id } is a tournament game: resign it, or withdraw from the tournament
 tournament-cancelled-post = **{ $name }** (tournament #{ $id }) was cancelled; unfinished games were aborted.
 tournament-cancel-saved = Tournament #{ $id } is cancelled.

@@ -579,6 +579,8 @@ cmd-tournament-create = créer
     .signup-choice-1 = 1 jour
     .signup-choice-2 = 3 jours
     .signup-choice-3 = 7 jours
+    .vacations = vacances
+    .vacations-description = Si une partie s’arrête pendant que son joueur au trait est en vacances (par défaut : non)
 cmd-tournament-start = lancer
     .description = Clore les inscriptions et lancer le tournoi (organisateur ou gestionnaires)
     .tournament = tournoi
@@ -615,6 +617,36 @@ cmd-settings-tournaments = tournois
     .creators-description = Les membres qui gèrent le serveur, ou tous les membres
     .creators-choice-0 = gestionnaires
     .creators-choice-1 = tous les membres
+cmd-settings-vacations = vacances
+    .description = Combien de jours de vacances chaque joueur a par an sur ce serveur (0 : aucun)
+    .days = jours
+    .days-description = Jours par an, de 0 à 365 (30 par défaut)
+settings-vacation-days = { $days ->
+    [0] Les vacances sont désormais désactivées sur ce serveur.
+    [one] Désormais, chaque joueur a 1 jour de vacances par an sur ce serveur.
+   *[other] Désormais, chaque joueur a { $days } jours de vacances par an sur ce serveur.
+}
+cmd-vacation = vacances
+    .description = Une pause dans les parties de ce serveur : tes pendules s’arrêtent
+cmd-vacation-start = partir
+    .description = Partir en vacances pour des jours entiers : tes pendules s’arrêtent, pas de rappels
+    .days = jours
+    .days-description = Combien de jours (un jour commencé compte en entier)
+cmd-vacation-end = revenir
+    .description = Revenir plus tôt : tes pendules repartent, les jours non commencés te sont rendus
+cmd-vacation-status = état
+    .description = Si tu es en vacances, et combien de jours il te reste cette année
+vacation-started = Tu es en vacances jusqu’au { $until } : dans tes parties ici où c’est ton tour, la pendule s’arrête, et tu ne reçois pas de rappels. { $left ->
+    [one] Il te reste 1 jour cette année.
+   *[other] Il te reste { $left } jours cette année.
+}
+vacation-ended = Bon retour : tes pendules repartent, chacune avec le temps qui lui restait. { $left ->
+    [one] Il te reste 1 jour de vacances cette année.
+   *[other] Il te reste { $left } jours de vacances cette année.
+}
+vacation-status = Tu n’es pas en vacances ; il te reste { $left } jours sur { $allowance } cette année.
+vacation-status-away = Tu es en vacances jusqu’au { $until } ; il te reste { $left } jours sur { $allowance } cette année.
+away-until = { $name } est en vacances jusqu’au { $until } : la pendule est arrêtée.
 error-tournament-game-abort = la partie #{ $id } est une partie de tournoi : abandonne-la, ou retire-toi du tournoi
 tournament-cancelled-post = **{ $name }** (tournoi #{ $id }) a été annulé ; les parties en cours ont été annulées.
 tournament-cancel-saved = Le tournoi #{ $id } est annulé.

@@ -257,12 +257,13 @@ pub fn turn_line(lang: Lang, game: &GameView) -> String {
         );
     }
     let who = mention(player.id, &player.name);
-    let deadline = match game.deadline_at {
-        Some(at) => format!(
+    let deadline = match (game.deadline_at, game.away_until) {
+        (Some(at), _) => format!(
             " {}",
             tr!(lang, "turn-deadline", at = format!("<t:{}:R>", at / 1000))
         ),
-        None => String::new(),
+        (None, Some(until)) => format!(" {}", away_text(lang, &player.name, until)),
+        (None, None) => String::new(),
     };
     let line = if game.game.plies() == 0 {
         tr!(lang, "turn-open", who = who)
@@ -388,6 +389,16 @@ pub fn fit_message(text: &str) -> String {
         kept.push_str(line);
     }
     kept
+}
+
+/// "alice is on vacation until <t:…:f>: the clock stands still."
+pub fn away_text(lang: Lang, name: &str, until: i64) -> String {
+    tr!(
+        lang,
+        "away-until",
+        name = name,
+        until = format!("<t:{}:f>", until / 1000)
+    )
 }
 
 #[cfg(test)]

@@ -33,6 +33,9 @@ pub struct TournamentTerms {
     pub options: ChallengeOptions,
     /// Sign-up closes and round 1 starts then; `None`: started by hand.
     pub signup_deadline: Option<Millis>,
+    /// Whether its games stand still while a player is away on vacation (off by default: a
+    /// Swiss round waits for its last game).
+    pub pause_for_vacations: bool,
 }
 
 fn stored_format(format: Format) -> (StoredFormat, Option<i64>) {
@@ -102,6 +105,7 @@ impl Service {
                 rated: terms.options.rated,
                 organiser_id: organiser.id,
                 signup_deadline_at: terms.signup_deadline,
+                vacations_pause: terms.pause_for_vacations,
                 created_at: now,
             })
             .await?;

@@ -215,6 +215,7 @@ pub fn new_tournament(format: StoredFormat) -> NewTournament {
         rated: true,
         organiser_id: PlayerId(1),
         signup_deadline_at: Some(NOW + 1000),
+        vacations_pause: false,
         created_at: NOW,
     }
 }

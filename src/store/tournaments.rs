@@ -37,6 +37,8 @@ pub struct NewTournament {
     pub rated: bool,
     pub organiser_id: PlayerId,
     pub signup_deadline_at: Option<Millis>,
+    /// Whether its games stand still while a player is away on vacation.
+    pub vacations_pause: bool,
     pub created_at: Millis,
 }
 
@@ -110,8 +112,8 @@ impl Store {
         Ok(sqlx::query_scalar(
             "INSERT INTO tournaments (guild_id, channel_id, name, format, swiss_rounds, size,
                  tiles, bridges, move_seconds, rated, organiser_id, signup_deadline_at,
-                 created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                 vacations_pause, created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(t.guild_id)
@@ -126,6 +128,7 @@ impl Store {
         .bind(t.rated)
         .bind(t.organiser_id)
         .bind(t.signup_deadline_at)
+        .bind(t.vacations_pause)
         .bind(t.created_at)
         .bind(t.created_at)
         .fetch_one(&self.pool)

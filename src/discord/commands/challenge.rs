@@ -9,7 +9,7 @@ use super::{Context, Error, server_lang, user_lang};
 use crate::tr;
 
 use crate::discord::messages::{
-    ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings,
+    ai_game_text, away_text, challenge_buttons, challenge_pings, challenge_text, pings,
 };
 use crate::discord::{UserError, player_of};
 use crate::game::Variant;
@@ -154,8 +154,15 @@ pub async fn challenge(
         .challenge(&challenger, opponent.as_ref(), options, venue)
         .await?;
     let server = server_lang(ctx).await?;
+    let mut text = challenge_text(server, &made);
+    // Said with the challenge, so the challenger knows why an answer may take a while.
+    if let (Some(opponent), Some(guild)) = (&opponent, venue.guild_id)
+        && let Some(until) = service.away_until(opponent.id, guild).await?
+    {
+        text = format!("{text}\n{}", away_text(server, &opponent.name, until));
+    }
     let reply = poise::CreateReply::default()
-        .content(challenge_text(server, &made))
+        .content(text)
         .allowed_mentions(pings(&challenge_pings(&made)))
         .components(challenge_buttons(server, &made));
     let sent = ctx.send(reply).await?;

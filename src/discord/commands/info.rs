@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 use super::{
     Context, Error, author_id, autocomplete, game_id, server_lang, tell_author, the_game, user_lang,
 };
-use crate::discord::messages::board_text;
+use crate::discord::messages::{away_text, board_text};
 use crate::discord::post::{export_file, game_channel, png_of};
 use crate::game::{Color, Record};
 use crate::i18n::{Lang, color_name};
@@ -64,6 +64,9 @@ pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
                 if let Some(at) = g.deadline_at {
                     let at = format!("<t:{}:R>", at / 1000);
                     line = format!("{line} · {}", tr!(lang, "games-deadline", at = at));
+                }
+                if let (Some(until), Some((_, away))) = (g.away_until, g.to_move()) {
+                    line = format!("{line} · {}", away_text(lang, &away.name, until));
                 }
                 line
             })

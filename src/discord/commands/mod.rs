@@ -11,6 +11,7 @@ mod review;
 mod settings;
 mod standings;
 mod tournament;
+mod vacation;
 
 use crate::discord::ids::Stored;
 use poise::serenity_prelude as serenity;
@@ -41,6 +42,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         info::help(),
         settings::settings(),
         tournament::tournament(),
+        vacation::vacation(),
     ]
 }
 

@@ -23,7 +23,7 @@ pub enum LanguageChoice {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("language", "tournaments"),
+    subcommands("language", "tournaments", "vacations"),
     subcommand_required,
     default_member_permissions = "MANAGE_GUILD"
 )]
@@ -77,6 +77,24 @@ pub async fn tournaments(ctx: Context<'_>, creators: CreatorsChoice) -> Result<(
         "settings-tournament-creators",
         members = yes_no(members)
     );
+    ctx.send(poise::CreateReply::default().content(text))
+        .await?;
+    Ok(())
+}
+
+/// How many vacation days each player has a year in this server (0: no vacations)
+#[poise::command(slash_command, guild_only, required_permissions = "MANAGE_GUILD")]
+pub async fn vacations(
+    ctx: Context<'_>,
+    #[min = 0]
+    #[max = 365]
+    days: i64,
+) -> Result<(), Error> {
+    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
+    let service = &ctx.data().service;
+    service.set_vacation_allowance(guild, days).await?;
+    let lang = service.guild_language(Some(guild)).await?;
+    let text = tr!(lang, "settings-vacation-days", days = days);
     ctx.send(poise::CreateReply::default().content(text))
         .await?;
     Ok(())

@@ -66,6 +66,7 @@ pub async fn create(
     time: Option<MoveTime>,
     rated: Option<bool>,
     signup: Option<SignupChoice>,
+    vacations: Option<bool>,
 ) -> Result<(), Error> {
     let format = match format {
         FormatChoice::RoundRobin => Format::RoundRobin { double: false },
@@ -89,6 +90,7 @@ pub async fn create(
         format,
         options: options_of(size, supply, time, rated.unwrap_or(true))?,
         signup_deadline,
+        pause_for_vacations: vacations.unwrap_or(false),
     };
     let venue = Venue {
         guild_id: ctx.guild_id().map(|g| g.stored()),
@@ -440,6 +442,7 @@ mod tests {
             format,
             options: ChallengeOptions::default(),
             signup_deadline: None,
+            pause_for_vacations: false,
         };
         let by = Actor::manager(players[0].id, 7);
         let t = service

@@ -1,0 +1,77 @@
+//! `/vacation start days:N`, `/vacation end`, `/vacation status`: a player away from this
+//! server's games for whole days (see `service::vacations`). The answers go to the player
+//! alone; their opponents see "away until …" on the game's board and in `/games`.
+
+use super::{Context, Error, actor, tell_author, user_lang};
+use crate::discord::ids::Stored;
+use crate::discord::player_of;
+use crate::service::{ServiceError, VacationStatus};
+use crate::tr;
+
+/// Time away from this server's games: your clocks stand still
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("start", "end", "status"),
+    subcommand_required
+)]
+pub async fn vacation(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Go on vacation for whole days: your clocks stand still, no reminders
+#[poise::command(slash_command, guild_only)]
+pub async fn start(ctx: Context<'_>, #[min = 1] days: i64) -> Result<(), Error> {
+    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
+    let service = &ctx.data().service;
+    let status = service
+        .start_vacation(&player_of(ctx.author()), guild, days)
+        .await?;
+    let until = status.away_until.unwrap_or_default() / 1000;
+    let text = tr!(
+        user_lang(ctx),
+        "vacation-started",
+        until = format!("<t:{until}:f>"),
+        left = status.days_left
+    );
+    tell_author(ctx, &text).await
+}
+
+/// Come back from vacation early: your clocks run again, the days not begun return
+#[poise::command(slash_command, guild_only)]
+pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
+    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
+    let service = &ctx.data().service;
+    let status = service.end_vacation(actor(ctx).player, guild).await?;
+    let text = tr!(user_lang(ctx), "vacation-ended", left = status.days_left);
+    tell_author(ctx, &text).await
+}
+
+/// Whether you are away, and the vacation days you have left this year
+#[poise::command(slash_command, guild_only)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
+    let service = &ctx.data().service;
+    let status = service.vacation_status(actor(ctx).player, guild).await?;
+    tell_author(ctx, &status_text(ctx, status)).await
+}
+
+fn status_text(ctx: Context<'_>, status: VacationStatus) -> String {
+    let lang = user_lang(ctx);
+    match status.away_until {
+        _ if status.allowance == 0 => tr!(lang, "error-vacations-off"),
+        Some(until) => tr!(
+            lang,
+            "vacation-status-away",
+            until = format!("<t:{}:f>", until / 1000),
+            left = status.days_left,
+            allowance = status.allowance
+        ),
+        None => tr!(
+            lang,
+            "vacation-status",
+            left = status.days_left,
+            allowance = status.allowance
+        ),
+    }
+}
