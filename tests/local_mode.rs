@@ -447,6 +447,8 @@ analyse #1
 ";
     let output = common::run_with_input(command, input);
     assert!(output.status.success());
+    // Standard error is no terminal here: no progress bar while the analysis runs.
+    assert!(output.stderr.is_empty(), "{output:?}");
     let out = String::from_utf8(output.stdout).unwrap();
     assert!(out.contains("error: game #1 is not over yet"), "{out}");
     // A number is honoured: no game #7, and game #1 analysed while game #2 is the current one.

@@ -12,6 +12,7 @@ use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
 
 use crate::game::{BadMove, Move};
 use crate::i18n::Lang;
+use crate::progress::Bar;
 use crate::service::{
     Actor, AiTerms, AnalysisView, ChallengeId, ChallengeOptions, GameId, GameView, MoveOutcome,
     Player, PlayerId, Service, ServiceError, Venue,
@@ -405,13 +406,20 @@ impl<'a> Session<'a> {
         Ok(self.save(format!("game-{}.gif", game.id), gif).await)
     }
 
-    /// The current game's analysis (computed here if it was not before): the moves that
-    /// changed it most, and its chart written as `game-<id>-analysis.png`.
+    /// The current game's analysis (computed here if it was not before, with a progress bar
+    /// on a terminal): the moves that changed it most, and its chart written as
+    /// `game-<id>-analysis.png`.
     async fn analyse(&self, game: Option<GameId>) -> Result<String, LocalError> {
         let lang = self.lang;
         let game = self.named_or_current(game).await?;
         let asker = Actor::member(game.white.id, game.venue.guild_id);
-        let analysis = self.service.analysis_now(game.id, asker).await?;
+        let bar = Bar::positions(lang);
+        let analysis = self
+            .service
+            .analysis_now(game.id, asker, |done, total| bar.show(done, total))
+            .await;
+        drop(bar);
+        let analysis = analysis?;
         let mut out = analysis.summary(lang);
         if self.pictures.is_some() {
             let title = AnalysisView::title(lang, &game);
