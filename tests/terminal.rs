@@ -1,4 +1,6 @@
-//! `ponte` on a terminal: a pseudo-terminal stands in for the person. The long commands draw a
+//! `ponte` on a terminal: a pseudo-terminal stands in for the person. `ponte local` reads with
+//! a line editor (the Up arrow brings the last line back; Ctrl-D, Ctrl-C and SIGTERM end the
+//! session cleanly and give the terminal back as it was), and the long commands draw a
 //! progress bar on standard error — only there: their standard output is the same as when
 //! nothing is a terminal, and then standard error has nothing at all, or for `arena` the line
 //! it has always had.
@@ -8,16 +10,18 @@
 mod common;
 
 use std::fs::File;
-use std::io::Read;
-use std::os::fd::{FromRawFd, OwnedFd};
-use std::process::Stdio;
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 const RECORD: &str = "tests/golden/middle.txt";
 
-/// A pseudo-terminal: what the program writes on it is collected from the other side.
+/// A pseudo-terminal: what the program writes on it is collected from the other side, and
+/// what is written there is typed on it.
 struct Terminal {
+    keys: File,
     screen: Arc<Mutex<Vec<u8>>>,
     /// The program's side, held until the program has it.
     side: Option<OwnedFd>,
@@ -45,7 +49,7 @@ impl Terminal {
             (File::from_raw_fd(master), OwnedFd::from_raw_fd(slave))
         };
         let screen = Arc::new(Mutex::new(Vec::new()));
-        let mut output = master;
+        let mut output = master.try_clone().unwrap();
         let collected = screen.clone();
         // Reads until every descriptor of the program's side is closed (EIO).
         std::thread::spawn(move || {
@@ -55,6 +59,7 @@ impl Terminal {
             }
         });
         Terminal {
+            keys: master,
             screen,
             side: Some(slave),
         }
@@ -81,6 +86,15 @@ impl Terminal {
         });
     }
 
+    /// Waits for the prompt after the last `text` shown.
+    fn prompt_after(&self, text: &str) {
+        self.wait_until(&format!("the prompt after {text:?}"), |screen| {
+            screen
+                .rfind(text)
+                .is_some_and(|at| screen[at..].contains("> "))
+        });
+    }
+
     fn wait_until(&self, what: &str, shown: impl Fn(&str) -> bool) {
         let start = Instant::now();
         loop {
@@ -95,6 +109,135 @@ impl Terminal {
             std::thread::sleep(Duration::from_millis(20));
         }
     }
+
+    fn type_keys(&mut self, keys: &str) {
+        self.keys.write_all(keys.as_bytes()).unwrap();
+        self.keys.flush().unwrap();
+    }
+}
+
+/// The program's exit, waited for at most a minute.
+fn exit_of(child: &mut Child) -> ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("still running after a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// `ponte local` with all three streams on `terminal`, in English.
+fn local_on(terminal: &mut Terminal, database: &str) -> Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ponte"));
+    command
+        .args(["local", "--database", database, "--no-pictures"])
+        .env_remove("DATABASE_URL")
+        .env("LC_ALL", "C.UTF-8")
+        .env("TERM", "xterm")
+        .stdin(terminal.stdio())
+        .stdout(terminal.stdio())
+        .stderr(terminal.stdio());
+    let child = command.spawn().unwrap();
+    terminal.handed_over();
+    child
+}
+
+/// The settings of the terminal that matter to a person typing: line by line, echoed, with
+/// Ctrl-C as a signal.
+fn typing_mode(fd: &impl AsRawFd) -> (bool, bool, bool) {
+    let mut mode = std::mem::MaybeUninit::<libc::termios>::uninit();
+    // SAFETY: read only when tcgetattr filled it.
+    let mode = unsafe {
+        assert_eq!(libc::tcgetattr(fd.as_raw_fd(), mode.as_mut_ptr()), 0);
+        mode.assume_init()
+    };
+    let on = |flag| mode.c_lflag & flag != 0;
+    (on(libc::ICANON), on(libc::ECHO), on(libc::ISIG))
+}
+
+#[test]
+fn the_up_arrow_brings_back_the_last_line_and_ctrl_d_ends_the_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut terminal = Terminal::new();
+    let mut child = local_on(&mut terminal, &database);
+    terminal.prompt_after("ponte local");
+    terminal.type_keys("play alice bob size 6\r");
+    terminal.prompt_after("alice (white) to move");
+    // An empty line: nothing said, the prompt again.
+    terminal.type_keys("\r");
+    terminal.wait_until("two prompts", |screen| {
+        let at = screen.rfind("alice (white) to move").unwrap();
+        screen[at..].matches("> ").count() >= 2
+    });
+    terminal.type_keys("as alice games\r");
+    let listed = "#1: alice (white) vs bob (red)";
+    terminal.prompt_after(listed);
+    terminal.type_keys("\x1b[A\r");
+    terminal.wait_for(listed, 2);
+    terminal.prompt_after(listed);
+    terminal.type_keys("\x04");
+    let status = exit_of(&mut child);
+    assert!(status.success(), "{status:?}\n{}", terminal.screen());
+    let screen = terminal.screen();
+    assert!(!screen.contains("error"), "{screen}");
+    assert!(
+        !dir.path().join("ponte.db-wal").exists(),
+        "the database closed"
+    );
+}
+
+#[test]
+fn ctrl_c_in_the_line_editor_ends_the_session_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut terminal = Terminal::new();
+    let mut child = local_on(&mut terminal, &database);
+    terminal.prompt_after("ponte local");
+    terminal.type_keys("play alice bob size 6\r");
+    terminal.prompt_after("alice (white) to move");
+    terminal.type_keys("c3 d");
+    terminal.type_keys("\x03");
+    let status = exit_of(&mut child);
+    assert!(status.success(), "{status:?}\n{}", terminal.screen());
+    assert!(
+        !dir.path().join("ponte.db-wal").exists(),
+        "the database closed"
+    );
+}
+
+/// SIGTERM while the line editor waits (the terminal in its raw mode) ends the session as the
+/// end of input does, and gives the terminal back as it found it.
+#[test]
+fn sigterm_while_the_editor_waits_gives_the_terminal_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut terminal = Terminal::new();
+    let side = terminal.side.as_ref().unwrap().try_clone().unwrap();
+    let before = typing_mode(&side);
+    assert_eq!(before, (true, true, true));
+    let mut child = local_on(&mut terminal, &database);
+    terminal.prompt_after("ponte local");
+    let start = Instant::now();
+    while typing_mode(&side) == before {
+        assert!(start.elapsed() < Duration::from_secs(10), "no raw mode");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let pid = child.id().to_string();
+    let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(sent.success());
+    let status = exit_of(&mut child);
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    assert_eq!(typing_mode(&side), before, "the terminal as it was");
+    assert!(
+        !dir.path().join("ponte.db-wal").exists(),
+        "the database closed"
+    );
 }
 
 /// A command run twice: with standard error on a terminal, then piped.
