@@ -67,5 +67,5 @@ fn replay_gif_82_moves_12x12(bencher: Bencher, threads: usize) {
             delay: Duration::from_secs(1),
         })
         .collect();
-    bencher.bench_local(|| animated_gif_on(black_box(&stills), threads));
+    bencher.bench_local(|| animated_gif_on(black_box(&stills), threads, |_, _| {}));
 }

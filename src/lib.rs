@@ -11,6 +11,7 @@ pub mod game;
 pub mod i18n;
 pub mod ids;
 pub mod local;
+pub mod progress;
 pub mod render;
 pub mod replay;
 pub mod service;

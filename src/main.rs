@@ -5,7 +5,7 @@
 //! and exits with.
 
 use std::fmt::Display;
-use std::io::Read;
+use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -14,6 +14,7 @@ use anyhow::Context;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use ponte::game::{Game, Move, Record, Variant};
 use ponte::i18n::Lang;
+use ponte::progress::Bar;
 
 #[derive(Parser)]
 #[command(name = "ponte", version, about = "Ponte del Diavolo by correspondence")]
@@ -371,6 +372,7 @@ fn gif(args: GifArgs) -> Outcome {
         eprintln!("ponte gif: stopped at {error}; animating the moves before it");
     }
     let title = title.unwrap_or_else(|| file_title(&args.record));
+    let bar = Bar::frames(args.lang);
     let gif = ponte::service::replay_gif(
         played.variant,
         &played.moves,
@@ -378,7 +380,9 @@ fn gif(args: GifArgs) -> Outcome {
         &title,
         args.lang,
         Duration::from_millis(args.delay_ms),
+        |done, total| bar.show(done, total),
     );
+    drop(bar);
     write(&args.output, gif)?;
     Ok(played.status())
 }
@@ -387,7 +391,12 @@ fn analyse(args: AnalyseArgs) -> Outcome {
     let lang = args.lang;
     let played = Played::read(&args.record)?.whole()?;
     let moves = &played.moves;
-    let analysis = ponte::service::analyse_moves(played.variant, moves, args.playouts);
+    let bar = Bar::positions(lang);
+    let analysis =
+        ponte::service::analyse_moves(played.variant, moves, args.playouts, |done, total| {
+            bar.show(done, total)
+        });
+    drop(bar);
     for (ply, chance) in analysis.chances.iter().enumerate() {
         let played = ply.checked_sub(1).map_or_else(
             || ponte::tr!(lang, "analyse-cli-start"),
@@ -435,16 +444,22 @@ fn arena(args: ArenaArgs) -> Outcome {
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
     };
     let started = std::time::Instant::now();
+    // On a terminal, a bar with the time left; in a log, the line it has always been.
+    let on_terminal = std::io::stderr().is_terminal();
+    let bar = Bar::on_terminal("game {pos}/{len}: {msg}, {eta} left");
     let tally = ponte::arena::play(&settings, |t| {
-        eprint!(
-            "\rgame {}/{games}: {} won, {} lost, {} drawn ",
-            t.games(),
-            t.wins,
-            t.losses,
-            t.draws
-        );
+        let score = format!("{} won, {} lost, {} drawn", t.wins, t.losses, t.draws);
+        if on_terminal {
+            bar.say(score);
+            bar.show(t.games() as usize, games as usize);
+        } else {
+            eprint!("\rgame {}/{games}: {score} ", t.games());
+        }
     });
-    eprintln!();
+    drop(bar);
+    if !on_terminal {
+        eprintln!();
+    }
     let (score, low, high) = tally.score();
     println!(
         "{} against {}: {} games, {} won, {} lost, {} drawn",

@@ -317,6 +317,32 @@ async fn only_finished_games_of_ones_own_server_are_analysed() {
     assert!(matches!(refused, ServiceError::UnknownGame(_)), "{refused}");
 }
 
+/// An analysis computed on the spot (`ponte local`) tells its progress after every position,
+/// one more each time, out of all the game's positions; made before, it is read at once with
+/// nothing to tell.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_made_on_the_spot_tells_its_progress_once_a_position() {
+    let (moves, _) = island_thrown_away();
+    let dir = tempfile::tempdir().unwrap();
+    let service = open(&dir).await;
+    let game = play(&service, &moves).await;
+    let told = std::sync::Mutex::new(Vec::new());
+    let tell = |done, total| told.lock().unwrap().push((done, total));
+    let analysis = service.analysis_now(game.id, asker(), tell).await.unwrap();
+    let positions = moves.len() + 1;
+    assert_eq!(analysis.chances.len(), positions);
+    let expected: Vec<_> = (1..=positions).map(|done| (done, positions)).collect();
+    assert_eq!(*told.lock().unwrap(), expected);
+
+    let again = service.analysis_now(game.id, asker(), tell).await.unwrap();
+    assert_eq!(again, analysis);
+    assert_eq!(
+        told.lock().unwrap().len(),
+        positions,
+        "nothing computed again"
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_analysis_left_unfinished_resumes_after_a_restart() {
     let (moves, _) = island_thrown_away();

@@ -197,6 +197,31 @@ fn help_rules_and_a_mistyped_command() {
     );
 }
 
+/// Blank lines (spaces, tabs, a CRLF file's carriage returns) are passed over without a word,
+/// and a key that arrives as an escape sequence (the Up arrow read without the line editor)
+/// is quoted back as what it is, never as an empty `""`. Piped input has no prompt and no
+/// line editor: standard error stays empty.
+#[test]
+fn blank_lines_are_quiet_and_a_stray_key_is_quoted_visibly() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let input = "play alice bob size 6\n\n   \n\t\n\r\n\x1b[A\nc3 d4\r\n";
+    let output = common::run_with_input(local(&database, None), input);
+    assert!(output.status.success());
+    let out = String::from_utf8(output.stdout).unwrap();
+    let errors: Vec<&str> = out.lines().filter(|l| l.starts_with("error")).collect();
+    assert_eq!(
+        errors,
+        ["error: \"\\u{1b}[a\" is not a command (help lists them)"],
+        "{out}"
+    );
+    assert!(!out.contains("\"\""), "{out}");
+    assert!(!out.contains("> "), "no prompt when piped: {out}");
+    assert!(out.contains("saved: move 1 of game #1"), "{out}");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
 /// The word the prompt offers for the swap is the one the terminal takes, in every language.
 #[test]
 fn the_swap_offered_in_the_prompt_is_taken_in_every_language() {
@@ -447,6 +472,8 @@ analyse #1
 ";
     let output = common::run_with_input(command, input);
     assert!(output.status.success());
+    // Standard error is no terminal here: no progress bar while the analysis runs.
+    assert!(output.stderr.is_empty(), "{output:?}");
     let out = String::from_utf8(output.stdout).unwrap();
     assert!(out.contains("error: game #1 is not over yet"), "{out}");
     // A number is honoured: no game #7, and game #1 analysed while game #2 is the current one.

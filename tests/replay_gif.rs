@@ -82,6 +82,7 @@ fn every_frame_is_the_board_picture_of_its_position() {
     let record = golden("finished");
     let moves = moves_of(&record);
     let delay = Duration::from_millis(700);
+    let told = std::sync::Mutex::new(Vec::new());
     let bytes = replay_gif(
         record.variant,
         &moves,
@@ -89,7 +90,12 @@ fn every_frame_is_the_board_picture_of_its_position() {
         "Game #7",
         Lang::En,
         delay,
+        |done, total| told.lock().unwrap().push((done, total)),
     );
+    // The progress (a bar on a terminal) counts up one frame at a time, whichever thread drew it.
+    let positions = moves.len() + 1;
+    let counted: Vec<_> = (1..=positions).map(|done| (done, positions)).collect();
+    assert_eq!(told.into_inner().unwrap(), counted);
     // Discord's upload limit is 10 MiB; the longest game stays far below 8 MB.
     assert!(bytes.len() < 8_000_000, "{} bytes", bytes.len());
     let (frames, loops) = decode(&bytes);
@@ -169,6 +175,7 @@ fn the_frames_before_a_swap_name_the_first_player_white() {
         "Game #3",
         Lang::En,
         Duration::from_millis(500),
+        |_, _| {},
     );
     let (frames, _) = decode(&bytes);
     assert_eq!(frames.len(), 5);
@@ -207,8 +214,11 @@ fn ponte_gif_writes_the_replay_of_a_record() {
         "Game #7",
         Lang::En,
         Duration::from_millis(300),
+        |_, _| {},
     );
     assert_eq!(written, expected);
+    // Not on a terminal: no progress bar, not a byte on standard error.
+    assert!(run.stderr.is_empty(), "{run:?}");
 
     let missing = Command::new(env!("CARGO_BIN_EXE_ponte"))
         .args(["gif", "no-such-record.txt", "-o"])

@@ -689,3 +689,9 @@ analysis-caption = Die Gewinnchancen von Weiß Zug für Zug ({ $playouts } Playo
 local-no-pictures = Wiedergaben werden neben die Bilder geschrieben: starte ohne --no-pictures
 analyse-cli-start = Anfang
 analyse-cli-white = Weiß { $percent } %
+
+## Progress bars on a terminal (ponte local's analyse, ponte analyse and gif): $done is the
+## count (12/83) and $left the time left (20s), both filled in by the bar as it moves.
+
+progress-positions = { $done } Stellungen bewertet, noch { $left }
+progress-frames = { $done } Bilder gezeichnet, noch { $left }

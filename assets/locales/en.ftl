@@ -692,3 +692,9 @@ analysis-caption = White's chances of winning move by move ({ $playouts } playou
 local-no-pictures = replays are written beside the pictures: start without --no-pictures
 analyse-cli-start = start
 analyse-cli-white = White { $percent }%
+
+## Progress bars on a terminal (ponte local's analyse, ponte analyse and gif): $done is the
+## count (12/83) and $left the time left (20s), both filled in by the bar as it moves.
+
+progress-positions = { $done } positions analysed, { $left } left
+progress-frames = { $done } frames drawn, { $left } left

@@ -689,3 +689,9 @@ analysis-caption = Les chances de gain de Blanc coup par coup ({ $playouts } sim
 local-no-pictures = les animations s’écrivent à côté des images : lance sans --no-pictures
 analyse-cli-start = début
 analyse-cli-white = Blanc { $percent } %
+
+## Progress bars on a terminal (ponte local's analyse, ponte analyse and gif): $done is the
+## count (12/83) and $left the time left (20s), both filled in by the bar as it moves.
+
+progress-positions = { $done } positions analysées, encore { $left }
+progress-frames = { $done } images dessinées, encore { $left }

@@ -160,6 +160,19 @@ fn starts_a_move(words: &[&str]) -> bool {
     cell || ["swap", "pass", "resign"].contains(&first.as_str())
 }
 
+/// `line` with its control characters but whitespace written as their escapes.
+fn visible(line: &str) -> String {
+    let mut visible = String::with_capacity(line.len());
+    for c in line.chars() {
+        if c.is_control() && !c.is_whitespace() {
+            visible.extend(c.escape_default());
+        } else {
+            visible.push(c);
+        }
+    }
+    visible
+}
+
 /// The command `word` was most likely meant as (at most two letters off).
 fn nearest_command(word: &str) -> Option<&'static str> {
     let word = word.to_ascii_lowercase();
@@ -172,8 +185,11 @@ fn nearest_command(word: &str) -> Option<&'static str> {
 }
 
 impl Line {
-    /// Reads a line of input.
+    /// Reads a line of input. Control characters are taken as their escapes (`\u{1b}`): a key
+    /// that reached the line as an escape sequence (an arrow on a terminal the line editor
+    /// does not know) is quoted back as what it is, never as an empty `""`.
     pub fn parse(line: &str) -> Line {
+        let line = visible(line);
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             return Line::Nothing;
@@ -373,7 +389,7 @@ mod tests {
 
     #[test]
     fn blank_lines_comments_and_quitting() {
-        for nothing in ["", "   ", "# a comment", "  #3"] {
+        for nothing in ["", "   ", "\t", "\r", " \t \r", "# a comment", "  #3"] {
             assert_eq!(Line::parse(nothing), Line::Nothing, "{nothing:?}");
         }
         assert_eq!(Line::parse("quit"), Line::Quit);
@@ -420,6 +436,8 @@ mod tests {
             ("chalenge".to_string(), Some("challenge"))
         );
         assert_eq!(unknown("nonsense"), ("nonsense".to_string(), None));
+        // The Up arrow read as plain text (no line editor) is quoted back visibly.
+        assert_eq!(unknown("\x1b[A"), ("\\u{1b}[a".to_string(), None));
         for a_move in ["c3 d4", "c3-e4", "swap", "pass", "resign", "z9 a1"] {
             assert!(matches!(command(a_move), Ok(Command::Move(_))), "{a_move}");
         }

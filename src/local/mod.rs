@@ -3,15 +3,17 @@
 //! run here); `help` lists them. What it says is in `words.rs`.
 
 mod command;
+mod input;
 mod words;
 
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use tokio::io::{AsyncBufReadExt, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::io::{AsyncWrite, AsyncWriteExt};
 
 use crate::game::{BadMove, Move};
 use crate::i18n::Lang;
+use crate::progress::Bar;
 use crate::service::{
     Actor, AiTerms, AnalysisView, ChallengeId, ChallengeOptions, GameId, GameView, MoveOutcome,
     Player, PlayerId, Service, ServiceError, Venue,
@@ -19,6 +21,7 @@ use crate::service::{
 use crate::tr;
 
 use command::{Answer, BadLine, Command, Line, Players};
+use input::Input;
 use words::{
     LocalError, describe_challenge, describe_move, games_list, show, started, started_line,
 };
@@ -405,13 +408,20 @@ impl<'a> Session<'a> {
         Ok(self.save(format!("game-{}.gif", game.id), gif).await)
     }
 
-    /// The current game's analysis (computed here if it was not before): the moves that
-    /// changed it most, and its chart written as `game-<id>-analysis.png`.
+    /// The current game's analysis (computed here if it was not before, with a progress bar
+    /// on a terminal): the moves that changed it most, and its chart written as
+    /// `game-<id>-analysis.png`.
     async fn analyse(&self, game: Option<GameId>) -> Result<String, LocalError> {
         let lang = self.lang;
         let game = self.named_or_current(game).await?;
         let asker = Actor::member(game.white.id, game.venue.guild_id);
-        let analysis = self.service.analysis_now(game.id, asker).await?;
+        let bar = Bar::positions(lang);
+        let analysis = self
+            .service
+            .analysis_now(game.id, asker, |done, total| bar.show(done, total))
+            .await;
+        drop(bar);
+        let analysis = analysis?;
         let mut out = analysis.summary(lang);
         if self.pictures.is_some() {
             let title = AnalysisView::title(lang, &game);
@@ -469,13 +479,13 @@ impl<'a> Session<'a> {
     }
 }
 
-/// Reads commands from standard input until `quit` or the end of input.
+/// Reads commands from standard input until `quit` or the end of input (on a terminal, with a
+/// line editor: Ctrl-D or Ctrl-C there too).
 ///
 /// # Errors
 /// When standard input or output fails.
 pub async fn run(service: &Service, pictures: Option<PathBuf>, lang: Lang) -> std::io::Result<()> {
     let interactive = std::io::stdin().is_terminal();
-    let mut lines = BufReader::new(tokio::io::stdin()).lines();
     let mut out = tokio::io::stdout();
     let mut session = Session::new(service, pictures, lang);
     if interactive {
@@ -489,15 +499,13 @@ pub async fn run(service: &Service, pictures: Option<PathBuf>, lang: Lang) -> st
     if !news.is_empty() {
         write_out(&mut out, &format!("{news}\n")).await?;
     }
+    let mut input = Input::of_stdin(interactive);
     loop {
-        if interactive {
-            write_out(&mut out, "> ").await?;
-        }
         // SIGTERM or SIGINT ends the session as the end of input does: between commands, so
         // the database is closed (by the caller) with nothing half done. One listener for the
         // whole session, set up before the first line is read.
         let line = tokio::select! {
-            line = lines.next_line() => line?,
+            line = input.next_line() => line?,
             () = &mut stop => None,
         };
         let Some(line) = line else {

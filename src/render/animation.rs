@@ -9,7 +9,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
-use std::sync::LazyLock;
+use std::sync::{LazyLock, Mutex, PoisonError};
 use std::time::Duration;
 
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
@@ -126,13 +126,19 @@ pub struct Still<'a> {
 /// The stills as a looping GIF (empty without stills), drawn and compressed on every core.
 pub fn animated_gif(stills: &[Still]) -> Vec<u8> {
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
-    animated_gif_on(stills, cores)
+    animated_gif_on(stills, cores, |_, _| {})
 }
 
 /// [`animated_gif`] on at most `threads` threads: each draws and compresses a run of frames
 /// (drawing the picture before its run again, to know what changed), and the frames are
-/// written in order. The bytes do not depend on `threads`.
-pub fn animated_gif_on(stills: &[Still], threads: usize) -> Vec<u8> {
+/// written in order. After each frame, `progress` is told the frames done and the frames in
+/// all (from the thread that drew it, one at a time, the count rising by one each time). The
+/// bytes do not depend on `threads`.
+pub fn animated_gif_on(
+    stills: &[Still],
+    threads: usize,
+    progress: impl Fn(usize, usize) + Sync,
+) -> Vec<u8> {
     let Some(first) = stills.first() else {
         return Vec::new();
     };
@@ -140,12 +146,19 @@ pub fn animated_gif_on(stills: &[Still], threads: usize) -> Vec<u8> {
     // Fewer than a dozen frames a thread is not worth a thread.
     let threads = threads.clamp(1, stills.len().div_ceil(12));
     let run = stills.len().div_ceil(threads);
+    let done = Mutex::new(0);
+    let frame_done = || {
+        let mut done = done.lock().unwrap_or_else(PoisonError::into_inner);
+        *done += 1;
+        progress(*done, stills.len());
+    };
     let frames: Vec<Frame<'static>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..stills.len())
             .step_by(run)
             .map(|start| {
                 let end = (start + run).min(stills.len());
-                scope.spawn(move || compressed_frames(stills, start..end))
+                let frame_done = &frame_done;
+                scope.spawn(move || compressed_frames(stills, start..end, frame_done))
             })
             .collect();
         workers
@@ -172,8 +185,13 @@ pub fn animated_gif_on(stills: &[Still], threads: usize) -> Vec<u8> {
 }
 
 /// The frames of `stills[range]`, LZW-compressed: the first of the animation whole, each
-/// other as the rectangle that changed since the picture before it.
-fn compressed_frames(stills: &[Still], range: std::ops::Range<usize>) -> Vec<Frame<'static>> {
+/// other as the rectangle that changed since the picture before it. `frame_done` is called
+/// after each.
+fn compressed_frames(
+    stills: &[Still],
+    range: std::ops::Range<usize>,
+    frame_done: impl Fn(),
+) -> Vec<Frame<'static>> {
     let mut before = range
         .start
         .checked_sub(1)
@@ -186,6 +204,7 @@ fn compressed_frames(stills: &[Still], range: std::ops::Range<usize>) -> Vec<Fra
         frame.delay = (still.delay.as_millis() / 10).clamp(2, u128::from(u16::MAX)) as u16;
         frame.make_lzw_pre_encoded();
         frames.push(frame);
+        frame_done();
         before = Some(image);
     }
     frames

@@ -8,8 +8,8 @@
 //! and after a few failures (at once when the game's log cannot be replayed) it is given up and
 //! the waiting channels are told.
 
-use std::sync::Arc;
 use std::sync::atomic::Ordering;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use super::{Actor, Ending, GameId, GameView, Result, Service, ServiceError};
@@ -126,12 +126,18 @@ impl Service {
     }
 
     /// The analysis of game `id` for `asker`, computed here and now when it was not before:
-    /// for front ends without the worker (`ponte local`).
+    /// for front ends without the worker (`ponte local`). While it is computed, `progress` is
+    /// told the positions evaluated and the positions in all after each one.
     ///
     /// # Errors
     /// As [`Service::analyse`]; a damaged log.
-    #[tracing::instrument(skip(self))]
-    pub async fn analysis_now(&self, id: GameId, asker: Actor) -> Result<AnalysisView> {
+    #[tracing::instrument(skip(self, progress))]
+    pub async fn analysis_now(
+        &self,
+        id: GameId,
+        asker: Actor,
+        progress: impl Fn(usize, usize),
+    ) -> Result<AnalysisView> {
         if let Analysed::Ready(analysis) = self.analyse(id, asker, None).await? {
             return Ok(analysis);
         }
@@ -142,7 +148,7 @@ impl Service {
             .map_or(self.analysis_playouts(), |row| {
                 u64::try_from(row.playouts).unwrap_or(ANALYSIS_PLAYOUTS)
             });
-        self.compute_analysis(id, playouts).await?;
+        self.compute_analysis(id, playouts, progress).await?;
         match self.analyse(id, asker, None).await? {
             Analysed::Ready(analysis) => Ok(analysis),
             _ => Err(ServiceError::UnknownGame(id)),
@@ -160,20 +166,25 @@ impl Service {
     }
 
     /// Computes and saves the analysis of game `id`, one position after another, each on a
-    /// free core; the waiting channels are owed its post.
+    /// free core, telling `progress` the positions evaluated and the positions in all after
+    /// each; the waiting channels are owed its post.
     ///
     /// # Errors
     /// Database failures; a damaged log.
-    #[tracing::instrument(skip(self))]
-    pub async fn compute_analysis(&self, id: GameId, playouts: u64) -> Result<()> {
+    #[tracing::instrument(skip(self, progress))]
+    pub async fn compute_analysis(
+        &self,
+        id: GameId,
+        playouts: u64,
+        progress: impl Fn(usize, usize),
+    ) -> Result<()> {
         // The view's log was replayed when it was read: every move in it is legal.
         let game = self.game(id).await?;
         let moves = game.moves.iter().map(|m| m.mv);
-        let mut positions = Vec::with_capacity(game.moves.len() + 1);
-        for (ply, position) in super::views::positions(game.game.variant(), moves)
-            .into_iter()
-            .enumerate()
-        {
+        let all = super::views::positions(game.game.variant(), moves);
+        let total = all.len();
+        let mut positions = Vec::with_capacity(total);
+        for (ply, position) in all.into_iter().enumerate() {
             let permit = self.free_core().await;
             let seed = (id.0 as u64) << 16 | ply as u64;
             let evaluation = tokio::task::spawn_blocking(move || {
@@ -193,6 +204,7 @@ impl Service {
                 white_chance: evaluation.white_chance,
                 preferred: evaluation.preferred.map(|mv| mv.to_string()),
             });
+            progress(positions.len(), total);
         }
         // A game lost on time ends where the rules did not end it: its last position is the
         // result, not a search's guess.
@@ -241,7 +253,7 @@ impl Service {
                 continue;
             }
             let playouts = u64::try_from(playouts).unwrap_or(ANALYSIS_PLAYOUTS);
-            let Err(error) = self.compute_analysis(game_id, playouts).await else {
+            let Err(error) = self.compute_analysis(game_id, playouts, |_, _| {}).await else {
                 continue;
             };
             // A database that refused may accept later; a log that does not replay (or a
@@ -311,22 +323,41 @@ fn analysis_view(game: &GameView, row: &AnalysisRow) -> AnalysisView {
 }
 
 /// The analysis of `moves` played in `variant` (e.g. a record's) with `playouts` a position,
-/// the positions searched on every core at once. The moves must be legal: the analysis stops
-/// before the first that is not.
-pub fn analyse_moves(variant: Variant, moves: &[Move], playouts: u64) -> AnalysisView {
+/// the positions searched on every core at once; after each, `progress` is told the positions
+/// evaluated and the positions in all (from the thread that evaluated it, one at a time, the
+/// count rising by one each time). The moves must be legal: the analysis stops before the
+/// first that is not.
+pub fn analyse_moves(
+    variant: Variant,
+    moves: &[Move],
+    playouts: u64,
+    progress: impl Fn(usize, usize) + Sync,
+) -> AnalysisView {
     let positions = super::views::positions(variant, moves.iter().copied());
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let run = positions.len().div_ceil(cores);
+    let total = positions.len();
+    let done = Mutex::new(0);
+    let evaluated = || {
+        let mut done = done.lock().unwrap_or_else(PoisonError::into_inner);
+        *done += 1;
+        progress(*done, total);
+    };
     let evaluations: Vec<Evaluation> = std::thread::scope(|scope| {
         let workers: Vec<_> = positions
             .chunks(run)
             .enumerate()
             .map(|(chunk, games)| {
+                let evaluated = &evaluated;
                 scope.spawn(move || {
                     games
                         .iter()
                         .enumerate()
-                        .map(|(i, game)| evaluate(game, playouts, (chunk * run + i) as u64))
+                        .map(|(i, game)| {
+                            let evaluation = evaluate(game, playouts, (chunk * run + i) as u64);
+                            evaluated();
+                            evaluation
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -404,4 +435,33 @@ impl AnalysisView {
 /// What a given-up analysis owes each channel that asked for it.
 fn failed_to(game: GameId) -> impl Fn(i64) -> Owed {
     move |channel| Owed::AnalysisFailed { game, channel }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    /// `ponte analyse`'s searches run on every core; its progress still counts up by one
+    /// position at a time to all of them.
+    #[test]
+    fn a_records_analysis_tells_its_progress_once_a_position() {
+        let variant = Variant::unlimited(6).unwrap();
+        let mut game = Game::new(variant);
+        let mut rng = fastrand::Rng::with_seed(3);
+        let moves: Vec<Move> = (0..9)
+            .map(|_| {
+                let mv = crate::game::playout::random_move(&game, &mut rng).unwrap();
+                game.play(mv).unwrap();
+                mv
+            })
+            .collect();
+        let told = Mutex::new(Vec::new());
+        let analysis = analyse_moves(variant, &moves, 8, |done, total| {
+            told.lock().unwrap().push((done, total));
+        });
+        assert_eq!(analysis.chances.len(), 10);
+        let expected: Vec<_> = (1..=10).map(|done| (done, 10)).collect();
+        assert_eq!(told.into_inner().unwrap(), expected);
+    }
 }

@@ -131,13 +131,15 @@ impl GameView {
             },
             &positions,
             threads,
+            |_, _| {},
         )
     }
 }
 
 /// The replay (GIF bytes) of `moves` played in `variant`, e.g. a record's, with the players
 /// named `white` and `red` as they ended the game. The moves must be legal: the replay stops
-/// before the first that is not. Drawn on every core.
+/// before the first that is not. Drawn on every core; after each frame, `progress` is told the
+/// frames drawn and the frames in all, the count rising by one each time.
 pub fn replay_gif(
     variant: Variant,
     moves: &[Move],
@@ -145,6 +147,7 @@ pub fn replay_gif(
     title: &str,
     lang: Lang,
     delay: Duration,
+    progress: impl Fn(usize, usize) + Sync,
 ) -> Vec<u8> {
     let positions = positions(variant, moves.iter().copied());
     let end = &positions[positions.len() - 1];
@@ -165,10 +168,16 @@ pub fn replay_gif(
         },
         &positions,
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        progress,
     )
 }
 
-fn animate(reel: &Reel, positions: &[Game], threads: usize) -> Vec<u8> {
+fn animate(
+    reel: &Reel,
+    positions: &[Game],
+    threads: usize,
+    progress: impl Fn(usize, usize) + Sync,
+) -> Vec<u8> {
     let swapped = positions.last().is_some_and(Game::swapped);
     let mut stills = Vec::with_capacity(positions.len());
     for (index, game) in positions.iter().enumerate() {
@@ -194,7 +203,7 @@ fn animate(reel: &Reel, positions: &[Game], threads: usize) -> Vec<u8> {
         };
         stills.push(Still { picture, delay });
     }
-    animated_gif_on(&stills, threads)
+    animated_gif_on(&stills, threads, progress)
 }
 
 #[cfg(test)]

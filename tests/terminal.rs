@@ -1,0 +1,327 @@
+//! `ponte` on a terminal: a pseudo-terminal stands in for the person. `ponte local` reads with
+//! a line editor (the Up arrow brings the last line back; Ctrl-D, Ctrl-C and SIGTERM end the
+//! session cleanly and give the terminal back as it was), and the long commands draw a
+//! progress bar on standard error — only there: their standard output is the same as when
+//! nothing is a terminal, and then standard error has nothing at all, or for `arena` the line
+//! it has always had.
+
+#![cfg(unix)]
+
+mod common;
+
+use std::fs::File;
+use std::io::{Read, Write};
+use std::os::fd::{AsRawFd, FromRawFd, OwnedFd};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+const RECORD: &str = "tests/golden/middle.txt";
+
+/// A pseudo-terminal: what the program writes on it is collected from the other side, and
+/// what is written there is typed on it.
+struct Terminal {
+    keys: File,
+    screen: Arc<Mutex<Vec<u8>>>,
+    /// The program's side, held until the program has it.
+    side: Option<OwnedFd>,
+}
+
+impl Terminal {
+    fn new() -> Terminal {
+        let (mut master, mut slave) = (0, 0);
+        let mut size = libc::winsize {
+            ws_row: 24,
+            ws_col: 120,
+            ws_xpixel: 0,
+            ws_ypixel: 0,
+        };
+        // SAFETY: openpty fills both descriptors when it returns 0; they are owned here.
+        let (master, slave) = unsafe {
+            let opened = libc::openpty(
+                &mut master,
+                &mut slave,
+                std::ptr::null_mut(),
+                std::ptr::null_mut(),
+                &raw mut size,
+            );
+            assert_eq!(opened, 0, "{}", std::io::Error::last_os_error());
+            (File::from_raw_fd(master), OwnedFd::from_raw_fd(slave))
+        };
+        let screen = Arc::new(Mutex::new(Vec::new()));
+        let mut output = master.try_clone().unwrap();
+        let collected = screen.clone();
+        // Reads until every descriptor of the program's side is closed (EIO).
+        std::thread::spawn(move || {
+            let mut buffer = [0; 4096];
+            while let Ok(n @ 1..) = output.read(&mut buffer) {
+                collected.lock().unwrap().extend_from_slice(&buffer[..n]);
+            }
+        });
+        Terminal {
+            keys: master,
+            screen,
+            side: Some(slave),
+        }
+    }
+
+    /// The terminal's side as a standard stream of a program.
+    fn stdio(&self) -> Stdio {
+        Stdio::from(self.side.as_ref().unwrap().try_clone().unwrap())
+    }
+
+    /// Closes this test's copy of the program's side once the program has its own.
+    fn handed_over(&mut self) {
+        self.side = None;
+    }
+
+    fn screen(&self) -> String {
+        String::from_utf8_lossy(&self.screen.lock().unwrap()).into_owned()
+    }
+
+    /// Waits until the screen shows `text` `times` times.
+    fn wait_for(&self, text: &str, times: usize) {
+        self.wait_until(&format!("{text:?} ×{times}"), |screen| {
+            screen.matches(text).count() >= times
+        });
+    }
+
+    /// Waits for the prompt after the last `text` shown.
+    fn prompt_after(&self, text: &str) {
+        self.wait_until(&format!("the prompt after {text:?}"), |screen| {
+            screen
+                .rfind(text)
+                .is_some_and(|at| screen[at..].contains("> "))
+        });
+    }
+
+    fn wait_until(&self, what: &str, shown: impl Fn(&str) -> bool) {
+        let start = Instant::now();
+        loop {
+            let screen = self.screen();
+            if shown(&screen) {
+                return;
+            }
+            assert!(
+                start.elapsed() < Duration::from_secs(60),
+                "{what} never shown:\n{screen}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn type_keys(&mut self, keys: &str) {
+        self.keys.write_all(keys.as_bytes()).unwrap();
+        self.keys.flush().unwrap();
+    }
+}
+
+/// The program's exit, waited for at most a minute.
+fn exit_of(child: &mut Child) -> ExitStatus {
+    let start = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("still running after a minute");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// `ponte local` with all three streams on `terminal`, in English.
+fn local_on(terminal: &mut Terminal, database: &str) -> Child {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ponte"));
+    command
+        .args(["local", "--database", database, "--no-pictures"])
+        .env_remove("DATABASE_URL")
+        .env("LC_ALL", "C.UTF-8")
+        .env("TERM", "xterm")
+        .stdin(terminal.stdio())
+        .stdout(terminal.stdio())
+        .stderr(terminal.stdio());
+    let child = command.spawn().unwrap();
+    terminal.handed_over();
+    child
+}
+
+/// The settings of the terminal that matter to a person typing: line by line, echoed, with
+/// Ctrl-C as a signal.
+fn typing_mode(fd: &impl AsRawFd) -> (bool, bool, bool) {
+    let mut mode = std::mem::MaybeUninit::<libc::termios>::uninit();
+    // SAFETY: read only when tcgetattr filled it.
+    let mode = unsafe {
+        assert_eq!(libc::tcgetattr(fd.as_raw_fd(), mode.as_mut_ptr()), 0);
+        mode.assume_init()
+    };
+    let on = |flag| mode.c_lflag & flag != 0;
+    (on(libc::ICANON), on(libc::ECHO), on(libc::ISIG))
+}
+
+#[test]
+fn the_up_arrow_brings_back_the_last_line_and_ctrl_d_ends_the_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut terminal = Terminal::new();
+    let mut child = local_on(&mut terminal, &database);
+    terminal.prompt_after("ponte local");
+    terminal.type_keys("play alice bob size 6\r");
+    terminal.prompt_after("alice (white) to move");
+    // An empty line: nothing said, the prompt again.
+    terminal.type_keys("\r");
+    terminal.wait_until("two prompts", |screen| {
+        let at = screen.rfind("alice (white) to move").unwrap();
+        screen[at..].matches("> ").count() >= 2
+    });
+    terminal.type_keys("as alice games\r");
+    let listed = "#1: alice (white) vs bob (red)";
+    terminal.prompt_after(listed);
+    terminal.type_keys("\x1b[A\r");
+    terminal.wait_for(listed, 2);
+    terminal.prompt_after(listed);
+    terminal.type_keys("\x04");
+    let status = exit_of(&mut child);
+    assert!(status.success(), "{status:?}\n{}", terminal.screen());
+    let screen = terminal.screen();
+    assert!(!screen.contains("error"), "{screen}");
+    assert!(
+        !dir.path().join("ponte.db-wal").exists(),
+        "the database closed"
+    );
+}
+
+#[test]
+fn ctrl_c_in_the_line_editor_ends_the_session_cleanly() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut terminal = Terminal::new();
+    let mut child = local_on(&mut terminal, &database);
+    terminal.prompt_after("ponte local");
+    terminal.type_keys("play alice bob size 6\r");
+    terminal.prompt_after("alice (white) to move");
+    terminal.type_keys("c3 d");
+    terminal.type_keys("\x03");
+    let status = exit_of(&mut child);
+    assert!(status.success(), "{status:?}\n{}", terminal.screen());
+    assert!(
+        !dir.path().join("ponte.db-wal").exists(),
+        "the database closed"
+    );
+}
+
+/// SIGTERM while the line editor waits (the terminal in its raw mode) ends the session as the
+/// end of input does, and gives the terminal back as it found it.
+#[test]
+fn sigterm_while_the_editor_waits_gives_the_terminal_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut terminal = Terminal::new();
+    let side = terminal.side.as_ref().unwrap().try_clone().unwrap();
+    let before = typing_mode(&side);
+    assert_eq!(before, (true, true, true));
+    let mut child = local_on(&mut terminal, &database);
+    terminal.prompt_after("ponte local");
+    let start = Instant::now();
+    while typing_mode(&side) == before {
+        assert!(start.elapsed() < Duration::from_secs(10), "no raw mode");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let pid = child.id().to_string();
+    let sent = Command::new("kill").args(["-TERM", &pid]).status().unwrap();
+    assert!(sent.success());
+    let status = exit_of(&mut child);
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    assert_eq!(typing_mode(&side), before, "the terminal as it was");
+    assert!(
+        !dir.path().join("ponte.db-wal").exists(),
+        "the database closed"
+    );
+}
+
+/// A command run twice: with standard error on a terminal, then piped.
+struct Runs {
+    /// The first run's standard output and what its terminal showed.
+    stdout: Vec<u8>,
+    screen: String,
+    /// The second run's.
+    piped_stdout: Vec<u8>,
+    piped_stderr: Vec<u8>,
+}
+
+/// `ponte analyse`, `gif` or `arena` with `args`, run both ways.
+fn both_ways(args: &[&str]) -> Runs {
+    let mut terminal = Terminal::new();
+    let mut command = common::ponte(args);
+    command.env("TERM", "xterm").stderr(terminal.stdio());
+    let child = command.spawn().unwrap();
+    terminal.handed_over();
+    let on_terminal = child.wait_with_output().unwrap();
+    assert!(on_terminal.status.success(), "{on_terminal:?}");
+    let piped = common::ponte(args).env("TERM", "xterm").output().unwrap();
+    assert!(piped.status.success(), "{piped:?}");
+    // The bar is cleared as the work ends: wait for that to reach the screen.
+    terminal.wait_for("\x1b[2K", 1);
+    Runs {
+        stdout: on_terminal.stdout,
+        screen: terminal.screen(),
+        piped_stdout: piped.stdout,
+        piped_stderr: piped.stderr,
+    }
+}
+
+#[test]
+fn ponte_analyse_shows_its_progress_on_a_terminal_only() {
+    let runs = both_ways(&["analyse", RECORD, "--playouts", "100"]);
+    let screen = &runs.screen;
+    assert!(screen.contains("/16 positions analysed, "), "{screen:?}");
+    assert!(screen.contains(" left"), "{screen:?}");
+    assert_eq!(runs.stdout, runs.piped_stdout, "the same results");
+    assert!(String::from_utf8_lossy(&runs.stdout).contains("White"));
+    let stderr = String::from_utf8_lossy(&runs.piped_stderr);
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+fn ponte_gif_shows_its_progress_on_a_terminal_only() {
+    let dir = tempfile::tempdir().unwrap();
+    let gif = dir.path().join("game.gif");
+    let runs = both_ways(&["gif", RECORD, "-o", gif.to_str().unwrap()]);
+    let screen = &runs.screen;
+    assert!(screen.contains("/16 frames drawn, "), "{screen:?}");
+    let stderr = String::from_utf8_lossy(&runs.piped_stderr);
+    assert!(stderr.is_empty(), "{stderr}");
+}
+
+#[test]
+fn ponte_arena_shows_a_bar_on_a_terminal_and_its_line_in_a_log() {
+    let args = [
+        "arena",
+        "easy:playouts=2",
+        "easy:playouts=2",
+        "--games",
+        "2",
+        "--size",
+        "6",
+        "--threads",
+        "1",
+    ];
+    let runs = both_ways(&args);
+    let screen = &runs.screen;
+    assert!(screen.contains("game 1/2: "), "{screen:?}");
+    assert!(screen.contains(" drawn, "), "{screen:?}");
+    let report = |out: &[u8]| {
+        let text = String::from_utf8_lossy(out).into_owned();
+        // The time it took differs from run to run.
+        text.lines()
+            .filter(|line| !line.contains(" ms") && !line.starts_with("took"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(report(&runs.stdout), report(&runs.piped_stdout));
+    let stderr = String::from_utf8_lossy(&runs.piped_stderr);
+    assert!(stderr.starts_with("\rgame 1/2: "), "{stderr:?}");
+    assert!(stderr.contains(" drawn \rgame 2/2: "), "{stderr:?}");
+    assert!(stderr.ends_with(" drawn \n"), "{stderr:?}");
+}
