@@ -10,8 +10,8 @@ use std::time::Duration;
 
 use common::{PlayText, Played, START};
 use ponte::service::{
-    ChallengeOptions, GameView, ManualClock, Player, PlayerId, Service, ServiceError,
-    VacationStatus, Venue,
+    Actor, ChallengeOptions, Format, GameView, ManualClock, Player, PlayerId, Service,
+    ServiceError, TournamentTerms, VacationStatus, Venue,
 };
 
 const DAY: i64 = 86_400_000;
@@ -204,4 +204,51 @@ async fn wrong_requests_are_refused_and_write_nothing() {
             allowance: 30
         }
     );
+}
+
+/// A round robin of two (one game), its games pausing for vacations or not; the game.
+async fn tournament_game(service: &Service, players: &[Player; 2], pause: bool) -> GameView {
+    let terms = TournamentTerms {
+        name: "Club".into(),
+        format: Format::RoundRobin { double: false },
+        options: ChallengeOptions {
+            move_time: Some(Duration::from_secs(4 * 86_400)),
+            ..ChallengeOptions::default()
+        },
+        signup_deadline: None,
+        pause_for_vacations: pause,
+    };
+    let venue = Venue {
+        guild_id: Some(GUILD),
+        channel_id: Some(5),
+    };
+    let organiser = Actor::manager(players[0].id, GUILD);
+    let t = service
+        .create_tournament(&players[0], organiser, venue, terms)
+        .await
+        .unwrap();
+    for p in players {
+        service.join_tournament(t.id, p, Some(GUILD)).await.unwrap();
+    }
+    let t = service.start_tournament(t.id, None).await.unwrap();
+    t.games[0].1.clone()
+}
+
+#[tokio::test]
+async fn tournament_games_stand_still_only_where_the_tournament_allows_it() {
+    let (_dir, _clock, service) = opened().await;
+    let (a, b) = (player(1), player(2));
+    let going_on = tournament_game(&service, &[a.clone(), b.clone()], false).await;
+    let pausing = tournament_game(&service, &[a.clone(), b.clone()], true).await;
+    // The same player opens both (the organiser's order): they go away.
+    let (_, to_move) = going_on.to_move().unwrap();
+    assert_eq!(pausing.to_move().unwrap().1.id, to_move.id);
+    let away = if to_move.id == a.id { &a } else { &b };
+    service.start_vacation(away, GUILD, 5).await.unwrap();
+    let kept = service.game(going_on.id).await.unwrap();
+    assert_eq!(kept.deadline_at, going_on.deadline_at, "the clock runs");
+    assert_eq!(kept.away_until, None);
+    let stopped = service.game(pausing.id).await.unwrap();
+    assert_eq!(stopped.deadline_at, None, "the clock stands still");
+    assert_eq!(stopped.away_until, Some(START + 5 * DAY));
 }
