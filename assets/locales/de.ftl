@@ -313,6 +313,7 @@ help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]`
     `/spielplan` – den Spielplan einer Partie zeigen. `/partien` – deine Partien, wer dran ist und die restliche Bedenkzeit. `/regeln` – die Regeln.
     `/abbrechen` – eine Partie vor dem ersten Zug von Rot abbrechen. `/exportieren` – die Partienotation als Datei.
     `/rangliste [seite]`, `/statistik [spieler]` – die Ratings dieses Servers. `/benachrichtigen an|aus` – Erinnerungen per Direktnachricht.
+    `/urlaub beginnen|beenden|stand` – eine Pause: Deine Uhren stehen still.
     `/einstellungen sprache` – die Sprache meiner Posts auf diesem Server (nur für Verwalter).
     `/turnier erstellen|starten|stand|paarungen|zurückziehen|absagen` — Turniere auf dem Server (Rundenturnier oder Schweizer System); anmelden mit dem Knopf unter der Anmeldenachricht.
     Im Thread einer Partie beziehen sich die Befehle auf diese Partie; anderswo wählst du sie mit der Option `partie`.

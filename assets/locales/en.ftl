@@ -321,6 +321,7 @@ help-text = `/challenge [opponent] [size] [supply] [time] [rated]` — challenge
     `/board` — show a board. `/games` — your games, whose turn and the time left. `/rules` — the rules.
     `/abort` — call a game off before Red's first move. `/export` — the game record as a file.
     `/leaderboard [page]`, `/stats [player]` — this server's ratings. `/notify on|off` — direct-message reminders.
+    `/vacation start|end|status` — time away: your clocks stand still.
     `/settings language` — the language of my posts in this server (managers).
     `/tournament create|start|standings|pairings|withdraw|cancel` — server tournaments (round robin or Swiss); join with the button under the sign-up message.
     In a game's thread the commands act on that game; elsewhere pick it with the `game` option.

@@ -313,6 +313,7 @@ help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — d
     `/plateau` — afficher le plateau d'une partie. `/parties` — tes parties, qui doit jouer et le temps restant. `/règles` — les règles.
     `/annuler` — annuler une partie avant le premier coup de Rouge. `/exporter` — la notation de la partie, en fichier.
     `/classement [page]`, `/stats [joueur]` — les cotes de ce serveur. `/rappels activés|désactivés` — rappels en message privé.
+    `/vacances partir|revenir|état` — une pause : tes pendules s’arrêtent.
     `/réglages langue` — la langue de mes messages sur ce serveur (gestionnaires seulement).
     `/tournoi créer|lancer|classement|appariements|retrait|annuler` — tournois du serveur (toutes rondes ou système suisse) ; inscription avec le bouton sous le message d'inscription.
     Dans le fil d'une partie, les commandes agissent sur cette partie ; ailleurs, choisis-la avec l'option `partie`.
