@@ -252,3 +252,24 @@ async fn tournament_games_stand_still_only_where_the_tournament_allows_it() {
     assert_eq!(stopped.deadline_at, None, "the clock stands still");
     assert_eq!(stopped.away_until, Some(START + 5 * DAY));
 }
+
+#[tokio::test]
+async fn a_game_started_for_a_player_away_waits_for_them() {
+    let (_dir, clock, service) = opened().await;
+    let (a, b) = (player(1), player(2));
+    service.start_vacation(&b, GUILD, 2).await.unwrap();
+    clock.advance(HOUR);
+    // b opens: their clock starts stopped, with the whole time kept.
+    let game = four_day_game(&service, &b, &a).await;
+    assert_eq!(
+        (game.deadline_at, game.away_until),
+        (None, Some(START + 2 * DAY))
+    );
+    // a opens the other: a's clock runs.
+    let other = four_day_game(&service, &a, &b).await;
+    assert_eq!(other.deadline_at, Some(START + HOUR + 4 * DAY));
+    clock.advance(2 * DAY);
+    service.tick().await;
+    let back = service.game(game.id).await.unwrap();
+    assert_eq!(back.deadline_at, Some(START + 2 * DAY + 4 * DAY));
+}

@@ -3,6 +3,7 @@
 
 use super::games::{NewGame, insert_game};
 use super::outbox::{Owed, insert_owed};
+use super::vacations::stop_new_clock_if_away;
 use super::{GameId, PlayerId, Store, StoreError, StoredLevel};
 
 /// Which player of a new game is the AI, at which level.
@@ -42,6 +43,7 @@ impl Store {
             .bind(id)
             .execute(&mut *tx)
             .await?;
+        stop_new_clock_if_away(&mut tx, id).await?;
         insert_owed(&mut tx, &owed(id), game.created_at).await?;
         tx.commit().await?;
         Ok(id)

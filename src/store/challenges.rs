@@ -2,6 +2,7 @@
 
 use super::games::{NewGame, insert_game};
 use super::outbox::{Owed, insert_owed};
+use super::vacations::stop_new_clock_if_away;
 use super::{
     ChallengeId, ChallengeStatus, GameId, Millis, PlayerId, Store, StoreError, StoredVariant,
 };
@@ -214,6 +215,7 @@ impl Store {
             return Ok(None);
         }
         let game_id = insert_game(&mut tx, game).await?;
+        stop_new_clock_if_away(&mut tx, game_id).await?;
         let anchor: Option<i64> = sqlx::query_scalar(
             "UPDATE challenges SET game_id = ? WHERE id = ? RETURNING message_id",
         )

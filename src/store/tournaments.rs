@@ -3,6 +3,7 @@
 
 use super::games::{NewGame, insert_game};
 use super::outbox::{Owed, insert_owed};
+use super::vacations::stop_new_clock_if_away;
 use super::{GameId, Millis, PlayerId, Store, StoreError, StoredVariant, TournamentId};
 
 /// Where a tournament stands.
@@ -321,6 +322,7 @@ impl Store {
                 .bind(game_id)
                 .execute(&mut *tx)
                 .await?;
+                stop_new_clock_if_away(&mut tx, game_id).await?;
                 insert_owed(&mut tx, &owed_by_game(game_id), now).await?;
                 started.push(game_id);
             }

@@ -7,7 +7,7 @@
 use sqlx::{Sqlite, SqliteConnection, Transaction};
 
 use super::game_write::GameWrite;
-use super::{Millis, PlayerId, Store, StoreError};
+use super::{GameId, Millis, PlayerId, Store, StoreError};
 
 /// A day, the unit of vacations.
 pub const DAY: Millis = 86_400_000;
@@ -234,6 +234,31 @@ async fn current(
     .bind(guild)
     .fetch_optional(conn)
     .await
+}
+
+/// Stops the clock of a game just started (in its transaction, once it is whole: a
+/// tournament's game knows its tournament) when the player to move is away and the game is one
+/// a vacation stops: a new game for a player on vacation waits like their other games.
+pub(super) async fn stop_new_clock_if_away(
+    tx: &mut Transaction<'static, Sqlite>,
+    game: GameId,
+) -> Result<(), sqlx::Error> {
+    let away = "SELECT v.until_at FROM vacations v
+         WHERE v.player_id = games.to_move_id AND v.guild_id = games.guild_id
+           AND v.ended_at IS NULL";
+    sqlx::query(&format!(
+        "UPDATE games SET paused_until = ({away}),
+             paused_deadline_in = deadline_at - created_at,
+             paused_remind_in = remind_at - created_at, deadline_at = NULL, remind_at = NULL
+         WHERE id = ? AND status = 'active' AND deadline_at IS NOT NULL
+           AND EXISTS ({away})
+           AND (tournament_id IS NULL
+                OR tournament_id IN (SELECT id FROM tournaments WHERE vacations_pause = 1))"
+    ))
+    .bind(game)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 /// Gives the games a vacation stopped their time back, counted from `at`.
