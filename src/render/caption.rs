@@ -2,138 +2,172 @@
 //! tiles left, the supply, and whose turn it is or how the game ended.
 
 use ab_glyph::{Font, FontRef};
-use image::{Rgb, RgbImage};
+use image::RgbImage;
 use imageproc::drawing::draw_antialiased_polygon_mut;
 use imageproc::pixelops::interpolate;
 use imageproc::point::Point;
 
 use super::palette::*;
-use super::{BOLD, Layout, Picture, REGULAR, edge, fill, fill_rect, measure, rect, write};
+use super::{
+    BOLD, LINE, Layout, Picture, REGULAR, SMALLEST_TEXT, edge, fill, fill_rect, measure, rect,
+    write,
+};
 use crate::game::{Color, Game, Move, Supply};
 use crate::i18n::{Lang, color_name, count, move_words, with_color};
 use crate::tr;
 
-fn supply_text(game: &Game, lang: Lang) -> String {
-    let variant = game.variant();
-    let bridges = match (variant.bridges(), game.bridges_left()) {
+/// The shared pool of bridges, when there is one: the supply a player plans the end with
+/// (each player's tiles are on their own line).
+fn pool_text(game: &Game, lang: Lang) -> Option<String> {
+    match (game.variant().bridges(), game.bridges_left()) {
         (Supply::Limited(pool), Some(left)) => {
-            tr!(lang, "caption-bridges-left", left = left, pool = pool)
+            Some(tr!(lang, "caption-bridges-left", left = left, pool = pool))
         }
-        _ => tr!(lang, "caption-bridges-unlimited"),
-    };
-    let tiles = match variant.tiles() {
-        Supply::Limited(n) => tr!(lang, "caption-tiles-each", n = n),
-        Supply::Unlimited => tr!(lang, "caption-tiles-unlimited"),
-    };
-    let size = variant.size();
-    format!("{size}×{size} · {tiles} · {bridges}")
-}
-
-/// Writes `text` at `size` pixels, or smaller until it fits in `room` pixels.
-fn write_fitted(
-    image: &mut RgbImage,
-    at: (i32, i32),
-    room: i32,
-    size: f32,
-    font: &FontRef,
-    color: Rgb<u8>,
-    text: &str,
-) {
-    let mut size = size;
-    while size > 11.0 && measure(font, size, text).0 > room {
-        size -= 1.0;
+        _ => None,
     }
-    write(image, at, size, font, color, text);
 }
 
-/// One line per player, then the state of play.
+/// `text` cut (with "…") to fit in `room` pixels at `size`.
+fn cut_to_fit(font: &FontRef, size: f32, text: &str, room: i32) -> String {
+    if measure(font, size, text).0 <= room {
+        return text.to_string();
+    }
+    let chars: Vec<char> = text.chars().collect();
+    (0..chars.len())
+        .rev()
+        .map(|n| format!("{}…", chars[..n].iter().collect::<String>().trim_end()))
+        .find(|cut| measure(font, size, cut).0 <= room)
+        .unwrap_or_default()
+}
+
+/// `text` in at most `lines` lines of `room` pixels at `size`, broken between words; the last
+/// line is cut when the words do not fit.
+fn wrap(font: &FontRef, size: f32, text: &str, room: i32, lines: usize) -> Vec<String> {
+    let mut wrapped: Vec<String> = Vec::new();
+    let mut words = text.split(' ').peekable();
+    while let Some(word) = words.next() {
+        if wrapped.len() == lines {
+            break;
+        }
+        let mut line = word.to_string();
+        while let Some(next) = words.peek() {
+            let longer = format!("{line} {next}");
+            if measure(font, size, &longer).0 > room {
+                break;
+            }
+            line = longer;
+            words.next();
+        }
+        if wrapped.len() + 1 == lines {
+            let rest: Vec<&str> = words.by_ref().collect();
+            if !rest.is_empty() {
+                line = format!("{line} {}", rest.join(" "));
+            }
+        }
+        wrapped.push(cut_to_fit(font, size, &line, room));
+    }
+    wrapped
+}
+
+/// A player's figures, as many as fit in `room`: points, islands, bridges, tiles left (the
+/// tiebreaks in their order, the supply last).
+fn figures(game: &Game, color: Color, lang: Lang, room: i32) -> Vec<String> {
+    let score = game.score(color);
+    let mut parts = vec![
+        count(lang, "points", score.points),
+        count(lang, "islands", score.islands),
+        count(lang, "bridges", score.bridges),
+    ];
+    if let Some(left) = game.tiles_left(color) {
+        parts.push(tr!(lang, "caption-tiles-left", n = left));
+    }
+    while parts.len() > 1 && measure(&REGULAR, SMALLEST_TEXT, &parts.join(" · ")).0 > room {
+        // The supply goes first when room is short, then the bridges, then the islands.
+        let drop = if parts.len() == 4 { 3 } else { parts.len() - 1 };
+        parts.remove(drop);
+    }
+    parts
+}
+
+/// The title and the bridges left; a line per player, with the turn arrow, their colour,
+/// name and figures; whose turn it is or how the game ended, on up to two lines. Every text
+/// at [`SMALLEST_TEXT`] or larger, for a picture shown 360 px wide on a phone.
 pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Picture) {
     let game = picture.game;
-    let top = layout.panel_top() as i32;
-    let margin = 24;
+    let line = LINE as i32;
+    let top = layout.panel_top() as i32 + 4;
+    let margin = 20;
     let right = layout.width as i32 - margin;
+    let size = SMALLEST_TEXT;
 
-    write_fitted(
-        image,
-        (margin, top),
-        330,
-        24.0,
-        &BOLD,
-        FRAME_TEXT,
-        picture.title,
-    );
-    let supply = supply_text(game, picture.lang);
-    let (w, _) = measure(&REGULAR, 17.0, &supply);
-    write(
-        image,
-        (right - w, top + 5),
-        17.0,
-        &REGULAR,
-        FRAME_DIM,
-        &supply,
-    );
+    let pool = pool_text(game, picture.lang);
+    let pool_width = pool.as_ref().map_or(0, |p| measure(&REGULAR, size, p).0);
+    if let Some(pool) = &pool {
+        write(
+            image,
+            (right - pool_width, top),
+            size,
+            &REGULAR,
+            FRAME_DIM,
+            pool,
+        );
+    }
+    let title_room = right - margin - pool_width - 24;
+    let title = cut_to_fit(&BOLD, size, picture.title, title_room);
+    write(image, (margin, top), size, &BOLD, FRAME_DIM, &title);
 
-    for (i, color) in Color::BOTH.into_iter().enumerate() {
-        let y = top + 40 + i as i32 * 38;
+    let swatch = margin + 26;
+    let name_left = swatch + 46;
+    let rows = Color::BOTH.map(|color| {
         let name = match color {
             Color::White => picture.white,
             Color::Red => picture.red,
         };
+        let name = cut_to_fit(&BOLD, size, &shorten(name, 22), 330);
+        let room = right - (name_left + measure(&BOLD, size, &name).0 + 28);
+        (color, name, figures(game, color, picture.lang, room))
+    });
+    // Both lines show the same figures, so they read as a table.
+    let shown = rows
+        .iter()
+        .map(|(_, _, parts)| parts.len())
+        .min()
+        .unwrap_or(0);
+    for (i, (color, name, parts)) in rows.into_iter().enumerate() {
+        let y = top + line * (1 + i as i32);
         // No turn once the game is over, on time or aborted too.
         if picture.ending.is_none() && game.to_move() == Some(color) {
             let tip = [
-                Point::new(margin, y + 4),
-                Point::new(margin + 14, y + 14),
-                Point::new(margin, y + 24),
+                Point::new(margin, y + 10),
+                Point::new(margin + 18, y + 24),
+                Point::new(margin, y + 38),
             ];
             draw_antialiased_polygon_mut(image, &tip, HIGHLIGHT, interpolate);
         }
-        let swatch = margin + 24;
         fill_rect(
             image,
-            rect(i64::from(swatch), i64::from(y + 2), 26, 26),
+            rect(i64::from(swatch), i64::from(y + 7), 34, 34),
             edge(color),
         );
         fill_rect(
             image,
-            rect(i64::from(swatch) + 3, i64::from(y + 5), 20, 20),
+            rect(i64::from(swatch) + 4, i64::from(y + 11), 26, 26),
             fill(color),
         );
-        let label = who(picture.lang, &shorten(name, 22), color);
-        write(image, (swatch + 38, y + 2), 21.0, &BOLD, FRAME_TEXT, &label);
-        let score = game.score(color);
-        let lang = picture.lang;
-        let mut stats = format!(
-            "{} · {} · {}",
-            count(lang, "points", score.points),
-            count(lang, "islands", score.islands),
-            count(lang, "bridges", score.bridges)
-        );
-        if let Some(left) = game.tiles_left(color) {
-            stats.push_str(" · ");
-            stats.push_str(&tr!(lang, "caption-tiles-left", n = left));
-        }
-        let (w, _) = measure(&REGULAR, 18.0, &stats);
-        write(
-            image,
-            (right - w, y + 4),
-            18.0,
-            &REGULAR,
-            FRAME_TEXT,
-            &stats,
-        );
+        write(image, (name_left, y), size, &BOLD, FRAME_TEXT, &name);
+        let stats = parts[..shown].join(" · ");
+        let (w, _) = measure(&REGULAR, size, &stats);
+        write(image, (right - w, y), size, &REGULAR, FRAME_TEXT, &stats);
     }
 
     let status = status_text(picture);
-    write_fitted(
-        image,
-        (margin, top + 124),
-        right - margin,
-        20.0,
-        &BOLD,
-        HIGHLIGHT,
-        &status,
-    );
+    for (i, text) in wrap(&BOLD, size, &status, right - margin, 2)
+        .iter()
+        .enumerate()
+    {
+        let y = top + line * (3 + i as i32);
+        write(image, (margin, y), size, &BOLD, HIGHLIGHT, text);
+    }
 }
 
 /// A player's name as the caption shows it (cut short, without glyphs the font lacks), for
@@ -257,8 +291,8 @@ mod tests {
         image
             .enumerate_pixels()
             .filter(|(x, y, p)| {
-                let rows = panel_top + 40..panel_top + 40 + 2 * 38;
-                *x < 24 + 15 && rows.contains(y) && **p == HIGHLIGHT
+                let rows = panel_top + LINE..panel_top + 3 * LINE;
+                *x < 20 + 19 && rows.contains(y) && **p == HIGHLIGHT
             })
             .count()
     }

@@ -36,10 +36,17 @@ use crate::i18n::Lang;
 
 /// Width of every picture, whatever the board size.
 pub const WIDTH: u32 = 900;
-/// Room for the coordinates around the board.
-const EDGE: u32 = 34;
-/// Height of the caption panel under the board.
-pub const PANEL: u32 = 172;
+/// The size of the smallest text of a picture, as `ab_glyph` scales fonts (the height from the
+/// font's ascent to its descent): DejaVu Sans's digits and capitals are 0.63 of it, 23.8 px
+/// here. A phone shows the 900 px picture about 360 px wide, where they are 9.5 px tall.
+pub const SMALLEST_TEXT: f32 = 38.0;
+/// Room for the coordinates around the board (two digits of the smallest text, and a margin).
+const EDGE: u32 = 50;
+/// One line of the caption.
+const LINE: u32 = 52;
+/// Height of the caption panel under the board: the title, a line per player and two for
+/// whose turn it is or how the game ended.
+pub const PANEL: u32 = 5 * LINE + 20;
 
 /// The colours of the picture (public for tests that probe pixels).
 pub mod palette {
@@ -53,7 +60,7 @@ pub mod palette {
     pub const BLOCKED: Rgb<u8> = Rgb([0x8c, 0xb2, 0xc4]);
     pub const BLOCKED_MARK: Rgb<u8> = Rgb([0x4f, 0x74, 0x86]);
     pub const WHITE_FILL: Rgb<u8> = Rgb([0xfc, 0xf9, 0xf0]);
-    pub const WHITE_SANDBANK: Rgb<u8> = Rgb([0xd9, 0xd3, 0xc5]);
+    pub const WHITE_SANDBANK: Rgb<u8> = Rgb([0xc9, 0xc1, 0xaf]);
     pub const WHITE_EDGE: Rgb<u8> = Rgb([0x2b, 0x2b, 0x2b]);
     pub const RED_FILL: Rgb<u8> = Rgb([0xb0, 0x24, 0x1c]);
     pub const RED_SANDBANK: Rgb<u8> = Rgb([0xcf, 0x6b, 0x62]);
@@ -315,7 +322,7 @@ fn draw_board(image: &mut RgbImage, layout: &Layout, game: &Game) {
 }
 
 fn draw_coordinates(image: &mut RgbImage, layout: &Layout) {
-    let size = 18.0;
+    let size = SMALLEST_TEXT;
     let (left, top, cell) = (layout.left as i32, layout.top as i32, layout.cell as i32);
     let side = layout.board_side() as i32;
     for i in 0..i32::from(layout.size) {
