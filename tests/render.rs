@@ -331,15 +331,15 @@ fn the_caption_is_in_the_pictures_language() {
     }
 }
 
-/// The heights of the bands of rows of `image` in which some pixel of columns `columns` (and
-/// rows `rows`) is text: light on the dark frame (the text colours are light, the frame dark).
+/// The bands of rows (first row, height) of `image` in which some pixel of the columns
+/// `columns` (each from, to) and rows `rows` is text: light on the dark frame.
 fn text_bands(
     image: &RgbImage,
-    columns: &[std::ops::Range<u32>],
+    columns: &[(u32, u32)],
     rows: std::ops::Range<u32>,
 ) -> Vec<(u32, u32)> {
     let is_text = |y: u32| {
-        columns.iter().cloned().flatten().any(|x| {
+        columns.iter().flat_map(|&(from, to)| from..to).any(|x| {
             let Rgb([r, g, b]) = *image.get_pixel(x, y);
             // Halfway between the frame (~0x2c) and the dimmest text (~0xa5).
             (u32::from(r) + u32::from(g) + u32::from(b)) / 3 > 0x68
@@ -381,7 +381,7 @@ fn every_text_is_readable_at_a_phones_width() {
         let layout = Layout::new(game.board().size());
         let board_bottom = layout.top + layout.cell * u32::from(layout.size);
         // The numbers left of the board: one band a row, each at least 22 px tall.
-        let numbers = text_bands(&image, &[0..layout.left], layout.top..board_bottom);
+        let numbers = text_bands(&image, &[(0, layout.left)], layout.top..board_bottom);
         assert_eq!(numbers.len(), usize::from(layout.size), "{numbers:?}");
         for (y, height) in &numbers {
             assert!(*height >= 22, "the number at y = {y} is {height} px tall");
@@ -389,7 +389,7 @@ fn every_text_is_readable_at_a_phones_width() {
         // The letters above: as tall as the tallest letter among them (b, d, f, h, k, l).
         let letters = text_bands(
             &image,
-            &[layout.left..layout.left + 10 * layout.cell],
+            &[(layout.left, layout.left + 10 * layout.cell)],
             0..layout.top,
         );
         assert_eq!(letters.len(), 1, "{letters:?}");
@@ -397,7 +397,7 @@ fn every_text_is_readable_at_a_phones_width() {
         // The caption, its whole width but the players' colour swatches (taller than text):
         // every line at least 22 px tall (a line of smaller text would make a shorter band).
         let panel = board_bottom + 50..image.height();
-        let lines = text_bands(&image, &[0..44, 90..WIDTH], panel);
+        let lines = text_bands(&image, &[(0, 44), (90, WIDTH)], panel);
         assert!(
             (4..=5).contains(&lines.len()),
             "title, two players, one or two lines of status: {lines:?}"
