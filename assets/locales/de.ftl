@@ -254,6 +254,15 @@ games-line = #{ $id }: du ({ $color }) gegen { $opponent }, Zug { $number }, { $
 games-deadline = Bedenkzeit endet { $at }
 notify-on = Ich schicke dir eine Direktnachricht, wenn von deiner Bedenkzeit für einen Zug nur noch ein Viertel übrig ist.
 notify-off = Keine Direktnachrichten mehr; Erinnerungen erscheinen weiterhin im Thread der Partie.
+notify-digest = Jeden Tag um { $hour } ({ $zone }) schicke ich dir eine Direktnachricht mit den Partien, in denen du am Zug bist, und nichts an einem Tag, an dem keine wartet. Erinnerungen erscheinen weiterhin in den Threads der Partien.
+digest-header = { $count ->
+    [one] Deine tägliche Übersicht: 1 Partie wartet auf deinen Zug.
+   *[other] Deine tägliche Übersicht: { $count } Partien warten auf deinen Zug.
+}
+digest-line = #{ $id } gegen { $opponent }, Zug { $number }
+error-unknown-time-zone = „{ $name }“ ist keine Zeitzone: Wähle eine aus der Liste, z. B. Europe/Berlin.
+error-digest-needs-zone = Nenn mir deine Zeitzone (die Option `zeitzone`, z. B. Europe/Berlin): Discord verrät sie mir nicht.
+error-digest-hour = Die Stunde der Übersicht ist 0 bis 23.
 rating-line = { $rating } ± { $deviation }{ $provisional ->
     [yes] {" "}(vorläufig)
    *[no] {""}
@@ -312,7 +321,7 @@ help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]`
     `/passen` – nur, wenn du keine zwei Steine setzen kannst. `/aufgeben` – die Partie aufgeben (mit Rückfrage).
     `/spielplan` – den Spielplan einer Partie zeigen. `/partien` – deine Partien, wer dran ist und die restliche Bedenkzeit. `/regeln` – die Regeln.
     `/abbrechen` – eine Partie vor dem ersten Zug von Rot abbrechen. `/exportieren` – die Partienotation als Datei.
-    `/rangliste [seite]`, `/statistik [spieler]` – die Ratings dieses Servers. `/benachrichtigen an|aus` – Erinnerungen per Direktnachricht.
+    `/rangliste [seite]`, `/statistik [spieler]` – die Ratings dieses Servers. `/benachrichtigen an|aus|tägliche Übersicht` – Erinnerungen per Direktnachricht, oder eine Übersicht am Tag.
     `/urlaub beginnen|beenden|stand` – eine Pause: Deine Uhren stehen still.
     `/einstellungen sprache` – die Sprache meiner Posts auf diesem Server (nur für Verwalter).
     `/turnier erstellen|starten|stand|paarungen|zurückziehen|absagen` — Turniere auf dem Server (Rundenturnier oder Schweizer System); anmelden mit dem Knopf unter der Anmeldenachricht.
@@ -385,11 +394,16 @@ cmd-abort = abbrechen
     .game = partie
     .game-description = Welche Partie (nur außerhalb des Threads der Partie nötig)
 cmd-notify = benachrichtigen
-    .description = Eine Direktnachricht bekommen, wenn in einer deiner Partien die Bedenkzeit knapp wird
+    .description = Wie du per Direktnachricht von deinen Partien hörst: Erinnerungen, eine tägliche Übersicht oder nichts
     .reminders = erinnerungen
     .reminders-description = Erinnerungen per Direktnachricht an oder aus
     .reminders-choice-0 = an
     .reminders-choice-1 = aus
+    .reminders-choice-2 = tägliche Übersicht
+    .hour = stunde
+    .hour-description = Die Stunde der Übersicht in deiner Zeitzone, 0 bis 23 (Standard 8)
+    .zone = zeitzone
+    .zone-description = Deine Zeitzone, z. B. Europe/Berlin (für die Übersicht nötig)
 cmd-leaderboard = rangliste
     .description = Die Ratings dieses Servers
     .page = seite

@@ -259,6 +259,15 @@ games-line = #{ $id }: you ({ $color }) vs { $opponent }, move { $number }, { $t
 games-deadline = time runs out { $at }
 notify-on = I will send you a direct message when a quarter of your time for a move is left.
 notify-off = No more direct messages; reminders still appear in the game's thread.
+notify-digest = Every day at { $hour } ({ $zone }) I will send you one direct message listing the games where it is your turn, and nothing on a day when none waits. Reminders still appear in the games' threads.
+digest-header = { $count ->
+    [one] Your daily digest: 1 game waits for your move.
+   *[other] Your daily digest: { $count } games wait for your move.
+}
+digest-line = #{ $id } against { $opponent }, move { $number }
+error-unknown-time-zone = "{ $name }" is not a time zone: pick one from the list, e.g. Europe/Berlin.
+error-digest-needs-zone = Tell me your time zone (the `zone` option, e.g. Europe/Berlin): Discord does not tell me.
+error-digest-hour = The digest's hour is 0 to 23.
 # $provisional is yes or no.
 rating-line = { $rating } ± { $deviation }{ $provisional ->
     [yes] {" "}(provisional)
@@ -320,7 +329,7 @@ help-text = `/challenge [opponent] [size] [supply] [time] [rated]` — challenge
     `/pass` — only when you cannot place two tiles. `/resign` — give up (asks first).
     `/board` — show a board. `/games` — your games, whose turn and the time left. `/rules` — the rules.
     `/abort` — call a game off before Red's first move. `/export` — the game record as a file.
-    `/leaderboard [page]`, `/stats [player]` — this server's ratings. `/notify on|off` — direct-message reminders.
+    `/leaderboard [page]`, `/stats [player]` — this server's ratings. `/notify on|off|daily digest` — reminders by direct message, or one digest a day.
     `/vacation start|end|status` — time away: your clocks stand still.
     `/settings language` — the language of my posts in this server (managers).
     `/tournament create|start|standings|pairings|withdraw|cancel` — server tournaments (round robin or Swiss); join with the button under the sign-up message.
@@ -388,17 +397,22 @@ cmd-board = board
     .game = game
     .game-description = Which game (only needed outside the game's thread)
 cmd-games = games
-    .description = Your active games and whose turn it is
+    .description = Your active games, those waiting for your move first
 cmd-abort = abort
     .description = Call off a game before Red's first move (managers: any game); no result, unrated
     .game = game
     .game-description = Which game (only needed outside the game's thread)
 cmd-notify = notify
-    .description = Get a direct message when time is running out in one of your games
+    .description = How you hear of your games by direct message: reminders, a daily digest, or nothing
     .reminders = reminders
     .reminders-description = Direct-message reminders on or off
     .reminders-choice-0 = on
     .reminders-choice-1 = off
+    .reminders-choice-2 = a daily digest
+    .hour = hour
+    .hour-description = The digest's hour in your time zone, 0 to 23 (default 8)
+    .zone = zone
+    .zone-description = Your time zone, e.g. Europe/Berlin (needed for the digest)
 cmd-leaderboard = leaderboard
     .description = This server's ratings
     .page = page

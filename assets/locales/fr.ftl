@@ -254,6 +254,15 @@ games-line = #{ $id } : toi ({ $color }) contre { $opponent }, coup { $number },
 games-deadline = le délai expire { $at }
 notify-on = Je t'enverrai un message privé quand il ne te restera qu'un quart de ton temps pour jouer un coup.
 notify-off = Plus de messages privés ; les rappels apparaissent toujours dans le fil de la partie.
+notify-digest = Chaque jour à { $hour } ({ $zone }), je t’enverrai un message privé avec les parties où c’est ton tour, et rien un jour où aucune n’attend. Les rappels apparaissent toujours dans les fils des parties.
+digest-header = { $count ->
+    [one] Ton résumé quotidien : 1 partie attend ton coup.
+   *[other] Ton résumé quotidien : { $count } parties attendent ton coup.
+}
+digest-line = #{ $id } contre { $opponent }, coup { $number }
+error-unknown-time-zone = « { $name } » n’est pas un fuseau horaire : choisis-en un dans la liste, p. ex. Europe/Paris.
+error-digest-needs-zone = Dis-moi ton fuseau horaire (l’option `fuseau`, p. ex. Europe/Paris) : Discord ne me le dit pas.
+error-digest-hour = L’heure du résumé va de 0 à 23.
 rating-line = { $rating } ± { $deviation }{ $provisional ->
     [yes] {" "}(provisoire)
    *[no] {""}
@@ -312,7 +321,7 @@ help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — d
     `/passer` — seulement si tu ne peux pas poser deux tuiles. `/abandonner` — abandonner la partie (avec confirmation).
     `/plateau` — afficher le plateau d'une partie. `/parties` — tes parties, qui doit jouer et le temps restant. `/règles` — les règles.
     `/annuler` — annuler une partie avant le premier coup de Rouge. `/exporter` — la notation de la partie, en fichier.
-    `/classement [page]`, `/stats [joueur]` — les cotes de ce serveur. `/rappels activés|désactivés` — rappels en message privé.
+    `/classement [page]`, `/stats [joueur]` — les cotes de ce serveur. `/rappels activés|désactivés|résumé quotidien` — rappels en message privé, ou un résumé par jour.
     `/vacances partir|revenir|état` — une pause : tes pendules s’arrêtent.
     `/réglages langue` — la langue de mes messages sur ce serveur (gestionnaires seulement).
     `/tournoi créer|lancer|classement|appariements|retrait|annuler` — tournois du serveur (toutes rondes ou système suisse) ; inscription avec le bouton sous le message d'inscription.
@@ -385,11 +394,16 @@ cmd-abort = annuler
     .game = partie
     .game-description = Quelle partie (utile seulement hors du fil de la partie)
 cmd-notify = rappels
-    .description = Recevoir un message privé quand le temps presse dans une de tes parties
+    .description = Comment tu entends parler de tes parties en message privé : rappels, résumé quotidien ou rien
     .reminders = rappels
     .reminders-description = Rappels en message privé activés ou désactivés
     .reminders-choice-0 = activés
     .reminders-choice-1 = désactivés
+    .reminders-choice-2 = résumé quotidien
+    .hour = heure
+    .hour-description = L’heure du résumé dans ton fuseau horaire, de 0 à 23 (8 par défaut)
+    .zone = fuseau
+    .zone-description = Ton fuseau horaire, p. ex. Europe/Paris (nécessaire pour le résumé)
 cmd-leaderboard = classement
     .description = Les cotes de ce serveur
     .page = page

@@ -198,6 +198,21 @@ async fn post(
         Announcement::Finished(tournament) => {
             post_standings(ctx, service, lang, tournament, true, &nonce).await?;
         }
+        Announcement::Digest {
+            player,
+            lang,
+            games,
+        } => {
+            // Nothing waits: nothing is sent today.
+            if games.is_empty() {
+                return Ok(());
+            }
+            let message = serenity::CreateMessage::new()
+                .content(fit_message(&digest_text(*lang, *player, games)));
+            // A failure is tried again (it was owed once, for today); closed direct messages
+            // are a refusal, set aside.
+            ids::user(*player).direct_message(ctx, message).await?;
+        }
         Announcement::ReminderDm(game) => {
             let Some((_, player)) = game.to_move().filter(|(_, p)| p.id.0 > 0) else {
                 return Ok(());
@@ -407,6 +422,35 @@ async fn tournament_anchor(
     let anchor = posted.id.stored();
     service.set_announcement_anchor(item, anchor).await?;
     Ok(Some(anchor))
+}
+
+/// A digest: the games where it is `player`'s turn, each with the opponent, the move to
+/// play, the time left and a link to its thread.
+fn digest_text(lang: Lang, player: PlayerId, games: &[GameView]) -> String {
+    let mut text = tr!(lang, "digest-header", count = games.len());
+    for game in games {
+        let opponent = if game.white.id == player {
+            &game.red
+        } else {
+            &game.white
+        };
+        let mut line = tr!(
+            lang,
+            "digest-line",
+            id = game.id,
+            opponent = &opponent.name,
+            number = game.game.plies() + 1
+        );
+        if let Some(at) = game.deadline_at {
+            let left = tr!(lang, "games-deadline", at = format!("<t:{}:R>", at / 1000));
+            line = format!("{line} · {left}");
+        }
+        if let (Some(guild), Some(channel)) = (game.venue.guild_id, game_channel(game)) {
+            line = format!("{line} · https://discord.com/channels/{guild}/{channel}");
+        }
+        text = format!("{text}\n{line}");
+    }
+    text
 }
 
 /// The reminder, while the game still waits for that move.

@@ -8,8 +8,8 @@ use std::time::Duration;
 
 use super::views::replay_log;
 use super::{
-    AnalysisView, GameId, GameView, MoveReport, Result, Service, ServiceError, TournamentView,
-    Venue,
+    AnalysisView, GameId, GameView, Lang, MoveReport, PlayerId, Result, Service, ServiceError,
+    TournamentView, Venue,
 };
 use crate::game::Move;
 use crate::store::{GameRow, GameStatus, OutboxId, Owed, Reach, StoreError};
@@ -49,6 +49,13 @@ pub enum Announcement {
         venue: Venue,
         channel: i64,
     },
+    /// A player's daily digest, in their language: the games where it is their turn now
+    /// (none: nothing is sent).
+    Digest {
+        player: PlayerId,
+        lang: Lang,
+        games: Vec<GameView>,
+    },
 }
 
 impl Announcement {
@@ -62,6 +69,7 @@ impl Announcement {
             Announcement::Moved(report) => report.game.venue,
             Announcement::Analysis { game, .. } => game.venue,
             Announcement::AnalysisFailed { venue, .. } => *venue,
+            Announcement::Digest { .. } => Venue::default(),
             Announcement::Round { tournament, .. }
             | Announcement::Standings(tournament)
             | Announcement::Finished(tournament) => tournament.venue,
@@ -81,6 +89,7 @@ impl Announcement {
             Announcement::Finished(_) => "finished",
             Announcement::Analysis { .. } => "analysis",
             Announcement::AnalysisFailed { .. } => "analysis_failed",
+            Announcement::Digest { .. } => "digest",
         }
     }
 }
@@ -266,6 +275,11 @@ impl Service {
                     channel,
                 }
             }
+            Owed::Digest { player } => Announcement::Digest {
+                player,
+                lang: self.dm_language(player).await?,
+                games: self.games_waiting_for(player).await?,
+            },
         })
     }
 

@@ -61,6 +61,9 @@ impl Service {
         if let Err(error) = self.end_used_vacations().await {
             log("ending used vacations", error);
         }
+        if let Err(error) = self.take_digests().await {
+            log("owing the daily digests", error);
+        }
         Tick {
             timeouts: self.resolve_timeouts().await.unwrap_or_else(|e| {
                 log("resolving timeouts", e);

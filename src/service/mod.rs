@@ -16,6 +16,7 @@ mod backup;
 mod challenges;
 mod clock;
 mod deadlines;
+mod digests;
 mod export;
 mod languages;
 mod opponent;
@@ -47,6 +48,7 @@ pub use backup::BackupError;
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use deadlines::Tick;
+pub use digests::{DIGEST_HOUR, Notify, time_zone, time_zones_like};
 pub use export::picture;
 pub use opponent::{AiRecord, AiTerms, Opener};
 pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
@@ -117,6 +119,11 @@ pub enum ServiceError {
     NotAway,
     /// A server's allowance above the most.
     VacationAllowance(i64),
+    /// A time zone name that is none (abbreviated).
+    UnknownTimeZone(String),
+    /// A digest without a time zone.
+    DigestNeedsZone,
+    DigestHour,
     Damaged(DamagedLog),
     Store(StoreError),
 }
@@ -214,6 +221,9 @@ impl ServiceError {
             E::VacationDays(left) => tr!(lang, "error-vacation-days", left = *left),
             E::NotAway => tr!(lang, "error-not-away"),
             E::VacationAllowance(most) => tr!(lang, "error-vacation-allowance", most = *most),
+            E::UnknownTimeZone(name) => tr!(lang, "error-unknown-time-zone", name = name),
+            E::DigestNeedsZone => tr!(lang, "error-digest-needs-zone"),
+            E::DigestHour => tr!(lang, "error-digest-hour"),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",

@@ -6,7 +6,9 @@
 
 use sqlx::{Sqlite, SqliteConnection};
 
-use super::{AnnouncementKind, GameId, Millis, OutboxId, Store, StoreError, TournamentId};
+use super::{
+    AnnouncementKind, GameId, Millis, OutboxId, PlayerId, Store, StoreError, TournamentId,
+};
 
 /// Something a saved change owes the players. Only the service decides which items a change
 /// owes; the schema's checks make a row that is not one of these unwritable.
@@ -34,6 +36,8 @@ pub enum Owed {
     Analysis { game: GameId, channel: i64 },
     /// A game's analysis was given up: said in `channel`, which asked for it.
     AnalysisFailed { game: GameId, channel: i64 },
+    /// A player's daily digest: the games where it is their turn when it is sent.
+    Digest { player: PlayerId },
 }
 
 /// Where a reminder goes.
@@ -74,6 +78,7 @@ struct Columns {
     round: Option<i64>,
     anchor_message_id: Option<i64>,
     channel_id: Option<i64>,
+    player_id: Option<PlayerId>,
 }
 
 impl Owed {
@@ -95,6 +100,7 @@ impl Owed {
             Owed::Finished { .. } => K::Finished,
             Owed::Analysis { .. } => K::Analysis,
             Owed::AnalysisFailed { .. } => K::AnalysisFailed,
+            Owed::Digest { .. } => K::Digest,
         }
     }
 
@@ -131,6 +137,10 @@ impl Owed {
             Owed::Analysis { game, channel } | Owed::AnalysisFailed { game, channel } => Columns {
                 channel_id: Some(channel),
                 ..of_game(game)
+            },
+            Owed::Digest { player } => Columns {
+                player_id: Some(player),
+                ..Columns::default()
             },
         }
     }
@@ -193,6 +203,9 @@ impl TryFrom<OutboxRow> for OutboxItem {
                 game: game?,
                 channel: channel?,
             },
+            K::Digest => Owed::Digest {
+                player: row.columns.player_id.ok_or_else(impossible)?,
+            },
         };
         Ok(OutboxItem {
             id: row.id,
@@ -203,8 +216,8 @@ impl TryFrom<OutboxRow> for OutboxItem {
 }
 
 /// The oldest undelivered, not abandoned item of each game and of each tournament.
-const HEADS: &str =
-    "SELECT MIN(id) FROM outbox WHERE abandoned_at IS NULL GROUP BY game_id, tournament_id";
+const HEADS: &str = "SELECT MIN(id) FROM outbox WHERE abandoned_at IS NULL
+     GROUP BY game_id, tournament_id, player_id";
 
 /// Saves `owed` in the caller's transaction (the change that owes them).
 pub(super) async fn insert_owed(
@@ -216,8 +229,9 @@ pub(super) async fn insert_owed(
         let c = item.columns();
         sqlx::query::<Sqlite>(
             "INSERT INTO outbox (kind, game_id, tournament_id, first_ply, ply, round,
-                                 anchor_message_id, channel_id, next_attempt_at, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                 anchor_message_id, channel_id, player_id, next_attempt_at,
+                                 created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(item.kind())
         .bind(c.game_id)
@@ -227,6 +241,7 @@ pub(super) async fn insert_owed(
         .bind(c.round)
         .bind(c.anchor_message_id)
         .bind(c.channel_id)
+        .bind(c.player_id)
         .bind(now)
         .bind(now)
         .execute(&mut *conn)
@@ -249,7 +264,7 @@ impl Store {
     ) -> Result<Vec<Result<OutboxItem, (OutboxId, StoreError)>>, StoreError> {
         let rows: Vec<OutboxRow> = sqlx::query_as(&format!(
             "SELECT id, kind, game_id, tournament_id, first_ply, ply, round, anchor_message_id,
-                    channel_id, attempts
+                    channel_id, player_id, attempts
              FROM outbox
              WHERE id IN ({HEADS}) AND next_attempt_at <= ? ORDER BY id LIMIT ?"
         ))
@@ -385,6 +400,12 @@ mod tests {
             items.push(start(&store, opener, other).await);
         }
         let all = [
+            Owed::Digest {
+                player: PlayerId(2),
+            },
+            Owed::Digest {
+                player: PlayerId(3),
+            },
             Owed::Started {
                 game: items[0],
                 anchor: Some(42),
@@ -437,7 +458,8 @@ mod tests {
     }
 
     /// The schema refuses a row no item could be: a round number in a game's item, an analysis
-    /// without its channel, a move item about no moves.
+    /// without its channel, a move item about no moves, a digest without its player or with a
+    /// game.
     #[tokio::test]
     async fn a_row_no_item_could_be_is_refused() {
         let (_dir, store) = store_with_players().await;
@@ -448,6 +470,9 @@ mod tests {
             "'analysis', ?, NULL, NULL, NULL",
             "'round', ?, NULL, NULL, 1",
             "'started', ?, NULL, 0, NULL",
+            // A digest names a player, and nothing of a game.
+            "'digest', ?, NULL, NULL, NULL",
+            "'digest', NULL, NULL, NULL, NULL",
         ] {
             let sql = format!(
                 "INSERT INTO outbox (kind, game_id, first_ply, ply, round, next_attempt_at,

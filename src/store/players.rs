@@ -49,11 +49,15 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn set_notify(&self, player: PlayerId, on: bool) -> Result<(), StoreError> {
-        sqlx::query("UPDATE players SET notify_dm = ? WHERE id = ?")
-            .bind(on)
-            .bind(player)
-            .execute(&self.pool)
-            .await?;
+        sqlx::query(
+            "UPDATE players SET notify_dm = ?, digest_hour = NULL, time_zone = NULL,
+                 digest_next_at = NULL
+             WHERE id = ?",
+        )
+        .bind(on)
+        .bind(player)
+        .execute(&self.pool)
+        .await?;
         Ok(())
     }
 

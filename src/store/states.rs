@@ -78,6 +78,8 @@ pub enum AnnouncementKind {
     Analysis,
     /// A game's analysis was given up: the channel that asked for it is told.
     AnalysisFailed,
+    /// A player's daily digest of the games waiting for them, by direct message.
+    Digest,
 }
 
 impl fmt::Display for ChallengeStatus {

@@ -130,3 +130,12 @@ pub async fn finished_game(
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
 }
+
+/// The time zones (IANA names, e.g. `Europe/Berlin`) holding what was typed, for `/notify`.
+pub async fn time_zone(_ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
+    let choices = crate::service::time_zones_like(partial)
+        .take(25)
+        .map(|zone| serenity::AutocompleteChoice::new(zone, zone))
+        .collect();
+    serenity::CreateAutocompleteResponse::new().set_choices(choices)
+}

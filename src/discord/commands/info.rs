@@ -30,12 +30,17 @@ pub async fn board(
     Ok(())
 }
 
-/// Your active games and whose turn it is
+/// Your active games, those waiting for your move first
 #[poise::command(slash_command, guild_only)]
 pub async fn games(ctx: Context<'_>) -> Result<(), Error> {
     let me = author_id(ctx);
     let lang = user_lang(ctx);
-    let games = ctx.data().service.active_games(me).await?;
+    let mut games = ctx.data().service.active_games(me).await?;
+    // Those waiting for the author first, the nearest deadline first; the others after.
+    games.sort_by_key(|g| {
+        let waiting = g.to_move().is_some_and(|(_, p)| p.id == me);
+        (!waiting, g.deadline_at.is_none(), g.deadline_at)
+    });
     let text = if games.is_empty() {
         tr!(lang, "games-none")
     } else {

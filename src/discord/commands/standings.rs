@@ -1,36 +1,65 @@
-//! Standings: `/leaderboard`, `/stats`, and `/notify` for reminders by direct message.
+//! Standings: `/leaderboard`, `/stats`, and `/notify`: reminders by direct message, a daily
+//! digest, or nothing.
 
 use crate::discord::ids::Stored;
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, author_id, server_lang, user_lang};
+use super::{Context, Error, author_id, autocomplete, server_lang, user_lang};
 use crate::discord::messages::level_name;
 use crate::discord::player_of;
 use crate::game::Color;
 use crate::i18n::{Lang, yes_no};
-use crate::service::{RatingView, ServiceError};
+use crate::service::{DIGEST_HOUR, Notify, RatingView, ServiceError, time_zone};
 use crate::tr;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
-pub enum OnOff {
+pub enum NotifyChoice {
+    /// A direct message with each reminder.
     #[name = "on"]
     On,
+    /// No direct messages.
     #[name = "off"]
     Off,
+    /// One direct message a day listing the games waiting.
+    #[name = "daily digest"]
+    Digest,
 }
 
-/// Get a direct message when time is running out in one of your games
+/// How you hear of your games by direct message: reminders, a daily digest, or nothing
 #[poise::command(slash_command)]
-pub async fn notify(ctx: Context<'_>, reminders: OnOff) -> Result<(), Error> {
-    let on = matches!(reminders, OnOff::On);
-    ctx.data()
-        .service
-        .set_notify(&player_of(ctx.author()), on)
+pub async fn notify(
+    ctx: Context<'_>,
+    reminders: NotifyChoice,
+    #[min = 0]
+    #[max = 23]
+    hour: Option<u32>,
+    #[autocomplete = "autocomplete::time_zone"] zone: Option<String>,
+) -> Result<(), Error> {
+    let lang = user_lang(ctx);
+    let notify = match reminders {
+        NotifyChoice::On => Notify::Reminders,
+        NotifyChoice::Off => Notify::Nothing,
+        NotifyChoice::Digest => {
+            let zone = zone.ok_or(ServiceError::DigestNeedsZone)?;
+            Notify::Digest {
+                hour: hour.unwrap_or(DIGEST_HOUR),
+                zone: time_zone(&zone)?,
+            }
+        }
+    };
+    let service = &ctx.data().service;
+    service
+        .notify_by(&player_of(ctx.author()), notify, lang)
         .await?;
-    let text = if on {
-        tr!(user_lang(ctx), "notify-on")
-    } else {
-        tr!(user_lang(ctx), "notify-off")
+    let text = match notify {
+        Notify::Reminders => tr!(lang, "notify-on"),
+        Notify::Nothing => tr!(lang, "notify-off"),
+        Notify::Digest { hour, zone } => tr!(
+            lang,
+            "notify-digest",
+            hour = format!("{hour}:00"),
+            zone = zone.name()
+        ),
     };
     ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
         .await?;

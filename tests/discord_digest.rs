@@ -1,0 +1,118 @@
+//! The daily digest through the fake Discord: `/notify reminders:daily digest` with an hour and
+//! a time zone; when the hour comes (the bot started again with its clock an hour on), bob gets
+//! one direct message listing the game that waits for him, even though the first attempt to
+//! send it fails; it is not sent again at the next start the same day.
+
+mod fake_discord;
+
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use fake_discord::bot::{ALICE, BOB, Bot, Setup, command, play, setup, start_game};
+use fake_discord::{CHANNEL_ID, slash};
+use serde_json::json;
+
+/// The messages in bob's direct-message channel that are digests.
+fn digests(fake: &fake_discord::FakeDiscord) -> Vec<String> {
+    fake.messages_in(&format!("9{}", BOB.id))
+        .iter()
+        .map(|m| m["content"].as_str().unwrap_or("").to_string())
+        .filter(|text| text.starts_with("Your daily digest"))
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_digest_comes_once_at_the_players_hour_despite_a_failure() {
+    let Setup {
+        fake,
+        bot,
+        _dir,
+        database,
+    } = setup().await;
+    // Two games; bob is to move in the second only.
+    start_game(&fake, &[]).await;
+    let (thread, _) = start_game(&fake, &[]).await;
+    play(
+        &fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+    )
+    .await;
+    // `/games` lists the game waiting for bob first.
+    let (_, games) = command(&fake, BOB, CHANNEL_ID, "games", &[], &[]).await;
+    let lines: Vec<String> = games.content().lines().map(str::to_string).collect();
+    assert!(
+        lines[0].starts_with("#2:") && lines[1].starts_with("#1:"),
+        "{lines:?}"
+    );
+    // Bob asks for his digest at the next whole hour, UTC.
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let hour = (now / 3600 + 1) % 24;
+    let options = [
+        ("reminders", 4, json!(2)),
+        ("hour", 4, json!(hour)),
+        ("zone", 3, json!("UTC")),
+    ];
+    let (_, said) = command(&fake, BOB, CHANNEL_ID, "notify", &options, &[]).await;
+    assert!(said.is_ephemeral());
+    assert_eq!(
+        said.content(),
+        format!(
+            "Every day at {hour}:00 (UTC) I will send you one direct message listing the games \
+             where it is your turn, and nothing on a day when none waits. Reminders still \
+             appear in the games' threads."
+        )
+    );
+    // Without a zone, refused.
+    let (id, payload) = slash(&fake, BOB, CHANNEL_ID, "notify", &options[..2], &[]);
+    let from = fake.call_count();
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let refused = fake.callback(from, &id).await;
+    assert!(
+        refused.content().starts_with("Tell me your time zone"),
+        "{}",
+        refused.content()
+    );
+    bot.stop().await;
+    assert!(digests(&fake).is_empty());
+
+    // The hour has come; the first direct message fails.
+    fake.fail_posts(&format!("9{}", BOB.id), 1);
+    let bot = Bot::start_later(&fake, &database, 3600 + 60).await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
+    while digests(&fake).is_empty() {
+        assert!(tokio::time::Instant::now() < deadline, "no digest came");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let sent = digests(&fake);
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    let failed = fake
+        .calls()
+        .iter()
+        .filter(|c| c.path == format!("/channels/9{}/messages", BOB.id) && c.status == 500)
+        .count();
+    assert_eq!(failed, 1, "the first attempt failed and was tried again");
+    assert!(
+        sent[0].starts_with(
+            "Your daily digest: 1 game waits for your move.\n#2 against alice, move 2"
+        ),
+        "{}",
+        sent[0]
+    );
+    assert!(
+        sent[0].contains(&format!("/{thread}")),
+        "a link to the thread: {}",
+        sent[0]
+    );
+    bot.stop().await;
+
+    // Started again later that hour: no second digest.
+    let bot = Bot::start_later(&fake, &database, 3600 + 120).await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    assert_eq!(digests(&fake).len(), 1);
+    bot.stop().await;
+}
