@@ -491,3 +491,40 @@ analyse #1
     let chart = std::fs::read(dir.path().join("game-1-analysis.png")).unwrap();
     assert!(image::load_from_memory(&chart).is_ok());
 }
+
+/// `vacation NAME DAYS` stops the clocks of NAME's games where they are to move, `back NAME`
+/// starts them again; wrong uses are answered and change nothing.
+#[tokio::test]
+async fn a_player_goes_on_vacation_and_comes_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let first = "play alice bob time 3\nvacation alice 5\nvacation alice 2\nvacation bob 40\n\
+                 vacation bob\n";
+    let output = common::run_with_input(local(&database, None), first);
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(out.contains("alice is on vacation until "), "{out}");
+    assert!(out.contains("(25 days left this year)"), "{out}");
+    assert!(out.contains("error: You are on vacation until "), "{out}");
+    assert!(
+        out.contains("error: Ask for 1 to 30 days: that is what you have left this year."),
+        "{out}"
+    );
+    assert!(out.contains("error: usage: vacation NAME DAYS"), "{out}");
+    let service = Service::open(&database).await.unwrap();
+    let game = service.game(GameId(1)).await.unwrap();
+    assert_eq!(game.deadline_at, None, "alice's clock stands still");
+    assert!(game.away_until.is_some());
+    service.close().await;
+
+    let output = common::run_with_input(local(&database, None), "back alice\nback alice\n");
+    let out = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        out.contains("alice is back: their clocks run again (29 days left this year)"),
+        "{out}"
+    );
+    assert!(out.contains("error: You are not on vacation."), "{out}");
+    let service = Service::open(&database).await.unwrap();
+    let game = service.game(GameId(1)).await.unwrap();
+    assert!(game.deadline_at.is_some() && game.away_until.is_none());
+    service.close().await;
+}

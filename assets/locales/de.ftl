@@ -442,6 +442,7 @@ local-help =
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (oder einfach den Zug tippen: c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
+      vacation NAME TAGE   back NAME   (ein Spieler im Urlaub: seine Uhren stehen still)
     Züge macht, wer in der aktuellen Partie am Zug ist, sofern `as NAME` nichts anderes sagt
     das Brett: w W weiße Steine (W: in einer Insel), r R rote, + ein Feld, auf das kein Stein darf,
       {"["}w] die Steine des letzten Zugs; rules zeigt die Regeln kurz
@@ -472,6 +473,10 @@ local-no-games = { $name } hat keine laufenden Partien
 local-your-turn = du bist dran
 local-games-line = #{ $id }: { $white } gegen { $red }, Zug { $number }, { $turn }
 local-usage-game = Verwendung: game #ID
+local-usage-vacation = Verwendung: vacation NAME TAGE
+local-usage-back = Verwendung: back NAME
+local-vacation = { $name } ist bis { $until } im Urlaub: Die Uhren der Partien stehen still (noch { $left } Tage dieses Jahr)
+local-back = { $name } ist zurück: Die Uhren laufen wieder (noch { $left } Tage dieses Jahr)
 local-usage-move = Verwendung: place c3 d4 / bridge c3-e4
 local-not-an-id = „{ $word }“ ist keine Nummer wie #3
 local-size-needs-number = size braucht eine Zahl von 6 bis 16

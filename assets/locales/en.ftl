@@ -451,6 +451,7 @@ local-help =
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (or just type the move: c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
+      vacation NAME DAYS   back NAME   (a player away: their clocks stand still)
     moves are played by the player to move in the current game unless `as NAME` says otherwise
     the board: w W white tiles (W: in an island), r R red, + a cell where no tile may go,
       {"["}w] the last move's tiles; rules prints the rules in short
@@ -475,6 +476,10 @@ local-no-games = { $name } has no active games
 local-your-turn = your turn
 local-games-line = #{ $id }: { $white } vs { $red }, move { $number }, { $turn }
 local-usage-game = usage: game #ID
+local-usage-vacation = usage: vacation NAME DAYS
+local-usage-back = usage: back NAME
+local-vacation = { $name } is on vacation until { $until }: the clocks of their games stand still ({ $left } days left this year)
+local-back = { $name } is back: their clocks run again ({ $left } days left this year)
 local-usage-move = usage: place c3 d4 / bridge c3-e4
 local-not-an-id = "{ $word }" is not an id like #3
 local-size-needs-number = size needs a number from 6 to 16

@@ -442,6 +442,7 @@ local-help =
       accept [#ID]  decline [#ID]  cancel [#ID]
       place c3 d4   bridge c3-e4   swap   pass   resign   (ou tape simplement le coup : c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
+      vacation NOM JOURS   back NOM   (un joueur en vacances : ses pendules s’arrêtent)
     les coups sont joués par le joueur dont c'est le tour dans la partie en cours, sauf si `as NOM` dit autre chose
     le plateau : w W tuiles blanches (W : dans une île), r R rouges, + une case où aucune tuile ne va,
       {"["}w] les tuiles du dernier coup ; rules affiche les règles en bref
@@ -472,6 +473,10 @@ local-no-games = { $name } n'a aucune partie en cours
 local-your-turn = à toi de jouer
 local-games-line = #{ $id } : { $white } contre { $red }, coup { $number }, { $turn }
 local-usage-game = utilisation : game #ID
+local-usage-vacation = utilisation : vacation NOM JOURS
+local-usage-back = utilisation : back NOM
+local-vacation = { $name } est en vacances jusqu’au { $until } : les pendules de ses parties s’arrêtent (encore { $left } jours cette année)
+local-back = { $name } est de retour : ses pendules repartent (encore { $left } jours cette année)
 local-usage-move = utilisation : place c3 d4 / bridge c3-e4
 local-not-an-id = « { $word } » n'est pas un numéro comme #3
 local-size-needs-number = size demande un nombre de 6 à 16

@@ -55,6 +55,13 @@ pub enum Command {
     Replay(Option<GameId>),
     /// The analysis of the game named, else of the current one.
     Analyse(Option<GameId>),
+    /// `vacation NAME DAYS`: NAME is away for DAYS whole days (their clocks stand still).
+    Vacation {
+        name: String,
+        days: i64,
+    },
+    /// `back NAME`: NAME's vacation ends.
+    Back(String),
     /// A move in the current game, after `place` or `bridge` or alone; `None` when `place` or
     /// `bridge` stands alone.
     Move(Option<Result<Move, BadMove>>),
@@ -106,6 +113,8 @@ pub enum BadWords {
     UsagePlay,
     UsageChallenge,
     UsageGame,
+    UsageVacation,
+    UsageBack,
     NotAnId(String),
     SizeNeedsNumber,
     TimeOutOfRange,
@@ -125,7 +134,7 @@ pub enum BadWords {
 }
 
 /// Every word a line may start with (besides a move's cells).
-const COMMAND_WORDS: [&str; 19] = [
+const COMMAND_WORDS: [&str; 21] = [
     "help",
     "rules",
     "play",
@@ -139,6 +148,8 @@ const COMMAND_WORDS: [&str; 19] = [
     "record",
     "replay",
     "analyse",
+    "vacation",
+    "back",
     "place",
     "bridge",
     "swap",
@@ -230,6 +241,8 @@ impl Command {
             "record" => (false, Ok(Command::Record)),
             "replay" => (false, named_game(args).map(Command::Replay)),
             "analyse" | "analyze" => (false, named_game(args).map(Command::Analyse)),
+            "vacation" => (false, vacation(args)),
+            "back" => (false, back(args)),
             "place" | "bridge" => (false, Ok(a_move(args))),
             _ if starts_a_move(words) => (false, Ok(a_move(words))),
             word => (
@@ -284,6 +297,24 @@ fn answer(answer: Answer, args: &[&str]) -> Result<Command, BadWords> {
 /// The game a command names (`#7` or `7`), if it names one.
 fn named_game(args: &[&str]) -> Result<Option<GameId>, BadWords> {
     args.first().map(|word| id(word)).transpose()
+}
+
+fn vacation(args: &[&str]) -> Result<Command, BadWords> {
+    let [name, days] = args else {
+        return Err(BadWords::UsageVacation);
+    };
+    let days = days.parse().map_err(|_| BadWords::UsageVacation)?;
+    Ok(Command::Vacation {
+        name: name.to_string(),
+        days,
+    })
+}
+
+fn back(args: &[&str]) -> Result<Command, BadWords> {
+    let [name] = args else {
+        return Err(BadWords::UsageBack);
+    };
+    Ok(Command::Back(name.to_string()))
 }
 
 fn switch(args: &[&str]) -> Result<Command, BadWords> {

@@ -16,7 +16,7 @@ use crate::i18n::Lang;
 use crate::progress::Bar;
 use crate::service::{
     Actor, AiTerms, AnalysisView, ChallengeId, ChallengeOptions, GameId, GameView, MoveOutcome,
-    Player, PlayerId, Service, ServiceError, Venue,
+    NO_SERVER, Player, PlayerId, Service, ServiceError, Venue, utc,
 };
 use crate::tr;
 
@@ -143,6 +143,30 @@ impl<'a> Session<'a> {
             }
             Command::Replay(game) => self.replay(game).await,
             Command::Analyse(game) => self.analyse(game).await,
+            Command::Vacation { name, days } => {
+                let player = local_player(&name);
+                let status = self
+                    .service
+                    .start_vacation(&player, NO_SERVER, days)
+                    .await?;
+                Ok(tr!(
+                    self.lang,
+                    "local-vacation",
+                    name = name,
+                    until = utc(status.away_until.unwrap_or_default()),
+                    left = status.days_left
+                ))
+            }
+            Command::Back(name) => {
+                let player = local_player(&name);
+                let status = self.service.end_vacation(player.id, NO_SERVER).await?;
+                Ok(tr!(
+                    self.lang,
+                    "local-back",
+                    name = name,
+                    left = status.days_left
+                ))
+            }
             Command::Move(mv) => self.play_move(mv, mover).await,
         }
     }

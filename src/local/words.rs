@@ -56,6 +56,8 @@ impl LocalError {
             E::Words(W::UsagePlay) => tr!(lang, "local-usage-play"),
             E::Words(W::UsageChallenge) => tr!(lang, "local-usage-challenge"),
             E::Words(W::UsageGame) => tr!(lang, "local-usage-game"),
+            E::Words(W::UsageVacation) => tr!(lang, "local-usage-vacation"),
+            E::Words(W::UsageBack) => tr!(lang, "local-usage-back"),
             E::Words(W::NotAnId(word)) => tr!(lang, "local-not-an-id", word = word),
             E::Words(W::SizeNeedsNumber) => tr!(lang, "local-size-needs-number"),
             E::Words(W::TimeOutOfRange) => tr!(

@@ -39,6 +39,7 @@ use lru::LruCache;
 pub use crate::ai::Level;
 pub use crate::i18n::Lang;
 pub use crate::store::Copied;
+pub use crate::store::NO_SERVER;
 pub use crate::store::{TournamentId, TournamentStatus};
 pub use crate::tournament::Format;
 pub use actor::Actor;

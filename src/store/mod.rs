@@ -54,7 +54,7 @@ pub use tournaments::{
     TournamentStatus,
 };
 
-pub use vacations::{DAY, DEFAULT_ALLOWANCE, Paused, VacationRow};
+pub use vacations::{DAY, DEFAULT_ALLOWANCE, NO_SERVER, Paused, VacationRow};
 
 pub use crate::ids::{ChallengeId, GameId, OutboxId, PlayerId, TournamentId};
 /// Unix time in milliseconds.

@@ -34,9 +34,12 @@ pub struct Paused {
 const SELECT_VACATION: &str =
     "SELECT player_id, guild_id, started_at, until_at, ended_at, year FROM vacations";
 
+/// The server of the games outside any server (`ponte local`'s): a vacation there stops them.
+pub const NO_SERVER: i64 = 0;
+
 /// The games whose clock a vacation of `player` in `guild` stops: theirs to move, with a
 /// deadline still ahead, outside tournaments that keep going.
-const PAUSABLE: &str = "status = 'active' AND guild_id = ?2 AND to_move_id = ?1
+const PAUSABLE: &str = "status = 'active' AND COALESCE(guild_id, 0) = ?2 AND to_move_id = ?1
      AND (tournament_id IS NULL
           OR tournament_id IN (SELECT id FROM tournaments WHERE vacations_pause = 1))";
 
@@ -202,9 +205,7 @@ impl GameWrite<'_> {
     /// # Errors
     /// On a database failure.
     pub async fn away_until(&mut self, player: PlayerId) -> Result<Option<Millis>, StoreError> {
-        let Some(guild) = self.game.guild_id else {
-            return Ok(None);
-        };
+        let guild = self.game.guild_id.unwrap_or(NO_SERVER);
         Ok(sqlx::query_scalar(
             "SELECT v.until_at FROM vacations v
              WHERE v.player_id = ?1 AND v.guild_id = ?2 AND v.ended_at IS NULL
@@ -244,7 +245,7 @@ pub(super) async fn stop_new_clock_if_away(
     game: GameId,
 ) -> Result<(), sqlx::Error> {
     let away = "SELECT v.until_at FROM vacations v
-         WHERE v.player_id = games.to_move_id AND v.guild_id = games.guild_id
+         WHERE v.player_id = games.to_move_id AND v.guild_id = COALESCE(games.guild_id, 0)
            AND v.ended_at IS NULL";
     sqlx::query(&format!(
         "UPDATE games SET paused_until = ({away}),
