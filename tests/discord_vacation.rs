@@ -54,6 +54,14 @@ async fn a_player_on_vacation_and_what_the_others_see() {
         started.starts_with("You are on vacation until <t:") && started.contains("27 days left"),
         "{started}"
     );
+    // A challenge to bob says he is away, for the challenger to know before waiting.
+    let opponent = [("opponent", 6, json!(BOB.id))];
+    let (_, challenge) = command(&fake, ALICE, CHANNEL_ID, "challenge", &opponent, &[BOB]).await;
+    assert!(
+        challenge.content().contains("bob is on vacation until <t:"),
+        "{}",
+        challenge.content()
+    );
     // Alice moves: the board says bob's clock stands still, with no deadline.
     let (_, board) = play(
         &fake,
