@@ -71,7 +71,11 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
         guild_id: Some(77),
         channel_id: Some(5),
     };
-    let game = common::start_game(&service, &a, &b, ChallengeOptions::default(), venue).await;
+    let four_days = ChallengeOptions {
+        move_time: Some(std::time::Duration::from_secs(4 * 86_400)),
+        ..ChallengeOptions::default()
+    };
+    let game = common::start_game(&service, &a, &b, four_days, venue).await;
     service
         .play_text(game.id, a.id, "c3 e5", None)
         .await
@@ -88,6 +92,14 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
         [(b.id, Lang::De, vec![game.id.0])],
         "still owed once after the restart"
     );
+    // On vacation there, b's game is left out: its clock stands still.
+    service
+        .announced(service.due_announcements().await.unwrap()[0].id)
+        .await
+        .unwrap();
+    service.start_vacation(&b, 77, 3).await.unwrap();
+    clock.advance(24 * HOUR);
+    assert_eq!(digests_due(&service).await, [(b.id, Lang::De, vec![])]);
     // Back to reminders: no more digests.
     service.set_notify(&b, true).await.unwrap();
     clock.advance(24 * HOUR);

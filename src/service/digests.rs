@@ -68,8 +68,8 @@ impl Service {
         Ok(owed.len())
     }
 
-    /// The games where it is `player`'s turn, the nearest deadline first (games without one
-    /// last, oldest first).
+    /// The games where it is `player`'s turn and their clock runs (not stopped by a vacation),
+    /// the nearest deadline first (games without one last, oldest first).
     ///
     /// # Errors
     /// Database failures; a damaged log.
@@ -79,6 +79,8 @@ impl Service {
             .await?
             .into_iter()
             .filter(|game| game.to_move().is_some_and(|(_, p)| p.id == player))
+            // A game whose clock a vacation stops reminds nobody, the digest included.
+            .filter(|game| game.away_until.is_none())
             .collect();
         waiting.sort_by_key(|game| (game.deadline_at.is_none(), game.deadline_at));
         Ok(waiting)
