@@ -92,8 +92,9 @@ impl std::str::FromStr for Contender {
                     ideas: ai::Ideas::parse(&trial["trial-".len()..]).ok_or_else(|| {
                         format!(
                             "\"{trial}\" names an unknown idea: trial- with any of {} \
-                             joined by +",
-                            ai::Ideas::NAMES.join(", ")
+                             and constants NAME=VALUE ({}) joined by +",
+                            ai::Ideas::NAMES.join(", "),
+                            ai::Ideas::TUNABLE.join(", ")
                         )
                     })?,
                 },
@@ -438,6 +439,9 @@ mod tests {
             "boardspace:moves=100000",
             "uct-smartbot",
             "uct-smartbot:moves=200000",
+            "trial-swap+bias",
+            "trial-swap+c=0.1+k=1000:think=250ms",
+            "trial-swap+bias+w=0.05",
         ] {
             let contender: Contender = name.parse().unwrap();
             assert_eq!(contender.to_string(), name, "read back as written");
@@ -454,6 +458,9 @@ mod tests {
             "medium:think=0ms",
             "boardspace:moves=0",
             "uct-smartbot:moves=0",
+            "trial-swap+x=1",
+            "trial-swap+c=much",
+            "trial-swap+k=-1",
         ] {
             assert!(wrong.parse::<Contender>().is_err(), "{wrong}");
         }

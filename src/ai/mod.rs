@@ -145,15 +145,20 @@ pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<
         Player::HardReference => reference::search(game, budget, &mut rng),
         Player::Level(_) => rave::search(
             game,
-            rave::PARAMS,
+            rave::LEVELS.params(),
             rave::LEVELS,
             budget,
             policy::playout,
             &mut rng,
         ),
-        Player::Trial { ideas } => {
-            rave::search(game, rave::PARAMS, ideas, budget, policy::playout, &mut rng)
-        }
+        Player::Trial { ideas } => rave::search(
+            game,
+            ideas.params(),
+            ideas,
+            budget,
+            policy::playout,
+            &mut rng,
+        ),
         Player::Without { rave, advice } => {
             let playout = if advice {
                 policy::playout
@@ -161,7 +166,14 @@ pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<
                 smartbot::playout
             };
             if rave {
-                rave::search(game, rave::PARAMS, rave::LEVELS, budget, playout, &mut rng)
+                rave::search(
+                    game,
+                    rave::LEVELS.params(),
+                    rave::LEVELS,
+                    budget,
+                    playout,
+                    &mut rng,
+                )
             } else {
                 uct::search(game, smartbot::PARAMS, budget, playout, &mut rng)
             }

@@ -60,11 +60,31 @@ pub struct Ideas {
     /// whatever follows, is proven; a proven win is always taken, a proven loss never while
     /// anything else is left, and proofs are carried up the tree.
     pub solver: bool,
+    /// Constants other than [`PARAMS`]' (tuning), in thousandths, in the order of
+    /// [`Ideas::TUNABLE`]: `None` keeps [`PARAMS`]' value.
+    pub tuning: [Option<u32>; 4],
 }
 
 impl Ideas {
     /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
     pub const NAMES: [&str; 5] = ["swap", "prune", "bias", "order", "solver"];
+
+    /// The constants a trial may set, as `ponte arena` spells them (`trial-swap+c=0.1`): the
+    /// exploration weight, the RAVE equivalence, the margin's weight and the bias's weight.
+    pub const TUNABLE: [&str; 4] = ["c", "k", "m", "w"];
+
+    /// The search's constants: [`PARAMS`] with this trial's tuning.
+    pub fn params(self) -> Params {
+        let value = |i: usize, default: f64| {
+            self.tuning[i].map_or(default, |thousandths| f64::from(thousandths) / 1000.0)
+        };
+        Params {
+            exploration: value(0, PARAMS.exploration),
+            rave_equivalence: value(1, PARAMS.rave_equivalence),
+            margin_weight: value(2, PARAMS.margin_weight),
+            bias: value(3, PARAMS.bias),
+        }
+    }
 
     fn flag(&mut self, name: &str) -> Option<&mut bool> {
         match name {
@@ -86,7 +106,16 @@ impl Ideas {
     pub fn parse(names: &str) -> Option<Ideas> {
         let mut ideas = Ideas::default();
         for name in names.split('+').filter(|n| !n.is_empty()) {
-            *ideas.flag(name)? = true;
+            if let Some((key, value)) = name.split_once('=') {
+                let index = Ideas::TUNABLE.iter().position(|k| *k == key)?;
+                let value: f64 = value.parse().ok()?;
+                if !(0.0..=1_000_000.0).contains(&value) {
+                    return None;
+                }
+                ideas.tuning[index] = Some((value * 1000.0).round() as u32);
+            } else {
+                *ideas.flag(name)? = true;
+            }
         }
         Some(ideas)
     }
@@ -94,10 +123,16 @@ impl Ideas {
 
 impl std::fmt::Display for Ideas {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let on: Vec<&str> = Ideas::NAMES
+        let mut on: Vec<String> = Ideas::NAMES
             .into_iter()
             .filter(|name| self.has(name))
+            .map(String::from)
             .collect();
+        for (key, value) in Ideas::TUNABLE.iter().zip(self.tuning) {
+            if let Some(thousandths) = value {
+                on.push(format!("{key}={}", f64::from(thousandths) / 1000.0));
+            }
+        }
         f.write_str(&on.join("+"))
     }
 }
@@ -109,6 +144,7 @@ pub const LEVELS: Ideas = Ideas {
     bias: false,
     pair_order: false,
     solver: false,
+    tuning: [None; 4],
 };
 
 /// A step from a node, with what is known of it.
@@ -495,6 +531,19 @@ mod tests {
             playouts: Some(400),
             ..Budget::default()
         }
+    }
+
+    #[test]
+    fn a_trial_tunes_the_constants_it_names_and_keeps_the_others() {
+        let ideas = Ideas::parse("swap+c=0.05+k=1000").unwrap();
+        assert!(ideas.swap_side);
+        let params = ideas.params();
+        assert!((params.exploration - 0.05).abs() < 1e-12);
+        assert!((params.rave_equivalence - 1000.0).abs() < 1e-12);
+        assert_eq!(params.margin_weight, PARAMS.margin_weight);
+        assert_eq!(params.bias, PARAMS.bias);
+        assert_eq!(ideas.to_string(), "swap+c=0.05+k=1000");
+        assert_eq!(Ideas::default().params(), PARAMS);
     }
 
     #[test]
