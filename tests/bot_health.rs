@@ -103,11 +103,17 @@ async fn health_and_metrics_are_served_while_a_game_is_played() {
     .await;
     assert!(refused.is_ephemeral(), "{}", refused.content());
 
-    // The owed posts are crossed off just after they are made.
+    // The owed posts are crossed off just after they are made, and an interaction is
+    // counted once its handler returns, just after its answer reached Discord.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     let after = loop {
         let (_, after) = get(&addr, "/metrics").await;
-        if sample(&after, "ponte_outbox_waiting", &[]) == Some(0.0) {
+        let places = sample(
+            &after,
+            "ponte_interaction_seconds_count",
+            &[("command", "place")],
+        );
+        if sample(&after, "ponte_outbox_waiting", &[]) == Some(0.0) && places == Some(2.0) {
             break after;
         }
         assert!(tokio::time::Instant::now() < deadline, "{after}");

@@ -156,7 +156,7 @@ pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<
             ideas.params(),
             ideas,
             budget,
-            policy::playout,
+            ideas.playout(),
             &mut rng,
         ),
         Player::Without { rave, advice } => {

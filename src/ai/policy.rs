@@ -24,18 +24,39 @@ pub fn playout(game: &mut Game, rng: &mut Rng) -> u64 {
     play_out_with(game, rng, sensible_move)
 }
 
+/// [`playout`] with other bridge advice (issue 24's trials): one turn in `ODDS` looks for a
+/// joining bridge first, and with `ISLANDS` one that joins an island is looked for before any
+/// other.
+pub fn playout_bridging<const ODDS: u32, const ISLANDS: bool>(
+    game: &mut Game,
+    rng: &mut Rng,
+) -> u64 {
+    play_out_with(game, rng, sensible_move_bridging::<ODDS, ISLANDS>)
+}
+
 /// A random move that follows the advice where it can; `None` once the game is over.
 pub fn sensible_move(game: &Game, rng: &mut Rng) -> Option<Move> {
+    sensible_move_bridging::<BRIDGE_ODDS, false>(game, rng)
+}
+
+fn sensible_move_bridging<const ODDS: u32, const ISLANDS: bool>(
+    game: &Game,
+    rng: &mut Rng,
+) -> Option<Move> {
     let color = game.to_move()?;
     if game.plies() == 1 && rng.bool() && game.is_legal(Move::Swap) {
         return Some(Move::Swap);
     }
     let board = game.board();
-    if game.bridges_left() != Some(0)
-        && rng.u32(0..BRIDGE_ODDS) == 0
-        && let Some(mv) = joining_bridge(board, color, rng)
-    {
-        return Some(mv);
+    if game.bridges_left() != Some(0) && rng.u32(0..ODDS) == 0 {
+        let island = if ISLANDS {
+            island_bridge(board, color, rng)
+        } else {
+            None
+        };
+        if let Some(mv) = island.or_else(|| joining_bridge(board, color, rng)) {
+            return Some(mv);
+        }
     }
     if game.tiles_left(color).is_none_or(|left| left >= 2)
         && let Some(mv) = sensible_placement(board, color, rng)
@@ -58,6 +79,19 @@ fn sensible_placement(board: &Board, color: Color, rng: &mut Rng) -> Option<Move
         0 => central(open, size, rng, fits),
         _ => pick(growing, rng, fits).or_else(|| central(open, size, rng, fits)),
     }?;
+    let second = sensible_partner(board, color, first, rng)?;
+    Some(Move::Place(first, second))
+}
+
+/// A second tile for `first` as the advice has it: next to the first (to make an island
+/// sooner) or growing another sandbank, else a new sandbank near the centre; never burning
+/// land. `None` when none of those was found.
+pub fn sensible_partner(board: &Board, color: Color, first: Cell, rng: &mut Rng) -> Option<Cell> {
+    let (own, size) = (board.tiles(color), board.size());
+    let free = board.free() & !board.islands(color).grow_all();
+    let sandbanks = own & !board.islands(color);
+    let growing = free & sandbanks.grow_orthogonal();
+    let open = free & !own.grow_all();
     let with_first = own | Bitboard::single(first);
     let group = Bitboard::single(first).flood(with_first);
     let beside = if group.len() < 4 {
@@ -70,13 +104,12 @@ fn sensible_placement(board: &Board, color: Color, rng: &mut Rng) -> Option<Move
             && board.tile_fits(color, cell)
             && board.pair_fits_singles(color, first, cell)
     };
-    let second = match rng.u32(0..3) {
+    match rng.u32(0..3) {
         0 => pick(growing, rng, partner),
         _ => pick(beside, rng, partner),
     }
     .or_else(|| pick(beside | growing, rng, partner))
-    .or_else(|| central(open & !with_first.grow_all(), size, rng, partner))?;
-    Some(Move::Place(first, second))
+    .or_else(|| central(open & !with_first.grow_all(), size, rng, partner))
 }
 
 /// Whether a tile on `cell` touches `own` tiles only side by side or through its own group:
@@ -122,6 +155,24 @@ fn central(cells: Bitboard, size: u8, rng: &mut Rng, fits: impl Fn(Cell) -> bool
         .find(|&cell| fits(cell))
 }
 
+/// A random legal bridge between two different groups of `color`, one of them an island:
+/// the bridges that add to the score, or will once the other group is an island too.
+fn island_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
+    let (own, islands) = (board.tiles(color), board.islands(color));
+    if islands.is_empty() {
+        return None;
+    }
+    let candidates = board
+        .bridges_ignoring_crossings(color)
+        .filter(|bridge| {
+            let [a, b] = bridge.ends();
+            (islands.contains(a) || islands.contains(b))
+                && !Bitboard::single(a).flood(own).contains(b)
+        })
+        .collect();
+    random_uncrossed(board, candidates, rng)
+}
+
 /// A random legal bridge between two different groups of `color`.
 fn joining_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
     let own = board.tiles(color);
@@ -156,6 +207,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The advice's partner for every legal first tile of positions along random games is one
+    /// of the engine's legal second tiles, and the bridging playouts stay legal to the end.
+    #[test]
+    fn the_advices_partners_and_bridges_are_legal() {
+        let mut rng = Rng::with_seed(12);
+        let (mut partners, mut island_bridges) = (0, 0);
+        for size in [6, 10, 12] {
+            for variant in [Variant::boxed(size), Variant::unlimited(size)] {
+                let mut game = Game::new(variant.unwrap());
+                while let Some(color) = game.to_move() {
+                    for first in game.legal_first_cells().iter() {
+                        let legal = game.legal_second_cells(first);
+                        if let Some(second) = sensible_partner(game.board(), color, first, &mut rng)
+                        {
+                            assert!(legal.contains(second), "{first} {second}\n{game:?}");
+                            partners += 1;
+                        }
+                    }
+                    // (Its callers look for a bridge only while the pool has one.)
+                    if game.bridges_left() != Some(0)
+                        && let Some(Move::Bridge(a, b)) =
+                            island_bridge(game.board(), color, &mut rng)
+                    {
+                        assert!(game.is_legal(Move::Bridge(a, b)), "{a}-{b}\n{game:?}");
+                        let islands = game.board().islands(color);
+                        assert!(islands.contains(a) || islands.contains(b));
+                        island_bridges += 1;
+                    }
+                    let mv = sensible_move_bridging::<2, true>(&game, &mut rng).unwrap();
+                    assert!(game.is_legal(mv), "{mv}\n{game:?}");
+                    game.apply(mv);
+                }
+            }
+        }
+        assert!(partners > 1000, "{partners} partners checked");
+        assert!(
+            island_bridges > 5,
+            "{island_bridges} island bridges checked"
+        );
     }
 
     #[test]

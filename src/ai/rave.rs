@@ -17,7 +17,7 @@
 
 use fastrand::Rng;
 
-use super::policy::clean;
+use super::policy::{self, clean};
 use super::steps::{Playout, Position, Step};
 use super::uct::{Budget, Decision, reward, won};
 use crate::game::{Bitboard, Color, Game, Move};
@@ -60,6 +60,13 @@ pub struct Ideas {
     /// whatever follows, is proven; a proven win is always taken, a proven loss never while
     /// anything else is left, and proofs are carried up the tree.
     pub solver: bool,
+    /// A playout that starts halfway through a placement gets its second tile from the
+    /// advice (`policy::sensible_partner`), not uniformly at random.
+    pub partner: bool,
+    /// The playouts look for a joining bridge one turn in two instead of one in four.
+    pub eager_bridges: bool,
+    /// The playouts look first for a joining bridge with an island at one end.
+    pub island_bridges: bool,
     /// Constants other than [`PARAMS`]' (tuning), in thousandths, in the order of
     /// [`Ideas::TUNABLE`]: `None` keeps [`PARAMS`]' value.
     pub tuning: [Option<u32>; 4],
@@ -67,7 +74,9 @@ pub struct Ideas {
 
 impl Ideas {
     /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
-    pub const NAMES: [&str; 5] = ["swap", "prune", "bias", "order", "solver"];
+    pub const NAMES: [&str; 8] = [
+        "swap", "prune", "bias", "order", "solver", "partner", "eager", "islands",
+    ];
 
     /// The constants a trial may set, as `ponte arena` spells them (`trial-swap+c=0.1`): the
     /// exploration weight, the RAVE equivalence, the margin's weight and the bias's weight.
@@ -93,7 +102,20 @@ impl Ideas {
             "bias" => Some(&mut self.bias),
             "order" => Some(&mut self.pair_order),
             "solver" => Some(&mut self.solver),
+            "partner" => Some(&mut self.partner),
+            "eager" => Some(&mut self.eager_bridges),
+            "islands" => Some(&mut self.island_bridges),
             _ => None,
+        }
+    }
+
+    /// The playout these ideas call for: the advice's, with their bridge advice.
+    pub fn playout(self) -> Playout {
+        match (self.eager_bridges, self.island_bridges) {
+            (false, false) => policy::playout,
+            (false, true) => policy::playout_bridging::<4, true>,
+            (true, false) => policy::playout_bridging::<2, false>,
+            (true, true) => policy::playout_bridging::<2, true>,
         }
     }
 
@@ -144,6 +166,9 @@ pub const LEVELS: Ideas = Ideas {
     bias: false,
     pair_order: false,
     solver: false,
+    partner: false,
+    eager_bridges: false,
+    island_bridges: false,
     tuning: [None; 4],
 };
 
@@ -320,6 +345,13 @@ pub fn search(
             }
         }
         // Simulation.
+        if ideas.partner
+            && let (Some(first), Some(color)) = (at.pending, at.to_move())
+            && let Some(second) = policy::sensible_partner(at.game.board(), color, first, rng)
+        {
+            at.apply(Step::Tile(second));
+            random_moves += 1;
+        }
         random_moves += at.play_out(playout, rng);
         playouts += 1;
         back_up(&mut nodes, &path, &at.game, params, ideas);
