@@ -91,10 +91,12 @@ impl std::str::FromStr for Contender {
                 trial if trial.starts_with("trial-") => Player::Trial {
                     ideas: ai::Ideas::parse(&trial["trial-".len()..]).ok_or_else(|| {
                         format!(
-                            "\"{trial}\" names an unknown idea: trial- with any of {} \
-                             and constants NAME=VALUE ({}) joined by +",
+                            "\"{trial}\" names an unknown idea: trial- with any of {}, \
+                             constants NAME=VALUE ({}) and the playouts' bridge odds b=N \
+                             ({}) joined by +",
                             ai::Ideas::NAMES.join(", "),
-                            ai::Ideas::TUNABLE.join(", ")
+                            ai::Ideas::TUNABLE.join(", "),
+                            ai::Ideas::BRIDGE_ODDS.map(|o| o.to_string()).join(", ")
                         )
                     })?,
                 },
@@ -442,6 +444,7 @@ mod tests {
             "trial-swap+bias",
             "trial-swap+c=0.1+k=1000:think=250ms",
             "trial-swap+bias+w=0.05",
+            "trial-swap+partner+b=8:think=250ms",
         ] {
             let contender: Contender = name.parse().unwrap();
             assert_eq!(contender.to_string(), name, "read back as written");
@@ -461,6 +464,7 @@ mod tests {
             "trial-swap+x=1",
             "trial-swap+c=much",
             "trial-swap+k=-1",
+            "trial-swap+b=5",
         ] {
             assert!(wrong.parse::<Contender>().is_err(), "{wrong}");
         }

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use fastrand::Rng;
 
 pub use rave::Ideas;
-pub use steps::{Position, Step};
+pub use steps::{Playout, Position, Step};
 pub use uct::{Budget, Decision, Params};
 
 use crate::game::{Game, Move};
@@ -139,7 +139,7 @@ pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<
     let mut rng = Rng::with_seed(seed);
     let decision = match player {
         Player::UctSmartbot { .. } => {
-            uct::search(game, smartbot::PARAMS, budget, smartbot::playout, &mut rng)
+            uct::search(game, smartbot::PARAMS, budget, &smartbot::playout, &mut rng)
         }
         Player::Boardspace { .. } => boardspace::choose(game, budget, &mut rng),
         Player::HardReference => reference::search(game, budget, &mut rng),
@@ -148,22 +148,25 @@ pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<
             rave::LEVELS.params(),
             rave::LEVELS,
             budget,
-            policy::playout,
+            &policy::playout,
             &mut rng,
         ),
-        Player::Trial { ideas } => rave::search(
-            game,
-            ideas.params(),
-            ideas,
-            budget,
-            ideas.playout(),
-            &mut rng,
-        ),
+        Player::Trial { ideas } => {
+            let style = ideas.style();
+            rave::search(
+                game,
+                ideas.params(),
+                ideas,
+                budget,
+                &|game, rng| style.playout(game, rng),
+                &mut rng,
+            )
+        }
         Player::Without { rave, advice } => {
-            let playout = if advice {
-                policy::playout
+            let playout: Playout = if advice {
+                &policy::playout
             } else {
-                smartbot::playout
+                &smartbot::playout
             };
             if rave {
                 rave::search(

@@ -16,71 +16,111 @@ use crate::game::{Bitboard, Board, Cell, Color, Game, Move};
 /// How many candidates a choice tries before it gives up on its kind of cell.
 const TRIES: u32 = 8;
 
-/// One turn in this many looks for a bridge joining two groups first.
-const BRIDGE_ODDS: u32 = 4;
-
-/// Plays `game` to its end and returns the moves made.
-pub fn playout(game: &mut Game, rng: &mut Rng) -> u64 {
-    play_out_with(game, rng, sensible_move)
+/// How the playouts follow the advice. The levels play [`Style::ADVICE`]; issue 24's trials
+/// vary it (`ponte arena`'s `trial-…` players) to measure each change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Style {
+    /// One turn in this many looks for a bridge joining two groups first.
+    pub bridge_odds: u32,
+    /// A joining bridge with an island at one end is looked for before any other.
+    pub island_bridges: bool,
+    /// One turn in [`BLOCK_ODDS`] the first tile goes, where it can, next to an opponent's
+    /// sandbank of three, which it keeps from becoming an island there.
+    pub block: bool,
 }
 
-/// [`playout`] with other bridge advice (issue 24's trials): one turn in `ODDS` looks for a
-/// joining bridge first, and with `ISLANDS` one that joins an island is looked for before any
-/// other.
-pub fn playout_bridging<const ODDS: u32, const ISLANDS: bool>(
-    game: &mut Game,
-    rng: &mut Rng,
-) -> u64 {
-    play_out_with(game, rng, sensible_move_bridging::<ODDS, ISLANDS>)
-}
+/// With [`Style::block`], one turn in this many looks for an opponent's island to block.
+const BLOCK_ODDS: u32 = 4;
 
-/// A random move that follows the advice where it can; `None` once the game is over.
-pub fn sensible_move(game: &Game, rng: &mut Rng) -> Option<Move> {
-    sensible_move_bridging::<BRIDGE_ODDS, false>(game, rng)
-}
+impl Style {
+    /// The author's advice as the levels follow it.
+    pub const ADVICE: Style = Style {
+        bridge_odds: 4,
+        island_bridges: false,
+        block: false,
+    };
 
-fn sensible_move_bridging<const ODDS: u32, const ISLANDS: bool>(
-    game: &Game,
-    rng: &mut Rng,
-) -> Option<Move> {
-    let color = game.to_move()?;
-    if game.plies() == 1 && rng.bool() && game.is_legal(Move::Swap) {
-        return Some(Move::Swap);
+    /// Plays `game` to its end and returns the moves made.
+    pub fn playout(self, game: &mut Game, rng: &mut Rng) -> u64 {
+        play_out_with(game, rng, |game, rng| self.sensible_move(game, rng))
     }
-    let board = game.board();
-    if game.bridges_left() != Some(0) && rng.u32(0..ODDS) == 0 {
-        let island = if ISLANDS {
-            island_bridge(board, color, rng)
+
+    /// A random move that follows the advice where it can; `None` once the game is over.
+    pub fn sensible_move(self, game: &Game, rng: &mut Rng) -> Option<Move> {
+        let color = game.to_move()?;
+        if game.plies() == 1 && rng.bool() && game.is_legal(Move::Swap) {
+            return Some(Move::Swap);
+        }
+        let board = game.board();
+        if game.bridges_left() != Some(0) && rng.u32(0..self.bridge_odds) == 0 {
+            let island = if self.island_bridges {
+                island_bridge(board, color, rng)
+            } else {
+                None
+            };
+            if let Some(mv) = island.or_else(|| joining_bridge(board, color, rng)) {
+                return Some(mv);
+            }
+        }
+        if game.tiles_left(color).is_none_or(|left| left >= 2)
+            && let Some(mv) = self.sensible_placement(board, color, rng)
+        {
+            return Some(mv);
+        }
+        random_move(game, rng)
+    }
+
+    /// Two tiles: the first grows a sandbank or starts one near the centre (or, with
+    /// [`Style::block`], blocks an opponent's island), the second goes next to the first (to
+    /// make an island sooner) or grows another sandbank. Neither burns land.
+    fn sensible_placement(self, board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
+        let (own, size) = (board.tiles(color), board.size());
+        let free = board.free() & !board.islands(color).grow_all();
+        let sandbanks = own & !board.islands(color);
+        let growing = free & sandbanks.grow_orthogonal();
+        let open = free & !own.grow_all();
+        let fits = |cell: Cell| clean(own, cell) && board.tile_fits(color, cell);
+        let blocking = if self.block && rng.u32(0..BLOCK_ODDS) == 0 {
+            pick(blocking_cells(board, color), rng, fits)
         } else {
             None
         };
-        if let Some(mv) = island.or_else(|| joining_bridge(board, color, rng)) {
-            return Some(mv);
-        }
+        let first = match blocking {
+            Some(cell) => cell,
+            None => match rng.u32(0..4) {
+                0 => central(open, size, rng, fits),
+                _ => pick(growing, rng, fits).or_else(|| central(open, size, rng, fits)),
+            }?,
+        };
+        let second = sensible_partner(board, color, first, rng)?;
+        Some(Move::Place(first, second))
     }
-    if game.tiles_left(color).is_none_or(|left| left >= 2)
-        && let Some(mv) = sensible_placement(board, color, rng)
-    {
-        return Some(mv);
-    }
-    random_move(game, rng)
 }
 
-/// Two tiles: the first grows a sandbank or starts one near the centre, the second goes next
-/// to the first (to make an island sooner) or grows another sandbank. Neither burns land.
-fn sensible_placement(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
-    let (own, size) = (board.tiles(color), board.size());
-    let free = board.free() & !board.islands(color).grow_all();
-    let sandbanks = own & !board.islands(color);
-    let growing = free & sandbanks.grow_orthogonal();
-    let open = free & !own.grow_all();
-    let fits = |cell: Cell| clean(own, cell) && board.tile_fits(color, cell);
-    let first = match rng.u32(0..4) {
-        0 => central(open, size, rng, fits),
-        _ => pick(growing, rng, fits).or_else(|| central(open, size, rng, fits)),
-    }?;
-    let second = sensible_partner(board, color, first, rng)?;
-    Some(Move::Place(first, second))
+/// Plays `game` to its end with the levels' advice and returns the moves made.
+pub fn playout(game: &mut Game, rng: &mut Rng) -> u64 {
+    Style::ADVICE.playout(game, rng)
+}
+
+/// A random move that follows the levels' advice where it can; `None` once the game is over.
+pub fn sensible_move(game: &Game, rng: &mut Rng) -> Option<Move> {
+    Style::ADVICE.sensible_move(game, rng)
+}
+
+/// The free cells beside the opponent's sandbanks of three tiles: where they would make an
+/// island next.
+fn blocking_cells(board: &Board, color: Color) -> Bitboard {
+    let other = color.other();
+    let mut sandbanks = board.tiles(other) & !board.islands(other);
+    let mut cells = Bitboard::EMPTY;
+    while let Some(cell) = sandbanks.first() {
+        let group = Bitboard::single(cell).flood(sandbanks);
+        sandbanks &= !group;
+        if group.len() == 3 {
+            cells |= group.grow_orthogonal();
+        }
+    }
+    cells & board.free()
 }
 
 /// A second tile for `first` as the advice has it: next to the first (to make an island
@@ -237,7 +277,12 @@ mod tests {
                         assert!(islands.contains(a) || islands.contains(b));
                         island_bridges += 1;
                     }
-                    let mv = sensible_move_bridging::<2, true>(&game, &mut rng).unwrap();
+                    let style = Style {
+                        bridge_odds: 2,
+                        island_bridges: true,
+                        block: true,
+                    };
+                    let mv = style.sensible_move(&game, &mut rng).unwrap();
                     assert!(game.is_legal(mv), "{mv}\n{game:?}");
                     game.apply(mv);
                 }

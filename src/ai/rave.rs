@@ -63,10 +63,13 @@ pub struct Ideas {
     /// A playout that starts halfway through a placement gets its second tile from the
     /// advice (`policy::sensible_partner`), not uniformly at random.
     pub partner: bool,
-    /// The playouts look for a joining bridge one turn in two instead of one in four.
-    pub eager_bridges: bool,
+    /// The playouts look for a joining bridge one turn in this many instead of one in four
+    /// (`b=N`, one of [`Ideas::BRIDGE_ODDS`]).
+    pub bridge_odds: Option<u32>,
     /// The playouts look first for a joining bridge with an island at one end.
     pub island_bridges: bool,
+    /// The playouts now and then block an opponent's sandbank of three (`policy::Style`).
+    pub block: bool,
     /// Constants other than [`PARAMS`]' (tuning), in thousandths, in the order of
     /// [`Ideas::TUNABLE`]: `None` keeps [`PARAMS`]' value.
     pub tuning: [Option<u32>; 4],
@@ -75,8 +78,11 @@ pub struct Ideas {
 impl Ideas {
     /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
     pub const NAMES: [&str; 8] = [
-        "swap", "prune", "bias", "order", "solver", "partner", "eager", "islands",
+        "swap", "prune", "bias", "order", "solver", "partner", "islands", "block",
     ];
+
+    /// The playouts' bridge odds a trial may set (`trial-swap+b=8`).
+    pub const BRIDGE_ODDS: [u32; 4] = [2, 4, 8, 16];
 
     /// The constants a trial may set, as `ponte arena` spells them (`trial-swap+c=0.1`): the
     /// exploration weight, the RAVE equivalence, the margin's weight and the bias's weight.
@@ -103,19 +109,20 @@ impl Ideas {
             "order" => Some(&mut self.pair_order),
             "solver" => Some(&mut self.solver),
             "partner" => Some(&mut self.partner),
-            "eager" => Some(&mut self.eager_bridges),
             "islands" => Some(&mut self.island_bridges),
+            "block" => Some(&mut self.block),
             _ => None,
         }
     }
 
-    /// The playout these ideas call for: the advice's, with their bridge advice.
-    pub fn playout(self) -> Playout {
-        match (self.eager_bridges, self.island_bridges) {
-            (false, false) => policy::playout,
-            (false, true) => policy::playout_bridging::<4, true>,
-            (true, false) => policy::playout_bridging::<2, false>,
-            (true, true) => policy::playout_bridging::<2, true>,
+    /// How the playouts these ideas call for follow the advice.
+    pub fn style(self) -> policy::Style {
+        policy::Style {
+            bridge_odds: self
+                .bridge_odds
+                .unwrap_or(policy::Style::ADVICE.bridge_odds),
+            island_bridges: self.island_bridges,
+            block: self.block,
         }
     }
 
@@ -128,7 +135,13 @@ impl Ideas {
     pub fn parse(names: &str) -> Option<Ideas> {
         let mut ideas = Ideas::default();
         for name in names.split('+').filter(|n| !n.is_empty()) {
-            if let Some((key, value)) = name.split_once('=') {
+            if let Some(odds) = name.strip_prefix("b=") {
+                let odds = odds
+                    .parse()
+                    .ok()
+                    .filter(|o| Ideas::BRIDGE_ODDS.contains(o))?;
+                ideas.bridge_odds = Some(odds);
+            } else if let Some((key, value)) = name.split_once('=') {
                 let index = Ideas::TUNABLE.iter().position(|k| *k == key)?;
                 let value: f64 = value.parse().ok()?;
                 if !(0.0..=1_000_000.0).contains(&value) {
@@ -150,6 +163,9 @@ impl std::fmt::Display for Ideas {
             .filter(|name| self.has(name))
             .map(String::from)
             .collect();
+        if let Some(odds) = self.bridge_odds {
+            on.push(format!("b={odds}"));
+        }
         for (key, value) in Ideas::TUNABLE.iter().zip(self.tuning) {
             if let Some(thousandths) = value {
                 on.push(format!("{key}={}", f64::from(thousandths) / 1000.0));
@@ -167,8 +183,9 @@ pub const LEVELS: Ideas = Ideas {
     pair_order: false,
     solver: false,
     partner: false,
-    eager_bridges: false,
+    bridge_odds: None,
     island_bridges: false,
+    block: false,
     tuning: [None; 4],
 };
 
@@ -568,6 +585,18 @@ mod tests {
     #[test]
     fn a_trial_tunes_the_constants_it_names_and_keeps_the_others() {
         let ideas = Ideas::parse("swap+c=0.05+k=1000").unwrap();
+        assert_eq!(ideas.bridge_odds, None);
+        let bridging = Ideas::parse("swap+islands+b=8").unwrap();
+        assert_eq!(
+            (bridging.bridge_odds, bridging.island_bridges),
+            (Some(8), true)
+        );
+        assert_eq!(bridging.to_string(), "swap+islands+b=8");
+        assert_eq!(
+            Ideas::parse("swap+b=3"),
+            None,
+            "not one of the odds offered"
+        );
         assert!(ideas.swap_side);
         let params = ideas.params();
         assert!((params.exploration - 0.05).abs() < 1e-12);
@@ -590,7 +619,7 @@ mod tests {
             PARAMS,
             swap_side,
             budget(),
-            white_wins,
+            &white_wins,
             &mut Rng::with_seed(1),
         );
         assert_eq!(decision.best, Move::Swap);
@@ -601,7 +630,7 @@ mod tests {
             PARAMS,
             swap_side,
             budget(),
-            red_wins,
+            &red_wins,
             &mut Rng::with_seed(1),
         );
         assert_ne!(decision.best, Move::Swap);
@@ -618,7 +647,7 @@ mod tests {
             PARAMS,
             Ideas::default(),
             budget(),
-            white_wins,
+            &white_wins,
             &mut rng,
         );
         assert!(decision.chance.abs() < 1e-9, "{}", decision.chance);
@@ -676,7 +705,7 @@ mod tests {
                     playouts: Some(3000),
                     ..Budget::default()
                 };
-                let decision = search(&game, PARAMS, ideas, budget, policy::playout, &mut rng);
+                let decision = search(&game, PARAMS, ideas, budget, &policy::playout, &mut rng);
                 assert!(
                     wins.contains(&decision.best),
                     "{} in\n{game:?}",

@@ -7,7 +7,7 @@ use fastrand::Rng;
 use crate::game::{Cell, Color, Game, Move};
 
 /// A playout policy: plays `game` to its end at random and returns the moves it made.
-pub type Playout = fn(&mut Game, &mut Rng) -> u64;
+pub type Playout<'a> = &'a dyn Fn(&mut Game, &mut Rng) -> u64;
 
 /// One step of the search: a tile (the first or the second of a placement), a bridge, a pass,
 /// or the swap.

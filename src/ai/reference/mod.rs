@@ -32,5 +32,5 @@ const PARAMS: Params = Params {
 
 /// The move it plays in `game` (not over) within `budget`.
 pub fn search(game: &Game, budget: Budget, rng: &mut Rng) -> Decision {
-    rave::search(game, PARAMS, budget, policy::playout, rng)
+    rave::search(game, PARAMS, budget, &policy::playout, rng)
 }
