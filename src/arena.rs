@@ -16,6 +16,8 @@ pub struct Contender {
     pub player: Player,
     pub think: Option<Duration>,
     pub playouts: Option<u64>,
+    /// Cores it searches on at once (`:cores=2`, the levels and trials only).
+    pub cores: usize,
 }
 
 impl Contender {
@@ -53,6 +55,9 @@ impl std::fmt::Display for Contender {
         if let Some(playouts) = self.playouts {
             write!(f, ":playouts={playouts}")?;
         }
+        if self.cores > 1 {
+            write!(f, ":cores={}", self.cores)?;
+        }
         Ok(())
     }
 }
@@ -67,10 +72,8 @@ impl std::str::FromStr for Contender {
     /// `hard-2026-11:think=500ms`, and for the two robots, whose budgets are counted in moves,
     /// `boardspace:moves=100000` (a step's search) and `uct-smartbot:moves=200000`.
     fn from_str(text: &str) -> Result<Contender, String> {
-        let (name, option) = match text.split_once(':') {
-            Some((name, option)) => (name, Some(option)),
-            None => (text, None),
-        };
+        let mut options = text.split(':');
+        let name = options.next().unwrap_or_default();
         let mut contender = Contender {
             player: match name {
                 "uct-smartbot" | "baseline" => Player::UctSmartbot {
@@ -112,10 +115,19 @@ impl std::str::FromStr for Contender {
             },
             think: None,
             playouts: None,
+            cores: 1,
         };
-        let Some(option) = option else {
-            return Ok(contender);
-        };
+        for option in options {
+            contender.take_option(name, option)?;
+        }
+        Ok(contender)
+    }
+}
+
+impl Contender {
+    /// Reads one option after the player's name: its budget, or its cores.
+    fn take_option(&mut self, name: &str, option: &str) -> Result<(), String> {
+        let contender = self;
         let in_moves = matches!(
             contender.player,
             Player::Boardspace { .. } | Player::UctSmartbot { .. }
@@ -124,7 +136,7 @@ impl std::str::FromStr for Contender {
             if in_moves {
                 format!("\"{option}\" is not a budget for {name}: moves=N")
             } else {
-                format!("\"{option}\" is not a budget: think=500ms or playouts=N")
+                format!("\"{option}\" is not a budget: think=500ms, playouts=N or cores=N")
             }
         };
         let (key, value) = option.split_once('=').ok_or_else(bad)?;
@@ -144,9 +156,15 @@ impl std::str::FromStr for Contender {
                 contender.think = Some(Duration::from_millis(ms));
             }
             ("playouts", _) => contender.playouts = Some(amount(value)?),
+            ("cores", Player::Level(_) | Player::Trial { .. }) => {
+                contender.cores = usize::try_from(amount(value)?)
+                    .ok()
+                    .filter(|cores| *cores <= 16)
+                    .ok_or_else(bad)?;
+            }
             _ => return Err(bad()),
         }
-        Ok(contender)
+        Ok(())
     }
 }
 
@@ -366,8 +384,15 @@ fn play_game(settings: &Match, index: usize) -> (Played, Record) {
             .wrapping_mul(1_000_003)
             .wrapping_add(index as u64 * 1009 + u64::from(game.plies()));
         let started = Instant::now();
-        let mv = ai::best_move(&game, contender.player, contender.budget(), seed)
-            .expect("a game that goes on has a move");
+        let mv = ai::choose_on(
+            &game,
+            contender.player,
+            contender.budget(),
+            seed,
+            contender.cores,
+        )
+        .expect("a game that goes on has a move")
+        .best;
         let took = started.elapsed();
         sides[who].moves += 1;
         sides[who].thinking += took;
@@ -445,6 +470,8 @@ mod tests {
             "trial-swap+c=0.1+k=1000:think=250ms",
             "trial-swap+bias+w=0.05",
             "trial-swap+partner+b=8:think=250ms",
+            "hard:cores=2",
+            "medium:think=250ms:cores=2",
         ] {
             let contender: Contender = name.parse().unwrap();
             assert_eq!(contender.to_string(), name, "read back as written");
@@ -465,6 +492,10 @@ mod tests {
             "trial-swap+c=much",
             "trial-swap+k=-1",
             "trial-swap+b=5",
+            "boardspace:cores=2",
+            "hard-2026-11:cores=2",
+            "hard:cores=0",
+            "hard:cores=x",
         ] {
             assert!(wrong.parse::<Contender>().is_err(), "{wrong}");
         }

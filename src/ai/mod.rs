@@ -133,11 +133,46 @@ impl Player {
 /// The move `player` plays in `game` within `budget`, with the search's figures; `None` when
 /// the game is over.
 pub fn choose(game: &Game, player: Player, budget: Budget, seed: u64) -> Option<Decision> {
+    choose_on(game, player, budget, seed, 1)
+}
+
+/// [`choose`] on `cores` cores at once: the levels and trials grow one tree per core within
+/// the same budget and play the move the trees agree on; the other players use one core.
+pub fn choose_on(
+    game: &Game,
+    player: Player,
+    budget: Budget,
+    seed: u64,
+    cores: usize,
+) -> Option<Decision> {
     if game.is_over() {
         return None;
     }
     let mut rng = Rng::with_seed(seed);
+    // Each tree its own seed, the first the one a single core would use.
+    let seeds: Vec<u64> = (0..cores.max(1) as u64)
+        .map(|core| seed ^ core.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .collect();
     let decision = match player {
+        Player::Level(_) if cores > 1 => rave::search_parallel(
+            game,
+            rave::LEVELS.params(),
+            rave::LEVELS,
+            budget,
+            &policy::playout,
+            &seeds,
+        ),
+        Player::Trial { ideas } if cores > 1 => {
+            let style = ideas.style();
+            rave::search_parallel(
+                game,
+                ideas.params(),
+                ideas,
+                budget,
+                &|game, rng| style.playout(game, rng),
+                &seeds,
+            )
+        }
         Player::UctSmartbot { .. } => {
             uct::search(game, smartbot::PARAMS, budget, &smartbot::playout, &mut rng)
         }

@@ -320,6 +320,121 @@ pub fn search(
     playout: Playout,
     rng: &mut Rng,
 ) -> Decision {
+    let tree = grow(game, params, ideas, budget, playout, rng);
+    let chance = most_visited_index(&tree.nodes[0]).map_or(0.5, |index| {
+        tree.root_wins[index] / f64::from(tree.nodes[0].edges[index].visits)
+    });
+    Decision {
+        best: best_move(&tree.nodes, &tree.root, rng),
+        playouts: tree.playouts,
+        chance,
+        random_moves: tree.random_moves,
+    }
+}
+
+/// [`search`] on several cores at once: one tree per seed, each grown within `budget` on a
+/// thread of its own, and the move the most visited across them all (root parallelism: the
+/// trees share nothing while they grow, so two cores cost no locking).
+///
+/// # Panics
+/// When the game is over, or `seeds` is empty.
+pub fn search_parallel(
+    game: &Game,
+    params: Params,
+    ideas: Ideas,
+    budget: Budget,
+    playout: &(dyn Fn(&mut Game, &mut Rng) -> u64 + Sync),
+    seeds: &[u64],
+) -> Decision {
+    let trees: Vec<Tree> = std::thread::scope(|scope| {
+        let growing: Vec<_> = seeds
+            .iter()
+            .map(|&seed| {
+                scope.spawn(move || {
+                    let mut rng = Rng::with_seed(seed);
+                    grow(game, params, ideas, budget, playout, &mut rng)
+                })
+            })
+            .collect();
+        (growing.into_iter())
+            .map(|thread| thread.join().expect("a search does not panic"))
+            .collect()
+    });
+    let mut rng = Rng::with_seed(seeds[0]);
+    merged_decision(&trees, &mut rng)
+}
+
+/// The move the trees of one position agree on: the first step with the most visits in all of
+/// them together (one proven to win in any of them first), and for a first tile the partner
+/// with the most visits below it, likewise.
+fn merged_decision(trees: &[Tree], rng: &mut Rng) -> Decision {
+    let roots: Vec<&Node> = trees.iter().map(|tree| &tree.nodes[0]).collect();
+    // Every tree lists the root's steps in the same order: they all start from one position.
+    let first = merged_choice(&roots).expect("the searches made at least one playout");
+    let below: Vec<&Node> = (trees.iter())
+        .filter_map(|tree| {
+            let child = tree.nodes[0].edges[first].child?;
+            Some(&tree.nodes[child as usize])
+        })
+        .collect();
+    // The trees below a first tile may differ in what they made; the steps are the same.
+    let partner = merged_choice(&below).map(|index| below[0].edges[index].step);
+    let visits: u32 = roots.iter().map(|root| root.edges[first].visits).sum();
+    let wins: f64 = trees.iter().map(|tree| tree.root_wins[first]).sum();
+    Decision {
+        best: trees[0]
+            .root
+            .chosen_move(roots[0].edges[first].step, partner, rng),
+        playouts: trees.iter().map(|tree| tree.playouts).sum(),
+        random_moves: trees.iter().map(|tree| tree.random_moves).sum(),
+        chance: if visits > 0 {
+            wins / f64::from(visits)
+        } else {
+            0.5
+        },
+    }
+}
+
+/// The index of the step of `nodes` (one position's node in several trees) that one of them
+/// proves won, else that has the most visits in all, not proven lost where another is left.
+fn merged_choice(nodes: &[&Node]) -> Option<usize> {
+    let first = nodes.first()?;
+    if let Some(won) = nodes.iter().find_map(|node| {
+        let won = |e: &Edge| e.step != Step::Swap && e.proven == Some(node.mover);
+        node.edges.iter().position(won)
+    }) {
+        return Some(won);
+    }
+    (0..first.edges.len())
+        .map(|index| {
+            let lost = nodes.iter().any(|node| losing(node, &node.edges[index]));
+            let visits: u32 = nodes.iter().map(|node| node.edges[index].visits).sum();
+            (index, lost, visits)
+        })
+        .filter(|&(_, _, visits)| visits > 0)
+        .max_by_key(|&(_, lost, visits)| (!lost, visits))
+        .map(|(index, _, _)| index)
+}
+
+/// A search's tree once its budget is spent, with what it counted.
+struct Tree {
+    root: Position,
+    nodes: Vec<Node>,
+    playouts: u64,
+    random_moves: u64,
+    /// The root's edges' playouts won by its mover, without the margin: the chance reported.
+    root_wins: Vec<f64>,
+}
+
+/// Grows a search tree for `game` until `budget` is spent.
+fn grow(
+    game: &Game,
+    params: Params,
+    ideas: Ideas,
+    budget: Budget,
+    playout: Playout,
+    rng: &mut Rng,
+) -> Tree {
     let root = Position::new(game.clone());
     let mut nodes = vec![Node::new(&root, ideas).expect("a finished game has no move to search")];
     let (mut playouts, mut random_moves) = (0u64, 0u64);
@@ -380,14 +495,12 @@ pub fn search(
             break;
         }
     }
-    let chance = most_visited_index(&nodes[0]).map_or(0.5, |index| {
-        root_wins[index] / f64::from(nodes[0].edges[index].visits)
-    });
-    Decision {
-        best: best_move(&nodes, &root, rng),
+    Tree {
+        root,
+        nodes,
         playouts,
-        chance,
         random_moves,
+        root_wins,
     }
 }
 
@@ -635,6 +748,38 @@ mod tests {
         );
         assert_ne!(decision.best, Move::Swap);
         assert!((decision.chance - 1.0).abs() < 1e-9, "{}", decision.chance);
+    }
+
+    #[test]
+    fn trees_grown_in_parallel_count_every_playout_and_agree_on_the_move() {
+        let swap_side = Ideas {
+            swap_side: true,
+            ..Ideas::default()
+        };
+        let decision =
+            search_parallel(&opened(), PARAMS, swap_side, budget(), &white_wins, &[1, 2]);
+        assert_eq!(decision.best, Move::Swap, "only the swap wins");
+        assert_eq!(decision.playouts, 800, "400 in each tree");
+        assert!((decision.chance - 1.0).abs() < 1e-9, "{}", decision.chance);
+        // Along random games on every size: a legal move, the same again for the same seeds.
+        let mut rng = Rng::with_seed(4);
+        let few = Budget {
+            playouts: Some(30),
+            ..Budget::default()
+        };
+        for size in [6, 9, 12] {
+            let mut game = Game::new(Variant::boxed(size).unwrap());
+            while !game.is_over() {
+                let seeds = [rng.u64(..), rng.u64(..)];
+                let playout = &policy::playout;
+                let chosen = search_parallel(&game, PARAMS, LEVELS, few, playout, &seeds);
+                assert!(game.is_legal(chosen.best), "{} in\n{game:?}", chosen.best);
+                let again = search_parallel(&game, PARAMS, LEVELS, few, playout, &seeds);
+                assert_eq!(chosen.best, again.best);
+                assert_eq!(chosen.playouts, 60);
+                game.apply(chosen.best);
+            }
+        }
     }
 
     #[test]

@@ -186,6 +186,8 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         database = %config.database_url,
         api = config.api_base.as_deref().unwrap_or("discord.com"),
         commands_in = ?config.guild_id.map(|g| g.get()),
+        // One AI search per core at a time; `hard` takes two when both are free.
+        ai_cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         "ponte bot starting"
     );
     // First: an address it cannot listen on stops the bot before it connects.

@@ -197,8 +197,14 @@ impl Service {
         let (game, playouts) = (view.game.clone(), self.ai_playouts);
         // Same game, same number of moves: same seed, so a budget in playouts repeats itself.
         let seed = (id.0 as u64) << 16 | u64::from(game.plies());
+        // `hard` thinks on a second core too when no other search needs it: twice the
+        // playouts in the same time. The other levels keep to one (they are meant to be weaker).
+        let second_core = (level == ai::Level::Hard && playouts.is_none())
+            .then(|| self.thinking.clone().try_acquire_owned().ok())
+            .flatten();
+        let cores = 1 + usize::from(second_core.is_some());
         let thought = tokio::task::spawn_blocking(move || {
-            let _permit = permit;
+            let _permits = (permit, second_core);
             // The budget starts once a core is free: waiting in the queue costs no thinking.
             let budget = match playouts {
                 Some(playouts) => Budget {
@@ -208,7 +214,8 @@ impl Service {
                 None => ai::Player::Level(level).budget(None),
             };
             let started = std::time::Instant::now();
-            let mv = ai::best_move(&game, ai::Player::Level(level), budget, seed);
+            let mv = ai::choose_on(&game, ai::Player::Level(level), budget, seed, cores)
+                .map(|decision| decision.best);
             metrics::histogram!(super::telemetry::AI_SEARCH_SECONDS, "level" => level.name())
                 .record(started.elapsed());
             mv
