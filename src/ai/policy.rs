@@ -2,8 +2,10 @@
 //! author, so that their ends look like real games and say more about the position they start
 //! from. Islands are built tile by tile from sandbanks, new sandbanks go near the centre, no
 //! tile is put diagonally against an own group ("burned land", which can never become an
-//! island), and bridges join different groups. Every move is legal; whenever the advice has
-//! nothing to offer, the engine's uniformly random move is played.
+//! island), and bridges join different groups (one turn in two looks for one first: one in
+//! four, as in November 2026, played clearly worse, one in eight worse still). Every move is
+//! legal; whenever the advice has nothing to offer, the engine's uniformly random move is
+//! played.
 //!
 //! The reference player `hard-2026-11` has its own copy of this module as it was in November
 //! 2026 (`reference/policy.rs`).
@@ -35,6 +37,13 @@ const BLOCK_ODDS: u32 = 4;
 impl Style {
     /// The author's advice as the levels follow it.
     pub const ADVICE: Style = Style {
+        bridge_odds: 2,
+        ..Style::NOVEMBER
+    };
+
+    /// The advice as the levels followed it in November 2026 (`hard-2026-11` keeps a copy):
+    /// what issue 24's trials vary.
+    pub const NOVEMBER: Style = Style {
         bridge_odds: 4,
         island_bridges: false,
         block: false,

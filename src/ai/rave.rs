@@ -10,7 +10,9 @@
 //!
 //!
 //! Later ideas (issue 24) are switched by [`Ideas`], so that `ponte arena` can measure each one
-//! (`trial-…` players); the levels play with [`LEVELS`], the ones that paid.
+//! (`trial-…` players); the levels play with [`LEVELS`], the ones that paid: the swap valued
+//! from the swapper's side, a playout that starts halfway through a placement given the
+//! advice's second tile, and playouts that bridge twice as often.
 //!
 //! Deterministic for a given seed and budget in playouts. The reference player `hard-2026-11`
 //! has its own copy of this module as it was in November 2026 (`reference/rave.rs`).
@@ -64,7 +66,7 @@ pub struct Ideas {
     /// advice (`policy::sensible_partner`), not uniformly at random.
     pub partner: bool,
     /// The playouts look for a joining bridge one turn in this many instead of one in four
-    /// (`b=N`, one of [`Ideas::BRIDGE_ODDS`]).
+    /// as in November 2026 (`b=N`, one of [`Ideas::BRIDGE_ODDS`]).
     pub bridge_odds: Option<u32>,
     /// The playouts look first for a joining bridge with an island at one end.
     pub island_bridges: bool,
@@ -82,7 +84,7 @@ impl Ideas {
     ];
 
     /// The playouts' bridge odds a trial may set (`trial-swap+b=8`).
-    pub const BRIDGE_ODDS: [u32; 4] = [2, 4, 8, 16];
+    pub const BRIDGE_ODDS: [u32; 6] = [1, 2, 3, 4, 8, 16];
 
     /// The constants a trial may set, as `ponte arena` spells them (`trial-swap+c=0.1`): the
     /// exploration weight, the RAVE equivalence, the margin's weight and the bias's weight.
@@ -120,7 +122,7 @@ impl Ideas {
         policy::Style {
             bridge_odds: self
                 .bridge_odds
-                .unwrap_or(policy::Style::ADVICE.bridge_odds),
+                .unwrap_or(policy::Style::NOVEMBER.bridge_odds),
             island_bridges: self.island_bridges,
             block: self.block,
         }
@@ -182,8 +184,8 @@ pub const LEVELS: Ideas = Ideas {
     bias: false,
     pair_order: false,
     solver: false,
-    partner: false,
-    bridge_odds: None,
+    partner: true,
+    bridge_odds: Some(2),
     island_bridges: false,
     block: false,
     tuning: [None; 4],
@@ -696,6 +698,13 @@ mod tests {
     }
 
     #[test]
+    fn the_levels_playouts_are_the_advice_and_a_trials_the_november_advice() {
+        assert_eq!(LEVELS.style(), policy::Style::ADVICE);
+        assert_eq!(Ideas::default().style(), policy::Style::NOVEMBER);
+        assert_eq!(Ideas::parse("swap").unwrap().style().bridge_odds, 4);
+    }
+
+    #[test]
     fn a_trial_tunes_the_constants_it_names_and_keeps_the_others() {
         let ideas = Ideas::parse("swap+c=0.05+k=1000").unwrap();
         assert_eq!(ideas.bridge_odds, None);
@@ -706,7 +715,7 @@ mod tests {
         );
         assert_eq!(bridging.to_string(), "swap+islands+b=8");
         assert_eq!(
-            Ideas::parse("swap+b=3"),
+            Ideas::parse("swap+b=5"),
             None,
             "not one of the odds offered"
         );
