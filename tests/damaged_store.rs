@@ -126,3 +126,51 @@ async fn two_services_opening_one_new_file_at_once_both_succeed() {
         assert_eq!(b.game(game.id).await.unwrap().id, game.id);
     }
 }
+
+/// A second process reading a game while the first saves its moves sees each version whole:
+/// a move saved between its reading the game and its reading the log is a later version, not
+/// a damaged log (it was once reported as "the log holds 3 of the 2 moves the game counts").
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_read_while_its_moves_are_saved_is_never_damaged() {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let writer = common::open_service(&dir, clock.clone()).await;
+    let reader = common::open_service(&dir, clock).await;
+    let game = common::start_game(
+        &writer,
+        &alice(),
+        &bob(),
+        Default::default(),
+        Venue::default(),
+    )
+    .await;
+    let id = game.id;
+    let playing = tokio::spawn(async move {
+        let mut rng = fastrand::Rng::with_seed(3);
+        let mut plies = 0;
+        while plies < 40 {
+            let view = writer.game(id).await.unwrap();
+            let Some((_, player)) = view.to_move() else {
+                break;
+            };
+            let mv = ponte::game::playout::random_move(&view.game, &mut rng).unwrap();
+            writer.play(id, player.id, mv, None).await.unwrap();
+            plies += 1;
+        }
+        plies
+    });
+    let (mut reads, mut last) = (0, 0);
+    while !playing.is_finished() {
+        let view = reader.game(id).await;
+        let view = view.unwrap_or_else(|e| panic!("read {reads}: {e}"));
+        let plies = view.game.plies();
+        assert!(
+            plies >= last,
+            "a read went back from {last} to {plies} moves"
+        );
+        (reads, last) = (reads + 1, plies);
+    }
+    let played = playing.await.unwrap();
+    assert_eq!(reader.game(id).await.unwrap().game.plies(), played);
+    assert!(reads > played as usize, "{reads} reads of {played} moves");
+}

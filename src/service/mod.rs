@@ -383,7 +383,9 @@ impl Service {
     async fn view(&self, row: GameRow) -> Result<GameView> {
         let position = match self.cached_position(&row) {
             Some(position) => position,
-            None => self.replay(&row, &self.store.moves(row.id).await?)?,
+            // The log as the row counts it: a move saved since the row was read (by this
+            // process or another) is not a damaged log, only a later version.
+            None => self.replay(&row, &self.store.moves_up_to(row.id, row.plies).await?)?,
         };
         Ok(GameView::new(row, &position))
     }

@@ -206,6 +206,22 @@ impl Store {
         fetch_moves(&self.pool, game).await
     }
 
+    /// A game's move log in order as it stood at `plies` moves: the moves a game row read
+    /// earlier counts, though more may have been saved since (a log only grows).
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn moves_up_to(&self, game: GameId, plies: i64) -> Result<Vec<MoveRow>, StoreError> {
+        Ok(sqlx::query_as::<_, MoveRow>(
+            "SELECT ply, player_id, notation, forced, played_at FROM moves
+             WHERE game_id = ? AND ply <= ? ORDER BY ply",
+        )
+        .bind(game)
+        .bind(plies)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     /// Active games shown in a channel: those in the thread with this id, or posted in the
     /// channel itself when they have no thread.
     ///
