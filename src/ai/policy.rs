@@ -163,11 +163,16 @@ pub fn sensible_partner(board: &Board, color: Color, first: Cell, rng: &mut Rng)
 
 /// Whether a tile on `cell` touches `own` tiles only side by side or through its own group:
 /// no own tile diagonally against it that it does not join.
+///
+/// Read locally: a group never passes four tiles, so a diagonal neighbour can join the cell's
+/// group only through one of the two cells beside both of them (any other way round takes five
+/// more tiles). Where a tile on `cell` would make a larger group it is illegal, which every
+/// caller checks as well; `tests::clean_is_the_flood_of_the_group` holds this to the flood.
 pub(super) fn clean(own: Bitboard, cell: Cell) -> bool {
     let single = Bitboard::single(cell);
-    let touching = single.grow_all() & own;
-    let joined = single.flood(own | single);
-    (touching & !joined).is_empty()
+    let sides = single.grow_orthogonal();
+    let diagonal = single.grow_all() & !sides & own;
+    (diagonal & !(sides & own).grow_orthogonal()).is_empty()
 }
 
 /// A random cell of `cells` that passes `fits`, after a few tries.
@@ -204,35 +209,29 @@ fn central(cells: Bitboard, size: u8, rng: &mut Rng, fits: impl Fn(Cell) -> bool
         .find(|&cell| fits(cell))
 }
 
-/// A random legal bridge between two different groups of `color`, one of them an island:
-/// the bridges that add to the score, or will once the other group is an island too.
+/// A random legal bridge of `color` with an island at one end: the bridges that add to the
+/// score, or will once the other end is an island too.
 fn island_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
-    let (own, islands) = (board.tiles(color), board.islands(color));
+    let islands = board.islands(color);
     if islands.is_empty() {
         return None;
     }
     let candidates = board
         .bridges_ignoring_crossings(color)
-        .filter(|bridge| {
-            let [a, b] = bridge.ends();
-            (islands.contains(a) || islands.contains(b))
-                && !Bitboard::single(a).flood(own).contains(b)
-        })
+        .filter(|bridge| bridge.ends().iter().any(|&end| islands.contains(end)))
         .collect();
     random_uncrossed(board, candidates, rng)
 }
 
-/// A random legal bridge between two different groups of `color`.
+/// A random legal bridge of `color`. Every bridge joins two different groups: the cells it
+/// passes over are empty, and a way round them through own tiles would make a group of five
+/// or more (`tests::every_bridge_joins_two_groups`).
 fn joining_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
-    let own = board.tiles(color);
-    let candidates = board
-        .bridges_ignoring_crossings(color)
-        .filter(|bridge| {
-            let [a, b] = bridge.ends();
-            !Bitboard::single(a).flood(own).contains(b)
-        })
-        .collect();
-    random_uncrossed(board, candidates, rng)
+    random_uncrossed(
+        board,
+        board.bridges_ignoring_crossings(color).collect(),
+        rng,
+    )
 }
 
 #[cfg(test)]
@@ -302,6 +301,70 @@ mod tests {
             island_bridges > 5,
             "{island_bridges} island bridges checked"
         );
+    }
+
+    /// `clean` read locally agrees with the flood of the group the tile would join, for every
+    /// tile that is legal alone and every second tile that is legal with a first, in random
+    /// positions of every size.
+    #[test]
+    fn clean_is_the_flood_of_the_group() {
+        let flooded = |own: Bitboard, cell: Cell| {
+            let single = Bitboard::single(cell);
+            let touching = single.grow_all() & own;
+            (touching & !single.flood(own | single)).is_empty()
+        };
+        let mut rng = Rng::with_seed(13);
+        let (mut checked, mut burned) = (0, 0);
+        for size in [6, 10, 12, 16] {
+            for _ in 0..4 {
+                let mut game = Game::new(Variant::unlimited(size).unwrap());
+                while let Some(color) = game.to_move() {
+                    let board = game.board();
+                    let own = board.tiles(color);
+                    for first in game.legal_first_cells().iter() {
+                        assert_eq!(clean(own, first), flooded(own, first), "{first}\n{game:?}");
+                        burned += usize::from(!clean(own, first));
+                        let with_first = own | Bitboard::single(first);
+                        for second in game.legal_second_cells(first).iter() {
+                            assert_eq!(
+                                clean(with_first, second),
+                                flooded(with_first, second),
+                                "{first} {second}\n{game:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                    let mv = crate::game::playout::random_move(&game, &mut rng).unwrap();
+                    game.apply(mv);
+                }
+            }
+        }
+        assert!(checked > 100_000 && burned > 1000, "{checked} {burned}");
+    }
+
+    /// No bridge that fits joins a group to itself, so the playouts' bridges need no check
+    /// that they do.
+    #[test]
+    fn every_bridge_joins_two_groups() {
+        let mut rng = Rng::with_seed(14);
+        let mut bridges = 0;
+        for size in [6, 10, 12, 16] {
+            for _ in 0..10 {
+                let mut game = Game::new(Variant::unlimited(size).unwrap());
+                while let Some(color) = game.to_move() {
+                    let board = game.board();
+                    for bridge in board.bridges_ignoring_crossings(color) {
+                        let [a, b] = bridge.ends();
+                        let group = Bitboard::single(a).flood(board.tiles(color));
+                        assert!(!group.contains(b), "{a}-{b}\n{game:?}");
+                        bridges += 1;
+                    }
+                    let mv = crate::game::playout::random_move(&game, &mut rng).unwrap();
+                    game.apply(mv);
+                }
+            }
+        }
+        assert!(bridges > 10_000, "{bridges} bridges checked");
     }
 
     #[test]

@@ -264,11 +264,10 @@ fn keep_if_any(steps: &mut Vec<Step>, keep: impl Fn(Step) -> bool) {
 }
 
 /// The playouts' advice (`policy`) at a node, as priors for its steps: a tile that grows a
-/// sandbank (a second tile beside its first is one), and a bridge joining two different
-/// groups, are what the advice looks for first.
+/// sandbank (a second tile beside its first is one), and a bridge (each joins two different
+/// groups), are what the advice looks for first.
 struct Advice {
     growing: Bitboard,
-    own: Bitboard,
 }
 
 impl Advice {
@@ -287,14 +286,13 @@ impl Advice {
         }
         Advice {
             growing: growing & board.free() & !islands.grow_all(),
-            own,
         }
     }
 
     fn prior(&self, step: Step) -> f32 {
         let good = match step {
             Step::Tile(cell) => self.growing.contains(cell),
-            Step::Bridge(a, b) => !Bitboard::single(a).flood(self.own).contains(b),
+            Step::Bridge(..) => true,
             Step::Pass | Step::Swap => false,
         };
         if good { 1.0 } else { 0.0 }
