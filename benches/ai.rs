@@ -1,8 +1,10 @@
 //! The AI's speed on one core: `cargo bench --bench ai`. On Boardspace's 10×10 board and the
 //! default 12×12, in one run: random moves a second and playouts a second of the levels'
-//! playout (with the author's advice), of `boardspace`'s (Dumbot's random moves) and of
+//! playout (with the author's advice), of `hard-2026-11`'s (the advice as it was in November
+//! 2026, the yardstick of a stronger `hard`), of `boardspace`'s (Dumbot's random moves) and of
 //! `uct-smartbot`'s (Smartbot's, drawn by rejection; and by listing every legal move, as its
-//! definition reads); then a search of 1,000 playouts by `hard` and `uct-smartbot`, one step's
+//! definition reads); then a search of 1,000 playouts by `hard`, `hard-2026-11` and
+//! `uct-smartbot`, one step's
 //! search of `boardspace` with 100,000 moves, and one position of an analysis. The README
 //! turns these into its speed figures.
 //!
@@ -23,8 +25,9 @@ fn main() {
     divan::main();
 }
 
-const PLAYOUTS: [&str; 4] = [
+const PLAYOUTS: [&str; 5] = [
     "levels",
+    "hard-2026-11",
     "boardspace",
     "uct-smartbot",
     "uct-smartbot-by-listing",
@@ -42,6 +45,9 @@ fn chooser(kind: &str) -> Chooser {
         "levels" => {
             Box::new(|g: &Game, r: &mut Rng| ai::policy::sensible_move(g, r).map(|m| (m, 1)))
         }
+        "hard-2026-11" => Box::new(|g: &Game, r: &mut Rng| {
+            ai::reference::policy::sensible_move(g, r).map(|m| (m, 1))
+        }),
         "boardspace" => {
             // Dumbot's tile lists last one game: a new game starts with fresh ones.
             let draws = RefCell::new(Draws::new());
@@ -101,10 +107,11 @@ fn playout<const SIZE: u8>(bencher: Bencher, kind: &str) {
         });
 }
 
-#[divan::bench(args = ["uct-smartbot", "hard"], sample_count = 10)]
+#[divan::bench(args = ["uct-smartbot", "hard", "hard-2026-11"], sample_count = 10)]
 fn search_1000_playouts_12x12(bencher: Bencher, player: &str) {
     let player = match player {
         "uct-smartbot" => Player::UctSmartbot { random_moves: 0 },
+        "hard-2026-11" => Player::HardReference,
         _ => Player::Level(Level::Hard),
     };
     let start = Game::new(Variant::boxed(12).unwrap());

@@ -13,7 +13,7 @@
 use fastrand::Rng;
 
 use crate::game::playout::{play_out_with, random_move, random_uncrossed};
-use crate::game::{Bitboard, Board, Cell, Color, Game, Move};
+use crate::game::{Bitboard, Board, Bridge, Cell, Color, Game, Move};
 
 /// How many candidates a choice tries before it gives up on its kind of cell.
 const TRIES: u32 = 8;
@@ -22,8 +22,11 @@ const TRIES: u32 = 8;
 /// vary it (`ponte arena`'s `trial-…` players) to measure each change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
-    /// One turn in this many looks for a bridge joining two groups first.
+    /// One turn in this many looks for a bridge first.
     pub bridge_odds: u32,
+    /// The bridges looked for join two different networks (groups not yet joined by the
+    /// mover's bridges): a bridge within a network adds nothing to the score.
+    pub networks: bool,
     /// A joining bridge with an island at one end is looked for before any other.
     pub island_bridges: bool,
     /// One turn in [`BLOCK_ODDS`] the first tile goes, where it can, next to an opponent's
@@ -45,6 +48,7 @@ impl Style {
     /// what issue 24's trials vary.
     pub const NOVEMBER: Style = Style {
         bridge_odds: 4,
+        networks: false,
         island_bridges: false,
         block: false,
     };
@@ -67,7 +71,11 @@ impl Style {
             } else {
                 None
             };
-            if let Some(mv) = island.or_else(|| joining_bridge(board, color, rng)) {
+            let joining = || match self.networks {
+                true => network_bridge(board, color, rng),
+                false => joining_bridge(board, color, rng),
+            };
+            if let Some(mv) = island.or_else(joining) {
                 return Some(mv);
             }
         }
@@ -234,6 +242,41 @@ fn joining_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
     )
 }
 
+/// A random legal bridge of `color` between two of its networks (groups not yet joined by its
+/// bridges). Candidates are tried in random order, as [`random_uncrossed`] does, until one
+/// neither crosses a bridge nor stays within a network.
+fn network_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
+    let mut candidates: Vec<Bridge> = board.bridges_ignoring_crossings(color).collect();
+    while !candidates.is_empty() {
+        let bridge = candidates.swap_remove(rng.usize(0..candidates.len()));
+        let [a, b] = bridge.ends();
+        if !board.crosses(bridge) && !network(board, color, a).contains(b) {
+            return Some(Move::Bridge(a, b));
+        }
+    }
+    None
+}
+
+/// The tiles of `color` joined to `cell` side by side or by `color`'s bridges.
+fn network(board: &Board, color: Color, cell: Cell) -> Bitboard {
+    let tiles = board.tiles(color);
+    let mut network = Bitboard::single(cell).flood(tiles);
+    loop {
+        let mut grown = network;
+        for (owner, bridge) in board.bridges() {
+            let [a, b] = bridge.ends();
+            if *owner == color && network.contains(a) != network.contains(b) {
+                let other = if network.contains(a) { b } else { a };
+                grown |= Bitboard::single(other).flood(tiles);
+            }
+        }
+        if grown == network {
+            return network;
+        }
+        network = grown;
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -287,6 +330,7 @@ mod tests {
                     }
                     let style = Style {
                         bridge_odds: 2,
+                        networks: true,
                         island_bridges: true,
                         block: true,
                     };
@@ -365,6 +409,74 @@ mod tests {
             }
         }
         assert!(bridges > 10_000, "{bridges} bridges checked");
+    }
+
+    /// The networks' playouts bridge only between two networks, checked against the networks
+    /// worked out afresh (groups by flood, joined by every bridge of the mover's, until none
+    /// joins more), along games played by that style on every size.
+    #[test]
+    fn a_network_bridge_joins_two_networks() {
+        let joined = |board: &Board, color: Color, a: Cell| {
+            let tiles = board.tiles(color);
+            let mut reached = Bitboard::single(a).flood(tiles);
+            let mut before = Bitboard::EMPTY;
+            while reached != before {
+                before = reached;
+                for (owner, bridge) in board.bridges() {
+                    let ends = bridge.ends();
+                    if *owner == color && ends.iter().any(|&end| reached.contains(end)) {
+                        for end in ends {
+                            reached |= Bitboard::single(end).flood(tiles);
+                        }
+                    }
+                }
+            }
+            reached
+        };
+        let style = Style {
+            networks: true,
+            bridge_odds: 1,
+            ..Style::ADVICE
+        };
+        let mut rng = Rng::with_seed(15);
+        let (mut bridges, mut refused) = (0, 0);
+        for size in [6, 10, 12, 16] {
+            for variant in [Variant::boxed(size), Variant::unlimited(size)] {
+                let variant = variant.unwrap();
+                for _ in 0..6 {
+                    let mut game = Game::new(variant);
+                    while let Some(color) = game.to_move() {
+                        let board = game.board();
+                        if game.bridges_left() != Some(0) {
+                            let within = (board.legal_bridges(color).iter())
+                                .filter(|bridge| {
+                                    let [a, b] = bridge.ends();
+                                    joined(board, color, a).contains(b)
+                                })
+                                .count();
+                            refused += within;
+                            match network_bridge(board, color, &mut rng) {
+                                Some(Move::Bridge(a, b)) => {
+                                    assert!(game.is_legal(Move::Bridge(a, b)), "{a}-{b}");
+                                    assert!(!joined(board, color, a).contains(b), "{a}-{b}");
+                                    bridges += 1;
+                                }
+                                Some(other) => panic!("{other} is no bridge"),
+                                None => assert_eq!(
+                                    within,
+                                    board.legal_bridges(color).len(),
+                                    "every bridge left stays within a network\n{game:?}"
+                                ),
+                            }
+                        }
+                        let mv = style.sensible_move(&game, &mut rng).unwrap();
+                        assert!(game.is_legal(mv), "{mv}\n{game:?}");
+                        game.apply(mv);
+                    }
+                }
+            }
+        }
+        assert!(bridges > 500 && refused > 1000, "{bridges} {refused}");
     }
 
     #[test]

@@ -68,6 +68,8 @@ pub struct Ideas {
     /// The playouts look for a joining bridge one turn in this many instead of one in four
     /// as in November 2026 (`b=N`, one of [`Ideas::BRIDGE_ODDS`]).
     pub bridge_odds: Option<u32>,
+    /// The playouts' bridges join two different networks (`policy::Style::networks`).
+    pub networks: bool,
     /// The playouts look first for a joining bridge with an island at one end.
     pub island_bridges: bool,
     /// The playouts now and then block an opponent's sandbank of three (`policy::Style`).
@@ -79,8 +81,8 @@ pub struct Ideas {
 
 impl Ideas {
     /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
-    pub const NAMES: [&str; 8] = [
-        "swap", "prune", "bias", "order", "solver", "partner", "islands", "block",
+    pub const NAMES: [&str; 9] = [
+        "swap", "prune", "bias", "order", "solver", "partner", "networks", "islands", "block",
     ];
 
     /// The playouts' bridge odds a trial may set (`trial-swap+b=8`).
@@ -111,6 +113,7 @@ impl Ideas {
             "order" => Some(&mut self.pair_order),
             "solver" => Some(&mut self.solver),
             "partner" => Some(&mut self.partner),
+            "networks" => Some(&mut self.networks),
             "islands" => Some(&mut self.island_bridges),
             "block" => Some(&mut self.block),
             _ => None,
@@ -123,6 +126,7 @@ impl Ideas {
             bridge_odds: self
                 .bridge_odds
                 .unwrap_or(policy::Style::NOVEMBER.bridge_odds),
+            networks: self.networks,
             island_bridges: self.island_bridges,
             block: self.block,
         }
@@ -186,6 +190,7 @@ pub const LEVELS: Ideas = Ideas {
     solver: false,
     partner: true,
     bridge_odds: Some(2),
+    networks: false,
     island_bridges: false,
     block: false,
     tuning: [None; 4],

@@ -10,7 +10,8 @@ use std::time::Duration;
 
 use fastrand::Rng;
 
-mod policy;
+/// Its playouts, public for the speed benchmark (`benches/ai.rs`) to set beside today's.
+pub mod policy;
 mod rave;
 
 use self::rave::Params;
