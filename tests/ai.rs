@@ -55,8 +55,10 @@ fn every_move_the_ai_returns_is_legal() {
         Player::HardReference,
         // Every idea of issue 24 at once, those the levels do not use included.
         Player::Trial {
-            ideas: ai::Ideas::parse("swap+prune+bias+order+solver+partner+islands+block+b=2")
-                .unwrap(),
+            ideas: ai::Ideas::parse(
+                "swap+prune+bias+order+solver+partner+networks+islands+block+b=2",
+            )
+            .unwrap(),
         },
     ];
     let (mut last_turns, mut pie_choices, mut bridged_or_passed) = (0, 0, false);
