@@ -48,6 +48,7 @@ impl std::fmt::Display for Contender {
             Player::Without { rave: false, .. } => write!(f, "hard-without-rave")?,
             Player::Without { .. } => write!(f, "hard-without-advice")?,
             Player::Trial { ideas } => write!(f, "trial-{ideas}")?,
+            Player::Advice => f.write_str("advice")?,
         }
         if let Some(think) = self.think {
             write!(f, ":think={}ms", think.as_millis())?;
@@ -83,6 +84,7 @@ impl std::str::FromStr for Contender {
                     moves: ai::boardspace::MOVES,
                 },
                 ai::reference::NAME => Player::HardReference,
+                "advice" => Player::Advice,
                 "hard-without-rave" => Player::Without {
                     rave: false,
                     advice: true,
@@ -106,7 +108,7 @@ impl std::str::FromStr for Contender {
                 level => Player::Level(level.parse::<Level>().map_err(|_| {
                     format!(
                         "\"{level}\" is not a player: easy, medium, hard, {}, boardspace, \
-                         uct-smartbot, hard-without-rave, hard-without-advice or \
+                         uct-smartbot, advice, hard-without-rave, hard-without-advice or \
                          trial-IDEAS ({})",
                         ai::reference::NAME,
                         ai::Ideas::NAMES.join("+")
@@ -132,8 +134,11 @@ impl Contender {
             contender.player,
             Player::Boardspace { .. } | Player::UctSmartbot { .. }
         );
+        let searches = contender.player != Player::Advice;
         let bad = || {
-            if in_moves {
+            if !searches {
+                format!("\"{option}\": {name} does not search, so it takes no budget")
+            } else if in_moves {
                 format!("\"{option}\" is not a budget for {name}: moves=N")
             } else {
                 format!("\"{option}\" is not a budget: think=500ms, playouts=N or cores=N")
@@ -148,7 +153,8 @@ impl Contender {
         match (key, &mut contender.player) {
             ("moves", Player::UctSmartbot { random_moves }) => *random_moves = amount(value)?,
             ("moves", Player::Boardspace { moves }) => *moves = amount(value)?,
-            (_, Player::UctSmartbot { .. } | Player::Boardspace { .. }) | ("moves", _) => {
+            (_, Player::UctSmartbot { .. } | Player::Boardspace { .. } | Player::Advice)
+            | ("moves", _) => {
                 return Err(bad());
             }
             ("think", _) => {
@@ -472,6 +478,7 @@ mod tests {
             "trial-swap+partner+b=8:think=250ms",
             "hard:cores=2",
             "medium:think=250ms:cores=2",
+            "advice",
         ] {
             let contender: Contender = name.parse().unwrap();
             assert_eq!(contender.to_string(), name, "read back as written");
@@ -482,6 +489,8 @@ mod tests {
             "boardspace:playouts=10",
             "uct-smartbot:think=1ms",
             "boardspace:moves=many",
+            "advice:think=500ms",
+            "advice:playouts=10",
             "expert",
             // A budget of nothing.
             "hard:playouts=0",

@@ -149,8 +149,9 @@ struct AiArgs {
 
 #[derive(clap::Args)]
 struct ArenaArgs {
-    /// A level (easy, medium, hard), hard-2026-11, boardspace or uct-smartbot, optionally
-    /// with a budget: hard:think=500ms, medium:playouts=2000, boardspace:moves=100000
+    /// A level (easy, medium, hard), hard-2026-11, boardspace, uct-smartbot or advice (no
+    /// search), optionally with a budget: hard:think=500ms, medium:playouts=2000,
+    /// boardspace:moves=100000
     first: ponte::arena::Contender,
     second: ponte::arena::Contender,
     #[arg(long, default_value_t = 100)]

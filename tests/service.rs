@@ -681,7 +681,7 @@ async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_
         Err(ServiceError::SelfChallenge)
     ));
 
-    // The AI opens (easy: 300 playouts); then the human is on the clock.
+    // The AI opens (easy: 100 playouts); then the human is on the clock.
     let Some(MoveOutcome::Played(report)) = service.play_ai_turn(game.id).await.unwrap() else {
         panic!("the AI is to move");
     };
