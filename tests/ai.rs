@@ -62,7 +62,8 @@ fn every_move_the_ai_returns_is_legal() {
         },
     ];
     let (mut last_turns, mut pie_choices, mut bridged_or_passed) = (0, 0, false);
-    for round in 0..1_500 {
+    // Two thousand positions for each player: thousands for the levels' search.
+    for round in 0..10_000 {
         let variant = variants[round % variants.len()];
         let game = random_position(variant, &mut rng);
         let player = players[round % players.len()];
