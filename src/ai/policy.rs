@@ -71,9 +71,12 @@ impl Style {
             } else {
                 None
             };
-            let joining = || match self.networks {
-                true => network_bridge(board, color, rng),
-                false => joining_bridge(board, color, rng),
+            let joining = || {
+                if self.networks {
+                    network_bridge(board, color, rng)
+                } else {
+                    joining_bridge(board, color, rng)
+                }
             };
             if let Some(mv) = island.or_else(joining) {
                 return Some(mv);
