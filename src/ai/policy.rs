@@ -25,7 +25,8 @@ pub struct Style {
     /// One turn in this many looks for a bridge first.
     pub bridge_odds: u32,
     /// The bridges looked for join two different networks (groups not yet joined by the
-    /// mover's bridges): a bridge within a network adds nothing to the score.
+    /// mover's bridges): a bridge within a network adds nothing to the score. (With
+    /// `island_bridges`, the island bridge looked for first is not held to it.)
     pub networks: bool,
     /// A joining bridge with an island at one end is looked for before any other.
     pub island_bridges: bool,
@@ -175,10 +176,11 @@ pub fn sensible_partner(board: &Board, color: Color, first: Cell, rng: &mut Rng)
 /// Whether a tile on `cell` touches `own` tiles only side by side or through its own group:
 /// no own tile diagonally against it that it does not join.
 ///
-/// Read locally: a group never passes four tiles, so a diagonal neighbour can join the cell's
-/// group only through one of the two cells beside both of them (any other way round takes five
-/// more tiles). Where a tile on `cell` would make a larger group it is illegal, which every
-/// caller checks as well; `tests::clean_is_the_flood_of_the_group` holds this to the flood.
+/// Read locally: a diagonal neighbour joins the cell's group through one of the two cells
+/// beside both of them, or by a way round that avoids them, which alone is a group of at
+/// least six own tiles. Every caller passes a legal board (groups of at most four) with at
+/// most one legal tile added, so the way round never exists and the two readings agree;
+/// `tests::clean_is_the_flood_of_the_group` holds this to the flood.
 pub(super) fn clean(own: Bitboard, cell: Cell) -> bool {
     let single = Bitboard::single(cell);
     let sides = single.grow_orthogonal();
