@@ -476,6 +476,7 @@ mod tests {
             "trial-swap+c=0.1+k=1000:think=250ms",
             "trial-swap+bias+w=0.05",
             "trial-swap+partner+b=8:think=250ms",
+            "trial-swap+grave+r=50:think=250ms",
             "hard:cores=2",
             "medium:think=250ms:cores=2",
             "advice",

@@ -36,6 +36,9 @@ pub struct Params {
     /// Weight of the advice's prior in a step's value, fading as 1/(visits + 1) (progressive
     /// bias).
     pub bias: f64,
+    /// With the `grave` idea: visits below which a node takes its RAVE statistics from the
+    /// nearest node above it with as many, of the same mover.
+    pub grave_reference: f64,
 }
 
 pub const PARAMS: Params = Params {
@@ -43,6 +46,7 @@ pub const PARAMS: Params = Params {
     margin_weight: 0.02,
     rave_equivalence: 300.0,
     bias: 0.2,
+    grave_reference: 100.0,
 };
 
 /// The ideas of issue 24, each of which can be switched on alone to be measured.
@@ -74,15 +78,21 @@ pub struct Ideas {
     pub island_bridges: bool,
     /// The playouts now and then block an opponent's sandbank of three (`policy::Style`).
     pub block: bool,
+    /// GRAVE (Cazenave 2015): a node with few visits takes its steps' RAVE statistics from
+    /// the nearest node above it on the path with at least [`Params::grave_reference`]
+    /// visits and the same mover, whose statistics are many more. A second tile, whose node
+    /// is young, is then judged by what its first tile's node saw of the same cells.
+    pub grave: bool,
     /// Constants other than [`PARAMS`]' (tuning), in thousandths, in the order of
     /// [`Ideas::TUNABLE`]: `None` keeps [`PARAMS`]' value.
-    pub tuning: [Option<u32>; 4],
+    pub tuning: [Option<u32>; 5],
 }
 
 impl Ideas {
     /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
-    pub const NAMES: [&str; 9] = [
+    pub const NAMES: [&str; 10] = [
         "swap", "prune", "bias", "order", "solver", "partner", "networks", "islands", "block",
+        "grave",
     ];
 
     /// The playouts' bridge odds a trial may set (`trial-swap+b=8`).
@@ -90,7 +100,7 @@ impl Ideas {
 
     /// The constants a trial may set, as `ponte arena` spells them (`trial-swap+c=0.1`): the
     /// exploration weight, the RAVE equivalence, the margin's weight and the bias's weight.
-    pub const TUNABLE: [&str; 4] = ["c", "k", "m", "w"];
+    pub const TUNABLE: [&str; 5] = ["c", "k", "m", "w", "r"];
 
     /// The search's constants: [`PARAMS`] with this trial's tuning.
     pub fn params(self) -> Params {
@@ -102,6 +112,7 @@ impl Ideas {
             rave_equivalence: value(1, PARAMS.rave_equivalence),
             margin_weight: value(2, PARAMS.margin_weight),
             bias: value(3, PARAMS.bias),
+            grave_reference: value(4, PARAMS.grave_reference),
         }
     }
 
@@ -116,6 +127,7 @@ impl Ideas {
             "networks" => Some(&mut self.networks),
             "islands" => Some(&mut self.island_bridges),
             "block" => Some(&mut self.block),
+            "grave" => Some(&mut self.grave),
             _ => None,
         }
     }
@@ -193,7 +205,8 @@ pub const LEVELS: Ideas = Ideas {
     networks: false,
     island_bridges: false,
     block: false,
-    tuning: [None; 4],
+    grave: false,
+    tuning: [None; 5],
 };
 
 /// A step from a node, with what is known of it.
@@ -257,6 +270,28 @@ impl Node {
                 })
                 .collect(),
         })
+    }
+}
+
+impl Node {
+    /// The edge of `step`, if the node has one. Its tiles come first, in the board's order
+    /// (as `Position::steps` lists them and the ideas' filters keep them), so a tile is found
+    /// by halving; the few other steps one by one.
+    fn edge_of(&self, step: Step) -> Option<&Edge> {
+        let tiles = self
+            .edges
+            .partition_point(|edge| matches!(edge.step, Step::Tile(_)));
+        match step {
+            Step::Tile(cell) => {
+                let found =
+                    self.edges[..tiles].binary_search_by_key(&cell, |edge| match edge.step {
+                        Step::Tile(tile) => tile,
+                        _ => unreachable!("the tiles come first"),
+                    });
+                found.ok().map(|index| &self.edges[index])
+            }
+            _ => self.edges[tiles..].iter().find(|edge| edge.step == step),
+        }
     }
 }
 
@@ -451,13 +486,22 @@ fn grow(
         path.clear();
         let mut at = root.clone();
         let mut current = 0u32;
+        // GRAVE: the nearest node so far with enough visits, for each mover.
+        let mut reference: [Option<u32>; 2] = [None, None];
         // Selection and expansion: down by the RAVE value until a step leads to a new node.
         loop {
             let node = &nodes[current as usize];
             if node.edges.is_empty() {
                 break;
             }
-            let edge = select(node, params, ideas, rng);
+            let mover = node.mover.index();
+            if ideas.grave && f64::from(node.visits) >= params.grave_reference {
+                reference[mover] = Some(current);
+            }
+            let borrowed = reference[mover]
+                .filter(|&above| ideas.grave && above != current)
+                .map(|above| &nodes[above as usize]);
+            let edge = select(node, borrowed, params, ideas, rng);
             path.push(Passed {
                 node: current,
                 edge,
@@ -511,20 +555,30 @@ fn grow(
 
 /// The edge to follow: the best mix of its own mean reward and its RAVE mean, weighted by
 /// how many results of its own it has, plus a little exploration. Ties go to a random one.
-fn select(node: &Node, params: Params, ideas: Ideas, rng: &mut Rng) -> usize {
+/// With `borrowed` (GRAVE), the RAVE means are that node's for the same steps, where it has
+/// them.
+fn select(
+    node: &Node,
+    borrowed: Option<&Node>,
+    params: Params,
+    ideas: Ideas,
+    rng: &mut Rng,
+) -> usize {
     let bias = if ideas.bias { params.bias } else { 0.0 };
     let log_visits = f64::from(node.visits + 1).ln();
     let k = params.rave_equivalence;
     let value = |edge: &Edge| {
         let visits = f64::from(edge.visits);
-        let amaf = f64::from(edge.amaf_visits);
         let own = if edge.visits > 0 {
             f64::from(edge.wins) / visits
         } else {
             0.0
         };
-        let rave = if edge.amaf_visits > 0 {
-            f64::from(edge.amaf_wins) / amaf
+        let amaf = borrowed
+            .and_then(|above| above.edge_of(edge.step))
+            .unwrap_or(edge);
+        let rave = if amaf.amaf_visits > 0 {
+            f64::from(amaf.amaf_wins) / f64::from(amaf.amaf_visits)
         } else {
             0.0
         };
@@ -730,6 +784,61 @@ mod tests {
         assert_eq!(params.bias, PARAMS.bias);
         assert_eq!(ideas.to_string(), "swap+c=0.05+k=1000");
         assert_eq!(Ideas::default().params(), PARAMS);
+    }
+
+    /// GRAVE looks a step up in another node: every step of a node is found at its own edge,
+    /// with every idea that filters the steps, and a step the node lacks is not found.
+    #[test]
+    fn a_nodes_edge_is_found_by_its_step() {
+        let mut rng = Rng::with_seed(21);
+        let mut found = 0;
+        for size in [6, 10, 12] {
+            let mut position = Position::new(Game::new(Variant::boxed(size).unwrap()));
+            while position.to_move().is_some() {
+                for ideas in [LEVELS, Ideas::parse("prune+order").unwrap()] {
+                    let node = Node::new(&position, ideas).unwrap();
+                    for edge in &node.edges {
+                        let at = node.edge_of(edge.step).expect("its own step");
+                        assert_eq!(at.step, edge.step);
+                        found += 1;
+                    }
+                    let all = position.steps();
+                    let missing = (0..size * size)
+                        .map(|i| Step::Tile(crate::game::Cell::new(i % size, i / size)))
+                        .find(|step| !node.edges.iter().any(|e| e.step == *step));
+                    if let Some(step) = missing {
+                        assert!(node.edge_of(step).is_none(), "{step:?} found");
+                    }
+                    assert!(node.edges.len() <= all.len());
+                }
+                let steps = position.steps();
+                position.apply(steps[rng.usize(0..steps.len())]);
+            }
+        }
+        assert!(found > 10_000, "{found} edges looked up");
+    }
+
+    /// With GRAVE, the search plays legal moves, and tunes its reference with `r=`.
+    #[test]
+    fn grave_plays_legal_moves() {
+        let ideas = Ideas::parse("swap+partner+b=2+grave+r=20").unwrap();
+        assert!(ideas.grave);
+        assert!((ideas.params().grave_reference - 20.0).abs() < 1e-9);
+        assert_eq!(ideas.to_string(), "swap+partner+grave+b=2+r=20");
+        let mut rng = Rng::with_seed(22);
+        let few = Budget {
+            playouts: Some(200),
+            ..Budget::default()
+        };
+        let mut game = Game::new(Variant::boxed(8).unwrap());
+        while !game.is_over() {
+            let style = ideas.style();
+            let playout = |game: &mut Game, rng: &mut Rng| style.playout(game, rng);
+            let chosen = search(&game, ideas.params(), ideas, few, &playout, &mut rng);
+            assert!(game.is_legal(chosen.best), "{} in\n{game:?}", chosen.best);
+            assert_eq!(chosen.playouts, 200);
+            game.apply(chosen.best);
+        }
     }
 
     #[test]
