@@ -12,7 +12,8 @@
 //! Later ideas (issue 24) are switched by [`Ideas`], so that `ponte arena` can measure each one
 //! (`trial-…` players); the levels play with [`LEVELS`], the ones that paid: the swap valued
 //! from the swapper's side, a playout that starts halfway through a placement given the
-//! advice's second tile, and playouts that bridge twice as often.
+//! advice's second tile, playouts that bridge twice as often, and GRAVE (a young node judges
+//! its steps by the RAVE statistics of the nearest well-visited node above it).
 //!
 //! Deterministic for a given seed and budget in playouts. The reference player `hard-2026-11`
 //! has its own copy of this module as it was in November 2026 (`reference/rave.rs`).
@@ -205,7 +206,7 @@ pub const LEVELS: Ideas = Ideas {
     networks: false,
     island_bridges: false,
     block: false,
-    grave: false,
+    grave: true,
     tuning: [None; 5],
 };
 
