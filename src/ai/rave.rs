@@ -40,6 +40,12 @@ pub struct Params {
     /// With the `grave` idea: visits below which a node takes its RAVE statistics from the
     /// nearest node above it with as many, of the same mover.
     pub grave_reference: f64,
+    /// With the `prior` idea: the results a new step's RAVE statistics start with, as if
+    /// already seen in that many playouts.
+    pub prior_visits: f64,
+    /// With the `prior` idea: the mean of those results, from the mover's side: this for a
+    /// step the advice looks for first, its negative for any other.
+    pub prior_value: f64,
 }
 
 pub const PARAMS: Params = Params {
@@ -48,6 +54,8 @@ pub const PARAMS: Params = Params {
     rave_equivalence: 300.0,
     bias: 0.2,
     grave_reference: 100.0,
+    prior_visits: 20.0,
+    prior_value: 0.3,
 };
 
 /// The ideas of issue 24, each of which can be switched on alone to be measured.
@@ -84,24 +92,32 @@ pub struct Ideas {
     /// visits and the same mover, whose statistics are many more. A second tile, whose node
     /// is young, is then judged by what its first tile's node saw of the same cells.
     pub grave: bool,
+    /// Priors as virtual results (Gelly and Silver 2007): every new step's RAVE statistics
+    /// start with [`Params::prior_visits`] results of [`Params::prior_value`] (for a step the
+    /// advice looks for first: a tile growing a sandbank, a bridge) or its negative (any
+    /// other). Without them a step the playouts never take, such as a tile that burns land,
+    /// keeps no RAVE statistics and so looks as good as an even game, which for a player who
+    /// is behind is better than its real chances.
+    pub prior: bool,
     /// Constants other than [`PARAMS`]' (tuning), in thousandths, in the order of
     /// [`Ideas::TUNABLE`]: `None` keeps [`PARAMS`]' value.
-    pub tuning: [Option<u32>; 5],
+    pub tuning: [Option<u32>; 7],
 }
 
 impl Ideas {
     /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
-    pub const NAMES: [&str; 10] = [
+    pub const NAMES: [&str; 11] = [
         "swap", "prune", "bias", "order", "solver", "partner", "networks", "islands", "block",
-        "grave",
+        "grave", "prior",
     ];
 
     /// The playouts' bridge odds a trial may set (`trial-swap+b=8`).
     pub const BRIDGE_ODDS: [u32; 6] = [1, 2, 3, 4, 8, 16];
 
     /// The constants a trial may set, as `ponte arena` spells them (`trial-swap+c=0.1`): the
-    /// exploration weight, the RAVE equivalence, the margin's weight and the bias's weight.
-    pub const TUNABLE: [&str; 5] = ["c", "k", "m", "w", "r"];
+    /// exploration weight, the RAVE equivalence, the margin's weight, the bias's weight,
+    /// GRAVE's reference visits, and the priors' virtual visits and value.
+    pub const TUNABLE: [&str; 7] = ["c", "k", "m", "w", "r", "v", "q"];
 
     /// The search's constants: [`PARAMS`] with this trial's tuning.
     pub fn params(self) -> Params {
@@ -114,6 +130,8 @@ impl Ideas {
             margin_weight: value(2, PARAMS.margin_weight),
             bias: value(3, PARAMS.bias),
             grave_reference: value(4, PARAMS.grave_reference),
+            prior_visits: value(5, PARAMS.prior_visits),
+            prior_value: value(6, PARAMS.prior_value),
         }
     }
 
@@ -129,6 +147,7 @@ impl Ideas {
             "islands" => Some(&mut self.island_bridges),
             "block" => Some(&mut self.block),
             "grave" => Some(&mut self.grave),
+            "prior" => Some(&mut self.prior),
             _ => None,
         }
     }
@@ -207,7 +226,8 @@ pub const LEVELS: Ideas = Ideas {
     island_bridges: false,
     block: false,
     grave: true,
-    tuning: [None; 5],
+    prior: false,
+    tuning: [None; 7],
 };
 
 /// A step from a node, with what is known of it.
@@ -234,7 +254,7 @@ struct Node {
 }
 
 impl Node {
-    fn new(at: &Position, ideas: Ideas) -> Option<Node> {
+    fn new(at: &Position, params: Params, ideas: Ideas) -> Option<Node> {
         let mover = at.to_move()?;
         let mut steps = at.steps();
         let own =
@@ -253,21 +273,33 @@ impl Node {
                 |step| matches!(step, Step::Tile(cell) if cell > first),
             );
         }
-        let advice = ideas.bias.then(|| Advice::new(at, mover));
+        let advice = (ideas.bias || ideas.prior).then(|| Advice::new(at, mover));
+        let (virtual_visits, virtual_value) = if ideas.prior {
+            (
+                params.prior_visits.round() as u32,
+                params.prior_value as f32,
+            )
+        } else {
+            (0, 0.0)
+        };
         Some(Node {
             mover,
             visits: 0,
             edges: steps
                 .into_iter()
-                .map(|step| Edge {
-                    step,
-                    child: None,
-                    visits: 0,
-                    wins: 0.0,
-                    amaf_visits: 0,
-                    amaf_wins: 0.0,
-                    prior: advice.as_ref().map_or(0.0, |a| a.prior(step)),
-                    proven: None,
+                .map(|step| {
+                    let prior = advice.as_ref().map_or(0.0, |a| a.prior(step));
+                    let sign = if prior > 0.0 { 1.0 } else { -1.0 };
+                    Edge {
+                        step,
+                        child: None,
+                        visits: 0,
+                        wins: 0.0,
+                        amaf_visits: virtual_visits,
+                        amaf_wins: sign * virtual_value * virtual_visits as f32,
+                        prior,
+                        proven: None,
+                    }
                 })
                 .collect(),
         })
@@ -477,7 +509,8 @@ fn grow(
     rng: &mut Rng,
 ) -> Tree {
     let root = Position::new(game.clone());
-    let mut nodes = vec![Node::new(&root, ideas).expect("a finished game has no move to search")];
+    let mut nodes =
+        vec![Node::new(&root, params, ideas).expect("a finished game has no move to search")];
     let (mut playouts, mut random_moves) = (0u64, 0u64);
     let mut path: Vec<Passed> = Vec::new();
     // The root's edges' playouts won by its mover, without the margin: the chance it reports.
@@ -513,7 +546,7 @@ fn grow(
             match node.edges[edge].child {
                 Some(child) => current = child,
                 None => {
-                    if let Some(child) = Node::new(&at, ideas) {
+                    if let Some(child) = Node::new(&at, params, ideas) {
                         let index = u32::try_from(nodes.len()).expect("fewer than 2³² nodes");
                         nodes.push(child);
                         nodes[current as usize].edges[edge].child = Some(index);
@@ -797,7 +830,7 @@ mod tests {
             let mut position = Position::new(Game::new(Variant::boxed(size).unwrap()));
             while position.to_move().is_some() {
                 for ideas in [LEVELS, Ideas::parse("prune+order").unwrap()] {
-                    let node = Node::new(&position, ideas).unwrap();
+                    let node = Node::new(&position, PARAMS, ideas).unwrap();
                     for edge in &node.edges {
                         let at = node.edge_of(edge.step).expect("its own step");
                         assert_eq!(at.step, edge.step);
@@ -838,6 +871,45 @@ mod tests {
             let chosen = search(&game, ideas.params(), ideas, few, &playout, &mut rng);
             assert!(game.is_legal(chosen.best), "{} in\n{game:?}", chosen.best);
             assert_eq!(chosen.playouts, 200);
+            game.apply(chosen.best);
+        }
+    }
+
+    /// The priors' virtual results: a step the advice looks for first (a tile beside a lone
+    /// first tile, a bridge) starts ahead, any other behind, and a search with them plays
+    /// legal moves.
+    #[test]
+    fn priors_start_a_new_step_with_virtual_results() {
+        let ideas = Ideas::parse("swap+partner+b=2+grave+prior+v=10+q=0.5").unwrap();
+        assert_eq!(ideas.to_string(), "swap+partner+grave+prior+b=2+v=10+q=0.5");
+        let params = ideas.params();
+        let mut game = Game::new(Variant::boxed(6).unwrap());
+        game.play("c3 e5".parse().unwrap()).unwrap();
+        game.play("b2 b5".parse().unwrap()).unwrap();
+        // Red, to move, has c3 and e5, lone sandbanks: the cells beside them grow one.
+        let node = Node::new(&Position::new(game.clone()), params, ideas).unwrap();
+        let cell = |name: &str| Step::Tile(name.parse().unwrap());
+        let edge = |step: Step| node.edge_of(step).unwrap();
+        for (step, mean) in [(cell("c4"), 0.5), (cell("e4"), 0.5), (cell("a6"), -0.5)] {
+            assert_eq!(edge(step).amaf_visits, 10, "{step:?}");
+            assert!(
+                (edge(step).amaf_wins - 10.0 * mean).abs() < 1e-6,
+                "{step:?}"
+            );
+            assert_eq!(edge(step).visits, 0);
+        }
+        let without = Node::new(&Position::new(game.clone()), params, LEVELS).unwrap();
+        assert!(without.edges.iter().all(|e| e.amaf_visits == 0));
+        let mut rng = Rng::with_seed(23);
+        let few = Budget {
+            playouts: Some(200),
+            ..Budget::default()
+        };
+        while !game.is_over() {
+            let style = ideas.style();
+            let playout = |game: &mut Game, rng: &mut Rng| style.playout(game, rng);
+            let chosen = search(&game, params, ideas, few, &playout, &mut rng);
+            assert!(game.is_legal(chosen.best), "{} in\n{game:?}", chosen.best);
             game.apply(chosen.best);
         }
     }
