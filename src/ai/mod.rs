@@ -14,6 +14,7 @@ pub mod boardspace;
 pub mod policy;
 mod rave;
 pub mod reference;
+mod replies;
 pub mod smartbot;
 mod steps;
 mod uct;

@@ -21,6 +21,7 @@
 use fastrand::Rng;
 
 use super::policy::{self, clean};
+use super::replies::Replies;
 use super::steps::{Playout, Position, Step};
 use super::uct::{Budget, Decision, reward, won};
 use crate::game::{Bitboard, Color, Game, Move};
@@ -99,6 +100,9 @@ pub struct Ideas {
     /// keeps no RAVE statistics and so looks as good as an even game, which for a player who
     /// is behind is better than its real chances.
     pub prior: bool,
+    /// The playouts play a player's last good reply to the opponent's move where one fits
+    /// (`replies`: last good reply with forgetting), else the advice.
+    pub replies: bool,
     /// Constants other than [`PARAMS`]' (tuning), in thousandths, in the order of
     /// [`Ideas::TUNABLE`]: `None` keeps [`PARAMS`]' value.
     pub tuning: [Option<u32>; 7],
@@ -106,9 +110,9 @@ pub struct Ideas {
 
 impl Ideas {
     /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
-    pub const NAMES: [&str; 11] = [
+    pub const NAMES: [&str; 12] = [
         "swap", "prune", "bias", "order", "solver", "partner", "networks", "islands", "block",
-        "grave", "prior",
+        "grave", "prior", "replies",
     ];
 
     /// The playouts' bridge odds a trial may set (`trial-swap+b=8`).
@@ -148,6 +152,7 @@ impl Ideas {
             "block" => Some(&mut self.block),
             "grave" => Some(&mut self.grave),
             "prior" => Some(&mut self.prior),
+            "replies" => Some(&mut self.replies),
             _ => None,
         }
     }
@@ -227,6 +232,7 @@ pub const LEVELS: Ideas = Ideas {
     block: false,
     grave: true,
     prior: false,
+    replies: false,
     tuning: [None; 7],
 };
 
@@ -499,7 +505,8 @@ struct Tree {
     root_wins: Vec<f64>,
 }
 
-/// Grows a search tree for `game` until `budget` is spent.
+/// Grows a search tree for `game` until `budget` is spent. With the `replies` idea the
+/// playouts are `ideas.style()`'s advice with the replies this search learns, not `playout`.
 fn grow(
     game: &Game,
     params: Params,
@@ -515,6 +522,8 @@ fn grow(
     let mut path: Vec<Passed> = Vec::new();
     // The root's edges' playouts won by its mover, without the margin: the chance it reports.
     let root_mover = nodes[0].mover;
+    let style = ideas.style();
+    let mut replies = ideas.replies.then(Replies::default);
     let mut root_wins = vec![0.0; nodes[0].edges.len()];
     loop {
         path.clear();
@@ -567,7 +576,10 @@ fn grow(
             at.apply(Step::Tile(second));
             random_moves += 1;
         }
-        random_moves += at.play_out(playout, rng);
+        random_moves += match replies.as_mut() {
+            Some(replies) => at.play_out(|game, rng| replies.play_out(style, game, rng), rng),
+            None => at.play_out(playout, rng),
+        };
         playouts += 1;
         back_up(&mut nodes, &path, &at.game, params, ideas);
         if let Some(first) = path.first() {

@@ -72,7 +72,11 @@ impl Position {
     /// `playout` finishes the game. Returns the random moves made; a playout from a finished
     /// game makes none but counts as one, or a budget in moves would never run out at the end
     /// of a game.
-    pub fn play_out(&mut self, playout: Playout, rng: &mut Rng) -> u64 {
+    pub fn play_out(
+        &mut self,
+        playout: impl FnOnce(&mut Game, &mut Rng) -> u64,
+        rng: &mut Rng,
+    ) -> u64 {
         let mut moves = 0;
         if let Some(first) = self.pending {
             self.apply(Step::Tile(random_partner(&self.game, first, rng)));
