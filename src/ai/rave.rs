@@ -54,7 +54,7 @@ pub const PARAMS: Params = Params {
     margin_weight: 0.02,
     rave_equivalence: 300.0,
     bias: 0.2,
-    grave_reference: 100.0,
+    grave_reference: 30.0,
     prior_visits: 20.0,
     prior_value: 0.3,
 };
