@@ -1067,3 +1067,73 @@ mod tests {
         assert!(winnable > 5, "only {winnable} positions could be won");
     }
 }
+
+/// What keeping the tree from one move to the next would save: the share of a search's
+/// playouts that lay under the position its player meets at its next turn (after its own move
+/// and the opponent's reply). A measurement, run by hand (README: "The tree kept from one move
+/// to the next"), not part of `cargo test`.
+#[cfg(test)]
+mod reuse_measurement {
+    use super::*;
+    use crate::game::Variant;
+
+    /// The node `mv`'s steps lead to from `at`, if the search made it.
+    fn follow(nodes: &[Node], mut at: u32, mv: Move) -> Option<u32> {
+        let steps = match mv {
+            Move::Place(a, b) => vec![Step::Tile(a), Step::Tile(b)],
+            Move::Bridge(a, b) => vec![Step::Bridge(a, b)],
+            Move::Pass => vec![Step::Pass],
+            Move::Swap => vec![Step::Swap],
+            Move::Resign(_) => return None,
+        };
+        for step in steps {
+            at = nodes[at as usize].edge_of(step)?.child?;
+        }
+        Some(at)
+    }
+
+    #[test]
+    #[ignore = "a measurement: cargo test --release --lib reuse_share -- --ignored --nocapture"]
+    fn reuse_share() {
+        let playout = |game: &mut Game, rng: &mut Rng| LEVELS.style().playout(game, rng);
+        let budget = Budget {
+            playouts: Some(20_000),
+            ..Budget::default()
+        };
+        let mut shares = Vec::new();
+        for seed in 0..3 {
+            let mut rng = Rng::with_seed(seed);
+            let mut game = Game::new(Variant::boxed(12).unwrap());
+            // Each player's last tree and the move it chose there.
+            let mut previous: [Option<(Tree, Move)>; 2] = [None, None];
+            while let Some(color) = game.to_move() {
+                let reply = game.last_move();
+                if let (Some((tree, ours)), Some(reply)) = (&previous[color.index()], reply) {
+                    let reached = follow(&tree.nodes, 0, *ours)
+                        .and_then(|node| follow(&tree.nodes, node, reply))
+                        .map_or(0, |node| tree.nodes[node as usize].visits);
+                    shares.push(f64::from(reached) / tree.playouts as f64);
+                }
+                let tree = grow(&game, PARAMS, LEVELS, budget, &playout, &mut rng);
+                let mv = best_move(&tree.nodes, &tree.root, &mut rng);
+                game.apply(mv);
+                previous[color.index()] = Some((tree, mv));
+            }
+        }
+        assert!(shares.iter().all(|share| (0.0..=1.0).contains(share)));
+        assert!(
+            shares.iter().any(|&share| share > 0.0),
+            "some line is found"
+        );
+        shares.sort_by(f64::total_cmp);
+        let at = |q: f64| shares[((shares.len() - 1) as f64 * q) as usize];
+        println!(
+            "{} moves: mean share {:.4}, median {:.4}, 90th percentile {:.4}, largest {:.4}",
+            shares.len(),
+            shares.iter().sum::<f64>() / shares.len() as f64,
+            at(0.5),
+            at(0.9),
+            at(1.0)
+        );
+    }
+}
