@@ -33,6 +33,9 @@ pub struct Style {
     /// One turn in [`BLOCK_ODDS`] the first tile goes, where it can, next to an opponent's
     /// sandbank of three, which it keeps from becoming an island there.
     pub block: bool,
+    /// The first tile completes an island (goes next to an own sandbank of three) wherever
+    /// one fits: the nearest thing this game has to a decisive move, a point made at once.
+    pub complete: bool,
 }
 
 /// With [`Style::block`], one turn in this many looks for an opponent's island to block.
@@ -52,6 +55,7 @@ impl Style {
         networks: false,
         island_bridges: false,
         block: false,
+        complete: false,
     };
 
     /// Plays `game` to its end and returns the moves made.
@@ -92,7 +96,8 @@ impl Style {
     }
 
     /// Two tiles: the first grows a sandbank or starts one near the centre (or, with
-    /// [`Style::block`], blocks an opponent's island), the second goes next to the first (to
+    /// [`Style::complete`], completes an own island, or with [`Style::block`], blocks an
+    /// opponent's island), the second goes next to the first (to
     /// make an island sooner) or grows another sandbank. Neither burns land.
     fn sensible_placement(self, board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
         let (own, size) = (board.tiles(color), board.size());
@@ -101,12 +106,19 @@ impl Style {
         let growing = free & sandbanks.grow_orthogonal();
         let open = free & !own.grow_all();
         let fits = |cell: Cell| clean(own, cell) && board.tile_fits(color, cell);
-        let blocking = if self.block && rng.u32(0..BLOCK_ODDS) == 0 {
-            pick(blocking_cells(board, color), rng, fits)
+        let completing = if self.complete {
+            pick(beside_sandbanks_of_three(board, color), rng, fits)
         } else {
             None
         };
-        let first = match blocking {
+        let blocking = || {
+            if self.block && rng.u32(0..BLOCK_ODDS) == 0 {
+                pick(beside_sandbanks_of_three(board, color.other()), rng, fits)
+            } else {
+                None
+            }
+        };
+        let first = match completing.or_else(blocking) {
             Some(cell) => cell,
             None => match rng.u32(0..4) {
                 0 => central(open, size, rng, fits),
@@ -128,11 +140,10 @@ pub fn sensible_move(game: &Game, rng: &mut Rng) -> Option<Move> {
     Style::ADVICE.sensible_move(game, rng)
 }
 
-/// The free cells beside the opponent's sandbanks of three tiles: where they would make an
-/// island next.
-fn blocking_cells(board: &Board, color: Color) -> Bitboard {
-    let other = color.other();
-    let mut sandbanks = board.tiles(other) & !board.islands(other);
+/// The free cells beside `owner`'s sandbanks of three tiles: where they would make an island
+/// next.
+fn beside_sandbanks_of_three(board: &Board, owner: Color) -> Bitboard {
+    let mut sandbanks = board.tiles(owner) & !board.islands(owner);
     let mut cells = Bitboard::EMPTY;
     while let Some(cell) = sandbanks.first() {
         let group = Bitboard::single(cell).flood(sandbanks);
@@ -338,6 +349,7 @@ mod tests {
                         networks: true,
                         island_bridges: true,
                         block: true,
+                        complete: true,
                     };
                     let mv = style.sensible_move(&game, &mut rng).unwrap();
                     assert!(game.is_legal(mv), "{mv}\n{game:?}");
@@ -482,6 +494,43 @@ mod tests {
             }
         }
         assert!(bridges > 500 && refused > 1000, "{bridges} {refused}");
+    }
+
+    /// With `complete`, the first tile of a placement completes the mover's island whenever
+    /// one fits; without it, it often does not.
+    #[test]
+    fn complete_makes_an_island_first() {
+        let mut game = Game::new(Variant::boxed(8).unwrap());
+        for mv in ["c3 c4", "h8 h7", "c5 a1", "h2 g2"] {
+            game.apply(mv.parse().unwrap());
+        }
+        let board = game.board();
+        let beside = beside_sandbanks_of_three(board, Color::White);
+        assert_eq!(beside.len(), 8, "b3-b5, d3-d5, c2 and c6");
+        let complete = Style {
+            complete: true,
+            ..Style::ADVICE
+        };
+        let mut rng = Rng::with_seed(41);
+        let mut elsewhere = 0;
+        for _ in 0..200 {
+            let Some(Move::Place(first, _)) =
+                complete.sensible_placement(board, Color::White, &mut rng)
+            else {
+                panic!("a placement is found");
+            };
+            assert!(beside.contains(first), "{first}");
+            if let Some(Move::Place(first, _)) =
+                Style::ADVICE.sensible_placement(board, Color::White, &mut rng)
+                && !beside.contains(first)
+            {
+                elsewhere += 1;
+            }
+        }
+        assert!(
+            elsewhere > 20,
+            "the advice alone starts elsewhere too: {elsewhere}"
+        );
     }
 
     #[test]

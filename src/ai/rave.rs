@@ -54,7 +54,7 @@ pub const PARAMS: Params = Params {
     margin_weight: 0.02,
     rave_equivalence: 300.0,
     bias: 0.2,
-    grave_reference: 30.0,
+    grave_reference: 100.0,
     prior_visits: 20.0,
     prior_value: 0.3,
 };
@@ -103,6 +103,9 @@ pub struct Ideas {
     /// The playouts play a player's last good reply to the opponent's move where one fits
     /// (`replies`: last good reply with forgetting), else the advice.
     pub replies: bool,
+    /// The playouts' first tile completes an own island wherever one fits
+    /// (`policy::Style::complete`).
+    pub complete: bool,
     /// Constants other than [`PARAMS`]' (tuning), in thousandths, in the order of
     /// [`Ideas::TUNABLE`]: `None` keeps [`PARAMS`]' value.
     pub tuning: [Option<u32>; 7],
@@ -110,9 +113,9 @@ pub struct Ideas {
 
 impl Ideas {
     /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
-    pub const NAMES: [&str; 12] = [
+    pub const NAMES: [&str; 13] = [
         "swap", "prune", "bias", "order", "solver", "partner", "networks", "islands", "block",
-        "grave", "prior", "replies",
+        "grave", "prior", "replies", "complete",
     ];
 
     /// The playouts' bridge odds a trial may set (`trial-swap+b=8`).
@@ -153,6 +156,7 @@ impl Ideas {
             "grave" => Some(&mut self.grave),
             "prior" => Some(&mut self.prior),
             "replies" => Some(&mut self.replies),
+            "complete" => Some(&mut self.complete),
             _ => None,
         }
     }
@@ -166,6 +170,7 @@ impl Ideas {
             networks: self.networks,
             island_bridges: self.island_bridges,
             block: self.block,
+            complete: self.complete,
         }
     }
 
@@ -233,6 +238,7 @@ pub const LEVELS: Ideas = Ideas {
     grave: true,
     prior: false,
     replies: false,
+    complete: false,
     tuning: [None; 7],
 };
 
