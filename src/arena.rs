@@ -97,11 +97,12 @@ impl std::str::FromStr for Contender {
                     ideas: ai::Ideas::parse(&trial["trial-".len()..]).ok_or_else(|| {
                         format!(
                             "\"{trial}\" names an unknown idea: trial- with any of {}, \
-                             constants NAME=VALUE ({}) and the playouts' bridge odds b=N \
-                             ({}) joined by +",
+                             constants NAME=VALUE ({}), the playouts' bridge odds b=N \
+                             ({}) and odds of a new sandbank s=N ({}) joined by +",
                             ai::Ideas::NAMES.join(", "),
                             ai::Ideas::TUNABLE.join(", "),
-                            ai::Ideas::BRIDGE_ODDS.map(|o| o.to_string()).join(", ")
+                            ai::Ideas::BRIDGE_ODDS.map(|o| o.to_string()).join(", "),
+                            ai::Ideas::START_ODDS.map(|o| o.to_string()).join(", ")
                         )
                     })?,
                 },

@@ -24,6 +24,9 @@ const TRIES: u32 = 8;
 pub struct Style {
     /// One turn in this many looks for a bridge first.
     pub bridge_odds: u32,
+    /// A placement's first tile starts a new sandbank near the centre one turn in this many;
+    /// the other turns it grows a sandbank where one can grow.
+    pub start_odds: u32,
     /// The bridges looked for join two different networks (groups not yet joined by the
     /// mover's bridges): a bridge within a network adds nothing to the score. (With
     /// `island_bridges`, the island bridge looked for first is not held to it.)
@@ -52,6 +55,7 @@ impl Style {
     /// what issue 24's trials vary.
     pub const NOVEMBER: Style = Style {
         bridge_odds: 4,
+        start_odds: 4,
         networks: false,
         island_bridges: false,
         block: false,
@@ -120,7 +124,7 @@ impl Style {
         };
         let first = match completing.or_else(blocking) {
             Some(cell) => cell,
-            None => match rng.u32(0..4) {
+            None => match rng.u32(0..self.start_odds) {
                 0 => central(open, size, rng, fits),
                 _ => pick(growing, rng, fits).or_else(|| central(open, size, rng, fits)),
             }?,
@@ -346,6 +350,7 @@ mod tests {
                     }
                     let style = Style {
                         bridge_odds: 2,
+                        start_odds: 3,
                         networks: true,
                         island_bridges: true,
                         block: true,

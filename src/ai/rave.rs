@@ -82,6 +82,9 @@ pub struct Ideas {
     /// The playouts look for a joining bridge one turn in this many instead of one in four
     /// as in November 2026 (`b=N`, one of [`Ideas::BRIDGE_ODDS`]).
     pub bridge_odds: Option<u32>,
+    /// The playouts' first tile starts a new sandbank one turn in this many instead of one in
+    /// four (`s=N`, one of [`Ideas::START_ODDS`]).
+    pub start_odds: Option<u32>,
     /// The playouts' bridges join two different networks (`policy::Style::networks`).
     pub networks: bool,
     /// The playouts look first for a joining bridge with an island at one end.
@@ -120,6 +123,9 @@ impl Ideas {
 
     /// The playouts' bridge odds a trial may set (`trial-swap+b=8`).
     pub const BRIDGE_ODDS: [u32; 6] = [1, 2, 3, 4, 8, 16];
+
+    /// The playouts' odds of starting a new sandbank a trial may set (`trial-swap+s=8`).
+    pub const START_ODDS: [u32; 6] = [1, 2, 3, 4, 8, 16];
 
     /// The constants a trial may set, as `ponte arena` spells them (`trial-swap+c=0.1`): the
     /// exploration weight, the RAVE equivalence, the margin's weight, the bias's weight,
@@ -167,6 +173,9 @@ impl Ideas {
             bridge_odds: self
                 .bridge_odds
                 .unwrap_or(policy::Style::NOVEMBER.bridge_odds),
+            start_odds: self
+                .start_odds
+                .unwrap_or(policy::Style::NOVEMBER.start_odds),
             networks: self.networks,
             island_bridges: self.island_bridges,
             block: self.block,
@@ -189,6 +198,12 @@ impl Ideas {
                     .ok()
                     .filter(|o| Ideas::BRIDGE_ODDS.contains(o))?;
                 ideas.bridge_odds = Some(odds);
+            } else if let Some(odds) = name.strip_prefix("s=") {
+                let odds = odds
+                    .parse()
+                    .ok()
+                    .filter(|o| Ideas::START_ODDS.contains(o))?;
+                ideas.start_odds = Some(odds);
             } else if let Some((key, value)) = name.split_once('=') {
                 let index = Ideas::TUNABLE.iter().position(|k| *k == key)?;
                 let value: f64 = value.parse().ok()?;
@@ -214,6 +229,9 @@ impl std::fmt::Display for Ideas {
         if let Some(odds) = self.bridge_odds {
             on.push(format!("b={odds}"));
         }
+        if let Some(odds) = self.start_odds {
+            on.push(format!("s={odds}"));
+        }
         for (key, value) in Ideas::TUNABLE.iter().zip(self.tuning) {
             if let Some(thousandths) = value {
                 on.push(format!("{key}={}", f64::from(thousandths) / 1000.0));
@@ -232,6 +250,7 @@ pub const LEVELS: Ideas = Ideas {
     solver: false,
     partner: true,
     bridge_odds: Some(2),
+    start_odds: None,
     networks: false,
     island_bridges: false,
     block: false,
@@ -823,6 +842,11 @@ mod tests {
             (Some(8), true)
         );
         assert_eq!(bridging.to_string(), "swap+islands+b=8");
+        let starting = Ideas::parse("swap+b=2+s=8").unwrap();
+        assert_eq!(starting.style().start_odds, 8);
+        assert_eq!(starting.to_string(), "swap+b=2+s=8");
+        assert_eq!(LEVELS.style().start_odds, 4, "as in November 2026");
+        assert_eq!(Ideas::parse("swap+s=5"), None);
         assert_eq!(
             Ideas::parse("swap+b=5"),
             None,
