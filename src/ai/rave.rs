@@ -567,7 +567,7 @@ fn grow(
                 reference[mover] = Some(current);
             }
             let borrowed = reference[mover]
-                .filter(|&above| ideas.grave && above != current)
+                .filter(|&above| above != current)
                 .map(|above| &nodes[above as usize]);
             let edge = select(node, borrowed, params, ideas, rng);
             path.push(Passed {
@@ -901,15 +901,20 @@ mod tests {
         assert!(ideas.grave);
         assert!((ideas.params().grave_reference - 20.0).abs() < 1e-9);
         assert_eq!(ideas.to_string(), "swap+partner+grave+b=2+r=20");
-        let mut rng = Rng::with_seed(22);
+        plays_legal_moves_to_the_end(Game::new(Variant::boxed(8).unwrap()), ideas, 22);
+    }
+
+    /// Plays `game` to its end with searches of 200 playouts with `ideas` (and their
+    /// constants and playouts), each move checked legal and each search spending its budget.
+    fn plays_legal_moves_to_the_end(mut game: Game, ideas: Ideas, seed: u64) {
+        let mut rng = Rng::with_seed(seed);
         let few = Budget {
             playouts: Some(200),
             ..Budget::default()
         };
-        let mut game = Game::new(Variant::boxed(8).unwrap());
+        let style = ideas.style();
+        let playout = |game: &mut Game, rng: &mut Rng| style.playout(game, rng);
         while !game.is_over() {
-            let style = ideas.style();
-            let playout = |game: &mut Game, rng: &mut Rng| style.playout(game, rng);
             let chosen = search(&game, ideas.params(), ideas, few, &playout, &mut rng);
             assert!(game.is_legal(chosen.best), "{} in\n{game:?}", chosen.best);
             assert_eq!(chosen.playouts, 200);
@@ -942,18 +947,7 @@ mod tests {
         }
         let without = Node::new(&Position::new(game.clone()), params, LEVELS).unwrap();
         assert!(without.edges.iter().all(|e| e.amaf_visits == 0));
-        let mut rng = Rng::with_seed(23);
-        let few = Budget {
-            playouts: Some(200),
-            ..Budget::default()
-        };
-        while !game.is_over() {
-            let style = ideas.style();
-            let playout = |game: &mut Game, rng: &mut Rng| style.playout(game, rng);
-            let chosen = search(&game, params, ideas, few, &playout, &mut rng);
-            assert!(game.is_legal(chosen.best), "{} in\n{game:?}", chosen.best);
-            game.apply(chosen.best);
-        }
+        plays_legal_moves_to_the_end(game, ideas, 23);
     }
 
     #[test]
