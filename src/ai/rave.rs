@@ -18,13 +18,15 @@
 //! Deterministic for a given seed and budget in playouts. The reference player `hard-2026-11`
 //! has its own copy of this module as it was in November 2026 (`reference/rave.rs`).
 
+use std::collections::HashMap;
+
 use fastrand::Rng;
 
 use super::policy::{self, clean};
 use super::replies::Replies;
 use super::steps::{Playout, Position, Step};
 use super::uct::{Budget, Decision, reward, won};
-use crate::game::{Bitboard, Color, Game, Move};
+use crate::game::{Bitboard, Cell, Color, Game, Move};
 
 /// The search's constants.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -109,6 +111,10 @@ pub struct Ideas {
     /// The playouts' first tile completes an own island wherever one fits
     /// (`policy::Style::complete`).
     pub complete: bool,
+    /// The two orders of a placement lead to one node: after a then b the search meets the
+    /// node it made after b then a, so what follows a placement is learnt from both orders
+    /// (a transposition table for the one transposition every placement has).
+    pub pairs: bool,
     /// Constants other than [`PARAMS`]' (tuning), in thousandths, in the order of
     /// [`Ideas::TUNABLE`]: `None` keeps [`PARAMS`]' value.
     pub tuning: [Option<u32>; 7],
@@ -116,9 +122,9 @@ pub struct Ideas {
 
 impl Ideas {
     /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
-    pub const NAMES: [&str; 13] = [
+    pub const NAMES: [&str; 14] = [
         "swap", "prune", "bias", "order", "solver", "partner", "networks", "islands", "block",
-        "grave", "prior", "replies", "complete",
+        "grave", "prior", "replies", "complete", "pairs",
     ];
 
     /// The playouts' bridge odds a trial may set (`trial-swap+b=8`).
@@ -163,6 +169,7 @@ impl Ideas {
             "prior" => Some(&mut self.prior),
             "replies" => Some(&mut self.replies),
             "complete" => Some(&mut self.complete),
+            "pairs" => Some(&mut self.pairs),
             _ => None,
         }
     }
@@ -258,6 +265,7 @@ pub const LEVELS: Ideas = Ideas {
     prior: false,
     replies: false,
     complete: false,
+    pairs: false,
     tuning: [None; 7],
 };
 
@@ -550,6 +558,8 @@ fn grow(
     let style = ideas.style();
     let mut replies = ideas.replies.then(Replies::default);
     let mut root_wins = vec![0.0; nodes[0].edges.len()];
+    // `pairs`: the node after each placement made, by the node before it and its two cells.
+    let mut pairs: HashMap<(u32, Cell, Cell), u32> = HashMap::new();
     loop {
         path.clear();
         let mut at = root.clone();
@@ -576,14 +586,32 @@ fn grow(
                 tiles: Color::BOTH.map(|c| at.game.board().tiles(c)),
                 bridges: at.game.board().bridges().len(),
             });
-            at.apply(node.edges[edge].step);
+            let (step, first) = (node.edges[edge].step, at.pending);
+            at.apply(step);
             match node.edges[edge].child {
                 Some(child) => current = child,
                 None => {
+                    // `pairs`: the placement's other order may have made this node already.
+                    let pair = match (ideas.pairs, first, step) {
+                        (true, Some(first), Step::Tile(second)) => {
+                            // The first tile was the step before, from the node before.
+                            let above = path[path.len() - 2].node;
+                            Some((above, first.min(second), first.max(second)))
+                        }
+                        _ => None,
+                    };
+                    if let Some(&made) = pair.as_ref().and_then(|pair| pairs.get(pair)) {
+                        nodes[current as usize].edges[edge].child = Some(made);
+                        current = made;
+                        continue;
+                    }
                     if let Some(child) = Node::new(&at, params, ideas) {
                         let index = u32::try_from(nodes.len()).expect("fewer than 2³² nodes");
                         nodes.push(child);
                         nodes[current as usize].edges[edge].child = Some(index);
+                        if let Some(pair) = pair {
+                            pairs.insert(pair, index);
+                        }
                     } else if ideas.solver
                         && let Some(winner) = at.game.outcome().and_then(|o| o.winner())
                     {
@@ -902,6 +930,62 @@ mod tests {
         assert!((ideas.params().grave_reference - 20.0).abs() < 1e-9);
         assert_eq!(ideas.to_string(), "swap+partner+grave+b=2+r=20");
         plays_legal_moves_to_the_end(Game::new(Variant::boxed(8).unwrap()), ideas, 22);
+    }
+
+    /// With `pairs`, a placement's two orders lead to one node, and a search with it plays
+    /// legal moves; without it, each order has a node of its own.
+    #[test]
+    fn pairs_meet_a_placements_two_orders_in_one_node() {
+        let game = Game::new(Variant::boxed(6).unwrap());
+        let budget = Budget {
+            playouts: Some(3000),
+            ..Budget::default()
+        };
+        // The placements made in both orders, and how many of them lead to one node.
+        let made_twice = |ideas: Ideas| {
+            let mut rng = Rng::with_seed(5);
+            let tree = grow(
+                &game,
+                ideas.params(),
+                ideas,
+                budget,
+                &policy::playout,
+                &mut rng,
+            );
+            let (nodes, root) = (&tree.nodes, &tree.nodes[0]);
+            let after = |node: u32, cell: Cell| {
+                nodes[node as usize]
+                    .edge_of(Step::Tile(cell))
+                    .and_then(|edge| edge.child)
+            };
+            let (mut both, mut one) = (0, 0);
+            for first in &root.edges {
+                let (Step::Tile(a), Some(after_a)) = (first.step, first.child) else {
+                    continue;
+                };
+                for second in &nodes[after_a as usize].edges {
+                    let (Step::Tile(b), Some(after_ab)) = (second.step, second.child) else {
+                        continue;
+                    };
+                    if let Some(after_ba) = after(0, b).and_then(|after_b| after(after_b, a)) {
+                        both += 1;
+                        one += usize::from(after_ab == after_ba);
+                    }
+                }
+            }
+            (both, one)
+        };
+        let with_pairs = Ideas {
+            pairs: true,
+            ..LEVELS
+        };
+        let (both, one) = made_twice(with_pairs);
+        assert!(both > 10, "only {both} placements made in both orders");
+        assert_eq!(one, both);
+        let (both, one) = made_twice(LEVELS);
+        assert!(both > 10, "only {both} placements made in both orders");
+        assert_eq!(one, 0);
+        plays_legal_moves_to_the_end(Game::new(Variant::boxed(8).unwrap()), with_pairs, 23);
     }
 
     /// Plays `game` to its end with searches of 200 playouts with `ideas` (and their
