@@ -56,7 +56,7 @@ fn every_move_the_ai_returns_is_legal() {
         // Every idea of issue 24 at once, those the levels do not use included.
         Player::Trial {
             ideas: ai::Ideas::parse(
-                "swap+prune+bias+order+solver+partner+networks+islands+block+grave+prior+replies+complete+pairs+b=2",
+                "swap+prune+bias+order+solver+partner+networks+islands+block+grave+prior+replies+complete+pairs+mse+b=2",
             )
             .unwrap(),
         },

@@ -115,6 +115,11 @@ pub struct Ideas {
     /// node it made after b then a, so what follows a placement is learnt from both orders
     /// (a transposition table for the one transposition every placement has).
     pub pairs: bool,
+    /// RAVE weighed by Gelly and Silver's minimum-error schedule (2011), β = ñ/(n + ñ + nñ/k)
+    /// with ñ the RAVE visits and n the edge's own, in place of √(k/(3n + k)): with plenty of
+    /// RAVE results it falls as k/(k + n), as 1/n where the levels' falls as 1/√n, so that a
+    /// well-visited edge (as a long search makes them) leans on its own results sooner.
+    pub mse: bool,
     /// Constants other than [`PARAMS`]' (tuning), in thousandths, in the order of
     /// [`Ideas::TUNABLE`]: `None` keeps [`PARAMS`]' value.
     pub tuning: [Option<u32>; 7],
@@ -122,9 +127,9 @@ pub struct Ideas {
 
 impl Ideas {
     /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
-    pub const NAMES: [&str; 14] = [
+    pub const NAMES: [&str; 15] = [
         "swap", "prune", "bias", "order", "solver", "partner", "networks", "islands", "block",
-        "grave", "prior", "replies", "complete", "pairs",
+        "grave", "prior", "replies", "complete", "pairs", "mse",
     ];
 
     /// The playouts' bridge odds a trial may set (`trial-swap+b=8`).
@@ -170,6 +175,7 @@ impl Ideas {
             "replies" => Some(&mut self.replies),
             "complete" => Some(&mut self.complete),
             "pairs" => Some(&mut self.pairs),
+            "mse" => Some(&mut self.mse),
             _ => None,
         }
     }
@@ -266,6 +272,7 @@ pub const LEVELS: Ideas = Ideas {
     replies: false,
     complete: false,
     pairs: false,
+    mse: false,
     tuning: [None; 7],
 };
 
@@ -676,12 +683,13 @@ fn select(
         let amaf = borrowed
             .and_then(|above| above.edge_of(edge.step))
             .unwrap_or(edge);
+        let rave_visits = f64::from(amaf.amaf_visits);
         let rave = if amaf.amaf_visits > 0 {
-            f64::from(amaf.amaf_wins) / f64::from(amaf.amaf_visits)
+            f64::from(amaf.amaf_wins) / rave_visits
         } else {
             0.0
         };
-        let beta = (k / (3.0 * visits + k)).sqrt();
+        let beta = rave_weight(ideas, k, visits, rave_visits);
         (1.0 - beta) * own
             + beta * rave
             + params.exploration * (log_visits / (visits + 1.0)).sqrt()
@@ -706,6 +714,16 @@ fn select(
         }
     }
     best.0
+}
+
+/// How much a step's value leans on its RAVE mean rather than its own, with `visits` results
+/// of its own and `rave_visits` RAVE results, for the equivalence `k`.
+fn rave_weight(ideas: Ideas, k: f64, visits: f64, rave_visits: f64) -> f64 {
+    if ideas.mse {
+        rave_visits / (visits + rave_visits + visits * rave_visits / k).max(1.0)
+    } else {
+        (k / (3.0 * visits + k)).sqrt()
+    }
 }
 
 /// Marks the last step of `path`, whose game is over, as won by `winner`, and carries the
@@ -888,6 +906,29 @@ mod tests {
         assert_eq!(params.bias, PARAMS.bias);
         assert_eq!(ideas.to_string(), "swap+c=0.05+k=1000");
         assert_eq!(Ideas::default().params(), PARAMS);
+    }
+
+    /// The minimum-error schedule trusts RAVE fully while an edge has no results of its own,
+    /// not at all without RAVE results, and, with RAVE results to spare, falls as k/(k + n):
+    /// below the levels' √(k/(3n + k)) once an edge has k visits of its own.
+    #[test]
+    fn the_minimum_error_schedule_falls_as_one_over_the_visits() {
+        let mse = Ideas {
+            mse: true,
+            ..LEVELS
+        };
+        let k = 300.0;
+        assert_eq!(rave_weight(mse, k, 0.0, 50.0), 1.0);
+        assert_eq!(rave_weight(mse, k, 0.0, 0.0), 0.0);
+        assert_eq!(rave_weight(mse, k, 20.0, 0.0), 0.0);
+        for n in [300.0, 1_000.0, 10_000.0] {
+            let plenty = rave_weight(mse, k, n, 1e9);
+            assert!((plenty - k / (k + n)).abs() < 1e-6, "{n}: {plenty}");
+            assert!(plenty < rave_weight(LEVELS, k, n, 1e9), "{n}");
+        }
+        assert!((rave_weight(LEVELS, k, 1_000.0, 5.0) - (300.0f64 / 3_300.0).sqrt()).abs() < 1e-12);
+        // Few RAVE results weigh less than many, for the same own visits.
+        assert!(rave_weight(mse, k, 100.0, 10.0) < rave_weight(mse, k, 100.0, 1_000.0));
     }
 
     /// GRAVE looks a step up in another node: every step of a node is found at its own edge,
