@@ -7,7 +7,7 @@ mod reference;
 use std::collections::BTreeSet;
 
 use fastrand::Rng;
-use ponte::game::{Cell, Color, Game, Move, Outcome, Supply, Variant, playout};
+use ponte::game::{Cell, Color, Game, Move, Outcome, Supply, Variant, playout, tally};
 use reference::{RefCell, RefColor, RefEnd, RefGame, RefMove};
 
 fn to_ref_cell(cell: Cell) -> RefCell {
@@ -86,6 +86,11 @@ fn compare_positions(game: &Game, reference: &RefGame, context: &str) {
             "{context}: networks add up"
         );
         assert_eq!(
+            tally(board, color),
+            ours.tally(),
+            "{context}: the lean tally of {color}"
+        );
+        assert_eq!(
             game.tiles_left(color).map(u32::from),
             reference.tiles_left(to_ref_color(color)),
             "{context}: tiles left"
@@ -108,6 +113,14 @@ fn compare_positions(game: &Game, reference: &RefGame, context: &str) {
         };
         assert_eq!(Some(end), reference.end(), "{context}: end");
     }
+    // A game ended by the score keeps the tallies it was judged by; no other game has them.
+    let judged = matches!(game.outcome(), Some(Outcome::Score { .. }));
+    let kept = Color::BOTH.map(|color| tally(board, color));
+    assert_eq!(
+        game.final_tallies(),
+        judged.then_some(kept),
+        "{context}: final tallies"
+    );
 }
 
 /// The legal-move queries against the reference's exhaustive lists.
@@ -278,6 +291,14 @@ fn every_pair_of_cells_agrees_on_small_boards() {
                 .collect();
             for (i, &a) in cells.iter().enumerate() {
                 for &b in &cells[i..] {
+                    if let Some(color) = game.to_move() {
+                        assert_eq!(
+                            game.board().placement_fits(color, a, b),
+                            reference.is_legal(to_ref_move(Move::Place(a, b))),
+                            "game {game_number} ply {}: placement_fits {a} {b}",
+                            game.plies()
+                        );
+                    }
                     for mv in [Move::Place(a, b), Move::Bridge(a, b)] {
                         assert_eq!(
                             game.is_legal(mv),

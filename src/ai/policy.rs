@@ -175,11 +175,9 @@ pub fn sensible_partner(board: &Board, color: Color, first: Cell, rng: &mut Rng)
     } else {
         Bitboard::EMPTY
     };
-    let partner = |cell: Cell| {
-        clean(with_first, cell)
-            && board.tile_fits(color, cell)
-            && board.pair_fits_singles(color, first, cell)
-    };
+    // One look at the pair: the rules only get harder as tiles are added, so a pair that fits
+    // has a second tile that fits alone.
+    let partner = |cell: Cell| clean(with_first, cell) && board.placement_fits(color, first, cell);
     match rng.u32(0..3) {
         0 => pick(growing, rng, partner),
         _ => pick(beside, rng, partner),

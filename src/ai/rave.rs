@@ -777,10 +777,24 @@ fn credited(mover: Color, step: Step, ideas: Ideas) -> Color {
     }
 }
 
+/// [`reward`] at the end of a playout, read from the tallies the game was judged by where it
+/// has them (a playout's end is scored once, not again here).
+fn playout_reward(end: &Game, margin_weight: f64) -> f64 {
+    let Some([white, red]) = end.final_tallies() else {
+        return reward(end, margin_weight);
+    };
+    let result = match end.outcome().and_then(|o| o.winner()) {
+        Some(Color::White) => 1.0,
+        Some(Color::Red) => -1.0,
+        None => 0.0,
+    };
+    result + margin_weight * (f64::from(white.points) - f64::from(red.points))
+}
+
 /// Adds the playout's result to every edge taken and, as RAVE statistics, to every edge of
 /// the same nodes whose tile or bridge its mover built later in the game.
 fn back_up(nodes: &mut [Node], path: &[Passed], end: &Game, params: Params, ideas: Ideas) {
-    let result = reward(end, params.margin_weight) as f32;
+    let result = playout_reward(end, params.margin_weight) as f32;
     let board = end.board();
     for passed in path {
         let node = &mut nodes[passed.node as usize];
@@ -906,6 +920,46 @@ mod tests {
         assert_eq!(params.bias, PARAMS.bias);
         assert_eq!(ideas.to_string(), "swap+c=0.05+k=1000");
         assert_eq!(Ideas::default().params(), PARAMS);
+    }
+
+    /// The reward read from the judged tallies is the one counted afresh from the board, at
+    /// the end of games ended by the score and by resignation alike.
+    #[test]
+    fn a_playouts_reward_is_read_from_its_tallies_as_counted_afresh() {
+        let mut rng = Rng::with_seed(31);
+        let mut scored = 0;
+        for size in [6, 10, 12, 16] {
+            for _ in 0..20 {
+                let mut game = Game::new(Variant::boxed(size).unwrap());
+                if rng.u32(0..4) == 0 {
+                    for _ in 0..rng.u32(1..30) {
+                        if let Some(mv) = policy::sensible_move(&game, &mut rng) {
+                            game.apply(mv);
+                        }
+                    }
+                    if !game.is_over() {
+                        game.apply(Move::Resign(None));
+                    }
+                } else {
+                    policy::playout(&mut game, &mut rng);
+                    scored += 1;
+                }
+                assert_eq!(
+                    game.final_tallies().is_some(),
+                    !matches!(
+                        game.outcome(),
+                        Some(crate::game::Outcome::Resignation { .. })
+                    )
+                );
+                for margin_weight in [0.0, 0.02, 0.5] {
+                    assert_eq!(
+                        playout_reward(&game, margin_weight),
+                        reward(&game, margin_weight)
+                    );
+                }
+            }
+        }
+        assert!(scored > 40);
     }
 
     /// The minimum-error schedule trusts RAVE fully while an edge has no results of its own,

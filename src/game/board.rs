@@ -356,6 +356,18 @@ impl Board {
         a != b && self.pair_fits(color, a, b)
     }
 
+    /// Whether `color` may put tiles on `a` and `b` (supply aside): [`Board::check_placement`]
+    /// without the reason, one look at the group rules for both tiles at once.
+    pub fn placement_fits(&self, color: Color, a: Cell, b: Cell) -> bool {
+        let free = self.free();
+        a != b
+            && free.contains(a)
+            && free.contains(b)
+            && self
+                .distance_rule_violation(color, Bitboard::single(a) | Bitboard::single(b))
+                .is_none()
+    }
+
     /// Whether two cells, each legal alone, are legal together.
     fn pair_fits(&self, color: Color, a: Cell, b: Cell) -> bool {
         let distance = a.col().abs_diff(b.col()).max(a.row().abs_diff(b.row()));

@@ -8,7 +8,7 @@ use super::board::Board;
 use super::cell::{Cell, Color, MAX_SIZE, MIN_SIZE};
 use super::error::IllegalMove;
 use super::moves::{Bridge, Move};
-use super::score::{Score, Tiebreak, judge, score};
+use super::score::{Score, Tally, Tiebreak, judge_tallies, score, tally};
 
 /// How many tiles each player, or bridges both players together, may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -164,6 +164,8 @@ pub struct Game {
     /// White has passed: Red's current turn is the last.
     white_passed: bool,
     outcome: Option<Outcome>,
+    /// The tallies the game was judged by, once it ended by the score.
+    final_tallies: Option<[Tally; 2]>,
 }
 
 impl Default for Game {
@@ -184,6 +186,7 @@ impl Game {
             swapped: false,
             white_passed: false,
             outcome: None,
+            final_tallies: None,
         }
     }
 
@@ -295,8 +298,16 @@ impl Game {
     }
 
     fn finish_by_score(&mut self) {
-        let (winner, decided_by) = judge(&self.score(Color::White), &self.score(Color::Red));
+        let tallies = Color::BOTH.map(|color| tally(&self.board, color));
+        let [white, red] = tallies;
+        let (winner, decided_by) = judge_tallies(white, red);
         self.outcome = Some(Outcome::Score { winner, decided_by });
+        self.final_tallies = Some(tallies);
+    }
+
+    /// White's and Red's tallies, once the game has ended by the score: what it was judged by.
+    pub fn final_tallies(&self) -> Option<[Tally; 2]> {
+        self.final_tallies
     }
 
     /// Whether `mv` is legal for the side to move.

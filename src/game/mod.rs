@@ -26,4 +26,6 @@ pub use error::{CellList, IllegalMove};
 pub use game::{BadSize, Game, Outcome, Supply, Variant};
 pub use moves::{BadMove, Bridge, BridgeKind, Move};
 pub use record::{IllegalLine, NotARecord, Record, RecordedMove, Replay};
-pub use score::{Network, Score, Tiebreak, judge, network_points, score};
+pub use score::{
+    Network, Score, Tally, Tiebreak, judge, judge_tallies, network_points, score, tally,
+};

@@ -96,6 +96,77 @@ pub fn score(board: &Board, color: Color) -> Score {
     }
 }
 
+/// The three numbers a finished game is judged by, counted without listing the networks: what
+/// the AI's playouts need at each of their ends, many thousand times a second.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tally {
+    pub points: u32,
+    pub islands: u32,
+    pub bridges: u32,
+}
+
+impl Score {
+    pub fn tally(&self) -> Tally {
+        Tally {
+            points: self.points,
+            islands: self.islands,
+            bridges: self.bridges,
+        }
+    }
+}
+
+/// [`score`]'s points, islands and bridges for `color`, with no allocation.
+pub fn tally(board: &Board, color: Color) -> Tally {
+    let tiles = board.tiles(color);
+    // Each group's label; a network is a set of groups joined by bridges (union-find over the
+    // labels). A 16×16 board holds at most 128 groups: two never touch side by side.
+    let mut group_of = [u8::MAX; 256];
+    let mut parent = [0u8; 256];
+    let mut islands_under = [0u32; 256];
+    let (mut groups, mut islands) = (0usize, 0);
+    let mut unlabelled = tiles;
+    while let Some(cell) = unlabelled.first() {
+        let group = Bitboard::single(cell).flood(tiles);
+        for member in group {
+            group_of[member.index() as usize] = groups as u8;
+        }
+        unlabelled &= !group;
+        parent[groups] = groups as u8;
+        if group.len() == 4 {
+            islands_under[groups] = 1;
+            islands += 1;
+        }
+        groups += 1;
+    }
+    fn root(parent: &mut [u8], mut i: usize) -> usize {
+        while usize::from(parent[i]) != i {
+            parent[i] = parent[usize::from(parent[i])];
+            i = usize::from(parent[i]);
+        }
+        i
+    }
+    let mut bridges = 0;
+    for (_, bridge) in board.bridges().iter().filter(|(owner, _)| *owner == color) {
+        bridges += 1;
+        let [a, b] = bridge
+            .ends()
+            .map(|end| root(&mut parent, usize::from(group_of[end.index() as usize])));
+        if a != b {
+            parent[a] = b as u8;
+            islands_under[b] += islands_under[a];
+        }
+    }
+    let points = (0..groups)
+        .filter(|&i| usize::from(parent[i]) == i)
+        .map(|i| network_points(islands_under[i]))
+        .sum();
+    Tally {
+        points,
+        islands,
+        bridges,
+    }
+}
+
 /// What decided a game that ended by the score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Tiebreak {
@@ -122,6 +193,11 @@ impl Tiebreak {
 
 /// The winner (or `None` for a draw) and what decided it.
 pub fn judge(white: &Score, red: &Score) -> (Option<Color>, Tiebreak) {
+    judge_tallies(white.tally(), red.tally())
+}
+
+/// [`judge`] on the tallies alone.
+pub fn judge_tallies(white: Tally, red: Tally) -> (Option<Color>, Tiebreak) {
     let chain = [
         (white.points.cmp(&red.points), Tiebreak::Points),
         (white.islands.cmp(&red.islands), Tiebreak::Islands),
