@@ -296,12 +296,35 @@ struct Node {
     /// Who takes the steps from here.
     mover: Color,
     visits: u32,
+    /// Empty until listed.
     edges: Vec<Edge>,
+    listed: bool,
 }
 
 impl Node {
+    /// The node of `at` with its steps listed (`None` once the game is over).
     fn new(at: &Position, params: Params, ideas: Ideas) -> Option<Node> {
-        let mover = at.to_move()?;
+        let mut node = Node::unlisted(at)?;
+        node.list_steps(at, params, ideas);
+        Some(node)
+    }
+
+    /// The node of `at` without its steps, until a search first passes through it: a leaf is
+    /// made for the playout that reaches it, and most are never reached again. Listing them
+    /// then changes nothing, since a leaf's own steps gain no statistics from the playout that
+    /// made it (it is not on that playout's path).
+    fn unlisted(at: &Position) -> Option<Node> {
+        Some(Node {
+            mover: at.to_move()?,
+            visits: 0,
+            edges: Vec::new(),
+            listed: false,
+        })
+    }
+
+    /// Lists the steps of the node's position `at`.
+    fn list_steps(&mut self, at: &Position, params: Params, ideas: Ideas) {
+        let mover = self.mover;
         let mut steps = at.steps();
         let own =
             at.game.board().tiles(mover) | at.pending.map_or(Bitboard::EMPTY, Bitboard::single);
@@ -328,27 +351,24 @@ impl Node {
         } else {
             (0, 0.0)
         };
-        Some(Node {
-            mover,
-            visits: 0,
-            edges: steps
-                .into_iter()
-                .map(|step| {
-                    let prior = advice.as_ref().map_or(0.0, |a| a.prior(step));
-                    let sign = if prior > 0.0 { 1.0 } else { -1.0 };
-                    Edge {
-                        step,
-                        child: None,
-                        visits: 0,
-                        wins: 0.0,
-                        amaf_visits: virtual_visits,
-                        amaf_wins: sign * virtual_value * virtual_visits as f32,
-                        prior,
-                        proven: None,
-                    }
-                })
-                .collect(),
-        })
+        self.listed = true;
+        self.edges = steps
+            .into_iter()
+            .map(|step| {
+                let prior = advice.as_ref().map_or(0.0, |a| a.prior(step));
+                let sign = if prior > 0.0 { 1.0 } else { -1.0 };
+                Edge {
+                    step,
+                    child: None,
+                    visits: 0,
+                    wins: 0.0,
+                    amaf_visits: virtual_visits,
+                    amaf_wins: sign * virtual_value * virtual_visits as f32,
+                    prior,
+                    proven: None,
+                }
+            })
+            .collect();
     }
 }
 
@@ -493,10 +513,11 @@ fn merged_decision(trees: &[Tree], rng: &mut Rng) -> Decision {
     let below: Vec<&Node> = (trees.iter())
         .filter_map(|tree| {
             let child = tree.nodes[0].edges[first].child?;
-            Some(&tree.nodes[child as usize])
+            Some(&tree.nodes[child as usize]).filter(|node| node.listed)
         })
         .collect();
-    // The trees below a first tile may differ in what they made; the steps are the same.
+    // The trees below a first tile may differ in what they made; the steps are the same (a
+    // node not passed through yet has none listed, and no visits below it to count).
     let partner = merged_choice(&below).map(|index| below[0].edges[index].step);
     let visits: u32 = roots.iter().map(|root| root.edges[first].visits).sum();
     let wins: f64 = trees.iter().map(|tree| tree.root_wins[first]).sum();
@@ -575,6 +596,9 @@ fn grow(
         let mut reference: [Option<u32>; 2] = [None, None];
         // Selection and expansion: down by the RAVE value until a step leads to a new node.
         loop {
+            if !nodes[current as usize].listed {
+                nodes[current as usize].list_steps(&at, params, ideas);
+            }
             let node = &nodes[current as usize];
             if node.edges.is_empty() {
                 break;
@@ -612,7 +636,7 @@ fn grow(
                         current = made;
                         continue;
                     }
-                    if let Some(child) = Node::new(&at, params, ideas) {
+                    if let Some(child) = Node::unlisted(&at) {
                         let index = u32::try_from(nodes.len()).expect("fewer than 2³² nodes");
                         nodes.push(child);
                         nodes[current as usize].edges[edge].child = Some(index);
