@@ -4,7 +4,8 @@
 //! 2026, the yardstick of a stronger `hard`), of `boardspace`'s (Dumbot's random moves) and of
 //! `uct-smartbot`'s (Smartbot's, drawn by rejection; and by listing every legal move, as its
 //! definition reads); then a search of 1,000 playouts by `hard`, `hard-2026-11` and
-//! `uct-smartbot`, one step's
+//! `uct-smartbot` from the empty board, one of 3,000 by `hard` and `hard-2026-11` after 30
+//! moves, one step's
 //! search of `boardspace` with 100,000 moves, and one position of an analysis. The README
 //! turns these into its speed figures.
 //!
@@ -120,6 +121,28 @@ fn search_1000_playouts_12x12(bencher: Bencher, player: &str) {
         ..Budget::default()
     };
     bencher.bench_local(|| black_box(ai::choose(&start, player, budget, 7)));
+}
+
+/// A search of 3,000 playouts in the middle of a game (after 30 moves played by the levels'
+/// advice from a fixed seed), where a game spends most of its thinking: the tree's own work
+/// and the playouts of a fuller board weigh more there than on the empty board.
+#[divan::bench(args = ["hard", "hard-2026-11"], sample_count = 10)]
+fn search_3000_playouts_12x12_move_30(bencher: Bencher, player: &str) {
+    let player = match player {
+        "hard-2026-11" => Player::HardReference,
+        _ => Player::Level(Level::Hard),
+    };
+    let mut game = Game::new(Variant::boxed(12).unwrap());
+    let mut rng = Rng::with_seed(30);
+    for _ in 0..30 {
+        let mv = ai::policy::sensible_move(&game, &mut rng).expect("a game of 30 moves goes on");
+        game.play(mv).expect("the advice plays legal moves");
+    }
+    let budget = Budget {
+        playouts: Some(3000),
+        ..Budget::default()
+    };
+    bencher.bench_local(|| black_box(ai::choose(&game, player, budget, 7)));
 }
 
 /// One step's search by `boardspace` with 100,000 moves (random and tree moves, a tile one)
