@@ -207,8 +207,12 @@ async fn post(
             if games.is_empty() {
                 return Ok(());
             }
+            // The nonce: a delivery repeated after its post went through (a stop or a crash
+            // before the outbox marked it) is dropped by Discord, not sent twice.
             let message = serenity::CreateMessage::new()
-                .content(fit_message(&digest_text(*lang, *player, games)));
+                .content(fit_message(&digest_text(*lang, *player, games)))
+                .nonce(serenity::Nonce::String(nonce))
+                .enforce_nonce(true);
             // A failure is tried again (it was owed once, for today); closed direct messages
             // are a refusal, set aside.
             ids::user(*player).direct_message(ctx, message).await?;
@@ -218,12 +222,15 @@ async fn post(
                 return Ok(());
             };
             let deadline = game.deadline_at.unwrap_or_default() / 1000;
-            let message = serenity::CreateMessage::new().content(tr!(
-                lang,
-                "reminder-dm",
-                id = game.id,
-                at = format!("<t:{deadline}:R>")
-            ));
+            let message = serenity::CreateMessage::new()
+                .content(tr!(
+                    lang,
+                    "reminder-dm",
+                    id = game.id,
+                    at = format!("<t:{deadline}:R>")
+                ))
+                .nonce(serenity::Nonce::String(nonce))
+                .enforce_nonce(true);
             let user = ids::user(player.id);
             // Closed direct messages are the player's choice: the thread reminder stands.
             if let Err(error) = user.direct_message(ctx, message).await {

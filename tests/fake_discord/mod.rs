@@ -118,6 +118,8 @@ struct Inner {
     nonces: Mutex<HashMap<(String, String), Value>>,
     /// Posts to these channels fail with 500 while their count lasts (as in an outage).
     failing: Mutex<HashMap<String, usize>>,
+    /// Posts by channel that create their message but whose answer is lost (500), counted down.
+    losing: Mutex<HashMap<String, usize>>,
     /// The shard count `/gateway/bot` recommends (1 unless set).
     shards: AtomicU64,
     /// Gateway sessions identified (one per shard and start).
@@ -182,6 +184,17 @@ impl FakeDiscord {
     pub fn fail_posts(&self, channel: &str, times: usize) {
         self.inner
             .failing
+            .lock()
+            .unwrap()
+            .insert(channel.to_string(), times);
+    }
+
+    /// The next `times` posts to `channel` create their message, but their answer is lost on
+    /// the way back: the bot sees 500 Internal Server Error, as when Discord fails after
+    /// saving.
+    pub fn lose_answers(&self, channel: &str, times: usize) {
+        self.inner
+            .losing
             .lock()
             .unwrap()
             .insert(channel.to_string(), times);
@@ -595,6 +608,16 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
             let message = store_message(inner, channel, json);
             if let Some(key) = key {
                 inner.nonces.lock().unwrap().insert(key, message.clone());
+            }
+            if let Some(left) = inner.losing.lock().unwrap().get_mut(*channel)
+                && *left > 0
+            {
+                *left -= 1;
+                return error(
+                    StatusCode::INTERNAL_SERVER_ERROR,
+                    0,
+                    "500: Internal Server Error",
+                );
             }
             ok(message)
         }
