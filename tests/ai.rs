@@ -366,3 +366,41 @@ fn hard_2026_11_plays_as_it_did() {
         ["d8 g11", "d4 e5", "e9 k4", "e2 k12", "e4-d6", "l7 l4"]
     );
 }
+
+/// The levels' search made faster without changing a move (2026-11-25: the reward read from
+/// the tallies a game was judged by, one look at the advice's pair, a leaf's steps listed when
+/// a search first passes through it): the moves `hard`, a trial with the other ideas of issue
+/// 24, and `hard` on two cores played before those changes (commit 175abe1) in the positions of
+/// the record above, with a fixed seed and budget in playouts.
+#[test]
+fn the_levels_play_as_they_did_before_their_code_was_made_faster() {
+    let record = include_str!("golden/finished.txt")
+        .parse::<ponte::game::Record>()
+        .unwrap();
+    let trial = Player::Trial {
+        ideas: ai::Ideas::parse("swap+partner+b=2+grave+solver+pairs+prior").unwrap(),
+    };
+    let mut played = Vec::new();
+    for at in [0, 1, 12, 25, 40, 60] {
+        let mut game = Game::new(record.variant);
+        for recorded in &record.moves[..at] {
+            game.play(recorded.mv.clone().unwrap()).unwrap();
+        }
+        let seed = at as u64;
+        for (player, cores) in [
+            (Player::Level(Level::Hard), 1),
+            (trial, 1),
+            (Player::Level(Level::Hard), 2),
+        ] {
+            let decision = ai::choose_on(&game, player, playouts(300), seed, cores);
+            played.push(decision.map(|d| d.best.to_string()).unwrap_or_default());
+        }
+    }
+    assert_eq!(
+        played,
+        [
+            "g8 h5", "h7 g11", "g8 h5", "f2 j11", "g11 d12", "swap", "d8 l3", "d4 k9", "l6-j8",
+            "l1 l11", "h4 d11", "h4 e9", "k12 h12", "l7 d11", "k12 a8", "l7 h5", "l4 l7", "l7 h5"
+        ]
+    );
+}

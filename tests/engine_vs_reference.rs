@@ -113,9 +113,10 @@ fn compare_positions(game: &Game, reference: &RefGame, context: &str) {
         };
         assert_eq!(Some(end), reference.end(), "{context}: end");
     }
-    // A game ended by the score keeps the tallies it was judged by; no other game has them.
+    // A game ended by the score keeps the tallies it was judged by, the full score's numbers;
+    // no other game has them.
     let judged = matches!(game.outcome(), Some(Outcome::Score { .. }));
-    let kept = Color::BOTH.map(|color| tally(board, color));
+    let kept = Color::BOTH.map(|color| game.score(color).tally());
     assert_eq!(
         game.final_tallies(),
         judged.then_some(kept),

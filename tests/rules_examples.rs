@@ -3,7 +3,7 @@
 
 use ponte::game::{
     Board, Bridge, Cell, Color, Game, IllegalMove, Move, Outcome, Supply, Tiebreak, Variant,
-    network_points, score,
+    network_points, score, tally,
 };
 
 const WHITE: Color = Color::White;
@@ -365,6 +365,12 @@ fn the_scoring_example() {
     assert_eq!(white.networks.len(), 1);
     let red = score(&b, RED);
     assert_eq!((red.points, red.islands, red.bridges), (5, 4, 2));
+    // The lean tally the AI's playouts are judged by counts the same.
+    let lean = |color| {
+        let t = tally(&b, color);
+        (t.points, t.islands, t.bridges)
+    };
+    assert_eq!((lean(WHITE), lean(RED)), ((10, 4, 3), (5, 4, 2)));
     assert_eq!((white.tiles, red.tiles), (16, 19));
     assert_eq!(
         red.networks.iter().map(|n| n.points).collect::<Vec<_>>(),

@@ -946,8 +946,9 @@ mod tests {
         assert_eq!(Ideas::default().params(), PARAMS);
     }
 
-    /// The reward read from the judged tallies is the one counted afresh from the board, at
-    /// the end of games ended by the score and by resignation alike.
+    /// The reward read from the judged tallies is the one counted afresh from the board at
+    /// the end of games ended by the score; a resigned game has no tallies and is counted
+    /// afresh (its half of the loop checks that it has none).
     #[test]
     fn a_playouts_reward_is_read_from_its_tallies_as_counted_afresh() {
         let mut rng = Rng::with_seed(31);

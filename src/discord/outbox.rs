@@ -207,8 +207,9 @@ async fn post(
             if games.is_empty() {
                 return Ok(());
             }
-            // The nonce: a delivery repeated after its post went through (a stop or a crash
-            // before the outbox marked it) is dropped by Discord, not sent twice.
+            // The nonce: a delivery repeated soon after its post went through (a lost answer,
+            // or a crash before the outbox marked it) is dropped by Discord, not sent twice;
+            // Discord remembers nonces for a few minutes only.
             let message = serenity::CreateMessage::new()
                 .content(fit_message(&digest_text(*lang, *player, games)))
                 .nonce(serenity::Nonce::String(nonce))

@@ -106,6 +106,7 @@ pub struct Tally {
 }
 
 impl Score {
+    /// The numbers of this score that judge a game.
     pub fn tally(&self) -> Tally {
         Tally {
             points: self.points,
