@@ -25,7 +25,7 @@ use fastrand::Rng;
 use super::policy::{self, clean};
 use super::replies::Replies;
 use super::steps::{Playout, Position, Step};
-use super::uct::{Budget, Decision, reward, won};
+use super::uct::{Budget, Decision, result, reward, won};
 use crate::game::{Bitboard, Cell, Color, Game, Move};
 
 /// The search's constants.
@@ -807,12 +807,7 @@ fn playout_reward(end: &Game, margin_weight: f64) -> f64 {
     let Some([white, red]) = end.final_tallies() else {
         return reward(end, margin_weight);
     };
-    let result = match end.outcome().and_then(|o| o.winner()) {
-        Some(Color::White) => 1.0,
-        Some(Color::Red) => -1.0,
-        None => 0.0,
-    };
-    result + margin_weight * (f64::from(white.points) - f64::from(red.points))
+    result(end) + margin_weight * (f64::from(white.points) - f64::from(red.points))
 }
 
 /// Adds the playout's result to every edge taken and, as RAVE statistics, to every edge of

@@ -156,14 +156,18 @@ pub(super) fn won(game: &Game, color: Color) -> f64 {
 /// The end of a playout from White's side: +1 for a White win, −1 for a Red win, 0 for a draw,
 /// plus a little for each point of margin.
 pub(super) fn reward(game: &Game, margin_weight: f64) -> f64 {
-    let result = match game.outcome().and_then(|o| o.winner()) {
+    let margin =
+        f64::from(game.score(Color::White).points) - f64::from(game.score(Color::Red).points);
+    result(game) + margin_weight * margin
+}
+
+/// The result of a finished playout from White's side: +1, −1, or 0 for a draw.
+pub(super) fn result(game: &Game) -> f64 {
+    match game.outcome().and_then(|o| o.winner()) {
         Some(Color::White) => 1.0,
         Some(Color::Red) => -1.0,
         None => 0.0,
-    };
-    let margin =
-        f64::from(game.score(Color::White).points) - f64::from(game.score(Color::Red).points);
-    result + margin_weight * margin
+    }
 }
 
 fn best_child(nodes: &[Node], parent: usize, exploration: f64) -> usize {
