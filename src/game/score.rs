@@ -32,55 +32,85 @@ pub const fn network_points(islands: u32) -> u32 {
     islands * (islands + 1) / 2
 }
 
-/// Scores `color`'s position on `board`.
-pub fn score(board: &Board, color: Color) -> Score {
-    let tiles = board.tiles(color);
-    // Label each group; a network is a set of groups joined by bridges (union-find over labels).
-    let mut group_of = [u8::MAX; 256];
-    let mut groups: Vec<Bitboard> = Vec::new();
-    let mut unlabelled = tiles;
-    while let Some(cell) = unlabelled.first() {
-        let group = Bitboard::single(cell).flood(tiles);
-        for member in group {
-            group_of[member.index() as usize] = groups.len() as u8;
+/// One colour's groups joined into networks by its bridges: what both [`score`] and [`tally`]
+/// count, with no allocation.
+struct Networks {
+    /// How many groups there are; each has a label below this.
+    groups: usize,
+    /// Union-find over the labels: a group's network is the root of its label.
+    parent: [u8; 256],
+    /// The lowest cell of each group that is an island.
+    island: [Option<Cell>; 256],
+    /// How many bridges the colour has.
+    bridges: u32,
+}
+
+impl Networks {
+    /// Labels `color`'s groups on `board` and joins them by its bridges. A 16×16 board holds at
+    /// most 128 groups: two never touch side by side.
+    fn of(board: &Board, color: Color) -> Networks {
+        let tiles = board.tiles(color);
+        let mut group_of = [u8::MAX; 256];
+        let mut networks = Networks {
+            groups: 0,
+            parent: [0; 256],
+            island: [None; 256],
+            bridges: 0,
+        };
+        let mut unlabelled = tiles;
+        while let Some(cell) = unlabelled.first() {
+            let group = Bitboard::single(cell).flood(tiles);
+            let label = networks.groups;
+            for member in group {
+                group_of[member.index() as usize] = label as u8;
+            }
+            unlabelled &= !group;
+            networks.parent[label] = label as u8;
+            if group.len() == 4 {
+                networks.island[label] = Some(cell);
+            }
+            networks.groups += 1;
         }
-        unlabelled &= !group;
-        groups.push(group);
-    }
-    let mut parent: Vec<usize> = (0..groups.len()).collect();
-    fn root(parent: &mut [usize], mut i: usize) -> usize {
-        while parent[i] != i {
-            parent[i] = parent[parent[i]];
-            i = parent[i];
+        for (_, bridge) in board.bridges().iter().filter(|(owner, _)| *owner == color) {
+            networks.bridges += 1;
+            let [a, b] = bridge
+                .ends()
+                .map(|end| networks.root(usize::from(group_of[end.index() as usize])));
+            networks.parent[a] = b as u8;
         }
-        i
-    }
-    let own_bridges: Vec<_> = board
-        .bridges()
-        .iter()
-        .filter(|(owner, _)| *owner == color)
-        .map(|(_, bridge)| *bridge)
-        .collect();
-    for bridge in &own_bridges {
-        let [a, b] = bridge
-            .ends()
-            .map(|end| group_of[end.index() as usize] as usize);
-        let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
-        parent[ra] = rb;
+        networks
     }
 
-    let mut islands_by_root: Vec<Vec<Cell>> = vec![Vec::new(); groups.len()];
-    for (i, group) in groups.iter().enumerate() {
-        if group.len() == 4 {
-            let r = root(&mut parent, i);
-            islands_by_root[r].extend(group.first());
+    /// The network of the group labelled `label` (its root, halving the path on the way).
+    fn root(&mut self, mut label: usize) -> usize {
+        while usize::from(self.parent[label]) != label {
+            self.parent[label] = self.parent[usize::from(self.parent[label])];
+            label = usize::from(self.parent[label]);
         }
+        label
     }
-    let mut networks: Vec<Network> = islands_by_root
+
+    /// Each island's lowest cell with its network, in the board's order.
+    fn islands(&mut self) -> impl Iterator<Item = (Cell, usize)> + '_ {
+        (0..self.groups).filter_map(move |label| {
+            let cell = self.island[label]?;
+            Some((cell, self.root(label)))
+        })
+    }
+}
+
+/// Scores `color`'s position on `board`.
+pub fn score(board: &Board, color: Color) -> Score {
+    let mut joined = Networks::of(board, color);
+    let mut islands_by_network: Vec<Vec<Cell>> = vec![Vec::new(); joined.groups];
+    for (cell, network) in joined.islands() {
+        islands_by_network[network].push(cell);
+    }
+    // Labels follow the board's order, so each network's islands are in it already.
+    let mut networks: Vec<Network> = islands_by_network
         .into_iter()
         .filter(|islands| !islands.is_empty())
-        .map(|mut islands| {
-            islands.sort();
+        .map(|islands| {
             let points = network_points(islands.len() as u32);
             Network { islands, points }
         })
@@ -90,8 +120,8 @@ pub fn score(board: &Board, color: Color) -> Score {
     Score {
         points: networks.iter().map(|n| n.points).sum(),
         islands: networks.iter().map(|n| n.islands.len() as u32).sum(),
-        bridges: own_bridges.len() as u32,
-        tiles: tiles.len(),
+        bridges: joined.bridges,
+        tiles: board.tiles(color).len(),
         networks,
     }
 }
@@ -118,53 +148,20 @@ impl Score {
 
 /// [`score`]'s points, islands and bridges for `color`, with no allocation.
 pub fn tally(board: &Board, color: Color) -> Tally {
-    let tiles = board.tiles(color);
-    // Each group's label; a network is a set of groups joined by bridges (union-find over the
-    // labels). A 16×16 board holds at most 128 groups: two never touch side by side.
-    let mut group_of = [u8::MAX; 256];
-    let mut parent = [0u8; 256];
-    let mut islands_under = [0u32; 256];
-    let (mut groups, mut islands) = (0usize, 0);
-    let mut unlabelled = tiles;
-    while let Some(cell) = unlabelled.first() {
-        let group = Bitboard::single(cell).flood(tiles);
-        for member in group {
-            group_of[member.index() as usize] = groups as u8;
-        }
-        unlabelled &= !group;
-        parent[groups] = groups as u8;
-        if group.len() == 4 {
-            islands_under[groups] = 1;
-            islands += 1;
-        }
-        groups += 1;
+    let mut joined = Networks::of(board, color);
+    let mut islands_in = [0u32; 256];
+    let mut islands = 0;
+    for (_, network) in joined.islands() {
+        islands_in[network] += 1;
+        islands += 1;
     }
-    fn root(parent: &mut [u8], mut i: usize) -> usize {
-        while usize::from(parent[i]) != i {
-            parent[i] = parent[usize::from(parent[i])];
-            i = usize::from(parent[i]);
-        }
-        i
-    }
-    let mut bridges = 0;
-    for (_, bridge) in board.bridges().iter().filter(|(owner, _)| *owner == color) {
-        bridges += 1;
-        let [a, b] = bridge
-            .ends()
-            .map(|end| root(&mut parent, usize::from(group_of[end.index() as usize])));
-        if a != b {
-            parent[a] = b as u8;
-            islands_under[b] += islands_under[a];
-        }
-    }
-    let points = (0..groups)
-        .filter(|&i| usize::from(parent[i]) == i)
-        .map(|i| network_points(islands_under[i]))
-        .sum();
     Tally {
-        points,
+        points: islands_in[..joined.groups]
+            .iter()
+            .map(|&n| network_points(n))
+            .sum(),
         islands,
-        bridges,
+        bridges: joined.bridges,
     }
 }
 
