@@ -536,6 +536,87 @@ mod tests {
         );
     }
 
+    /// A measurement, not a check (`cargo test --release --lib where_the_advice_falls_back --
+    /// --ignored --nocapture`): along 200 games of the levels' playouts on 12×12, by eight plies
+    /// at a time, how often the advice finds a placement, how often it finds none though a
+    /// placement that burns no land exists (its few tries missed it), and how often none exists
+    /// (the engine's random move is played then, unless a bridge is); and, where none exists,
+    /// what else the mover could do: complete an own island, keep the opponent from completing
+    /// one, build a bridge, build one that joins two networks both holding an island.
+    #[test]
+    #[ignore = "a measurement; run it by name"]
+    fn where_the_advice_falls_back() {
+        let mut rng = Rng::with_seed(5);
+        let mut by_phase = [[0u32; 3]; 12];
+        // Where none exists: [positions, completing, blocking, any bridge, island to island].
+        let mut stuck = [0u32; 5];
+        for _ in 0..200 {
+            let mut game = Game::new(Variant::boxed(12).unwrap());
+            while let Some(color) = game.to_move() {
+                let phase = (game.plies() as usize / 8).min(11);
+                if game.plies() > 1 && game.tiles_left(color).is_none_or(|left| left >= 2) {
+                    let board = game.board();
+                    let found = Style::ADVICE.sensible_placement(board, color, &mut rng);
+                    let own = board.tiles(color);
+                    let clean_exists = || {
+                        let free = board.free() & !board.islands(color).grow_all();
+                        (game.legal_first_cells() & free).iter().any(|first| {
+                            let with_first = own | Bitboard::single(first);
+                            clean(own, first)
+                                && (game.legal_second_cells(first).iter())
+                                    .any(|second| clean(with_first, second))
+                        })
+                    };
+                    let outcome = match found {
+                        Some(_) => 0,
+                        None if clean_exists() => 1,
+                        None => 2,
+                    };
+                    by_phase[phase][outcome] += 1;
+                    if outcome == 2 {
+                        let firsts = game.legal_first_cells();
+                        let islands = board.islands(color);
+                        let holds_island =
+                            |cell| !(network(board, color, cell) & islands).is_empty();
+                        let bridges = if game.bridges_left() == Some(0) {
+                            Vec::new()
+                        } else {
+                            board.legal_bridges(color)
+                        };
+                        let island_to_island = bridges.iter().any(|bridge| {
+                            let [a, b] = bridge.ends();
+                            !network(board, color, a).contains(b)
+                                && holds_island(a)
+                                && holds_island(b)
+                        });
+                        let seen = [
+                            true,
+                            !(beside_sandbanks_of_three(board, color) & firsts).is_empty(),
+                            !(beside_sandbanks_of_three(board, color.other()) & firsts).is_empty(),
+                            !bridges.is_empty(),
+                            island_to_island,
+                        ];
+                        for (count, seen) in stuck.iter_mut().zip(seen) {
+                            *count += u32::from(seen);
+                        }
+                    }
+                }
+                let mv = sensible_move(&game, &mut rng).unwrap();
+                game.apply(mv);
+            }
+        }
+        println!("plies    found  missed  none");
+        for (phase, [found, missed, none]) in by_phase.iter().enumerate() {
+            let plies = format!("{}-{}", phase * 8, phase * 8 + 7);
+            println!("{plies:7} {found:6} {missed:7} {none:5}");
+        }
+        let [positions, completing, blocking, bridging, joining] = stuck;
+        println!(
+            "where none exists ({positions}): an island to complete {completing}, one to block \
+             {blocking}, a bridge {bridging}, a bridge between two networks with islands {joining}"
+        );
+    }
+
     #[test]
     fn a_tile_diagonally_against_an_own_group_is_burned_land() {
         let board = Board::from_picture(6, "w.\n..").unwrap();
