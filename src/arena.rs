@@ -1,10 +1,11 @@
 //! `ponte arena`: matches between two AI players, to measure strength. Colours and the opener
 //! alternate game by game; games run on every core; the result is the score with its 95%
-//! interval, the Elo difference it implies, and each side's time per move.
+//! interval, the Elo difference it implies, and each side's time per move. With a sequential
+//! test (`--sprt`), a match stops as soon as its games decide between two Elo differences.
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::ai::{self, Budget, Level, Player};
@@ -190,6 +191,8 @@ pub struct Tally {
     pub losses: u32,
     pub draws: u32,
     pub sides: [Side; 2],
+    /// The sequential test's decision, with the games it was made after, if it made one.
+    pub decided: Option<(Hypothesis, u32)>,
 }
 
 impl Tally {
@@ -215,6 +218,84 @@ impl Tally {
         let p = score.clamp(0.001, 0.999);
         -400.0 * (1.0 / p - 1.0).log10()
     }
+
+    /// The score an Elo difference implies: the inverse of [`Tally::elo`].
+    pub fn expected_score(elo: f64) -> f64 {
+        1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+    }
+}
+
+/// A sequential test of the first player's strength: Wald's SPRT between "the first player is
+/// `elo0` stronger" (H0) and "`elo1` stronger" (H1), with error rates of 5% each way. Each game
+/// is a Bernoulli trial at the score the hypothesis implies (a draw, rare in this game, counts
+/// as half a win and half a loss), so the log-likelihood ratio after W wins and L losses is
+/// W·ln(p1/p0) + L·ln((1−p1)/(1−p0)); the match stops once it leaves the bounds
+/// ln(β/(1−α)) and ln((1−β)/α). Stopping a fixed-length match early by eye, on an interval
+/// that looks decided, finds gains that are not there more often than its 95% says; this
+/// test's error rates hold however early it stops.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+}
+
+/// What a sequential test accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hypothesis {
+    /// H0: the first player is `elo0` stronger (or less).
+    Null,
+    /// H1: the first player is `elo1` stronger (or more).
+    Alternative,
+}
+
+impl Sprt {
+    /// The chance of accepting H1 when H0 holds, and of accepting H0 when H1 holds.
+    const ERROR: f64 = 0.05;
+
+    /// The log-likelihood ratio of H1 against H0 after the games of `tally`.
+    pub fn llr(self, tally: &Tally) -> f64 {
+        let p0 = Tally::expected_score(self.elo0);
+        let p1 = Tally::expected_score(self.elo1);
+        let half_draws = f64::from(tally.draws) / 2.0;
+        let wins = f64::from(tally.wins) + half_draws;
+        let losses = f64::from(tally.losses) + half_draws;
+        wins * (p1 / p0).ln() + losses * ((1.0 - p1) / (1.0 - p0)).ln()
+    }
+
+    /// The bounds the log-likelihood ratio must leave for a decision: below the first, H0 is
+    /// accepted; above the second, H1.
+    pub fn bounds() -> (f64, f64) {
+        let (alpha, beta) = (Sprt::ERROR, Sprt::ERROR);
+        ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
+    }
+
+    /// The hypothesis the games of `tally` accept, if they decide yet.
+    pub fn verdict(self, tally: &Tally) -> Option<Hypothesis> {
+        let (lower, upper) = Sprt::bounds();
+        let llr = self.llr(tally);
+        if llr <= lower {
+            Some(Hypothesis::Null)
+        } else if llr >= upper {
+            Some(Hypothesis::Alternative)
+        } else {
+            None
+        }
+    }
+}
+
+impl std::str::FromStr for Sprt {
+    type Err = String;
+
+    /// Two Elo differences, the smaller first: `0,70`.
+    fn from_str(text: &str) -> Result<Sprt, String> {
+        let wrong = || format!("\"{text}\" is not two Elo differences, the smaller first: 0,70");
+        let (elo0, elo1) = text.split_once(',').ok_or_else(wrong)?;
+        let read = |elo: &str| elo.trim().parse::<f64>().ok().filter(|e| e.abs() < 1000.0);
+        match (read(elo0), read(elo1)) {
+            (Some(elo0), Some(elo1)) if elo0 < elo1 => Ok(Sprt { elo0, elo1 }),
+            _ => Err(wrong()),
+        }
+    }
 }
 
 /// The match's settings.
@@ -225,11 +306,16 @@ pub struct Match {
     pub seed: u64,
     pub records: Option<PathBuf>,
     pub threads: usize,
+    /// A sequential test that stops the match once it decides (`games` is then the most the
+    /// match may play).
+    pub sprt: Option<Sprt>,
 }
 
 /// Plays the match, calling `progress` after each game with the tally so far. With a records
 /// folder, every game is saved there as it ends, and the games of this same match already
 /// saved there are counted instead of played again: a long match can stop and go on later.
+/// With a sequential test, no game is started once it has decided; the games under way then
+/// are finished and counted.
 pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
     let mut tally = Tally::default();
     let mut to_play: Vec<usize> = Vec::new();
@@ -243,15 +329,19 @@ pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
             None => to_play.push(index),
         }
     }
+    tally.decide(settings.sprt);
     if tally.games() > 0 {
         progress(&tally);
     }
     let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(tally.decided.is_some());
     let tally = Mutex::new(tally);
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {
             scope.spawn(|| {
-                while let Some(&index) = to_play.get(next.fetch_add(1, Ordering::SeqCst)) {
+                while !stop.load(Ordering::SeqCst)
+                    && let Some(&index) = to_play.get(next.fetch_add(1, Ordering::SeqCst))
+                {
                     let (game, record) = play_game(settings, index);
                     if let Some(dir) = &settings.records
                         && let Err(error) = save(settings, dir, &game, &record)
@@ -264,6 +354,10 @@ pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
                     }
                     let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
                     tally.add(&game);
+                    tally.decide(settings.sprt);
+                    if tally.decided.is_some() {
+                        stop.store(true, Ordering::SeqCst);
+                    }
                     progress(&tally);
                 }
             });
@@ -292,6 +386,15 @@ impl Tally {
             total.moves += side.moves;
             total.thinking += side.thinking;
             total.longest = total.longest.max(side.longest);
+        }
+    }
+
+    /// Notes the test's decision the first time the games make one.
+    fn decide(&mut self, sprt: Option<Sprt>) {
+        if self.decided.is_none()
+            && let Some(verdict) = sprt.and_then(|test| test.verdict(self))
+        {
+            self.decided = Some((verdict, self.games()));
         }
     }
 }
@@ -540,6 +643,7 @@ mod tests {
             seed: 1,
             records: None,
             threads: 2,
+            sprt: None,
         };
         let tally = play(&settings, |_| {});
         assert_eq!(tally.games(), 4);
@@ -548,6 +652,67 @@ mod tests {
         assert!(low <= p && p <= high);
         assert_eq!(Tally::elo(0.5), 0.0);
         assert!(Tally::elo(0.75) > 190.0 && Tally::elo(0.75) < 192.0);
+    }
+
+    #[test]
+    fn the_sequential_test_weighs_wins_and_losses_by_the_two_hypotheses() {
+        let test: Sprt = "0,70".parse().unwrap();
+        assert_eq!(
+            test,
+            Sprt {
+                elo0: 0.0,
+                elo1: 70.0
+            }
+        );
+        // 70 Elo is a score of 0.5994; 10 wins, 5 losses and 2 draws are 11 and 6 trials:
+        // 11·ln(0.5994/0.5) + 6·ln(0.4006/0.5), worked out by hand.
+        let tally = |wins, losses, draws| Tally {
+            wins,
+            losses,
+            draws,
+            ..Tally::default()
+        };
+        assert!((test.llr(&tally(10, 5, 2)) - 0.66465).abs() < 1e-4);
+        let (lower, upper) = Sprt::bounds();
+        assert!((lower + 2.94444).abs() < 1e-4 && (upper - 2.94444).abs() < 1e-4);
+        assert_eq!(test.verdict(&tally(10, 5, 2)), None);
+        // Each win is worth 0.181, each loss −0.221: 17 wins decide for H1, 14 losses for H0.
+        assert_eq!(test.verdict(&tally(16, 0, 0)), None);
+        assert_eq!(
+            test.verdict(&tally(17, 0, 0)),
+            Some(Hypothesis::Alternative)
+        );
+        assert_eq!(test.verdict(&tally(0, 13, 0)), None);
+        assert_eq!(test.verdict(&tally(0, 14, 0)), Some(Hypothesis::Null));
+        assert!((Tally::expected_score(Tally::elo(0.7)) - 0.7).abs() < 1e-9);
+        for wrong in ["70,0", "0", "0,x", "5,5", "0,5000"] {
+            assert!(wrong.parse::<Sprt>().is_err(), "{wrong}");
+        }
+    }
+
+    #[test]
+    fn a_sequential_match_stops_once_it_decides() {
+        let strong: Contender = "medium:playouts=60".parse().unwrap();
+        let weak: Contender = "easy:playouts=1".parse().unwrap();
+        let mut settings = Match {
+            players: [strong, weak],
+            games: 100,
+            variant: Variant::unlimited(6).unwrap(),
+            seed: 3,
+            records: None,
+            threads: 1,
+            sprt: Some("0,100".parse().unwrap()),
+        };
+        let tally = play(&settings, |_| {});
+        assert_eq!(
+            tally.decided,
+            Some((Hypothesis::Alternative, tally.games()))
+        );
+        assert!(tally.games() < 30, "{tally:?}");
+        settings.players = [weak, strong];
+        let tally = play(&settings, |_| {});
+        assert_eq!(tally.decided, Some((Hypothesis::Null, tally.games())));
+        assert!(tally.games() < 30, "{tally:?}");
     }
 
     #[test]
@@ -562,6 +727,7 @@ mod tests {
             seed: 2,
             records: None,
             threads: 1,
+            sprt: None,
         };
         let tally = play(&settings, |_| {});
         assert_eq!(tally.games(), 2);
@@ -579,6 +745,7 @@ mod tests {
             seed: 4,
             records: Some(dir.path().to_owned()),
             threads: 1,
+            sprt: None,
         };
         let first = play(&settings, |_| {});
         assert_eq!(first.games(), 3);

@@ -169,6 +169,10 @@ struct ArenaArgs {
     /// Games played at once (default: one per core)
     #[arg(long)]
     threads: Option<usize>,
+    /// Stop as soon as a sequential test (SPRT, 5% errors) decides between two Elo differences
+    /// of the first player, the smaller first: 0,70 (--games is then the most it plays)
+    #[arg(long)]
+    sprt: Option<ponte::arena::Sprt>,
 }
 
 /// The tiles and bridges of an arena's games: the game's own box for the board's size, or no
@@ -443,13 +447,17 @@ fn arena(args: ArenaArgs) -> Outcome {
         threads: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        sprt: args.sprt,
     };
     let started = std::time::Instant::now();
     // On a terminal, a bar with the time left; in a log, the line it has always been.
     let on_terminal = std::io::stderr().is_terminal();
     let bar = Bar::on_terminal("game {pos}/{len}: {msg}, {eta} left");
     let tally = ponte::arena::play(&settings, |t| {
-        let score = format!("{} won, {} lost, {} drawn", t.wins, t.losses, t.draws);
+        let mut score = format!("{} won, {} lost, {} drawn", t.wins, t.losses, t.draws);
+        if let Some(test) = settings.sprt {
+            score += &format!(", LLR {:.2}", test.llr(t));
+        }
         if on_terminal {
             bar.say(score);
             bar.show(t.games() as usize, games as usize);
@@ -487,6 +495,24 @@ fn arena(args: ArenaArgs) -> Outcome {
             contender,
             side.moves,
             side.longest.as_millis()
+        );
+    }
+    if let Some(test) = settings.sprt {
+        let (lower, upper) = ponte::arena::Sprt::bounds();
+        let verdict = match tally.decided {
+            Some((ponte::arena::Hypothesis::Alternative, games)) => {
+                format!("after {games} games: at least {:+} Elo (H1)", test.elo1)
+            }
+            Some((ponte::arena::Hypothesis::Null, games)) => {
+                format!("after {games} games: at most {:+} Elo (H0)", test.elo0)
+            }
+            None => "not decided".to_owned(),
+        };
+        println!(
+            "SPRT {:+} against {:+} Elo: LLR {:.2} (bounds {lower:.2}, {upper:.2}), {verdict}",
+            test.elo0,
+            test.elo1,
+            test.llr(&tally)
         );
     }
     println!("took {:.0} s", started.elapsed().as_secs_f64());
