@@ -404,3 +404,34 @@ fn the_levels_play_as_they_did_before_their_code_was_made_faster() {
         ]
     );
 }
+
+/// A measurement, not a check (`cargo test --release --test ai playouts_in_a_levels_time --
+/// --ignored --nocapture`): how many playouts `hard` and `hard-2026-11` make in their own 1.95 s
+/// in positions of a 12×12 record, one after the other, and how many `hard` makes in a tenth of
+/// that time. Trees grow large in 2 s; benches of a few thousand playouts keep them small.
+#[test]
+#[ignore = "a measurement; run it by name"]
+fn playouts_in_a_levels_time() {
+    let record = include_str!("golden/finished.txt")
+        .parse::<ponte::game::Record>()
+        .unwrap();
+    println!("ply  hard 1.95 s  hard-2026-11 1.95 s  ratio  hard 0.195 s ×10");
+    for at in [1, 12, 25, 40, 60] {
+        let mut game = Game::new(record.variant);
+        for recorded in &record.moves[..at] {
+            game.play(recorded.mv.clone().unwrap()).unwrap();
+        }
+        let made = |player: Player, think_ms: u64| {
+            let budget = player.budget(Some(std::time::Duration::from_millis(think_ms)));
+            ai::choose_on(&game, player, budget, 7, 1).unwrap().playouts
+        };
+        let hard = made(Player::Level(Level::Hard), 1950);
+        let reference = made(Player::HardReference, 1950);
+        let short = made(Player::Level(Level::Hard), 195);
+        println!(
+            "{at:3} {hard:11} {reference:20} {:6.2} {:17}",
+            hard as f64 / reference as f64,
+            short * 10
+        );
+    }
+}
