@@ -1,5 +1,5 @@
 //! The bot's own search: Monte Carlo tree search over steps, like `uct-smartbot`'s, with three
-//! differences that each paid for themselves in `ponte arena` (see the README):
+//! differences that each paid for themselves in `ponte arena` (see `docs/strength.md`):
 //! - RAVE: every edge also keeps "all moves as first" statistics, the results of the playouts
 //!   in which its mover later took the same cell or bridge. A tile on c3 is much the same move
 //!   a few plies later, so these statistics are many times more plentiful than the edge's own
@@ -254,7 +254,7 @@ impl std::fmt::Display for Ideas {
     }
 }
 
-/// The ideas the levels play with: the ones that paid in `ponte arena` (README).
+/// The ideas the levels play with: the ones that paid in `ponte arena` (`docs/strength.md`).
 pub const LEVELS: Ideas = Ideas {
     swap_side: true,
     prune: false,
@@ -1296,7 +1296,7 @@ mod tests {
 
 /// What keeping the tree from one move to the next would save: the share of a search's
 /// playouts that lay under the position its player meets at its next turn (after its own move
-/// and the opponent's reply). A measurement, run by hand (README: "The tree kept from one move
+/// and the opponent's reply). A measurement, run by hand (`docs/strength.md`: "The tree kept from one move
 /// to the next"), not part of `cargo test`.
 #[cfg(test)]
 mod reuse_measurement {
