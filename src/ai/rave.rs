@@ -1296,8 +1296,8 @@ mod tests {
 
 /// What keeping the tree from one move to the next would save: the share of a search's
 /// playouts that lay under the position its player meets at its next turn (after its own move
-/// and the opponent's reply). A measurement, run by hand (`docs/strength.md`: "The tree kept from one move
-/// to the next"), not part of `cargo test`.
+/// and the opponent's reply). A measurement, run by hand (`docs/strength.md`: "The tree kept
+/// from one move to the next"), not part of `cargo test`.
 #[cfg(test)]
 mod reuse_measurement {
     use super::*;
