@@ -2,7 +2,7 @@
 
 use divan::{Bencher, black_box};
 use fastrand::Rng;
-use ponte::game::{Game, Move, Variant, playout};
+use ponte::game::{Color, Game, Move, Variant, playout, tally};
 
 fn main() {
     // At least 2 s a bench (`--min-time` or `DIVAN_MIN_TIME` still override it). This steadies a
@@ -150,5 +150,29 @@ fn all_legal_placements_10x10_early(bencher: Bencher) {
                 .count();
         }
         pairs
+    });
+}
+
+/// The ends of 16 games of the levels' playouts on 12×12 (seeded): about 20 islands each.
+fn finished_advice_games() -> Vec<Game> {
+    (0..16)
+        .map(|seed| {
+            let mut game = Game::new(Variant::default());
+            ponte::ai::policy::playout(&mut game, &mut Rng::with_seed(seed));
+            game
+        })
+        .collect()
+}
+
+/// What judges a playout's end: both colours' points, islands and bridges, over 16 games.
+#[divan::bench]
+fn tally_16_finished_games_12x12(bencher: Bencher) {
+    let games = finished_advice_games();
+    bencher.bench_local(|| {
+        for game in &games {
+            for color in Color::BOTH {
+                black_box(tally(black_box(game.board()), color));
+            }
+        }
     });
 }

@@ -242,9 +242,10 @@ pub struct Sprt {
 /// What a sequential test accepted.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hypothesis {
-    /// H0: the first player is `elo0` stronger (or less).
+    /// H0: the first player is `elo0` stronger (the test prefers it to `elo1`; a player
+    /// between the two may be accepted either way).
     Null,
-    /// H1: the first player is `elo1` stronger (or more).
+    /// H1: the first player is `elo1` stronger (the test prefers it to `elo0`).
     Alternative,
 }
 
@@ -315,7 +316,9 @@ pub struct Match {
 /// folder, every game is saved there as it ends, and the games of this same match already
 /// saved there are counted instead of played again: a long match can stop and go on later.
 /// With a sequential test, no game is started once it has decided; the games under way then
-/// are finished and counted.
+/// are finished and counted. Games are tested in the order they end, which with several
+/// threads is not quite their order (a long game ends later); a resumed match tests the saved
+/// games in their order.
 pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
     let mut tally = Tally::default();
     let mut to_play: Vec<usize> = Vec::new();
@@ -325,11 +328,16 @@ pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
             .as_ref()
             .and_then(|dir| saved(settings, dir, index))
         {
-            Some(game) => tally.add(&game),
+            Some(game) => {
+                // Saved games are counted in their order, so that a resumed match finds the
+                // test's decision where that order first made it, whatever the games that
+                // were still under way then added.
+                tally.add(&game);
+                tally.decide(settings.sprt);
+            }
             None => to_play.push(index),
         }
     }
-    tally.decide(settings.sprt);
     if tally.games() > 0 {
         progress(&tally);
     }
@@ -676,7 +684,7 @@ mod tests {
         let (lower, upper) = Sprt::bounds();
         assert!((lower + 2.94444).abs() < 1e-4 && (upper - 2.94444).abs() < 1e-4);
         assert_eq!(test.verdict(&tally(10, 5, 2)), None);
-        // Each win is worth 0.181, each loss −0.221: 17 wins decide for H1, 14 losses for H0.
+        // Each win is worth 0.181, each loss −0.222: 17 wins decide for H1, 14 losses for H0.
         assert_eq!(test.verdict(&tally(16, 0, 0)), None);
         assert_eq!(
             test.verdict(&tally(17, 0, 0)),
@@ -713,6 +721,31 @@ mod tests {
         let tally = play(&settings, |_| {});
         assert_eq!(tally.decided, Some((Hypothesis::Null, tally.games())));
         assert!(tally.games() < 30, "{tally:?}");
+
+        // On two threads with records: the game under way when the test decides is finished
+        // and saved, and the match started again plays nothing more and finds the decision
+        // where the saved games' order made it.
+        let dir = tempfile::tempdir().unwrap();
+        settings.players = [strong, weak];
+        settings.records = Some(dir.path().to_owned());
+        settings.threads = 2;
+        let first = play(&settings, |_| {});
+        let Some((Hypothesis::Alternative, decided_after)) = first.decided else {
+            panic!("{first:?}");
+        };
+        assert!(first.games() >= decided_after && first.games() <= decided_after + 1);
+        let played = Mutex::new(0);
+        let again = play(&settings, |_| *played.lock().unwrap() += 1);
+        assert_eq!(
+            *played.lock().unwrap(),
+            1,
+            "one report of the saved games, none played"
+        );
+        assert_eq!(again.games(), first.games());
+        assert_eq!(
+            again.decided,
+            Some((Hypothesis::Alternative, decided_after))
+        );
     }
 
     #[test]

@@ -501,10 +501,16 @@ fn arena(args: ArenaArgs) -> Outcome {
         let (lower, upper) = ponte::arena::Sprt::bounds();
         let verdict = match tally.decided {
             Some((ponte::arena::Hypothesis::Alternative, games)) => {
-                format!("after {games} games: at least {:+} Elo (H1)", test.elo1)
+                format!(
+                    "after {games} games: {:+} Elo (H1) accepted over {:+}",
+                    test.elo1, test.elo0
+                )
             }
             Some((ponte::arena::Hypothesis::Null, games)) => {
-                format!("after {games} games: at most {:+} Elo (H0)", test.elo0)
+                format!(
+                    "after {games} games: {:+} Elo (H0) accepted over {:+}",
+                    test.elo0, test.elo1
+                )
             }
             None => "not decided".to_owned(),
         };

@@ -32,29 +32,32 @@ pub const fn network_points(islands: u32) -> u32 {
     islands * (islands + 1) / 2
 }
 
+/// The most groups of one colour a board holds: 128 on 16×16, since two never touch side by
+/// side.
+const MAX_GROUPS: usize = 128;
+
 /// One colour's groups joined into networks by its bridges: what both [`score`] and [`tally`]
 /// count, with no allocation.
 struct Networks {
     /// How many groups there are; each has a label below this.
     groups: usize,
     /// Union-find over the labels: a group's network is the root of its label.
-    parent: [u8; 256],
+    parent: [u8; MAX_GROUPS],
     /// The lowest cell of each group that is an island.
-    island: [Option<Cell>; 256],
+    island: [Option<Cell>; MAX_GROUPS],
     /// How many bridges the colour has.
     bridges: u32,
 }
 
 impl Networks {
-    /// Labels `color`'s groups on `board` and joins them by its bridges. A 16×16 board holds at
-    /// most 128 groups: two never touch side by side.
+    /// Labels `color`'s groups on `board` and joins them by its bridges.
     fn of(board: &Board, color: Color) -> Networks {
         let tiles = board.tiles(color);
         let mut group_of = [u8::MAX; 256];
         let mut networks = Networks {
             groups: 0,
-            parent: [0; 256],
-            island: [None; 256],
+            parent: [0; MAX_GROUPS],
+            island: [None; MAX_GROUPS],
             bridges: 0,
         };
         let mut unlabelled = tiles;
@@ -149,7 +152,7 @@ impl Score {
 /// [`score`]'s points, islands and bridges for `color`, with no allocation.
 pub fn tally(board: &Board, color: Color) -> Tally {
     let mut joined = Networks::of(board, color);
-    let mut islands_in = [0u32; 256];
+    let mut islands_in = [0u32; MAX_GROUPS];
     let mut islands = 0;
     for (_, network) in joined.islands() {
         islands_in[network] += 1;
