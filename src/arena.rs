@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::ai::{self, Budget, Level, Player};
@@ -342,12 +342,12 @@ pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
         progress(&tally);
     }
     let next = AtomicUsize::new(0);
-    let stop = AtomicBool::new(tally.decided.is_some());
     let tally = Mutex::new(tally);
+    let lock = || tally.lock().unwrap_or_else(|e| e.into_inner());
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {
             scope.spawn(|| {
-                while !stop.load(Ordering::SeqCst)
+                while lock().decided.is_none()
                     && let Some(&index) = to_play.get(next.fetch_add(1, Ordering::SeqCst))
                 {
                     let (game, record) = play_game(settings, index);
@@ -360,12 +360,9 @@ pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
                             dir.display()
                         );
                     }
-                    let mut tally = tally.lock().unwrap_or_else(|e| e.into_inner());
+                    let mut tally = lock();
                     tally.add(&game);
                     tally.decide(settings.sprt);
-                    if tally.decided.is_some() {
-                        stop.store(true, Ordering::SeqCst);
-                    }
                     progress(&tally);
                 }
             });

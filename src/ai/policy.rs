@@ -557,10 +557,10 @@ mod tests {
                 if game.plies() > 1 && game.tiles_left(color).is_none_or(|left| left >= 2) {
                     let board = game.board();
                     let found = Style::ADVICE.sensible_placement(board, color, &mut rng);
-                    let own = board.tiles(color);
+                    let (own, firsts) = (board.tiles(color), game.legal_first_cells());
                     let clean_exists = || {
                         let free = board.free() & !board.islands(color).grow_all();
-                        (game.legal_first_cells() & free).iter().any(|first| {
+                        (firsts & free).iter().any(|first| {
                             let with_first = own | Bitboard::single(first);
                             clean(own, first)
                                 && (game.legal_second_cells(first).iter())
@@ -574,10 +574,7 @@ mod tests {
                     };
                     by_phase[phase][outcome] += 1;
                     if outcome == 2 {
-                        let firsts = game.legal_first_cells();
                         let islands = board.islands(color);
-                        let holds_island =
-                            |cell| !(network(board, color, cell) & islands).is_empty();
                         let bridges = if game.bridges_left() == Some(0) {
                             Vec::new()
                         } else {
@@ -585,9 +582,10 @@ mod tests {
                         };
                         let island_to_island = bridges.iter().any(|bridge| {
                             let [a, b] = bridge.ends();
-                            !network(board, color, a).contains(b)
-                                && holds_island(a)
-                                && holds_island(b)
+                            let joined_to_a = network(board, color, a);
+                            !joined_to_a.contains(b)
+                                && !(joined_to_a & islands).is_empty()
+                                && !(network(board, color, b) & islands).is_empty()
                         });
                         let seen = [
                             true,
