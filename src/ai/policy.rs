@@ -169,15 +169,23 @@ pub fn sensible_partner(board: &Board, color: Color, first: Cell, rng: &mut Rng)
     let growing = free & sandbanks.grow_orthogonal();
     let open = free & !own.grow_all();
     let with_first = own | Bitboard::single(first);
-    let group = Bitboard::single(first).flood(with_first);
+    // Put down in thought once; each candidate is then judged beside it. (A first tile that does
+    // not fit has no partner, but the candidates are still drawn, so that the random numbers
+    // drawn stay as they were.)
+    let first_tile = board.first_tile(color, first);
+    let group = match first_tile {
+        Some(first_tile) => first_tile.group(),
+        None => Bitboard::single(first).flood(with_first),
+    };
     let beside = if group.len() < 4 {
         free & group.grow_orthogonal() & !group
     } else {
         Bitboard::EMPTY
     };
-    // One look at the pair: the rules only get harder as tiles are added, so a pair that fits
-    // has a second tile that fits alone.
-    let partner = |cell: Cell| clean(with_first, cell) && board.placement_fits(color, first, cell);
+    let partner = |cell: Cell| {
+        clean(with_first, cell)
+            && first_tile.is_some_and(|first_tile| board.second_fits(color, &first_tile, cell))
+    };
     match rng.u32(0..3) {
         0 => pick(growing, rng, partner),
         _ => pick(beside, rng, partner),
@@ -195,10 +203,11 @@ pub fn sensible_partner(board: &Board, color: Color, first: Cell, rng: &mut Rng)
 /// most one legal tile added, so the way round never exists and the two readings agree;
 /// `tests::clean_is_the_flood_of_the_group` holds this to the flood.
 pub(super) fn clean(own: Bitboard, cell: Cell) -> bool {
-    let single = Bitboard::single(cell);
-    let sides = single.grow_orthogonal();
-    let diagonal = single.grow_all() & !sides & own;
-    (diagonal & !(sides & own).grow_orthogonal()).is_empty()
+    let block = own.around(cell);
+    // Each corner with the two sides next to it.
+    [(1, 1), (1, -1), (-1, -1), (-1, 1)]
+        .into_iter()
+        .all(|(dx, dy)| !block.has((dx, dy)) || block.has((dx, 0)) || block.has((0, dy)))
 }
 
 /// A random cell of `cells` that passes `fits`, after a few tries.

@@ -5,6 +5,7 @@
 use super::bitboard::Bitboard;
 use super::cell::{Cell, Color};
 use super::error::{CellList, IllegalMove};
+use super::groups::Groups;
 use super::moves::Bridge;
 
 /// A step of (columns, rows).
@@ -27,6 +28,9 @@ const SHAPES: [(Offset, [Offset; 2]); 8] = [
 /// Two tiles further apart than this (in king moves) cannot affect each other's legality: a group
 /// reaches at most 3 cells from a tile, and groups interact only when they touch.
 const INDEPENDENT_DISTANCE: u8 = 7;
+
+/// The four sides of a cell as (columns, rows) steps.
+const SIDES: [Offset; 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
 
 /// A broken group rule, cheap to make: the hot paths only ask whether there is one.
 enum Violation {
@@ -57,6 +61,31 @@ pub struct Board {
     /// Tiles that carry a bridge end.
     bridged: Bitboard,
     bridges: Vec<(Color, Bridge)>,
+    /// Every tile's group, kept as tiles are placed, so that whether a tile fits is read from
+    /// its neighbours' groups instead of flooding them (the playouts' hot path).
+    groups: Groups,
+}
+
+/// A first tile of a placement, put down in thought: what [`Board::second_fits`] needs to judge
+/// many second tiles beside it without placing it.
+#[derive(Clone, Copy, Debug)]
+pub struct FirstTile {
+    cell: Cell,
+    /// The group the tile makes, itself included.
+    group: Bitboard,
+    /// The roots of the groups it joins.
+    joins: [Option<u8>; 4],
+}
+
+impl FirstTile {
+    pub fn cell(&self) -> Cell {
+        self.cell
+    }
+
+    /// The group the tile makes, itself included.
+    pub fn group(&self) -> Bitboard {
+        self.group
+    }
 }
 
 impl Board {
@@ -70,6 +99,7 @@ impl Board {
             blocked: Bitboard::EMPTY,
             bridged: Bitboard::EMPTY,
             bridges: Vec::new(),
+            groups: Groups::new(),
         }
     }
 
@@ -202,15 +232,34 @@ impl Board {
 
     /// Puts `color`'s tiles on `a` and `b` without checking: call [`Board::check_placement`] first.
     pub fn place(&mut self, color: Color, a: Cell, b: Cell) {
-        let tiles = &mut self.tiles[color.index()];
-        tiles.insert(a);
-        tiles.insert(b);
         for cell in [a, b] {
-            let group = Bitboard::single(cell).flood(*tiles);
-            if group.len() == 4 {
-                self.islands[color.index()] |= group;
+            self.add_tile(color, cell);
+        }
+        for cell in [a, b] {
+            let islands = &mut self.islands[color.index()];
+            if self.groups.size(self.groups.root(cell)) == 4 && !islands.contains(cell) {
+                *islands |= Bitboard::single(cell).flood(self.tiles[color.index()]);
             }
         }
+    }
+
+    /// Puts a tile down and joins it to its own colour's groups beside it.
+    fn add_tile(&mut self, color: Color, cell: Cell) {
+        let tiles = &mut self.tiles[color.index()];
+        tiles.insert(cell);
+        let block = tiles.around(cell);
+        let sides = SIDES.into_iter().filter(|side| block.has(*side));
+        self.groups.add(cell, sides.map(|side| beside(cell, side)));
+    }
+
+    /// The root of the group `cell`'s tile belongs to (see [`Groups`]), for the score.
+    pub(super) fn group_root(&self, cell: Cell) -> u8 {
+        self.groups.root(cell)
+    }
+
+    /// How many tiles the group with `root` holds.
+    pub(super) fn group_size(&self, root: u8) -> u32 {
+        self.groups.size(root)
     }
 
     /// Checks that `color` may bridge `a` and `b` (supply aside) and returns the bridge.
@@ -333,10 +382,7 @@ impl Board {
         let crowded = candidates & self.tiles(color).grow_all();
         let mut cells = candidates & !crowded;
         for cell in crowded {
-            if self
-                .distance_rule_violation(color, Bitboard::single(cell))
-                .is_none()
-            {
+            if self.fits_beside(color, cell, None) {
                 cells.insert(cell);
             }
         }
@@ -345,10 +391,37 @@ impl Board {
 
     /// Whether `color` may put one tile on `cell` as far as the board goes.
     pub fn tile_fits(&self, color: Color, cell: Cell) -> bool {
-        self.free().contains(cell)
-            && self
-                .distance_rule_violation(color, Bitboard::single(cell))
-                .is_none()
+        self.free().contains(cell) && self.fits_beside(color, cell, None)
+    }
+
+    /// `cell` as the first tile `color` places, if a tile fits there alone: a tile that
+    /// breaks the group rules alone breaks them with any second tile too, since the rules only
+    /// get harder as tiles are added.
+    pub fn first_tile(&self, color: Color, cell: Cell) -> Option<FirstTile> {
+        self.tile_fits(color, cell).then(|| {
+            let own = self.tiles(color);
+            let block = own.around(cell);
+            let joins = SIDES.map(|side| {
+                block
+                    .has(side)
+                    .then(|| self.groups.root(beside(cell, side)))
+            });
+            let single = Bitboard::single(cell);
+            FirstTile {
+                cell,
+                group: single.flood(own | single),
+                joins,
+            }
+        })
+    }
+
+    /// Whether `color` may put its second tile on `cell` beside `first`: the two together keep
+    /// the group rules exactly when the second fits on the board with the first placed, which
+    /// is what this reads.
+    pub fn second_fits(&self, color: Color, first: &FirstTile, cell: Cell) -> bool {
+        cell != first.cell
+            && self.free().contains(cell)
+            && self.fits_beside(color, cell, Some(first))
     }
 
     /// Whether `color` may put tiles on `a` and `b`, each of which [`Board::tile_fits`].
@@ -357,33 +430,25 @@ impl Board {
     }
 
     /// Whether `color` may put tiles on `a` and `b` (supply aside): [`Board::check_placement`]
-    /// without the reason, one look at the group rules for both tiles at once.
+    /// without the reason.
     pub fn placement_fits(&self, color: Color, a: Cell, b: Cell) -> bool {
-        let free = self.free();
-        a != b
-            && free.contains(a)
-            && free.contains(b)
-            && self
-                .distance_rule_violation(color, Bitboard::single(a) | Bitboard::single(b))
-                .is_none()
+        self.first_tile(color, a)
+            .is_some_and(|first| self.second_fits(color, &first, b))
     }
 
     /// Whether two cells, each legal alone, are legal together.
     fn pair_fits(&self, color: Color, a: Cell, b: Cell) -> bool {
-        let distance = a.col().abs_diff(b.col()).max(a.row().abs_diff(b.row()));
-        distance > INDEPENDENT_DISTANCE
-            || self
-                .distance_rule_violation(color, Bitboard::single(a) | Bitboard::single(b))
-                .is_none()
+        independent(a, b) || self.placement_fits(color, a, b)
     }
 
     /// Some two cells where `color` could place tiles now (supply aside).
     pub fn placeable_pair(&self, color: Color) -> Option<(Cell, Cell)> {
         let singles: Vec<Cell> = self.single_tile_cells(color).iter().collect();
         singles.iter().enumerate().find_map(|(i, &a)| {
+            let first = self.first_tile(color, a)?;
             singles[i + 1..]
                 .iter()
-                .find(|&&b| self.pair_fits(color, a, b))
+                .find(|&&b| independent(a, b) || self.second_fits(color, &first, b))
                 .map(|&b| (a, b))
         })
     }
@@ -395,10 +460,12 @@ impl Board {
         // than working out which need no trying (as `second_tile_cells` does for all of them).
         singles
             .iter()
-            .filter(|a| {
-                singles
-                    .iter()
-                    .any(|b| b != *a && self.pair_fits(color, *a, b))
+            .filter(|&a| {
+                self.first_tile(color, a).is_some_and(|first| {
+                    singles.iter().any(|b| {
+                        b != a && (independent(a, b) || self.second_fits(color, &first, b))
+                    })
+                })
             })
             .collect()
     }
@@ -406,15 +473,19 @@ impl Board {
     /// The cells that can go with `first` when `color` places two tiles now (supply aside).
     pub fn second_tile_cells(&self, color: Color, first: Cell) -> Bitboard {
         let singles = self.single_tile_cells(color);
-        if !singles.contains(first) {
+        let Some(first_tile) = singles
+            .contains(first)
+            .then(|| self.first_tile(color, first))
+            .flatten()
+        else {
             return Bitboard::EMPTY;
-        }
+        };
         let mut partners = singles;
         partners.remove(first);
         let near = self.reach(color, first);
         let checked: Bitboard = (partners & near)
             .iter()
-            .filter(|&b| self.pair_fits(color, first, b))
+            .filter(|&b| self.second_fits(color, &first_tile, b))
             .collect();
         (partners & !near) | checked
     }
@@ -429,6 +500,65 @@ impl Board {
         let zone = single.flood(tiles | single).grow_all();
         zone | (zone & tiles).flood(tiles).grow_all()
     }
+
+    /// Whether a tile of `color` on the free `cell` keeps the group rules, with `first` placed
+    /// if given, read from the cell's neighbours: it may not touch an island; the group it
+    /// makes, the cell and each side's group once, may hold four tiles at most; at four it is
+    /// an island and may touch no other own tile. Held to the rules' flood
+    /// (`Board::distance_rule_violation`) by `tests::reading_the_neighbours_is_the_flood`.
+    fn fits_beside(&self, color: Color, cell: Cell, first: Option<&FirstTile>) -> bool {
+        let (mut own, mut islands) = (self.tiles(color), self.islands(color));
+        if let Some(first) = first {
+            own.insert(first.cell);
+            if first.group.len() == 4 {
+                islands |= first.group;
+            }
+        }
+        if !islands.around(cell).is_empty() {
+            return false;
+        }
+        let block = own.around(cell);
+        // The groups joined, by root; the first tile's group (on no root yet) as `FIRST`.
+        const FIRST: u16 = 256;
+        let mut joined = [None; 4];
+        let mut size = 1;
+        for (i, side) in SIDES.into_iter().enumerate() {
+            if !block.has(side) {
+                continue;
+            }
+            let side = beside(cell, side);
+            let root = self.groups.root(side);
+            let (group, group_size) = match first {
+                Some(first) if side == first.cell || first.joins.contains(&Some(root)) => {
+                    (FIRST, first.group.len())
+                }
+                _ => (u16::from(root), self.groups.size(root)),
+            };
+            if !joined.contains(&Some(group)) {
+                joined[i] = Some(group);
+                size += group_size;
+            }
+        }
+        match size {
+            ..4 => true,
+            4 => {
+                let single = Bitboard::single(cell);
+                let island = single.flood(own | single);
+                (island.grow_all() & !island & own).is_empty()
+            }
+            _ => false,
+        }
+    }
+}
+
+/// The cell one step from `cell`, which must be on the 16×16 grid.
+fn beside(cell: Cell, (dx, dy): Offset) -> Cell {
+    Cell::from_index((i32::from(cell.index()) + dy * 16 + dx) as u8)
+}
+
+/// Whether tiles on `a` and `b` are too far apart to affect each other's legality.
+fn independent(a: Cell, b: Cell) -> bool {
+    a.col().abs_diff(b.col()).max(a.row().abs_diff(b.row())) > INDEPENDENT_DISTANCE
 }
 
 impl Board {
@@ -452,8 +582,8 @@ impl Board {
                 let cell = Cell::on_board(col as i32, row as i32, size)
                     .ok_or_else(|| format!("the picture does not fit a {size}×{size} board"))?;
                 match symbol {
-                    'w' | 'W' => board.tiles[Color::White.index()].insert(cell),
-                    'r' | 'R' => board.tiles[Color::Red.index()].insert(cell),
+                    'w' | 'W' => board.add_tile(Color::White, cell),
+                    'r' | 'R' => board.add_tile(Color::Red, cell),
                     '.' => {}
                     other => return Err(format!("unknown symbol {other:?} in the picture")),
                 }
@@ -462,11 +592,65 @@ impl Board {
         for color in Color::BOTH {
             let tiles = board.tiles(color);
             for cell in tiles {
-                if Bitboard::single(cell).flood(tiles).len() == 4 {
+                if board.groups.size(board.groups.root(cell)) == 4 {
                     board.islands[color.index()].insert(cell);
                 }
             }
         }
         Ok(board)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fastrand::Rng;
+
+    use super::*;
+    use crate::game::{Game, Variant, playout};
+
+    /// The group rules by flooding, as `check_placement` reads them.
+    fn flood_says_fits(board: &Board, color: Color, new: Bitboard) -> bool {
+        (new & !board.free()).is_empty() && board.distance_rule_violation(color, new).is_none()
+    }
+
+    #[test]
+    fn reading_the_neighbours_is_the_flood() {
+        let mut rng = Rng::with_seed(0x6e16_0b05);
+        for game_number in 0..12 {
+            let size = [8, 12, 16][game_number % 3];
+            let mut game = Game::new(Variant::unlimited(size).unwrap());
+            while let Some(mv) = playout::random_move(&game, &mut rng) {
+                let board = game.board();
+                for color in Color::BOTH {
+                    let tiles = board.tiles(color);
+                    for tile in tiles {
+                        let root = board.group_root(tile);
+                        let group = Bitboard::single(tile).flood(tiles);
+                        assert_eq!(board.group_size(root), group.len(), "{tile}");
+                        assert!(group.iter().all(|member| board.group_root(member) == root));
+                    }
+                    let cells = board.cells;
+                    for a in cells {
+                        let alone = Bitboard::single(a);
+                        let fits = board.tile_fits(color, a);
+                        assert_eq!(fits, flood_says_fits(board, color, alone), "{a}\n{board:?}");
+                        // The pairs of one first tile in four, to keep the test quick.
+                        if !fits || rng.u32(0..4) != 0 {
+                            continue;
+                        }
+                        let first = board.first_tile(color, a).expect("it fits");
+                        for b in cells {
+                            assert_eq!(
+                                board.second_fits(color, &first, b),
+                                a != b
+                                    && flood_says_fits(board, color, alone | Bitboard::single(b)),
+                                "{a} {b}\n{board:?}"
+                            );
+                        }
+                    }
+                }
+                game.apply(mv);
+            }
+        }
     }
 }

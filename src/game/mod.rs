@@ -13,13 +13,14 @@ mod diagram;
 mod error;
 #[allow(clippy::module_inception)]
 mod game;
+mod groups;
 mod moves;
 pub mod playout;
 mod record;
 mod score;
 
-pub use bitboard::Bitboard;
-pub use board::Board;
+pub use bitboard::{Bitboard, Block};
+pub use board::{Board, FirstTile};
 pub use cell::{Cell, Color, MAX_SIZE, MIN_SIZE, NotACell};
 pub use diagram::{grid, status_line};
 pub use error::{CellList, IllegalMove};

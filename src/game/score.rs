@@ -3,7 +3,6 @@
 
 use std::cmp::Ordering;
 
-use super::bitboard::Bitboard;
 use super::board::Board;
 use super::cell::{Cell, Color};
 
@@ -50,9 +49,10 @@ struct Networks {
 }
 
 impl Networks {
-    /// Labels `color`'s groups on `board` and joins them by its bridges.
+    /// Labels `color`'s groups on `board` (in the order of their lowest cells, which the board
+    /// keeps by root) and joins them by its bridges.
     fn of(board: &Board, color: Color) -> Networks {
-        let tiles = board.tiles(color);
+        let mut label_of_root = [u8::MAX; 256];
         let mut group_of = [u8::MAX; 256];
         let mut networks = Networks {
             groups: 0,
@@ -60,19 +60,19 @@ impl Networks {
             island: [None; MAX_GROUPS],
             bridges: 0,
         };
-        let mut unlabelled = tiles;
-        while let Some(cell) = unlabelled.first() {
-            let group = Bitboard::single(cell).flood(tiles);
-            let label = networks.groups;
-            for member in group {
-                group_of[member.index() as usize] = label as u8;
+        for cell in board.tiles(color) {
+            let root = board.group_root(cell);
+            let label = &mut label_of_root[usize::from(root)];
+            if *label == u8::MAX {
+                // The group's lowest cell: a new label.
+                *label = networks.groups as u8;
+                networks.parent[networks.groups] = *label;
+                if board.group_size(root) == 4 {
+                    networks.island[networks.groups] = Some(cell);
+                }
+                networks.groups += 1;
             }
-            unlabelled &= !group;
-            networks.parent[label] = label as u8;
-            if group.len() == 4 {
-                networks.island[label] = Some(cell);
-            }
-            networks.groups += 1;
+            group_of[usize::from(cell.index())] = *label;
         }
         for (_, bridge) in board.bridges().iter().filter(|(owner, _)| *owner == color) {
             networks.bridges += 1;

@@ -10,6 +10,7 @@ use std::time::Duration;
 
 use fastrand::Rng;
 
+mod checks;
 /// Its playouts, public for the speed benchmark (`benches/ai.rs`) to set beside today's.
 pub mod policy;
 mod rave;

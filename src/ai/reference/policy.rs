@@ -1,10 +1,12 @@
 //! `hard-2026-11`'s playouts: `src/ai/policy.rs` as it was in November 2026, copied here
 //! unchanged (but for this comment) so that the levels' playouts can change while the reference
-//! keeps its moves (`tests/ai.rs`'s `hard_2026_11_plays_as_it_did`).
+//! keeps its moves (`tests/ai.rs`'s `hard_2026_11_plays_as_it_did`). The engine's checks it
+//! calls are November's too (`checks.rs`).
 
 use fastrand::Rng;
 
-use crate::game::playout::{play_out_with, random_move, random_uncrossed};
+use super::checks::{pair_fits_singles, random_move, tile_fits};
+use crate::game::playout::{play_out_with, random_uncrossed};
 use crate::game::{Bitboard, Board, Cell, Color, Game, Move};
 
 /// How many candidates a choice tries before it gives up on its kind of cell.
@@ -47,7 +49,7 @@ fn sensible_placement(board: &Board, color: Color, rng: &mut Rng) -> Option<Move
     let sandbanks = own & !board.islands(color);
     let growing = free & sandbanks.grow_orthogonal();
     let open = free & !own.grow_all();
-    let fits = |cell: Cell| clean(own, cell) && board.tile_fits(color, cell);
+    let fits = |cell: Cell| clean(own, cell) && tile_fits(board, color, cell);
     let first = match rng.u32(0..4) {
         0 => central(open, size, rng, fits),
         _ => pick(growing, rng, fits).or_else(|| central(open, size, rng, fits)),
@@ -61,8 +63,8 @@ fn sensible_placement(board: &Board, color: Color, rng: &mut Rng) -> Option<Move
     };
     let partner = |cell: Cell| {
         clean(with_first, cell)
-            && board.tile_fits(color, cell)
-            && board.pair_fits_singles(color, first, cell)
+            && tile_fits(board, color, cell)
+            && pair_fits_singles(board, color, first, cell)
     };
     let second = match rng.u32(0..3) {
         0 => pick(growing, rng, partner),
