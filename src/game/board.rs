@@ -61,6 +61,9 @@ pub struct Board {
     /// Tiles that carry a bridge end.
     bridged: Bitboard,
     bridges: Vec<(Color, Bridge)>,
+    /// The cells of every bridge's bounding box: a bridge can meet only those whose boxes
+    /// its own overlaps, and most candidates overlap none.
+    spans: Bitboard,
     /// Every tile's group, kept as tiles are placed, so that whether a tile fits is read from
     /// its neighbours' groups instead of flooding them (the playouts' hot path).
     groups: Groups,
@@ -99,6 +102,7 @@ impl Board {
             blocked: Bitboard::EMPTY,
             bridged: Bitboard::EMPTY,
             bridges: Vec::new(),
+            spans: Bitboard::EMPTY,
             groups: Groups::new(),
         }
     }
@@ -132,6 +136,11 @@ impl Board {
     /// The cells where a tile could lie: on the board, empty, under no bridge.
     pub fn free(&self) -> Bitboard {
         self.cells & !(self.tiles[0] | self.tiles[1] | self.blocked)
+    }
+
+    /// The tiles that carry a bridge end.
+    pub fn bridge_ends(&self) -> Bitboard {
+        self.bridged
     }
 
     /// The bridge whose end is on `cell`.
@@ -318,6 +327,13 @@ impl Board {
         for cell in bridge.blocked_cells().into_iter().flatten() {
             self.blocked.insert(cell);
         }
+        let [low, high] = bridge.ends();
+        let cols = low.col().min(high.col())..=low.col().max(high.col());
+        for row in low.row()..=high.row() {
+            for col in cols.clone() {
+                self.spans.insert(Cell::new(col, row));
+            }
+        }
         self.bridges.push((color, bridge));
     }
 
@@ -333,20 +349,19 @@ impl Board {
                     & open_ends.shifted(-dx, -dy)
                     & !occupied.shifted(-ax, -ay)
                     & !occupied.shifted(-bx, -by);
-                lows.iter().filter_map(move |low| {
-                    let high = Cell::on_board(
-                        i32::from(low.col()) + dx,
-                        i32::from(low.row()) + dy,
-                        self.size,
-                    )?;
-                    Bridge::between(low, high)
-                })
+                // Both ends are the colour's tiles, so on the board.
+                lows.iter()
+                    .map(move |low| Bridge::of_shape(low, beside(low, (dx, dy))))
             })
     }
 
     /// Whether `bridge` would cross or touch a bridge on the board.
     pub fn crosses(&self, bridge: Bridge) -> bool {
-        self.bridges.iter().any(|(_, other)| bridge.meets(*other))
+        // The 3×3 block around the bridge's middle (rounded down) holds its bounding box.
+        let [low, high] = bridge.ends();
+        let middle = Cell::new((low.col() + high.col()) / 2, (low.row() + high.row()) / 2);
+        !self.spans.around(middle).is_empty()
+            && self.bridges.iter().any(|(_, other)| bridge.meets(*other))
     }
 
     fn bridges_that_fit(&self, color: Color) -> impl Iterator<Item = Bridge> + '_ {
@@ -551,7 +566,7 @@ impl Board {
     }
 }
 
-/// The cell one step from `cell`, which must be on the 16×16 grid.
+/// The cell `dx` columns and `dy` rows from `cell`, which must be on the 16×16 grid.
 fn beside(cell: Cell, (dx, dy): Offset) -> Cell {
     Cell::from_index((i32::from(cell.index()) + dy * 16 + dx) as u8)
 }

@@ -121,6 +121,14 @@ impl Bridge {
         bridge.kind().map(|_| bridge)
     }
 
+    /// The bridge from `low` to `high`, which the caller knows to be a bridge's length apart
+    /// with `low` first: the engine's listing, which finds them shape by shape.
+    pub(super) fn of_shape(low: Cell, high: Cell) -> Bridge {
+        let bridge = Bridge { low, high };
+        debug_assert!(low < high && bridge.kind().is_some(), "{low}-{high}");
+        bridge
+    }
+
     pub fn ends(self) -> [Cell; 2] {
         [self.low, self.high]
     }

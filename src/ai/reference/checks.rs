@@ -1,15 +1,14 @@
-//! The engine's group-rule checks and random move as `hard-2026-11`'s playouts called them in
-//! November 2026 (`Board::tile_fits`, `Board::pair_fits_singles`, `Board::single_tile_cells`,
-//! `game::playout::random_move`), copied here when the engine learnt to read them from a
-//! tile's neighbours instead of flooding (2026-11-26). They answer exactly as the engine does,
-//! so the reference plays the same moves; they keep its playouts as fast as they were, so that
-//! the engine's speed-up counts for today's levels only, which is what the goal against the
-//! reference measures.
+//! The engine's checks and random move as `hard-2026-11`'s playouts called them in November
+//! 2026 (`Board::tile_fits`, `Board::pair_fits_singles`, `Board::single_tile_cells`,
+//! `Board::bridges_ignoring_crossings`, `game::playout::random_move` and `random_uncrossed`),
+//! copied here when the engine's were made faster (2026-11-26). They answer exactly as the
+//! engine does, so the reference plays the same moves; they keep its playouts as fast as they
+//! were, so that the engine's speed-up counts for today's levels only, which is what the goal
+//! against the reference measures.
 
 use fastrand::Rng;
 
-use crate::game::playout::random_uncrossed;
-use crate::game::{Bitboard, Board, Cell, Color, Game, Move};
+use crate::game::{Bitboard, Board, Bridge, Cell, Color, Game, Move};
 
 /// Two tiles further apart than this (in king moves) cannot affect each other's legality.
 const INDEPENDENT_DISTANCE: u8 = 7;
@@ -138,7 +137,68 @@ fn random_bridge(game: &Game, rng: &mut Rng) -> Option<Move> {
     let board = game.board();
     random_uncrossed(
         board,
-        board.bridges_ignoring_crossings(color).collect(),
+        bridges_ignoring_crossings(board, color).collect(),
         rng,
     )
+}
+
+/// A step of (columns, rows).
+type Offset = (i32, i32);
+
+/// Each bridge shape as the offset from its lower end to its higher end, with the cells it
+/// passes over relative to the lower end.
+const SHAPES: [(Offset, [Offset; 2]); 8] = [
+    ((2, 0), [(1, 0), (1, 0)]),
+    ((0, 2), [(0, 1), (0, 1)]),
+    ((2, 2), [(1, 1), (1, 1)]),
+    ((-2, 2), [(-1, 1), (-1, 1)]),
+    ((1, 2), [(0, 1), (1, 1)]),
+    ((-1, 2), [(0, 1), (-1, 1)]),
+    ((2, 1), [(1, 0), (1, 1)]),
+    ((-2, 1), [(-1, 0), (-1, 1)]),
+];
+
+/// The bridges `color` could build now if crossings did not matter (supply aside).
+pub(super) fn bridges_ignoring_crossings(
+    board: &Board,
+    color: Color,
+) -> impl Iterator<Item = Bridge> + '_ {
+    let open_ends = board.tiles(color) & !board.bridge_ends();
+    let occupied = board.tiles(Color::White) | board.tiles(Color::Red);
+    SHAPES
+        .iter()
+        .flat_map(move |&((dx, dy), [(ax, ay), (bx, by)])| {
+            let lows = open_ends
+                & open_ends.shifted(-dx, -dy)
+                & !occupied.shifted(-ax, -ay)
+                & !occupied.shifted(-bx, -by);
+            lows.iter().filter_map(move |low| {
+                let high = Cell::on_board(
+                    i32::from(low.col()) + dx,
+                    i32::from(low.row()) + dy,
+                    board.size(),
+                )?;
+                Bridge::between(low, high)
+            })
+        })
+}
+
+/// A random one of `candidates` that crosses no bridge on `board`, tried in random order.
+pub(super) fn random_uncrossed(
+    board: &Board,
+    mut candidates: Vec<Bridge>,
+    rng: &mut Rng,
+) -> Option<Move> {
+    while !candidates.is_empty() {
+        let bridge = candidates.swap_remove(rng.usize(0..candidates.len()));
+        if !board
+            .bridges()
+            .iter()
+            .any(|(_, other)| bridge.meets(*other))
+        {
+            let [a, b] = bridge.ends();
+            return Some(Move::Bridge(a, b));
+        }
+    }
+    None
 }

@@ -5,8 +5,10 @@
 
 use fastrand::Rng;
 
-use super::checks::{pair_fits_singles, random_move, tile_fits};
-use crate::game::playout::{play_out_with, random_uncrossed};
+use super::checks::{
+    bridges_ignoring_crossings, pair_fits_singles, random_move, random_uncrossed, tile_fits,
+};
+use crate::game::playout::play_out_with;
 use crate::game::{Bitboard, Board, Cell, Color, Game, Move};
 
 /// How many candidates a choice tries before it gives up on its kind of cell.
@@ -121,8 +123,7 @@ fn central(cells: Bitboard, size: u8, rng: &mut Rng, fits: impl Fn(Cell) -> bool
 /// A random legal bridge between two different groups of `color`.
 fn joining_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
     let own = board.tiles(color);
-    let candidates = board
-        .bridges_ignoring_crossings(color)
+    let candidates = bridges_ignoring_crossings(board, color)
         .filter(|bridge| {
             let [a, b] = bridge.ends();
             !Bitboard::single(a).flood(own).contains(b)
