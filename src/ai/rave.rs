@@ -298,6 +298,8 @@ struct Node {
     visits: u32,
     /// Empty until listed.
     edges: Vec<Edge>,
+    /// How many of the edges, the first ones, are single tiles (see [`Node::edge_of`]).
+    tile_edges: usize,
     listed: bool,
 }
 
@@ -318,6 +320,7 @@ impl Node {
             mover: at.to_move()?,
             visits: 0,
             edges: Vec::new(),
+            tile_edges: 0,
             listed: false,
         })
     }
@@ -369,6 +372,9 @@ impl Node {
                 }
             })
             .collect();
+        self.tile_edges = self
+            .edges
+            .partition_point(|edge| matches!(edge.step, Step::Tile(_)));
     }
 }
 
@@ -377,9 +383,7 @@ impl Node {
     /// (as `Position::steps` lists them and the ideas' filters keep them), so a tile is found
     /// by halving; the few other steps one by one.
     fn edge_of(&self, step: Step) -> Option<&Edge> {
-        let tiles = self
-            .edges
-            .partition_point(|edge| matches!(edge.step, Step::Tile(_)));
+        let tiles = self.tile_edges;
         match step {
             Step::Tile(cell) => {
                 let found =

@@ -2,9 +2,12 @@
 //! a fixed reference so that a stronger `hard` can be measured against it: the same search
 //! (`rave`), the same playouts (`policy`), the same 1.95 s a move.
 //!
-//! It has its own constants and its own copies of the search (`rave.rs`) and the playouts
-//! (`policy.rs`) as they were then, so that changing `hard` leaves it alone; `tests/ai.rs`
-//! (`hard_2026_11_plays_as_it_did`) pins the moves it plays.
+//! It has its own constants and its own copies of the search (`rave.rs`), the playouts
+//! (`policy.rs`) and the engine's checks its playouts call (`checks.rs`) as they were then, so
+//! that changing `hard` or speeding up the engine leaves it alone; `tests/ai.rs`
+//! (`hard_2026_11_plays_as_it_did`) pins the moves it plays. What it shares with today's code is
+//! the game itself (applying a move, the score at a game's end) and the listing of a tree
+//! node's moves (`ai::steps`).
 
 use std::time::Duration;
 
