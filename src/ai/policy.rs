@@ -13,7 +13,7 @@
 use fastrand::Rng;
 
 use crate::game::playout::{play_out_with, random_move, random_uncrossed};
-use crate::game::{Bitboard, Board, Bridge, Cell, Color, Game, Move};
+use crate::game::{Bitboard, Board, Cell, Color, Game, Move};
 
 /// How many candidates a choice tries before it gives up on its kind of cell.
 const TRIES: u32 = 8;
@@ -253,6 +253,7 @@ fn island_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
     }
     let candidates = board
         .bridges_ignoring_crossings(color)
+        .into_iter()
         .filter(|bridge| bridge.ends().iter().any(|&end| islands.contains(end)))
         .collect();
     random_uncrossed(board, candidates, rng)
@@ -262,18 +263,14 @@ fn island_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
 /// passes over are empty, and a way round them through own tiles would make a group of five
 /// or more (`tests::every_bridge_joins_two_groups`).
 fn joining_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
-    random_uncrossed(
-        board,
-        board.bridges_ignoring_crossings(color).collect(),
-        rng,
-    )
+    random_uncrossed(board, board.bridges_ignoring_crossings(color), rng)
 }
 
 /// A random legal bridge of `color` between two of its networks (groups not yet joined by its
 /// bridges). Candidates are tried in random order, as [`random_uncrossed`] does, until one
 /// neither crosses a bridge nor stays within a network.
 fn network_bridge(board: &Board, color: Color, rng: &mut Rng) -> Option<Move> {
-    let mut candidates: Vec<Bridge> = board.bridges_ignoring_crossings(color).collect();
+    let mut candidates = board.bridges_ignoring_crossings(color);
     while !candidates.is_empty() {
         let bridge = candidates.swap_remove(rng.usize(0..candidates.len()));
         let [a, b] = bridge.ends();

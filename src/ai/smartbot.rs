@@ -55,7 +55,7 @@ pub fn smartbot_move(game: &Game, rng: &mut Rng) -> Option<Move> {
     let mut bridges: Vec<Bridge> = if game.bridges_left() == Some(0) {
         Vec::new()
     } else {
-        board.bridges_ignoring_crossings(color).collect()
+        board.bridges_ignoring_crossings(color)
     };
     let mut firsts = open_cells;
     loop {

@@ -182,20 +182,12 @@ impl Bitboard {
     /// all four words several times over (the hot paths ask this of single cells).
     pub fn around(self, cell: Cell) -> Block {
         let (col, row) = (u32::from(cell.col()), usize::from(cell.row()));
-        let mut block = 0u16;
-        for (offset, lane_row) in [row.checked_sub(1), Some(row), Some(row + 1)]
-            .into_iter()
-            .enumerate()
-        {
-            let Some(lane_row) = lane_row.filter(|r| *r < 16) else {
-                continue;
-            };
-            let lane = (self.0[lane_row / 4] >> ((lane_row % 4) * 16)) & 0xFFFF;
-            // Shifted up by one so that column `col - 1` is bit `col`, even for column `a`.
-            let three = ((lane << 1) >> col) & 0b111;
-            block |= (three as u16) << (offset * 3);
-        }
-        Block(block)
+        let lane = |row: usize| (self.0[row / 4] >> ((row % 4) * 16)) & 0xFFFF;
+        let below = if row > 0 { lane(row - 1) } else { 0 };
+        let above = if row < 15 { lane(row + 1) } else { 0 };
+        // Shifted up by one so that column `col - 1` is bit `col`, even for column `a`.
+        let three = |lane: u64| ((lane << 1) >> col) & 0b111;
+        Block((three(below) | three(lane(row)) << 3 | three(above) << 6) as u16)
     }
 }
 

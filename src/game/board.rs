@@ -11,18 +11,21 @@ use super::moves::Bridge;
 /// A step of (columns, rows).
 type Offset = (i32, i32);
 
+/// The cells a bridge can pass over, relative to its lower end.
+const PASSED: [Offset; 5] = [(1, 0), (0, 1), (1, 1), (-1, 1), (-1, 0)];
+
 /// Each bridge shape as the offset from its lower end to its higher end (see [`Bridge`]), with
-/// the cells it passes over relative to the lower end (a straight or diagonal bridge passes
+/// the cells it passes over as indices into [`PASSED`] (a straight or diagonal bridge passes
 /// over one cell, named twice).
-const SHAPES: [(Offset, [Offset; 2]); 8] = [
-    ((2, 0), [(1, 0), (1, 0)]),
-    ((0, 2), [(0, 1), (0, 1)]),
-    ((2, 2), [(1, 1), (1, 1)]),
-    ((-2, 2), [(-1, 1), (-1, 1)]),
-    ((1, 2), [(0, 1), (1, 1)]),
-    ((-1, 2), [(0, 1), (-1, 1)]),
-    ((2, 1), [(1, 0), (1, 1)]),
-    ((-2, 1), [(-1, 0), (-1, 1)]),
+const SHAPES: [(Offset, [usize; 2]); 8] = [
+    ((2, 0), [0, 0]),
+    ((0, 2), [1, 1]),
+    ((2, 2), [2, 2]),
+    ((-2, 2), [3, 3]),
+    ((1, 2), [1, 2]),
+    ((-1, 2), [1, 3]),
+    ((2, 1), [0, 2]),
+    ((-2, 1), [4, 3]),
 ];
 
 /// Two tiles further apart than this (in king moves) cannot affect each other's legality: a group
@@ -76,6 +79,8 @@ pub struct FirstTile {
     cell: Cell,
     /// The group the tile makes, itself included.
     group: Bitboard,
+    /// How many tiles that group holds.
+    size: u32,
     /// The roots of the groups it joins.
     joins: [Option<u8>; 4],
 }
@@ -338,21 +343,24 @@ impl Board {
     }
 
     /// The bridges `color` could build now if crossings did not matter (supply aside), found
-    /// shape by shape with whole-board set operations.
-    pub fn bridges_ignoring_crossings(&self, color: Color) -> impl Iterator<Item = Bridge> + '_ {
+    /// shape by shape with whole-board set operations, in the order of the shapes and then of
+    /// their lower ends.
+    pub fn bridges_ignoring_crossings(&self, color: Color) -> Vec<Bridge> {
         let open_ends = self.tiles(color) & !self.bridged;
         let occupied = self.tiles[0] | self.tiles[1];
-        SHAPES
-            .iter()
-            .flat_map(move |&((dx, dy), [(ax, ay), (bx, by)])| {
-                let lows = open_ends
-                    & open_ends.shifted(-dx, -dy)
-                    & !occupied.shifted(-ax, -ay)
-                    & !occupied.shifted(-bx, -by);
-                // Both ends are the colour's tiles, so on the board.
+        // The low ends whose cell at each step a bridge may pass over is empty (the shapes
+        // share these five).
+        let clear = PASSED.map(|(x, y)| !occupied.shifted(-x, -y));
+        let mut bridges = Vec::new();
+        for ((dx, dy), [a, b]) in SHAPES {
+            let lows = open_ends & open_ends.shifted(-dx, -dy) & clear[a] & clear[b];
+            // Both ends are the colour's tiles, so on the board.
+            bridges.extend(
                 lows.iter()
-                    .map(move |low| Bridge::of_shape(low, beside(low, (dx, dy))))
-            })
+                    .map(|low| Bridge::of_shape(low, beside(low, (dx, dy)))),
+            );
+        }
+        bridges
     }
 
     /// Whether `bridge` would cross or touch a bridge on the board.
@@ -366,6 +374,7 @@ impl Board {
 
     fn bridges_that_fit(&self, color: Color) -> impl Iterator<Item = Bridge> + '_ {
         self.bridges_ignoring_crossings(color)
+            .into_iter()
             .filter(|bridge| !self.crosses(*bridge))
     }
 
@@ -422,9 +431,11 @@ impl Board {
                     .then(|| self.groups.root(beside(cell, side)))
             });
             let single = Bitboard::single(cell);
+            let group = single.flood(own | single);
             FirstTile {
                 cell,
-                group: single.flood(own | single),
+                group,
+                size: group.len(),
                 joins,
             }
         })
@@ -525,7 +536,7 @@ impl Board {
         let (mut own, mut islands) = (self.tiles(color), self.islands(color));
         if let Some(first) = first {
             own.insert(first.cell);
-            if first.group.len() == 4 {
+            if first.size == 4 {
                 islands |= first.group;
             }
         }
@@ -533,9 +544,11 @@ impl Board {
             return false;
         }
         let block = own.around(cell);
-        // The groups joined, by root; the first tile's group (on no root yet) as `FIRST`.
+        // The groups joined, by root; the first tile's group (on no root yet) as `FIRST`, no
+        // group as `NONE`.
         const FIRST: u16 = 256;
-        let mut joined = [None; 4];
+        const NONE: u16 = u16::MAX;
+        let mut joined = [NONE; 4];
         let mut size = 1;
         for (i, side) in SIDES.into_iter().enumerate() {
             if !block.has(side) {
@@ -545,12 +558,12 @@ impl Board {
             let root = self.groups.root(side);
             let (group, group_size) = match first {
                 Some(first) if side == first.cell || first.joins.contains(&Some(root)) => {
-                    (FIRST, first.group.len())
+                    (FIRST, first.size)
                 }
                 _ => (u16::from(root), self.groups.size(root)),
             };
-            if !joined.contains(&Some(group)) {
-                joined[i] = Some(group);
+            if !joined.contains(&group) {
+                joined[i] = group;
                 size += group_size;
             }
         }

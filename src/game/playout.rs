@@ -73,11 +73,7 @@ fn random_bridge(game: &Game, rng: &mut Rng) -> Option<Move> {
         return None;
     }
     let board = game.board();
-    random_uncrossed(
-        board,
-        board.bridges_ignoring_crossings(color).collect(),
-        rng,
-    )
+    random_uncrossed(board, board.bridges_ignoring_crossings(color), rng)
 }
 
 /// A random one of `candidates` (bridges that fit but for crossings) that crosses no bridge on

@@ -128,7 +128,7 @@ impl Draws {
         let mut bridges: Vec<Bridge> = if game.bridges_left() == Some(0) {
             Vec::new()
         } else {
-            board.bridges_ignoring_crossings(color).collect()
+            board.bridges_ignoring_crossings(color)
         };
         Some(match tile {
             Some(tile) => loop {
