@@ -173,14 +173,16 @@ pub fn sensible_partner(board: &Board, color: Color, first: Cell, rng: &mut Rng)
     // not fit has no partner, but the candidates are still drawn, so that the random numbers
     // drawn stay as they were.)
     let first_tile = board.first_tile(color, first);
-    let group = match first_tile {
-        Some(first_tile) => first_tile.group(),
-        None => Bitboard::single(first).flood(with_first),
-    };
-    let beside = if group.len() < 4 {
-        free & group.grow_orthogonal() & !group
-    } else {
+    // The cells beside the first tile's group, unless it is an island already.
+    let beside = if first_tile.is_some_and(|first_tile| first_tile.size() == 4) {
         Bitboard::EMPTY
+    } else {
+        let group = Bitboard::single(first).flood(with_first);
+        if group.len() < 4 {
+            free & group.grow_orthogonal() & !group
+        } else {
+            Bitboard::EMPTY
+        }
     };
     let partner = |cell: Cell| {
         clean(with_first, cell)

@@ -77,12 +77,12 @@ pub struct Board {
 #[derive(Clone, Copy, Debug)]
 pub struct FirstTile {
     cell: Cell,
-    /// The group the tile makes, itself included.
-    group: Bitboard,
-    /// How many tiles that group holds.
+    /// How many tiles the group it makes holds, itself included.
     size: u32,
-    /// The roots of the groups it joins.
-    joins: [Option<u8>; 4],
+    /// The roots of the groups it joins (see [`Board::joined_groups`]).
+    joins: [u16; 4],
+    /// The group it makes if that is an island; else empty.
+    island: Bitboard,
 }
 
 impl FirstTile {
@@ -90,11 +90,16 @@ impl FirstTile {
         self.cell
     }
 
-    /// The group the tile makes, itself included.
-    pub fn group(&self) -> Bitboard {
-        self.group
+    /// How many tiles the group the tile makes holds, itself included.
+    pub fn size(&self) -> u32 {
+        self.size
     }
 }
+
+/// [`Board::joined_groups`]'s name for the first tile's group, which has no root yet.
+const FIRST_GROUP: u16 = 256;
+/// [`Board::joined_groups`]'s name for no group.
+const NO_GROUP: u16 = u16::MAX;
 
 impl Board {
     /// An empty board; `size` must be within [`super::MIN_SIZE`]..=[`super::MAX_SIZE`].
@@ -424,19 +429,18 @@ impl Board {
     pub fn first_tile(&self, color: Color, cell: Cell) -> Option<FirstTile> {
         self.tile_fits(color, cell).then(|| {
             let own = self.tiles(color);
-            let block = own.around(cell);
-            let joins = SIDES.map(|side| {
-                block
-                    .has(side)
-                    .then(|| self.groups.root(beside(cell, side)))
-            });
-            let single = Bitboard::single(cell);
-            let group = single.flood(own | single);
+            let (size, joins) = self.joined_groups(own, cell, None);
+            let island = if size == 4 {
+                let single = Bitboard::single(cell);
+                single.flood(own | single)
+            } else {
+                Bitboard::EMPTY
+            };
             FirstTile {
                 cell,
-                group,
-                size: group.len(),
+                size,
                 joins,
+                island,
             }
         })
     }
@@ -536,38 +540,12 @@ impl Board {
         let (mut own, mut islands) = (self.tiles(color), self.islands(color));
         if let Some(first) = first {
             own.insert(first.cell);
-            if first.size == 4 {
-                islands |= first.group;
-            }
+            islands |= first.island;
         }
         if !islands.around(cell).is_empty() {
             return false;
         }
-        let block = own.around(cell);
-        // The groups joined, by root; the first tile's group (on no root yet) as `FIRST`, no
-        // group as `NONE`.
-        const FIRST: u16 = 256;
-        const NONE: u16 = u16::MAX;
-        let mut joined = [NONE; 4];
-        let mut size = 1;
-        for (i, side) in SIDES.into_iter().enumerate() {
-            if !block.has(side) {
-                continue;
-            }
-            let side = beside(cell, side);
-            let root = self.groups.root(side);
-            let (group, group_size) = match first {
-                Some(first) if side == first.cell || first.joins.contains(&Some(root)) => {
-                    (FIRST, first.size)
-                }
-                _ => (u16::from(root), self.groups.size(root)),
-            };
-            if !joined.contains(&group) {
-                joined[i] = group;
-                size += group_size;
-            }
-        }
-        match size {
+        match self.joined_groups(own, cell, first).0 {
             ..4 => true,
             4 => {
                 let single = Bitboard::single(cell);
@@ -576,6 +554,38 @@ impl Board {
             }
             _ => false,
         }
+    }
+
+    /// The size of the group a tile on `cell` makes with the `own` tiles beside it (`first`,
+    /// if given, among them), and the groups it joins by their roots, each once: the first
+    /// tile's as [`FIRST_GROUP`], and [`NO_GROUP`] where a side has none.
+    fn joined_groups(
+        &self,
+        own: Bitboard,
+        cell: Cell,
+        first: Option<&FirstTile>,
+    ) -> (u32, [u16; 4]) {
+        let block = own.around(cell);
+        let mut joined = [NO_GROUP; 4];
+        let mut size = 1;
+        for (i, side) in SIDES.into_iter().enumerate() {
+            if !block.has(side) {
+                continue;
+            }
+            let side = beside(cell, side);
+            let root = self.groups.root(side);
+            let (group, group_size) = match first {
+                Some(first) if side == first.cell || first.joins.contains(&u16::from(root)) => {
+                    (FIRST_GROUP, first.size)
+                }
+                _ => (u16::from(root), self.groups.size(root)),
+            };
+            if !joined.contains(&group) {
+                joined[i] = group;
+                size += group_size;
+            }
+        }
+        (size, joined)
     }
 }
 
