@@ -86,10 +86,6 @@ pub struct FirstTile {
 }
 
 impl FirstTile {
-    pub fn cell(&self) -> Cell {
-        self.cell
-    }
-
     /// How many tiles the group the tile makes holds, itself included.
     pub fn size(&self) -> u32 {
         self.size

@@ -49,8 +49,9 @@ struct Networks {
 }
 
 impl Networks {
-    /// Labels `color`'s groups on `board` (in the order of their lowest cells, which the board
-    /// keeps by root) and joins them by its bridges.
+    /// Labels `color`'s groups on `board` in the order of their lowest cells (the tiles are
+    /// read in board order, and a group gets its label at its first tile) and joins them by
+    /// its bridges.
     fn of(board: &Board, color: Color) -> Networks {
         let mut label_of_root = [u8::MAX; 256];
         let mut group_of = [u8::MAX; 256];
