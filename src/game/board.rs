@@ -423,22 +423,10 @@ impl Board {
     /// breaks the group rules alone breaks them with any second tile too, since the rules only
     /// get harder as tiles are added.
     pub fn first_tile(&self, color: Color, cell: Cell) -> Option<FirstTile> {
-        self.tile_fits(color, cell).then(|| {
-            let own = self.tiles(color);
-            let (size, joins) = self.joined_groups(own, cell, None);
-            let island = if size == 4 {
-                let single = Bitboard::single(cell);
-                single.flood(own | single)
-            } else {
-                Bitboard::EMPTY
-            };
-            FirstTile {
-                cell,
-                size,
-                joins,
-                island,
-            }
-        })
+        if !self.free().contains(cell) {
+            return None;
+        }
+        self.fit_beside(color, cell, None)
     }
 
     /// Whether `color` may put its second tile on `cell` beside `first`: the two together keep
@@ -533,23 +521,40 @@ impl Board {
     /// an island and may touch no other own tile. Held to the rules' flood
     /// (`Board::distance_rule_violation`) by `tests::reading_the_neighbours_is_the_flood`.
     fn fits_beside(&self, color: Color, cell: Cell, first: Option<&FirstTile>) -> bool {
+        self.fit_beside(color, cell, first).is_some()
+    }
+
+    /// [`Board::fits_beside`], and if the tile fits, what it makes, read once: as a first
+    /// tile it is what [`Board::first_tile`] returns (with `first` given, only whether it
+    /// fits is wanted).
+    fn fit_beside(&self, color: Color, cell: Cell, first: Option<&FirstTile>) -> Option<FirstTile> {
         let (mut own, mut islands) = (self.tiles(color), self.islands(color));
         if let Some(first) = first {
             own.insert(first.cell);
             islands |= first.island;
         }
         if !islands.around(cell).is_empty() {
-            return false;
+            return None;
         }
-        match self.joined_groups(own, cell, first).0 {
-            ..4 => true,
+        let (size, joins) = self.joined_groups(own, cell, first);
+        let island = match size {
+            ..4 => Bitboard::EMPTY,
             4 => {
                 let single = Bitboard::single(cell);
                 let island = single.flood(own | single);
-                (island.grow_all() & !island & own).is_empty()
+                if !(island.grow_all() & !island & own).is_empty() {
+                    return None;
+                }
+                island
             }
-            _ => false,
-        }
+            _ => return None,
+        };
+        Some(FirstTile {
+            cell,
+            size,
+            joins,
+            island,
+        })
     }
 
     /// The size of the group a tile on `cell` makes with the `own` tiles beside it (`first`,
