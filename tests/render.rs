@@ -39,12 +39,17 @@ fn picture(game: &Game) -> Picture<'_> {
 fn check_golden(name: &str) {
     let game = game_of(name);
     let png = ponte::service::picture(&game, "Game #7", "alice", "bob", Lang::En);
-    let image = image::load_from_memory(&png).unwrap().to_rgb8();
-    let path = golden_dir().join(format!("{name}.png"));
+    check_stored(&png, &golden_dir().join(format!("{name}.png")));
+}
+
+/// Compares a picture with the image stored at `path` (rewritten when `UPDATE_GOLDEN` is set).
+fn check_stored(png: &[u8], path: &std::path::Path) {
+    let name = path.display();
+    let image = image::load_from_memory(png).unwrap().to_rgb8();
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &png).unwrap();
+        std::fs::write(path, png).unwrap();
     }
-    let golden = image::open(&path)
+    let golden = image::open(path)
         .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 makes it)", path.display()))
         .to_rgb8();
     assert_eq!(golden.dimensions(), image.dimensions(), "{name}: size");
@@ -54,11 +59,41 @@ fn check_golden(name: &str) {
         .filter(|(a, b)| a.0.iter().zip(b.0).any(|(x, y)| x.abs_diff(y) > 8))
         .count();
     let allowed = (image.width() * image.height()) as usize / 1000;
-    assert!(
-        differing <= allowed,
-        "{name}: {differing} pixels differ from {}",
-        path.display()
+    assert!(differing <= allowed, "{name}: {differing} pixels differ");
+}
+
+fn example(name: &str) -> Game {
+    let path =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("assets/examples/{name}.txt"));
+    let record: Record = std::fs::read_to_string(path).unwrap().parse().unwrap();
+    record.replay().game
+}
+
+fn docs(name: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("docs")
+        .join(name)
+}
+
+/// The rulebook's first picture is the one `/rules` sends in English.
+#[test]
+fn the_rulebook_shows_the_picture_rules_sends() {
+    let png = ponte::service::picture(
+        &example("rules"),
+        &ponte::tr!(Lang::En, "rules-picture-title"),
+        &ponte::tr!(Lang::En, "rules-white"),
+        &ponte::tr!(Lang::En, "rules-red"),
+        Lang::En,
     );
+    check_stored(&png, &docs("rules-example.png"));
+}
+
+/// The rulebook's scoring picture is today's drawing of the scoring example.
+#[test]
+fn the_rulebook_shows_todays_scoring_example() {
+    let title = "Scoring: White 10 points, Red 3 + 1 + 1 = 5";
+    let png = ponte::service::picture(&example("scoring"), title, "White", "Red", Lang::En);
+    check_stored(&png, &docs("rules-scoring.png"));
 }
 
 #[test]

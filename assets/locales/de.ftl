@@ -305,16 +305,16 @@ guild-only = Partien werden in einem Kanal eines Servers gespielt, nicht in Dire
 managers-only = Nur wer diesen Server verwalten darf, kann seine Einstellungen ändern.
 argument-unreadable = Ich konnte „{ $input }“ nicht lesen: { $error }
 argument-missing = Da fehlt etwas: { $error }
-rules-picture-title = Beispiel: Inseln, Sandbänke und die drei Brücken
+rules-picture-title = Inseln und Brücken
 rules-white = Weiß
 rules-red = Rot
 rules-text = **Ponte del Diavolo** – baue Inseln und verbinde sie mit Brücken.
-    • **Beginn:** Wer herausfordert, setzt zwei weiße Steine. Die andere Seite tauscht dann (übernimmt Weiß) oder behält Rot und setzt zwei rote Steine. Danach ziehen Rot und Weiß abwechselnd.
+    • **Beginn:** Eine Seite setzt zwei weiße Steine: wer herausfordert (gegen mich, wie `erster` es sagt; bei einer Revanche, wer verloren hat, nach einem Unentschieden, wer nicht begonnen hat; im Turnier, wie die Paarung es sagt). Die andere Seite tauscht dann (übernimmt Weiß) oder behält Rot und setzt zwei rote Steine. Danach ziehen Rot und Weiß abwechselnd.
     • **Ein Zug:** Setze zwei Steine deiner Farbe auf freie Felder (`/setzen c3 d4`) oder baue eine Brücke zwischen zwei deiner Steine (`/brücke c3 e4`).
-    • **Inseln:** 4 Steine, die sich an den Seiten berühren, bilden eine Insel (◆ auf dem Spielplan); 1–3 Steine bilden eine Sandbank (blasser). Eine Gruppe hat nie mehr als 4 Steine, und eine Insel darf keinen anderen Stein ihrer Farbe berühren, auch nicht diagonal.
+    • **Inseln:** 4 Steine, die sich an den Seiten berühren, bilden eine Insel (ein Block mit ◆ auf dem Spielplan); 1–3 Steine bilden eine Sandbank (einzelne kleinere Quadrate). Eine Gruppe hat nie mehr als 4 Steine, und eine Insel darf keinen anderen Stein ihrer Farbe berühren, auch nicht diagonal.
     • **Brücken:** Eine Brücke verbindet zwei eigene Steine mit genau einem Feld dazwischen (in einer Reihe, Spalte oder Diagonale) oder im Rösselsprung. Die Felder unter einer Brücke bleiben für immer blockiert; Brücken kreuzen sich nie; jeder Stein trägt höchstens eine Brücke.
     • **Ende:** Wer keine zwei Steine mehr setzen kann, darf eine Brücke bauen oder `/passen`. Passt Weiß, hat Rot noch einen letzten Zug; passt Rot, ist die Partie vorbei.
-    • **Wertung:** Jede Gruppe von Inseln, die durch Brücken verbunden sind (auch über Sandbänke hinweg), zählt 1, 3, 6, 10, 15 … Punkte für 1, 2, 3, 4, 5 … Inseln. Bei Punktgleichstand entscheiden mehr Inseln, dann mehr Brücken.
+    • **Wertung:** Jede Gruppe von Inseln, die durch Brücken verbunden sind (auch über Sandbänke hinweg), zählt 1, 3, 6, 10, 15 … Punkte für 1, 2, 3, 4, 5 … Inseln. Bei Punktgleichstand entscheiden mehr Inseln, dann mehr Brücken; bleibt es gleich, ist es unentschieden.
 help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]` – fordere jemanden oder alle heraus; die Partie bekommt einen eigenen Thread (gewertet, sofern du nichts anderes angibst). Wähle mich als `gegner` (dazu `stufe` leicht, mittel oder schwer und `erster`), um sofort ungewertet gegen mich zu spielen.
     `/setzen c3 d4` – zwei Steine setzen (die Felder werden beim Tippen vorgeschlagen).
     `/brücke c3 e4` – eine Brücke zwischen zwei deiner Steine bauen.
@@ -336,7 +336,7 @@ cmd-challenge = herausfordern
     .size = größe
     .size-description = Größe des Spielplans
     .size-choice-0 = 12×12 (Standard)
-    .size-choice-1 = 10×10 (der Original-Spielplan)
+    .size-choice-1 = 10×10 (der kleinere Spielplan)
     .supply = vorrat
     .supply-description = Steine und Brücken: wie in der Spielschachtel oder unbegrenzt
     .supply-choice-0 = wie in der Spielschachtel (Standard)
@@ -579,7 +579,7 @@ cmd-tournament-create = erstellen
     .size = größe
     .size-description = Größe des Spielplans
     .size-choice-0 = 12×12 (Standard)
-    .size-choice-1 = 10×10 (der Original-Spielplan)
+    .size-choice-1 = 10×10 (der kleinere Spielplan)
     .supply = vorrat
     .supply-description = Steine und Brücken: wie in der Schachtel oder unbegrenzt
     .supply-choice-0 = wie in der Schachtel (Standard)

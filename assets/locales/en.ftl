@@ -313,16 +313,16 @@ guild-only = Games are played in a server channel, not in direct messages.
 managers-only = Only members who can manage this server can change its settings.
 argument-unreadable = I could not read "{ $input }": { $error }
 argument-missing = Something is missing: { $error }
-rules-picture-title = Example: islands, sandbanks and the three bridges
+rules-picture-title = Islands and bridges
 rules-white = White
 rules-red = Red
 rules-text = **Ponte del Diavolo** — build islands and join them with bridges.
-    • **Opening:** the challenger places two White tiles. The other player then swaps (takes White) or keeps Red and places two red tiles. Then Red and White alternate.
+    • **Opening:** one player places two White tiles: the challenger (against me, as `first` says; in a rematch, who lost, or after a draw who did not open; in a tournament, as the pairing says). The other player then swaps (takes White) or keeps Red and places two red tiles. Then Red and White alternate.
     • **A turn:** place two tiles of your colour on empty cells (`/place c3 d4`), or build one bridge between two of your tiles (`/bridge c3 e4`).
-    • **Islands:** 4 tiles joined side by side make an island (◆ on the board); 1–3 tiles are a sandbank (paler). A group never exceeds 4 tiles, and an island may not touch another tile of its colour, not even diagonally.
+    • **Islands:** 4 tiles joined side by side make an island (one block with ◆ on the board); 1–3 tiles are a sandbank (separate smaller squares). A group never exceeds 4 tiles, and an island may not touch another tile of its colour, not even diagonally.
     • **Bridges:** two cells apart in a row, column or diagonal, or a knight's move. The cells under a bridge stay empty for good; bridges never cross; one bridge per tile.
     • **End:** a player who cannot place two tiles may bridge or `/pass`. After White passes, Red has one last turn; Red's pass ends the game.
-    • **Score:** each set of islands joined by bridges (through sandbanks too) scores 1, 3, 6, 10, 15… for 1, 2, 3, 4, 5… islands. Ties go to more islands, then more bridges.
+    • **Score:** each set of islands joined by bridges (through sandbanks too) scores 1, 3, 6, 10, 15… for 1, 2, 3, 4, 5… islands. Ties go to more islands, then more bridges; still tied, it is a draw.
 help-text = `/challenge [opponent] [size] [supply] [time] [rated]` — challenge a player, or anyone; the game gets its own thread (rated unless you say otherwise). Choose me as the opponent (with `level` easy, medium or hard, and `first`) to play me at once, unrated.
     `/place c3 d4` — place two tiles (the cells are suggested as you type).
     `/bridge c3 e4` — build a bridge between two of your tiles.
@@ -345,7 +345,7 @@ cmd-challenge = challenge
     .size = size
     .size-description = Board size
     .size-choice-0 = 12×12 (default)
-    .size-choice-1 = 10×10 (the original board)
+    .size-choice-1 = 10×10 (the smaller board)
     .supply = supply
     .supply-description = Tiles and bridges: the box, or unlimited
     .supply-choice-0 = the box (default)
@@ -582,7 +582,7 @@ cmd-tournament-create = create
     .size = size
     .size-description = Board size
     .size-choice-0 = 12×12 (default)
-    .size-choice-1 = 10×10 (the original board)
+    .size-choice-1 = 10×10 (the smaller board)
     .supply = supply
     .supply-description = Tiles and bridges: the box, or unlimited
     .supply-choice-0 = the box (default)

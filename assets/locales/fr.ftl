@@ -305,16 +305,16 @@ guild-only = Les parties se jouent dans un salon de serveur, pas en messages pri
 managers-only = Seuls les membres qui peuvent gérer ce serveur peuvent modifier ses réglages.
 argument-unreadable = Je n'ai pas pu lire « { $input } » : { $error }
 argument-missing = Il manque quelque chose : { $error }
-rules-picture-title = Exemple : îles, bancs de sable et les trois ponts
+rules-picture-title = Îles et ponts
 rules-white = Blanc
 rules-red = Rouge
 rules-text = **Ponte del Diavolo** — construis des îles et relie-les par des ponts.
-    • **Début :** l'auteur du défi pose deux tuiles blanches. L'autre joueur échange alors (il prend Blanc) ou garde Rouge et pose deux tuiles rouges. Ensuite, Rouge et Blanc jouent à tour de rôle.
+    • **Début :** un joueur pose deux tuiles blanches : l'auteur du défi (contre moi, selon l'option `premier` ; pour une revanche, celui qui a perdu, ou après un nul celui qui n'a pas commencé ; en tournoi, selon l'appariement). L'autre joueur échange alors (il prend Blanc) ou garde Rouge et pose deux tuiles rouges. Ensuite, Rouge et Blanc jouent à tour de rôle.
     • **Un tour :** pose deux tuiles de ta couleur sur des cases libres (`/poser c3 d4`), ou construis un pont entre deux de tes tuiles (`/pont c3 e4`).
-    • **Îles :** 4 tuiles qui se touchent par un côté forment une île (◆ sur le plateau) ; 1 à 3 tuiles forment un banc de sable (plus pâle). Un groupe n'a jamais plus de 4 tuiles, et une île ne peut toucher aucune autre tuile de sa couleur, même en diagonale.
+    • **Îles :** 4 tuiles qui se touchent par un côté forment une île (un bloc marqué ◆ sur le plateau) ; 1 à 3 tuiles forment un banc de sable (des carrés séparés, plus petits). Un groupe n'a jamais plus de 4 tuiles, et une île ne peut toucher aucune autre tuile de sa couleur, même en diagonale.
     • **Ponts :** un pont relie deux de tes tuiles séparées par une case (en ligne, en colonne ou en diagonale) ou distantes d'un saut de cavalier. Les cases sous un pont restent bloquées pour de bon ; les ponts ne se croisent jamais ; un seul pont par tuile.
     • **Fin :** un joueur qui ne peut plus poser deux tuiles peut construire un pont ou `/passer`. Quand Blanc passe, Rouge joue un dernier tour ; si Rouge passe, la partie est finie.
-    • **Décompte :** chaque groupe d'îles reliées par des ponts (y compris via des bancs de sable) rapporte 1, 3, 6, 10, 15… points pour 1, 2, 3, 4, 5… îles. En cas d'égalité, on départage au nombre d'îles, puis au nombre de ponts.
+    • **Décompte :** chaque groupe d'îles reliées par des ponts (y compris via des bancs de sable) rapporte 1, 3, 6, 10, 15… points pour 1, 2, 3, 4, 5… îles. En cas d'égalité, on départage au nombre d'îles, puis au nombre de ponts ; si l'égalité persiste, la partie est nulle.
 help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — défie un joueur, ou tout le monde ; la partie a son propre fil (classée, sauf indication contraire). Choisis-moi comme `adversaire` (avec `niveau` facile, moyen ou difficile, et `premier`) pour jouer contre moi tout de suite, en partie non classée.
     `/poser c3 d4` — poser deux tuiles (les cases sont proposées pendant la saisie).
     `/pont c3 e4` — construire un pont entre deux de tes tuiles.
@@ -336,7 +336,7 @@ cmd-challenge = défier
     .size = taille
     .size-description = Taille du plateau
     .size-choice-0 = 12×12 (par défaut)
-    .size-choice-1 = 10×10 (le plateau d'origine)
+    .size-choice-1 = 10×10 (le petit plateau)
     .supply = réserve
     .supply-description = Tuiles et ponts : comme dans la boîte, ou illimités
     .supply-choice-0 = comme dans la boîte (par défaut)
@@ -579,7 +579,7 @@ cmd-tournament-create = créer
     .size = taille
     .size-description = Taille du plateau
     .size-choice-0 = 12×12 (par défaut)
-    .size-choice-1 = 10×10 (le plateau d'origine)
+    .size-choice-1 = 10×10 (le petit plateau)
     .supply = réserve
     .supply-description = Tuiles et ponts : ceux de la boîte, ou illimités
     .supply-choice-0 = la boîte (par défaut)

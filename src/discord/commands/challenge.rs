@@ -19,7 +19,7 @@ use crate::service::{AiTerms, ChallengeOptions, Level, Opener, Player, Venue};
 pub enum BoardSize {
     #[name = "12×12 (default)"]
     Twelve,
-    #[name = "10×10 (the original board)"]
+    #[name = "10×10 (the smaller board)"]
     Ten,
 }
 
