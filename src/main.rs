@@ -282,7 +282,9 @@ fn bot() -> Outcome {
     })?;
     ponte::discord::start_logs(&config.token);
     let runtime = tokio::runtime::Runtime::new()?;
-    let ran = runtime.block_on(ponte::discord::run(config));
+    // Caught before anything is opened, so that a stop at any moment closes what was.
+    let signals = runtime.block_on(async { ponte::stop::Signals::catch() })?;
+    let ran = runtime.block_on(ponte::discord::run(config, signals));
     // An AI search still thinking on its thread is not waited for: its game's turn resumes
     // from the database at the next start.
     runtime.shutdown_timeout(Duration::from_secs(1));
@@ -334,6 +336,8 @@ fn local(args: LocalArgs) -> Outcome {
     });
     let url = database_url(args.database);
     let runtime = tokio::runtime::Runtime::new()?;
+    // Caught before the database is opened, so that a stop at any moment closes it.
+    let signals = runtime.block_on(async { ponte::stop::Signals::catch() })?;
     let ran = runtime.block_on(async {
         let mut service = ponte::service::Service::open(&url)
             .await
@@ -345,7 +349,7 @@ fn local(args: LocalArgs) -> Outcome {
                 .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?;
             service.set_ai_playouts(Some(playouts));
         }
-        ponte::local::run(&service, pictures, lang).await?;
+        ponte::local::run(&service, pictures, lang, signals).await?;
         service.close().await;
         anyhow::Ok(())
     });

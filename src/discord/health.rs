@@ -1,10 +1,11 @@
 //! What an operator watches: with `METRICS_ADDR` set, `/healthz` (200 while the gateway is
-//! connected and the database answers, 503 with the reason otherwise) and `/metrics` in
-//! Prometheus's text format. Also the interactions in flight, which a stop lets finish.
+//! connected and the database answers, 503 with the reason otherwise, 503 "stopping" from a
+//! stop to the exit) and `/metrics` in Prometheus's text format. Also the interactions in
+//! flight, which a stop lets finish.
 
 use std::net::SocketAddr;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use anyhow::Context as _;
@@ -156,12 +157,13 @@ impl Monitor {
         })
     }
 
-    /// Serves `/healthz` and `/metrics` until `stop` says so.
+    /// Serves `/healthz` and `/metrics` until the process ends: through a stop too, which
+    /// `/healthz` reports (`stop`). The gateway's shards are counted once `shards` is set.
     pub async fn serve(
         self,
         service: Arc<Service>,
-        shards: Arc<serenity::ShardManager>,
-        mut stop: tokio::sync::watch::Receiver<bool>,
+        shards: Arc<OnceLock<Arc<serenity::ShardManager>>>,
+        stop: tokio::sync::watch::Receiver<bool>,
     ) {
         let upkeep = self.prometheus.clone();
         // Histograms are drained into their buckets by the upkeep, scraped or not.
@@ -174,19 +176,14 @@ impl Monitor {
         let state = Watched {
             service,
             shards,
+            stop,
             prometheus: self.prometheus,
         };
         let app = axum::Router::new()
             .route("/healthz", get(healthz))
             .route("/metrics", get(scrape))
             .with_state(Arc::new(state));
-        let stopped = async move {
-            let _ = stop.wait_for(|stopping| *stopping).await;
-        };
-        if let Err(error) = axum::serve(self.listener, app)
-            .with_graceful_shutdown(stopped)
-            .await
-        {
+        if let Err(error) = axum::serve(self.listener, app).await {
             warn!("the metrics server stopped: {error}");
         }
         upkeeping.abort();
@@ -195,14 +192,22 @@ impl Monitor {
 
 struct Watched {
     service: Arc<Service>,
-    shards: Arc<serenity::ShardManager>,
+    shards: Arc<OnceLock<Arc<serenity::ShardManager>>>,
+    stop: tokio::sync::watch::Receiver<bool>,
     prometheus: PrometheusHandle,
 }
 
 impl Watched {
+    fn stopping(&self) -> bool {
+        *self.stop.borrow()
+    }
+
     /// Shards connected, of all shards started (none before the first connects).
     async fn shards(&self) -> (usize, usize) {
-        let runners = self.shards.runners.lock().await;
+        let Some(shards) = self.shards.get() else {
+            return (0, 0);
+        };
+        let runners = shards.runners.lock().await;
         let connected = runners
             .values()
             .filter(|runner| runner.stage == serenity::ConnectionStage::Connected)
@@ -212,6 +217,9 @@ impl Watched {
 
     /// Why the bot is not healthy, if it is not.
     async fn trouble(&self) -> Option<String> {
+        if self.stopping() {
+            return Some("stopping".to_string());
+        }
         let mut trouble = Vec::new();
         let (connected, shards) = self.shards().await;
         if shards == 0 {
@@ -242,11 +250,14 @@ async fn scrape(State(watched): State<Arc<Watched>>) -> (StatusCode, String) {
     let (connected, shards) = watched.shards().await;
     gauge!(SHARDS_CONNECTED).set(connected as f64);
     gauge!(SHARDS).set(shards as f64);
-    match watched.service.load().await {
-        Ok(load) => load.record(),
-        // The figures from the database keep their last values; the rest is still worth
-        // reading, and /healthz says what is wrong.
-        Err(error) => warn!("metrics: cannot read the work waiting: {error}"),
+    // Stopping, the database is being closed: its figures keep their last values.
+    if !watched.stopping() {
+        match watched.service.load().await {
+            Ok(load) => load.record(),
+            // The figures from the database keep their last values; the rest is still worth
+            // reading, and /healthz says what is wrong.
+            Err(error) => warn!("metrics: cannot read the work waiting: {error}"),
+        }
     }
     watched.prometheus.run_upkeep();
     (StatusCode::OK, watched.prometheus.render())

@@ -16,7 +16,9 @@ mod scheduler;
 pub use logs::{Redacted, start_logs};
 
 use crate::discord::ids::Stored;
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
 
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
@@ -24,6 +26,7 @@ use tracing::{info, warn};
 
 use crate::i18n::Lang;
 use crate::service::{Actor, OffsetClock, Player, Service, ServiceError};
+use crate::stop::Signals;
 use crate::tr;
 
 /// What every command and handler can reach.
@@ -175,12 +178,25 @@ pub fn actor_of(
     }
 }
 
-/// Runs the bot until it is stopped.
+/// How long a stop waits for the gateway's shards to close: serenity's own wait takes 5 s a
+/// shard, or never ends while it re-queues a shard during an outage.
+const SHARDS_PATIENCE: Duration = Duration::from_secs(2);
+/// How long a stop waits for the commands in flight and the post in hand.
+const WORK_PATIENCE: Duration = Duration::from_secs(4);
+/// How long a stop waits for the database to close.
+const CLOSE_PATIENCE: Duration = Duration::from_secs(2);
+
+/// Runs the bot until one of `signals` stops it (or the gateway does not let it in).
+///
+/// A stop does not depend on Discord: whatever the gateway is doing (connecting, re-queueing a
+/// shard, resuming), the shards get [`SHARDS_PATIENCE`] to close, the commands in flight and
+/// the post in hand [`WORK_PATIENCE`] to finish, then the database is closed. `/healthz`
+/// answers "stopping" until the end.
 ///
 /// # Errors
 /// When the database cannot be opened, `METRICS_ADDR` cannot be listened on, or Discord
 /// cannot be reached (or its gateway does not let the bot in).
-pub async fn run(config: Config) -> anyhow::Result<()> {
+pub async fn run(config: Config, signals: Signals) -> anyhow::Result<()> {
     info!(
         version = env!("CARGO_PKG_VERSION"),
         database = %config.database_url,
@@ -190,6 +206,16 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         ai_cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         "ponte bot starting"
     );
+    info!(
+        "SIGTERM or SIGINT stops it: no new work, the gateway closed ({} s at most), the \
+         commands in flight and the post in hand finished ({} s at most), the database closed, \
+         exit 0; a second signal exits at once (status 1)",
+        SHARDS_PATIENCE.as_secs(),
+        WORK_PATIENCE.as_secs()
+    );
+    let (stop_tx, stop) = tokio::sync::watch::channel(false);
+    let stop_tx = Arc::new(stop_tx);
+    tokio::spawn(stop_on_signals(signals, stop_tx.clone()));
     // First: an address it cannot listen on stops the bot before it connects.
     let monitor = match config.metrics_addr {
         Some(addr) => Some(health::Monitor::listen(addr).await?),
@@ -201,10 +227,11 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         .with_context(|| format!("opening {}", config.database_url))?;
     service.set_ai_playouts(config.ai_playouts);
     let service = Arc::new(service);
-    let watched = service.clone();
+    let shards: Arc<OnceLock<Arc<serenity::ShardManager>>> = Arc::default();
+    if let Some(monitor) = monitor {
+        tokio::spawn(monitor.serve(service.clone(), shards.clone(), stop.clone()));
+    }
     let in_flight = Arc::new(health::InFlight::default());
-    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
-    let stop_tx = Arc::new(stop_tx);
     let (let_in_tx, let_in) = tokio::sync::watch::channel(false);
     let delivery: Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>> = Arc::default();
     let framework = framework(Started {
@@ -212,11 +239,121 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         in_flight: in_flight.clone(),
         guild: config.guild_id,
         every: config.scheduler_every,
-        stop: stop_rx.clone(),
+        stop: stop.clone(),
         let_in: let_in_tx,
         delivery: delivery.clone(),
     });
+    let gave_up = Arc::new(AtomicBool::new(false));
+    let gateway = Gateway {
+        shards,
+        let_in,
+        stop,
+        stop_tx: stop_tx.clone(),
+        gave_up: gave_up.clone(),
+    };
+    let ran = gateway.run(&config, framework).await;
+    // Stopped, or the gateway failed: no new work, the commands in flight and the post in hand
+    // are finished, then the database closed (checkpointed). AI searches and analyses resume
+    // from the database at the next start.
+    let _ = stop_tx.send(true);
+    let worker = delivery.lock().unwrap_or_else(|e| e.into_inner()).take();
+    let finishing = async {
+        in_flight.none_running().await;
+        if let Some(worker) = worker {
+            let _ = worker.await;
+        }
+    };
+    if tokio::time::timeout(WORK_PATIENCE, finishing)
+        .await
+        .is_err()
+    {
+        warn!(
+            "the commands in flight or the post in hand did not finish in {} s; what they owe \
+             the players is delivered at the next start",
+            WORK_PATIENCE.as_secs()
+        );
+    }
+    if tokio::time::timeout(CLOSE_PATIENCE, service.close())
+        .await
+        .is_err()
+    {
+        warn!(
+            "the database did not close in {} s; its write-ahead log is applied at the next start",
+            CLOSE_PATIENCE.as_secs()
+        );
+    }
+    ran?;
+    if gave_up.load(Ordering::SeqCst) {
+        anyhow::bail!(
+            "Discord's gateway did not let the bot in within {} s: check the network, the \
+             token and DISCORD_API_BASE",
+            config.gateway_patience.as_secs()
+        );
+    }
+    info!("stopped");
+    Ok(())
+}
 
+/// The bot's connection to Discord, and what stops it.
+struct Gateway {
+    /// The shards' manager, once the client is built (`/healthz` reads it).
+    shards: Arc<OnceLock<Arc<serenity::ShardManager>>>,
+    /// Set when the gateway has let the bot in.
+    let_in: tokio::sync::watch::Receiver<bool>,
+    stop: tokio::sync::watch::Receiver<bool>,
+    stop_tx: Arc<tokio::sync::watch::Sender<bool>>,
+    /// Set when the gateway did not let the bot in in time.
+    gave_up: Arc<AtomicBool>,
+}
+
+impl Gateway {
+    /// Connects and runs the shards until a stop, or until the gateway fails for good (a
+    /// refused token). A stop waits for nothing of Discord's: a connection still being made is
+    /// dropped, and the shards get [`SHARDS_PATIENCE`] to close.
+    async fn run(
+        mut self,
+        config: &Config,
+        framework: poise::Framework<Data, Error>,
+    ) -> anyhow::Result<()> {
+        // A stop that came while the database was opened is answered before connecting.
+        let mut client = tokio::select! {
+            biased;
+            () = stopped(&mut self.stop) => return Ok(()),
+            client = connect(config, framework) => client?,
+        };
+        let shards = client.shard_manager.clone();
+        let _ = self.shards.set(shards.clone());
+        tokio::spawn(watch_gateway(
+            self.let_in,
+            config.gateway_patience,
+            self.stop_tx,
+            self.gave_up,
+        ));
+        // As many shards as Discord asks for (required from 2,500 servers on), in this
+        // process; the clock and the delivery worker are started once, by the framework's
+        // setup.
+        tokio::select! {
+            biased;
+            () = stopped(&mut self.stop) => {
+                let closed = tokio::time::timeout(SHARDS_PATIENCE, shards.shutdown_all()).await;
+                if closed.is_err() {
+                    warn!(
+                        "the gateway's shards did not close in {} s; stopping without them",
+                        SHARDS_PATIENCE.as_secs()
+                    );
+                }
+                Ok(())
+            }
+            ran = client.start_autosharded() => ran.context("running the Discord client"),
+        }
+    }
+}
+
+/// Builds the Discord client (which asks Discord's REST API for the gateway).
+async fn connect(
+    config: &Config,
+    framework: poise::Framework<Data, Error>,
+) -> anyhow::Result<serenity::Client> {
     let mut http = serenity::HttpBuilder::new(&config.token);
     if let Some(base) = &config.api_base {
         // Both are needed: the rate limiter sends requests without the proxy.
@@ -227,58 +364,15 @@ pub async fn run(config: Config) -> anyhow::Result<()> {
         check_test_gateway(&http, base).await?;
     }
     let intents = serenity::GatewayIntents::GUILDS;
-    let mut client = serenity::ClientBuilder::new_with_http(http, intents)
+    serenity::ClientBuilder::new_with_http(http, intents)
         .framework(framework)
         .await
-        .context("building the Discord client")?;
-    let shards = client.shard_manager.clone();
-    if let Some(monitor) = monitor {
-        tokio::spawn(monitor.serve(watched, shards.clone(), stop_rx));
-    }
-    tokio::spawn(stop_on_signals(shards.clone(), stop_tx.clone()));
-    let gave_up = Arc::new(std::sync::atomic::AtomicBool::new(false));
-    tokio::spawn(watch_gateway(
-        shards,
-        let_in,
-        config.gateway_patience,
-        stop_tx,
-        gave_up.clone(),
-    ));
-    // As many shards as Discord asks for (required from 2,500 servers on), in this process; the
-    // clock and the delivery worker are started once, by the framework's setup.
-    client
-        .start_autosharded()
-        .await
-        .context("running the Discord client")?;
-    // The shards are down (stopped by a signal): the commands in flight and the post in hand
-    // are finished, then the database closed (checkpointed). AI searches and analyses resume
-    // from the database at the next start.
-    let worker = delivery.lock().unwrap_or_else(|e| e.into_inner()).take();
-    let finishing = async {
-        in_flight.none_running().await;
-        if let Some(worker) = worker {
-            let _ = worker.await;
-        }
-    };
-    if tokio::time::timeout(std::time::Duration::from_secs(5), finishing)
-        .await
-        .is_err()
-    {
-        warn!(
-            "the commands in flight or the post in hand did not finish in 5 s; \
-             what they owe the players is delivered at the next start"
-        );
-    }
-    service.close().await;
-    if gave_up.load(std::sync::atomic::Ordering::SeqCst) {
-        anyhow::bail!(
-            "Discord's gateway did not let the bot in within {} s: check the network, the \
-             token and DISCORD_API_BASE",
-            config.gateway_patience.as_secs()
-        );
-    }
-    info!("stopped");
-    Ok(())
+        .context("building the Discord client")
+}
+
+/// Once the bot is stopping.
+async fn stopped(stop: &mut tokio::sync::watch::Receiver<bool>) {
+    let _ = stop.wait_for(|stopping| *stopping).await;
 }
 
 /// What the framework's setup starts once the gateway has let the bot in.
@@ -338,19 +432,16 @@ fn framework(started: Started) -> poise::Framework<Data, Error> {
         .build()
 }
 
-/// On SIGTERM or SIGINT: no new work (the shards shut down, the delivery worker stops after
-/// the post in hand); a second signal stops the process at once.
-async fn stop_on_signals(
-    shards: Arc<serenity::ShardManager>,
-    stop: Arc<tokio::sync::watch::Sender<bool>>,
-) {
-    crate::stop::stopping_signal().await;
+/// On SIGTERM or SIGINT: the bot is stopping (see [`run`]); a second signal stops the process
+/// at once.
+async fn stop_on_signals(mut signals: Signals, stop: Arc<tokio::sync::watch::Sender<bool>>) {
+    signals.next().await;
     info!(
-        "stopping: taking no new work, finishing the commands in flight and the post in hand, closing the database"
+        "stopping: taking no new work, closing the gateway, finishing the commands in flight \
+         and the post in hand, closing the database"
     );
     let _ = stop.send(true);
-    shards.shutdown_all().await;
-    crate::stop::stopping_signal().await;
+    signals.next().await;
     warn!("a second signal: stopping at once");
     std::process::exit(1);
 }
@@ -358,11 +449,10 @@ async fn stop_on_signals(
 /// A gateway that accepts the connection but never lets the bot in would keep it waiting
 /// silently for ever: after `patience`, the bot says so and stops (with an error).
 async fn watch_gateway(
-    shards: Arc<serenity::ShardManager>,
     mut let_in: tokio::sync::watch::Receiver<bool>,
-    patience: std::time::Duration,
+    patience: Duration,
     stop: Arc<tokio::sync::watch::Sender<bool>>,
-    gave_up: Arc<std::sync::atomic::AtomicBool>,
+    gave_up: Arc<AtomicBool>,
 ) {
     let let_in_in_time = tokio::time::timeout(patience, let_in.wait_for(|in_| *in_))
         .await
@@ -374,9 +464,8 @@ async fn watch_gateway(
         "Discord's gateway did not let the bot in within {} s; stopping",
         patience.as_secs()
     );
-    gave_up.store(true, std::sync::atomic::Ordering::SeqCst);
+    gave_up.store(true, Ordering::SeqCst);
     let _ = stop.send(true);
-    shards.shutdown_all().await;
 }
 
 /// Against another Discord (`DISCORD_API_BASE`, tests), the gateway must be that Discord's too:

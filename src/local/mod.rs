@@ -18,6 +18,7 @@ use crate::service::{
     Actor, AiTerms, AnalysisView, ChallengeId, ChallengeOptions, GameId, GameView, MoveOutcome,
     NO_SERVER, Player, PlayerId, Service, ServiceError, Venue, utc,
 };
+use crate::stop::Signals;
 use crate::tr;
 
 use command::{Answer, BadLine, Command, Line, Players};
@@ -503,12 +504,17 @@ impl<'a> Session<'a> {
     }
 }
 
-/// Reads commands from standard input until `quit` or the end of input (on a terminal, with a
-/// line editor: Ctrl-D or Ctrl-C there too).
+/// Reads commands from standard input until `quit`, the end of input (on a terminal, with a
+/// line editor: Ctrl-D or Ctrl-C there too) or one of `signals`.
 ///
 /// # Errors
 /// When standard input or output fails.
-pub async fn run(service: &Service, pictures: Option<PathBuf>, lang: Lang) -> std::io::Result<()> {
+pub async fn run(
+    service: &Service,
+    pictures: Option<PathBuf>,
+    lang: Lang,
+    mut signals: Signals,
+) -> std::io::Result<()> {
     let interactive = std::io::stdin().is_terminal();
     let mut out = tokio::io::stdout();
     let mut session = Session::new(service, pictures, lang);
@@ -516,8 +522,6 @@ pub async fn run(service: &Service, pictures: Option<PathBuf>, lang: Lang) -> st
         let welcome = tr!(lang, "local-welcome");
         write_out(&mut out, &format!("{welcome}\n")).await?;
     }
-    let stop = crate::stop::stopping_signal();
-    tokio::pin!(stop);
     // What fell due while nobody was here, and the bot's waiting turns, at once.
     let news = session.clock_news().await;
     if !news.is_empty() {
@@ -526,11 +530,11 @@ pub async fn run(service: &Service, pictures: Option<PathBuf>, lang: Lang) -> st
     let mut input = Input::of_stdin(interactive);
     loop {
         // SIGTERM or SIGINT ends the session as the end of input does: between commands, so
-        // the database is closed (by the caller) with nothing half done. One listener for the
-        // whole session, set up before the first line is read.
+        // the database is closed (by the caller) with nothing half done. A signal that came
+        // while the database was opened, or during a command, ends it here too.
         let line = tokio::select! {
             line = input.next_line() => line?,
-            () = &mut stop => None,
+            () = signals.next() => None,
         };
         let Some(line) = line else {
             break;

@@ -32,8 +32,8 @@ use std::path::{Path, PathBuf};
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::SqlitePool;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use sqlx::{Connection, SqliteConnection, SqlitePool};
 use tokio::sync::Mutex;
 
 pub use ai_games::{AiRecord, AiSide};
@@ -127,9 +127,26 @@ impl Store {
         })
     }
 
-    /// Closes every connection (checkpointing the write-ahead log).
+    /// Closes every connection, checkpointing the write-ahead log away (no `-wal` file left).
+    ///
+    /// SQLite removes the log when the last connection closes, but two connections closing at
+    /// once can each leave it to the other; and sqlx's close can return while a connection
+    /// released a moment before is still on its way back to the pool (a task of its own). So
+    /// the pool is closed until no connection is left, and a log still there is removed by
+    /// one connection opened and closed alone.
     pub async fn close(&self) {
         self.pool.close().await;
+        while self.pool.size() > 0 {
+            tokio::time::sleep(Duration::from_millis(1)).await;
+            self.pool.close().await;
+        }
+        let options = self.pool.connect_options();
+        let wal = format!("{}-wal", options.get_filename().display());
+        if Path::new(&wal).exists()
+            && let Ok(last) = SqliteConnection::connect_with(&options).await
+        {
+            let _ = last.close().await;
+        }
     }
 }
 
@@ -178,6 +195,21 @@ async fn usable(conn: &mut sqlx::SqliteConnection) -> Result<bool, sqlx::Error> 
 mod tests {
     use super::*;
     use crate::store::test_support::{NOW, change, going_on, new_challenge, new_moves, start};
+
+    /// Closing right after a query, whose connection may still be on its way back to the
+    /// pool, closes that one too: the write-ahead log is checkpointed away.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn closing_right_after_a_query_leaves_no_write_ahead_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
+        for round in 0..50 {
+            let store = Store::open(&url).await.unwrap();
+            sqlx::query("SELECT 1").execute(&store.pool).await.unwrap();
+            store.close().await;
+            let wal = dir.path().join("ponte.db-wal");
+            assert!(!wal.exists(), "round {round}: the -wal is left");
+        }
+    }
 
     /// Sets how many pages the database file may have, on the store's one connection: at the
     /// current count it behaves like a full disk.

@@ -126,6 +126,8 @@ struct Inner {
     identifies: AtomicU64,
     /// The gateway accepts connections but never says a word (not even HELLO).
     silent: AtomicBool,
+    /// The gateway has gone away (an outage): its connections closed, new ones refused.
+    gone: tokio::sync::watch::Sender<bool>,
 }
 
 #[derive(Clone)]
@@ -173,6 +175,12 @@ impl FakeDiscord {
     /// From now on the gateway accepts connections and then says nothing.
     pub fn silence_gateway(&self) {
         self.inner.silent.store(true, Ordering::SeqCst);
+    }
+
+    /// From now on the gateway is gone, as in an outage: the connections open now are cut
+    /// (with no closing handshake) and new ones are refused (503). REST still answers.
+    pub fn gateway_goes_away(&self) {
+        self.inner.gone.send_replace(true);
     }
 
     /// Recommends `shards` shards to the bots that start from now on.
@@ -306,6 +314,9 @@ impl FakeDiscord {
 type AppState = (Arc<Inner>, SocketAddr);
 
 async fn gateway(ws: WebSocketUpgrade, State((inner, addr)): State<AppState>) -> Response {
+    if *inner.gone.borrow() {
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
     ws.on_upgrade(move |socket| run_gateway(socket, inner, addr))
 }
 
@@ -325,8 +336,10 @@ async fn run_gateway(mut socket: WebSocket, inner: Arc<Inner>, addr: SocketAddr)
         return;
     }
     *inner.gateway.lock().unwrap() = Some(tx.clone());
+    let mut gone = inner.gone.subscribe();
     loop {
         tokio::select! {
+            () = async { drop(gone.wait_for(|gone| *gone).await) } => break,
             out = rx.recv() => {
                 let Some(out) = out else { break };
                 if socket.send(WsMessage::Text(out.to_string().into())).await.is_err() {
