@@ -82,17 +82,43 @@ fn wal(url: &str) -> PathBuf {
     PathBuf::from(format!("{}-wal", url.trim_start_matches("sqlite://")))
 }
 
-/// A bot let in by the fake Discord, whose gateway then goes away; SIGTERM `delay` later.
-/// Returns how many answers said "stopping".
-async fn stop_during_an_outage(delay: Duration) -> usize {
+/// What the fake Discord's gateway does wrong.
+#[derive(Clone, Copy, Debug)]
+enum Outage {
+    /// Once it has let the bot in, it goes away: its connection cut, new ones refused.
+    Gone,
+    /// Once it has let the bot in, its connection hangs (nothing read, written or closed), as
+    /// when the network drops without a word.
+    Frozen,
+    /// From the start it accepts the connection and never says a word: the bot waits to
+    /// identify.
+    Silent,
+}
+
+/// A bot against the fake Discord whose gateway has `outage`; SIGTERM `delay` into it.
+/// Returns how many answers of `/healthz` said "stopping".
+async fn stop_during_an_outage(outage: Outage, delay: Duration) -> usize {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}", dir.path().join("bot.db").display());
     let addr = free_address();
-    let bot = Bot::start_with(&fake, &database, &[("METRICS_ADDR", &addr)]).await;
-    until(&addr, "/healthz", 200).await;
+    let metrics = [("METRICS_ADDR", addr.as_str())];
+    let bot = if let Outage::Silent = outage {
+        fake.silence_gateway();
+        let bot = Bot::spawn(&fake, &database, 0, &metrics);
+        until(&addr, "/healthz", 503).await;
+        bot
+    } else {
+        let bot = Bot::start_with(&fake, &database, &metrics).await;
+        until(&addr, "/healthz", 200).await;
+        bot
+    };
     let (watching, asked) = watch_health(addr);
-    fake.gateway_goes_away();
+    match outage {
+        Outage::Gone => fake.gateway_goes_away(),
+        Outage::Frozen => fake.gateway_freezes(),
+        Outage::Silent => {}
+    }
     tokio::time::sleep(delay).await;
     let signalled = Instant::now();
     let (status, took) = bot.terminate().await;
@@ -110,7 +136,7 @@ async fn stop_during_an_outage(delay: Duration) -> usize {
             )
         })
         .collect();
-    let case = format!("SIGTERM {delay:?} into the outage");
+    let case = format!("SIGTERM {delay:?} into {outage:?}");
     assert_eq!(status.code(), Some(0), "{case}: {status:?}");
     assert!(took < STOP_BOUND, "{case}: stopped in {took:?}");
     assert!(!wal(&database).exists(), "{case}: the -wal is left");
@@ -137,19 +163,29 @@ async fn stop_during_an_outage(delay: Duration) -> usize {
         .count()
 }
 
-/// SIGTERM during a Discord outage, at its start (the shard resuming, then restarting), 3 s in,
-/// and 6 and 10 s in (serenity re-queueing the shard's start every 5 s, when its own stop
-/// never ends): exit 0 within 10 s, no `-wal`, `/healthz` and `/metrics` answered until the
-/// end, `/healthz` saying "stopping".
+/// SIGTERM during a Discord outage: the gateway gone at once (the shard resuming, then
+/// restarting), 3 s after, and 6 and 10 s after (serenity re-queueing the shard's start every
+/// 5 s, when its own stop never ends); the gateway's connection hanging; the gateway silent
+/// from the start (the bot waiting to identify). Each time: exit 0 within 10 s, no `-wal`,
+/// `/healthz` and `/metrics` answered until the end, `/healthz` saying "stopping".
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_during_an_outage_stops_the_bot_cleanly() {
-    let delays = [0, 3, 6, 10].map(Duration::from_secs);
-    let runs = delays.map(|delay| tokio::spawn(stop_during_an_outage(delay)));
+    let cases = [
+        (Outage::Gone, 0),
+        (Outage::Gone, 3),
+        (Outage::Gone, 6),
+        (Outage::Gone, 10),
+        (Outage::Frozen, 1),
+        (Outage::Silent, 1),
+    ];
+    let runs = cases.map(|(outage, delay)| {
+        tokio::spawn(stop_during_an_outage(outage, Duration::from_secs(delay)))
+    });
     let mut stopping = 0;
     for run in runs {
         stopping += run.await.unwrap();
     }
-    // At the outage's start serenity holds the shard for 5 s, so the stop waits its 2 s for
+    // A hanging connection never answers the shard's goodbye, so that stop waits its 2 s for
     // the gateway: "stopping" is seen then at least.
     assert!(stopping > 0, "/healthz never said stopping");
 }

@@ -128,6 +128,8 @@ struct Inner {
     silent: AtomicBool,
     /// The gateway has gone away (an outage): its connections closed, new ones refused.
     gone: tokio::sync::watch::Sender<bool>,
+    /// The gateway's connections hang (as when the network drops without a word).
+    frozen: tokio::sync::watch::Sender<bool>,
 }
 
 #[derive(Clone)]
@@ -181,6 +183,13 @@ impl FakeDiscord {
     /// (with no closing handshake) and new ones are refused (503). REST still answers.
     pub fn gateway_goes_away(&self) {
         self.inner.gone.send_replace(true);
+    }
+
+    /// From now on the gateway's connections hang, as when the network drops without a word:
+    /// the open ones are neither read nor written nor closed, and so are new ones once
+    /// accepted.
+    pub fn gateway_freezes(&self) {
+        self.inner.frozen.send_replace(true);
     }
 
     /// Recommends `shards` shards to the bots that start from now on.
@@ -321,6 +330,9 @@ async fn gateway(ws: WebSocketUpgrade, State((inner, addr)): State<AppState>) ->
 }
 
 async fn run_gateway(mut socket: WebSocket, inner: Arc<Inner>, addr: SocketAddr) {
+    if *inner.frozen.borrow() {
+        std::future::pending::<()>().await;
+    }
     if inner.silent.load(Ordering::SeqCst) {
         // Holds the connection open, reading and answering nothing.
         while let Some(Ok(_)) = socket.recv().await {}
@@ -337,9 +349,14 @@ async fn run_gateway(mut socket: WebSocket, inner: Arc<Inner>, addr: SocketAddr)
     }
     *inner.gateway.lock().unwrap() = Some(tx.clone());
     let mut gone = inner.gone.subscribe();
+    let mut frozen = inner.frozen.subscribe();
     loop {
         tokio::select! {
             () = async { drop(gone.wait_for(|gone| *gone).await) } => break,
+            () = async { drop(frozen.wait_for(|frozen| *frozen).await) } => {
+                // Holds the connection, never to touch it again.
+                std::future::pending::<()>().await;
+            }
             out = rx.recv() => {
                 let Some(out) = out else { break };
                 if socket.send(WsMessage::Text(out.to_string().into())).await.is_err() {
