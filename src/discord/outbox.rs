@@ -2,6 +2,8 @@
 //! the player to move, new games' threads, results, reminders), in order per game. A failure
 //! is retried with backoff by the service's bookkeeping, so a Discord outage delays
 //! announcements but loses none; what was pending when the bot stopped goes out when it starts.
+//! A refusal for good (a channel gone or closed to the bot, a player's closed direct messages)
+//! is counted, logged once and set aside, and the items behind it go ahead.
 //! Each post carries the item's id as Discord's nonce, so a post retried after its answer was
 //! lost is not shown twice. One worker runs per process.
 
@@ -10,14 +12,14 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
-use tracing::warn;
+use tracing::{info, warn};
 
 use super::Error;
 use super::commands::{pairings_text, signup_text, standings_text};
 use super::health::{self, Outcome};
 use super::messages::fit_message;
 use super::messages::{board_pings, board_text, mention, move_text, pings, result_text};
-use super::post::{analysis_post, deliver_board, game_channel, refused};
+use super::post::{analysis_post, deliver_board, dm_closed, game_channel, refused};
 use crate::i18n::{Lang, color_name};
 use crate::service::{
     Announcement, DueAnnouncement, Format, GameView, OutboxId, PlayerId, Service, TournamentStatus,
@@ -78,6 +80,13 @@ async fn deliver(ctx: &serenity::Context, service: &Service, item: DueAnnounceme
             service.announced(item.id).await
         }
         Err(error) => match error.downcast_ref::<serenity::Error>() {
+            Some(discord) if dm_closed(discord) => {
+                health::delivery(kind, Outcome::Refused);
+                info!("direct messages closed: {kind} {} set aside", item.id);
+                service
+                    .announcement_refused(item.id, &error.to_string())
+                    .await
+            }
             Some(discord) if refused(discord) => {
                 health::delivery(kind, Outcome::Refused);
                 warn!("Discord refused announcement {}: {error}", item.id);
@@ -215,7 +224,7 @@ async fn post(
                 .nonce(serenity::Nonce::String(nonce))
                 .enforce_nonce(true);
             // A failure is tried again (it was owed once, for today); closed direct messages
-            // are a refusal, set aside.
+            // are a refusal, set aside (see `deliver`).
             ids::user(*player).direct_message(ctx, message).await?;
         }
         Announcement::ReminderDm(game) => {
@@ -232,11 +241,9 @@ async fn post(
                 ))
                 .nonce(serenity::Nonce::String(nonce))
                 .enforce_nonce(true);
-            let user = ids::user(player.id);
-            // Closed direct messages are the player's choice: the thread reminder stands.
-            if let Err(error) = user.direct_message(ctx, message).await {
-                warn!("could not DM a reminder for game #{}: {error}", game.id);
-            }
+            // Closed direct messages are the player's choice, set aside (the thread reminder
+            // stands); another failure is tried again, holding back none of the game's posts.
+            ids::user(player.id).direct_message(ctx, message).await?;
         }
     }
     Ok(())

@@ -83,6 +83,19 @@ pub fn refused(error: &serenity::Error) -> bool {
     )
 }
 
+/// Whether Discord refused a direct message because the player closed them ("Cannot send
+/// messages to this user": they allow none from server members, blocked the bot, or share no
+/// server with it). The player's choice, not a fault: the message is set aside, never retried.
+/// Unknown Channel and Missing Access are refusals of any post already ([`refused`]); Unknown
+/// User is not counted here, as Discord documents no such answer to a direct message.
+pub fn dm_closed(error: &serenity::Error) -> bool {
+    matches!(
+        error,
+        serenity::Error::Http(serenity::HttpError::UnsuccessfulRequest(response))
+            if response.error.code == 50007
+    )
+}
+
 /// The words and the file of a game's replay (drawn in the AI's queue, off the async threads).
 pub async fn gif_of(
     service: &Service,

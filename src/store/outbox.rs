@@ -1,8 +1,9 @@
 //! The outbox: what saved changes owe the players on Discord. The service decides, for every
 //! change it saves, the items it owes ([`Owed`]); the store writes them in the change's own
 //! transaction, so an acknowledged change always has them, and reads them back as the same
-//! values. A delivered item is deleted. One game's (or tournament's) items go out in order:
-//! only the oldest undelivered item of each is ever due.
+//! values. A delivered item is deleted; one Discord refused for good is kept, set aside. One
+//! game's (or tournament's, or player's) items go out in order: only the oldest undelivered
+//! item of each queue is ever due.
 
 use sqlx::{Sqlite, SqliteConnection};
 
@@ -215,9 +216,12 @@ impl TryFrom<OutboxRow> for OutboxItem {
     }
 }
 
-/// The oldest undelivered, not abandoned item of each game and of each tournament.
+/// The oldest undelivered, not abandoned item of each queue: a game's posts, a game's reminders
+/// by direct message, a tournament's posts, a player's digests. A direct message waits on
+/// nobody's post and holds none back: a player who closed them, or a failure of that one
+/// conversation, never delays the game's boards.
 const HEADS: &str = "SELECT MIN(id) FROM outbox WHERE abandoned_at IS NULL
-     GROUP BY game_id, tournament_id, player_id";
+     GROUP BY game_id, tournament_id, player_id, kind = 'reminder_dm'";
 
 /// Saves `owed` in the caller's transaction (the change that owes them).
 pub(super) async fn insert_owed(
@@ -547,6 +551,53 @@ mod tests {
         assert_eq!(owed(&due(&store, NOW, 10).await), [ended, reminder]);
         let kept = format!("SELECT COUNT(*) FROM outbox WHERE id = {}", first.id);
         assert_eq!(number(&store, &kept).await, 1);
+    }
+
+    /// A reminder by direct message is a queue of its own: while it fails (the player closed
+    /// their direct messages, or that conversation is down) the game's boards go ahead, and
+    /// the game's next reminder by direct message waits behind it.
+    #[tokio::test]
+    async fn a_failing_direct_message_holds_back_none_of_its_games_posts() {
+        let (_dir, store) = store_with_players().await;
+        let game = start(&store, 1, 2).await;
+        let dm = |ply| Owed::Reminder {
+            game,
+            ply,
+            by: Reach::DirectMessage,
+        };
+        owe(&store, &[dm(0), moved(game, 1), dm(1)]).await;
+        let first = due(&store, NOW, 10).await;
+        assert_eq!(owed(&first), [dm(0), moved(game, 1)]);
+        store
+            .announcement_failed(first[0].id, NOW + 500, "HTTP 500")
+            .await
+            .unwrap();
+        assert_eq!(owed(&due(&store, NOW, 10).await), [moved(game, 1)]);
+        store
+            .announcement_abandoned(first[0].id, NOW, "Cannot send messages to this user")
+            .await
+            .unwrap();
+        assert_eq!(owed(&due(&store, NOW, 10).await), [moved(game, 1), dm(1)]);
+    }
+
+    /// A digest Discord refused (the player closed their direct messages) is set aside for
+    /// good: never due again, and the player's next digest goes.
+    #[tokio::test]
+    async fn a_refused_digest_gives_way_to_the_players_next() {
+        let (_dir, store) = store_with_players().await;
+        let digest = |player| Owed::Digest {
+            player: PlayerId(player),
+        };
+        owe(&store, &[digest(2), digest(3), digest(2)]).await;
+        let first = due(&store, NOW, 10).await;
+        assert_eq!(owed(&first), [digest(2), digest(3)]);
+        store
+            .announcement_abandoned(first[0].id, NOW, "Cannot send messages to this user")
+            .await
+            .unwrap();
+        let next = due(&store, NOW + 86_400_000, 10).await;
+        assert_eq!(owed(&next), [digest(3), digest(2)]);
+        assert!(next.iter().all(|item| item.id != first[0].id));
     }
 
     #[tokio::test]

@@ -130,6 +130,8 @@ struct Inner {
     gone: tokio::sync::watch::Sender<bool>,
     /// The gateway's connections hang (as when the network drops without a word).
     frozen: tokio::sync::watch::Sender<bool>,
+    /// Users who closed their direct messages: posts to their DM channel are refused.
+    closed_dms: Mutex<Vec<String>>,
 }
 
 #[derive(Clone)]
@@ -215,6 +217,26 @@ impl FakeDiscord {
             .lock()
             .unwrap()
             .insert(channel.to_string(), times);
+    }
+
+    /// From now on `user` allows no direct messages: Discord answers a post to their DM
+    /// channel 403 "Cannot send messages to this user" (code 50007).
+    pub fn close_dms(&self, user: &str) {
+        self.inner
+            .closed_dms
+            .lock()
+            .unwrap()
+            .push(dm_channel_id(user));
+    }
+
+    /// `user` allows direct messages again.
+    pub fn open_dms(&self, user: &str) {
+        let channel = dm_channel_id(user);
+        self.inner
+            .closed_dms
+            .lock()
+            .unwrap()
+            .retain(|c| *c != channel);
     }
 
     /// The messages the fake created in `channel`, oldest first.
@@ -406,10 +428,32 @@ pub fn thread_json(message: &str, parent: &str, name: &str) -> Value {
     json!({"id": message, "type": 11, "name": name, "guild_id": GUILD_ID, "parent_id": parent})
 }
 
+/// The id of the direct-message channel with a user.
+pub fn dm_channel_id(recipient: &str) -> String {
+    format!("9{recipient}")
+}
+
+/// The refusal of a post to the DM channel of a user who closed their direct messages.
+fn closed_dm(inner: &Inner, channel: &str) -> Option<Response> {
+    let closed = inner
+        .closed_dms
+        .lock()
+        .unwrap()
+        .iter()
+        .any(|c| c == channel);
+    closed.then(|| {
+        error(
+            StatusCode::FORBIDDEN,
+            50007,
+            "Cannot send messages to this user",
+        )
+    })
+}
+
 /// The direct-message channel with a user.
 pub fn dm_channel_json(recipient: &str) -> Value {
     json!({
-        "id": format!("9{recipient}"),
+        "id": dm_channel_id(recipient),
         "type": 1,
         "recipients": [{"id": recipient, "username": "someone", "discriminator": "0"}]
     })
@@ -605,6 +649,9 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
             ok(stored.clone())
         }
         ("POST", ["channels", channel, "messages"]) => {
+            if let Some(refusal) = closed_dm(inner, channel) {
+                return refusal;
+            }
             if inner
                 .refuse_channels
                 .lock()
