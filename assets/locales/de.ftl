@@ -222,14 +222,14 @@ place-takes-two-cells = /setzen braucht zwei Felder, etwa `c3 d4`{ $elsewhere ->
     [bridge] : Für eine Brücke nimm /brücke
     [pass] : Zum Passen nimm /passen
     [resign] : Zum Aufgeben nimm /aufgeben (mit Rückfrage)
-    [swap] : Zum Tauschen nimm den Knopf „Tauschen“ unter dem Spielplan
+    [swap] : Zum Tauschen nimm /tauschen oder den Knopf „Tauschen“ unter dem Spielplan
    *[none] {""}
 }
 bridge-takes-two-cells = /brücke braucht zwei Felder, etwa `c3-e4`{ $elsewhere ->
     [place] : Zum Setzen von Steinen nimm /setzen
     [pass] : Zum Passen nimm /passen
     [resign] : Zum Aufgeben nimm /aufgeben (mit Rückfrage)
-    [swap] : Zum Tauschen nimm den Knopf „Tauschen“ unter dem Spielplan
+    [swap] : Zum Tauschen nimm /tauschen oder den Knopf „Tauschen“ unter dem Spielplan
    *[none] {""}
 }
 resign-confirm = Willst du Partie #{ $id } wirklich aufgeben? Dann gewinnt dein Gegenüber.
@@ -318,14 +318,16 @@ rules-text = **Ponte del Diavolo** – baue Inseln und verbinde sie mit Brücken
 help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]` – fordere jemanden oder alle heraus; die Partie bekommt einen eigenen Thread (gewertet, sofern du nichts anderes angibst). Wähle mich als `gegner` (dazu `stufe` leicht, mittel oder schwer und `erster`), um sofort ungewertet gegen mich zu spielen.
     `/setzen c3 d4` – zwei Steine setzen (die Felder werden beim Tippen vorgeschlagen).
     `/brücke c3 e4` – eine Brücke zwischen zwei deiner Steine bauen.
+    `/tauschen` – die Kuchenregel: In seinem ersten Zug darf Rot Weiß mit dessen zwei Steinen übernehmen, statt zu setzen (oder mit dem Knopf „Tauschen“ unter dem Spielplan).
     `/passen` – nur, wenn du keine zwei Steine setzen kannst. `/aufgeben` – die Partie aufgeben (mit Rückfrage).
     `/spielplan` – den Spielplan einer Partie zeigen. `/partien` – deine Partien, wer dran ist und die restliche Bedenkzeit. `/regeln` – die Regeln.
     `/abbrechen` – eine Partie vor dem ersten Zug von Rot abbrechen. `/exportieren` – die Partienotation als Datei.
+    `/wiedergabe [partie]` – eine beendete Partie als Animation. `/analyse [partie]` – wo sie gewonnen und verloren wurde, aus Sicht der KI.
     `/rangliste [seite]`, `/statistik [spieler]` – die Ratings dieses Servers. `/benachrichtigen an|aus|tägliche Übersicht` – Erinnerungen per Direktnachricht, oder eine Übersicht am Tag.
     `/urlaub beginnen|beenden|stand` – eine Pause: Deine Uhren stehen still.
     `/einstellungen sprache` – die Sprache meiner Posts auf diesem Server (nur für Verwalter).
     `/turnier erstellen|starten|stand|paarungen|zurückziehen|absagen` — Turniere auf dem Server (Rundenturnier oder Schweizer System); anmelden mit dem Knopf unter der Anmeldenachricht.
-    Im Thread einer Partie beziehen sich die Befehle auf diese Partie; anderswo wählst du sie mit der Option `partie`.
+    Im Thread einer Partie beziehen sich die Befehle auf diese Partie; anderswo wählst du sie mit der Option `partie`. `/hilfe` – diese Liste.
 
 ## Discord: die Slash-Befehle
 
@@ -715,3 +717,10 @@ analyse-cli-white = Weiß { $percent } %
 
 progress-positions = { $done } Stellungen bewertet, noch { $left }
 progress-frames = { $done } Bilder gezeichnet, noch { $left }
+
+## /tauschen: die Wahl der Kuchenregel als Befehl.
+
+cmd-swap = tauschen
+    .description = Tauschen: Weiß mit seinen ersten zwei Steinen übernehmen (nur im ersten Zug von Rot)
+    .game = partie
+    .game-description = Welche Partie (nur außerhalb des Threads der Partie nötig)

@@ -227,14 +227,14 @@ place-takes-two-cells = /place takes two cells, like `c3 d4`{ $elsewhere ->
     [bridge] : to build a bridge, use /bridge
     [pass] : to pass, use /pass
     [resign] : to resign, use /resign (it asks first)
-    [swap] : to swap, use the Swap button under the board
+    [swap] : to swap, use /swap or the Swap button under the board
    *[none] {""}
 }
 bridge-takes-two-cells = /bridge takes two cells, like `c3-e4`{ $elsewhere ->
     [place] : to place tiles, use /place
     [pass] : to pass, use /pass
     [resign] : to resign, use /resign (it asks first)
-    [swap] : to swap, use the Swap button under the board
+    [swap] : to swap, use /swap or the Swap button under the board
    *[none] {""}
 }
 resign-confirm = Do you really want to resign game #{ $id }? Your opponent wins.
@@ -326,14 +326,16 @@ rules-text = **Ponte del Diavolo** — build islands and join them with bridges.
 help-text = `/challenge [opponent] [size] [supply] [time] [rated]` — challenge a player, or anyone; the game gets its own thread (rated unless you say otherwise). Choose me as the opponent (with `level` easy, medium or hard, and `first`) to play me at once, unrated.
     `/place c3 d4` — place two tiles (the cells are suggested as you type).
     `/bridge c3 e4` — build a bridge between two of your tiles.
+    `/swap` — the pie rule: on Red's first turn you may take White and its two tiles instead of placing (or use the Swap button under the board).
     `/pass` — only when you cannot place two tiles. `/resign` — give up (asks first).
     `/board` — show a board. `/games` — your games, whose turn and the time left. `/rules` — the rules.
     `/abort` — call a game off before Red's first move. `/export` — the game record as a file.
+    `/replay [game]` — an animated replay of a finished game. `/analyse [game]` — where it was won and lost, as the AI sees it.
     `/leaderboard [page]`, `/stats [player]` — this server's ratings. `/notify on|off|daily digest` — reminders by direct message, or one digest a day.
     `/vacation start|end|status` — time away: your clocks stand still.
     `/settings language` — the language of my posts in this server (managers).
     `/tournament create|start|standings|pairings|withdraw|cancel` — server tournaments (round robin or Swiss); join with the button under the sign-up message.
-    In a game's thread the commands act on that game; elsewhere pick it with the `game` option.
+    In a game's thread the commands act on that game; elsewhere pick it with the `game` option. `/help` — this list.
 
 ## Discord: the slash commands. A command's name (English: the code's own), .description,
 ## and per option its name, -description and -choice-N (its choices in order).
@@ -718,3 +720,10 @@ analyse-cli-white = White { $percent }%
 
 progress-positions = { $done } positions analysed, { $left } left
 progress-frames = { $done } frames drawn, { $left } left
+
+## /swap: the pie rule's choice as a command.
+
+cmd-swap = swap
+    .description = Swap: take White and its first two tiles (only on Red's first turn)
+    .game = game
+    .game-description = Which game (only needed outside the game's thread)

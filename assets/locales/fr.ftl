@@ -222,14 +222,14 @@ place-takes-two-cells = /poser attend deux cases, par exemple `c3 d4`{ $elsewher
     [bridge] {" "}: pour construire un pont, utilise /pont
     [pass] {" "}: pour passer, utilise /passer
     [resign] {" "}: pour abandonner, utilise /abandonner (une confirmation est demandée)
-    [swap] {" "}: pour échanger, utilise le bouton « Échanger » sous le plateau
+    [swap] {" "}: pour échanger, utilise /échanger ou le bouton « Échanger » sous le plateau
    *[none] {""}
 }
 bridge-takes-two-cells = /pont attend deux cases, par exemple `c3-e4`{ $elsewhere ->
     [place] {" "}: pour poser des tuiles, utilise /poser
     [pass] {" "}: pour passer, utilise /passer
     [resign] {" "}: pour abandonner, utilise /abandonner (une confirmation est demandée)
-    [swap] {" "}: pour échanger, utilise le bouton « Échanger » sous le plateau
+    [swap] {" "}: pour échanger, utilise /échanger ou le bouton « Échanger » sous le plateau
    *[none] {""}
 }
 resign-confirm = Veux-tu vraiment abandonner la partie #{ $id } ? Ton adversaire gagnera.
@@ -318,14 +318,16 @@ rules-text = **Ponte del Diavolo** — construis des îles et relie-les par des 
 help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — défie un joueur, ou tout le monde ; la partie a son propre fil (classée, sauf indication contraire). Choisis-moi comme `adversaire` (avec `niveau` facile, moyen ou difficile, et `premier`) pour jouer contre moi tout de suite, en partie non classée.
     `/poser c3 d4` — poser deux tuiles (les cases sont proposées pendant la saisie).
     `/pont c3 e4` — construire un pont entre deux de tes tuiles.
+    `/échanger` — la règle du gâteau : à son premier tour, Rouge peut prendre Blanc et ses deux tuiles au lieu de poser (ou avec le bouton « Échanger » sous le plateau).
     `/passer` — seulement si tu ne peux pas poser deux tuiles. `/abandonner` — abandonner la partie (avec confirmation).
     `/plateau` — afficher le plateau d'une partie. `/parties` — tes parties, qui doit jouer et le temps restant. `/règles` — les règles.
     `/annuler` — annuler une partie avant le premier coup de Rouge. `/exporter` — la notation de la partie, en fichier.
+    `/revoir [partie]` — une partie finie rejouée en animation. `/analyser [partie]` — où elle s’est gagnée et perdue, selon l’IA.
     `/classement [page]`, `/stats [joueur]` — les cotes de ce serveur. `/rappels activés|désactivés|résumé quotidien` — rappels en message privé, ou un résumé par jour.
     `/vacances partir|revenir|état` — une pause : tes pendules s’arrêtent.
     `/réglages langue` — la langue de mes messages sur ce serveur (gestionnaires seulement).
     `/tournoi créer|lancer|classement|appariements|retrait|annuler` — tournois du serveur (toutes rondes ou système suisse) ; inscription avec le bouton sous le message d'inscription.
-    Dans le fil d'une partie, les commandes agissent sur cette partie ; ailleurs, choisis-la avec l'option `partie`.
+    Dans le fil d'une partie, les commandes agissent sur cette partie ; ailleurs, choisis-la avec l'option `partie`. `/aide` — cette liste.
 
 ## Discord : les commandes
 
@@ -715,3 +717,10 @@ analyse-cli-white = Blanc { $percent } %
 
 progress-positions = { $done } positions analysées, encore { $left }
 progress-frames = { $done } images dessinées, encore { $left }
+
+## /échanger : le choix de la règle du gâteau, en commande.
+
+cmd-swap = échanger
+    .description = Échanger : prendre Blanc et ses deux premières tuiles (seulement au premier tour de Rouge)
+    .game = partie
+    .game-description = Quelle partie (utile seulement hors du fil de la partie)

@@ -7,7 +7,7 @@ use poise::serenity_prelude as serenity;
 use super::{
     Context, Error, author_id, autocomplete, game_id, server_lang, tell_author, the_game, user_lang,
 };
-use crate::discord::messages::{away_text, board_text};
+use crate::discord::messages::{away_text, board_text, game_buttons};
 use crate::discord::post::{export_file, game_channel, png_of};
 use crate::game::{Color, Record};
 use crate::i18n::{Lang, color_name};
@@ -15,6 +15,9 @@ use crate::service::picture;
 use crate::tr;
 
 /// Show the board of a game
+///
+/// With the buttons the board carries where the game is played: the pie choice on Red's first
+/// turn, the rematch, replay, analysis and export after the end.
 #[poise::command(slash_command, guild_only)]
 pub async fn board(
     ctx: Context<'_>,
@@ -25,7 +28,8 @@ pub async fn board(
     let png = png_of(lang, &game).await?;
     let reply = poise::CreateReply::default()
         .content(board_text(lang, &game))
-        .attachment(serenity::CreateAttachment::bytes(png, "board.png"));
+        .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
+        .components(game_buttons(lang, &game));
     ctx.send(reply).await?;
     Ok(())
 }

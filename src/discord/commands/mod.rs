@@ -27,6 +27,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         challenge::challenge(),
         play::place(),
         play::bridge(),
+        play::swap(),
         play::pass(),
         play::resign(),
         info::board(),

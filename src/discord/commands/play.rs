@@ -1,4 +1,4 @@
-//! Moves: `/place`, `/bridge`, `/pass`, `/resign` (confirmed by a button) and `/abort`.
+//! Moves: `/place`, `/bridge`, `/swap`, `/pass`, `/resign` (confirmed by a button) and `/abort`.
 
 use poise::serenity_prelude as serenity;
 
@@ -118,6 +118,18 @@ fn elsewhere(mv: Option<Move>) -> &'static str {
         Some(Move::Swap) => "swap",
         None => "none",
     }
+}
+
+/// Swap: take White and its first two tiles (Red's first turn only)
+///
+/// The pie rule's choice as the Swap button under the board makes it; the service refuses it,
+/// with its reason, outside Red's first turn, out of turn, or for someone not playing.
+#[poise::command(slash_command, guild_only)]
+pub async fn swap(
+    ctx: Context<'_>,
+    #[autocomplete = "autocomplete::game"] game: Option<i64>,
+) -> Result<(), Error> {
+    play(ctx, game, "swap").await
 }
 
 /// Pass: only when you cannot place two tiles
