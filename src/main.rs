@@ -53,7 +53,7 @@ struct BackupArgs {
     /// The SQLite database (default: $DATABASE_URL, else sqlite://ponte.db)
     #[arg(long)]
     database: Option<String>,
-    /// Replace a file already at DEST
+    /// Replace a file already at DEST (never the database or a file SQLite keeps beside it)
     #[arg(long)]
     force: bool,
 }
@@ -301,22 +301,18 @@ fn database_url(database: Option<String>) -> String {
         .unwrap_or_else(|| "sqlite://ponte.db".to_string())
 }
 
-/// Exit 2: DEST exists (without --force), or the copy could not be made.
+/// Exit 1, with the reason, when no backup was made: the database is missing or no ponte
+/// database; DEST is the database (or a file beside it), not a regular file, or exists without
+/// --force; its folder is missing or full.
 fn backup(args: BackupArgs) -> Outcome {
     let url = database_url(args.database);
     let runtime = tokio::runtime::Runtime::new()?;
-    let copied = runtime.block_on(async {
-        let service = ponte::service::Service::open(&url)
-            .await
-            .with_context(|| format!("opening {url}"))?;
-        let copied = service.backup(&args.dest, args.force).await;
-        service.close().await;
-        anyhow::Ok(copied)
-    })?;
-    let copied = copied.map_err(|error| Exit::Said {
-        status: 2,
-        message: error.to_string(),
-    })?;
+    let copied = runtime
+        .block_on(ponte::service::backup(&url, &args.dest, args.force))
+        .map_err(|error| Exit::Said {
+            status: 1,
+            message: error.to_string(),
+        })?;
     println!(
         "copied {url} ({} games, {} moves) to {}",
         copied.games,

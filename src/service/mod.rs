@@ -45,7 +45,7 @@ pub use crate::tournament::Format;
 pub use actor::Actor;
 pub use analysis::{ANALYSIS_PLAYOUTS, Analysed, AnalysisView, MOMENTS, analyse_moves};
 pub use announcements::{Announcement, DueAnnouncement};
-pub use backup::BackupError;
+pub use backup::{BackupError, backup};
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use deadlines::Tick;

@@ -38,7 +38,7 @@ use tokio::sync::Mutex;
 
 pub use ai_games::{AiRecord, AiSide};
 pub use analyses::{AnalysisPosition, AnalysisRequest, AnalysisRow, PendingAnalysis};
-pub use backup::Copied;
+pub use backup::{Copied, CopyError, Source, database_file};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use digests::{DueDigest, StoredNotify};
 pub use game_write::{GameChange, GameWrite};
