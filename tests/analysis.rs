@@ -223,6 +223,7 @@ async fn an_island_thrown_away_on_the_last_turn_is_named_with_the_move_that_wins
     let blunder = analysis
         .moments
         .iter()
+        .map(|m| &m.moment)
         .find(|m| m.number as usize == moves.len())
         .unwrap_or_else(|| panic!("the last move is not named: {:?}", analysis.moments));
     assert_eq!(blunder.played, moves[moves.len() - 1]);
@@ -231,7 +232,7 @@ async fn an_island_thrown_away_on_the_last_turn_is_named_with_the_move_that_wins
     let biggest = analysis
         .moments
         .iter()
-        .map(|m| (m.after - m.before).abs())
+        .map(|m| (m.moment.after - m.moment.before).abs())
         .fold(0.0, f64::max);
     assert_eq!((blunder.after - blunder.before).abs(), biggest);
     let mut before = Game::new(variant());
@@ -242,14 +243,24 @@ async fn an_island_thrown_away_on_the_last_turn_is_named_with_the_move_that_wins
     assert_eq!(before.outcome().unwrap().winner(), Some(Color::Red));
     assert_ne!(winning, moves[moves.len() - 1]);
 
+    // Named with the player who played it.
     let text = analysis.summary(ponte::i18n::Lang::En);
+    assert_eq!(blunder.mover, Color::Red);
     let named = format!(
-        "Move {}, {}: White's chances rose",
+        "Move {}, {} (red) played {}: White's chances rose",
         moves.len(),
+        game.red.name,
         moves[moves.len() - 1]
     );
     assert!(text.contains(&named), "{text}");
-    let chart = analysis.chart(ponte::i18n::Lang::En, "Game");
+    // The chart's title says who is White and who is Red.
+    let title = AnalysisView::title(ponte::i18n::Lang::En, &game);
+    let players = format!(
+        "{} (White) against {} (Red)",
+        game.white.name, game.red.name
+    );
+    assert_eq!(title, format!("Game #{}\n{players}", game.id));
+    let chart = analysis.chart(ponte::i18n::Lang::En, &title);
     assert!(image::load_from_memory(&chart).is_ok());
 }
 

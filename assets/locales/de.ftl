@@ -701,12 +701,13 @@ analysis-started = Partie #{ $id } wird analysiert: Die KI betrachtet jede ihrer
 analysis-running = Die KI analysiert Partie #{ $id } bereits; das Ergebnis erscheint auch hier.
 analysis-failed = Die Analyse von Partie #{ $id } ist fehlgeschlagen. Frag später noch einmal danach.
 analysis-heading = Die Züge, die die Partie am meisten verändert haben, aus Sicht der KI:
-analysis-moment = Zug { $number }, { $played }: Die Chancen von Weiß { $fell ->
+analysis-moment = Zug { $number }, { $who } spielte { $played }: Die Chancen von Weiß { $fell ->
     [yes] fielen
    *[no] stiegen
 } von { $before } % auf { $after } %; die KI bevorzugte { $preferred }.
 analysis-steady = Kein Zug hat die Gewinnchancen um mehr als { $points } % verändert: eine ruhige Partie.
-analysis-title = Partie #{ $id }: { $white } gegen { $red }
+analysis-title = Partie #{ $id }
+    { $white } (Weiß) gegen { $red } (Rot)
 analysis-caption = Die Gewinnchancen von Weiß Zug für Zug ({ $playouts } Playouts je Stellung)
 local-no-pictures = Wiedergaben werden neben die Bilder geschrieben: starte ohne --no-pictures
 analyse-cli-start = Anfang
@@ -724,3 +725,10 @@ cmd-swap = tauschen
     .description = Tauschen: Weiß mit seinen ersten zwei Steinen übernehmen (nur im ersten Zug von Rot)
     .game = partie
     .game-description = Welche Partie (nur außerhalb des Threads der Partie nötig)
+
+## Analysen: wer einen Wendepunkt spielte, wenn die Partie keine Spieler hat (eine Notation): seine Farbe.
+
+analysis-color = { $color ->
+    [white] Weiß
+   *[red] Rot
+}

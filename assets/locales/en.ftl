@@ -704,12 +704,13 @@ analysis-started = Analysing game #{ $id }: the AI looks at each of its { $posit
 analysis-running = The AI is already analysing game #{ $id }; the result will be posted here too.
 analysis-failed = The analysis of game #{ $id } could not be made. Ask for it again later.
 analysis-heading = The moves that changed the game most, as the AI sees them:
-analysis-moment = Move { $number }, { $played }: White's chances { $fell ->
+analysis-moment = Move { $number }, { $who } played { $played }: White's chances { $fell ->
     [yes] fell
    *[no] rose
 } from { $before }% to { $after }%; the AI preferred { $preferred }.
 analysis-steady = No move changed the game by more than { $points }% of winning chances: a steady game.
-analysis-title = Game #{ $id }: { $white } against { $red }
+analysis-title = Game #{ $id }
+    { $white } (White) against { $red } (Red)
 analysis-caption = White's chances of winning move by move ({ $playouts } playouts a position)
 local-no-pictures = replays are written beside the pictures: start without --no-pictures
 analyse-cli-start = start
@@ -727,3 +728,10 @@ cmd-swap = swap
     .description = Swap: take White and its first two tiles (only on Red's first turn)
     .game = game
     .game-description = Which game (only needed outside the game's thread)
+
+## Analyses: who played a turning point when the game has no players (a record): its colour.
+
+analysis-color = { $color ->
+    [white] White
+   *[red] Red
+}

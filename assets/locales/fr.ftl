@@ -701,12 +701,13 @@ analysis-started = Analyse de la partie #{ $id } : l’IA examine chacune de ses
 analysis-running = L’IA analyse déjà la partie #{ $id } ; le résultat sera publié ici aussi.
 analysis-failed = L’analyse de la partie #{ $id } a échoué. Redemande-la plus tard.
 analysis-heading = Les coups qui ont le plus changé la partie, selon l’IA :
-analysis-moment = Coup { $number }, { $played } : les chances de Blanc { $fell ->
+analysis-moment = Coup { $number }, { $who } a joué { $played } : les chances de Blanc { $fell ->
     [yes] sont tombées
    *[no] sont montées
 } de { $before } % à { $after } % ; l’IA préférait { $preferred }.
 analysis-steady = Aucun coup n’a changé les chances de gain de plus de { $points } % : une partie sans à-coups.
-analysis-title = Partie #{ $id } : { $white } contre { $red }
+analysis-title = Partie #{ $id }
+    { $white } (Blanc) contre { $red } (Rouge)
 analysis-caption = Les chances de gain de Blanc coup par coup ({ $playouts } simulations par position)
 local-no-pictures = les animations s’écrivent à côté des images : lance sans --no-pictures
 analyse-cli-start = début
@@ -724,3 +725,10 @@ cmd-swap = échanger
     .description = Échanger : prendre Blanc et ses deux premières tuiles (seulement au premier tour de Rouge)
     .game = partie
     .game-description = Quelle partie (utile seulement hors du fil de la partie)
+
+## Analyses : qui a joué un tournant quand la partie n’a pas de joueurs (une notation) : sa couleur.
+
+analysis-color = { $color ->
+    [white] Blanc
+   *[red] Rouge
+}

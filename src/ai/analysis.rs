@@ -113,6 +113,8 @@ pub fn without_tempo(
 pub struct Moment {
     /// The move's number (1 for the first).
     pub number: u32,
+    /// The colour it was played for.
+    pub mover: Color,
     pub played: Move,
     /// White's chances before and after it.
     pub before: f64,
@@ -153,6 +155,7 @@ pub fn turning_points(
                 loss,
                 Moment {
                     number,
+                    mover,
                     played,
                     before,
                     after,

@@ -272,6 +272,15 @@ fn write(
     color: Rgb<u8>,
     text: &str,
 ) {
+    #[cfg(test)]
+    written::WRITTEN.with_borrow_mut(|all| {
+        all.push(written::Written {
+            at: (x, y),
+            size,
+            width: measure(font, size, text).0,
+            text: text.to_string(),
+        });
+    });
     draw_text_mut(image, color, x, y, PxScale::from(size), font, text);
 }
 
@@ -525,5 +534,32 @@ fn draw_bridge(image: &mut RgbImage, layout: &Layout, owner: Color, bridge: Brid
             edge(owner),
             interpolate,
         );
+    }
+}
+
+/// The texts the drawing on this thread wrote, for tests that check what a picture asks of
+/// the font.
+#[cfg(test)]
+pub(crate) mod written {
+    use std::cell::RefCell;
+
+    #[derive(Clone, Debug)]
+    pub struct Written {
+        pub at: (i32, i32),
+        pub size: f32,
+        /// As wide as the font draws it.
+        pub width: i32,
+        pub text: String,
+    }
+
+    thread_local! {
+        pub static WRITTEN: RefCell<Vec<Written>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// What `draw` wrote, and what it returned.
+    pub fn recorded<T>(draw: impl FnOnce() -> T) -> (T, Vec<Written>) {
+        WRITTEN.with_borrow_mut(Vec::clear);
+        let value = draw();
+        (value, WRITTEN.with_borrow_mut(std::mem::take))
     }
 }

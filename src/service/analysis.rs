@@ -15,7 +15,7 @@ use std::time::Duration;
 use super::{Actor, Ending, GameId, GameView, Result, Service, ServiceError};
 use crate::ai::analysis::{Evaluation, Moment, evaluate, turning_points, without_tempo};
 use crate::game::{Move, Variant};
-use crate::i18n::{Lang, move_words};
+use crate::i18n::{Lang, move_words, with_color};
 use crate::render::{caption_name, chances_plot_png};
 use crate::store::{AnalysisPosition, AnalysisRequest, AnalysisRow, Owed, PendingAnalysis};
 use crate::tr;
@@ -42,7 +42,15 @@ pub struct AnalysisView {
     /// White's chance of winning after each number of moves (the start first).
     pub chances: Vec<f64>,
     /// The moves that changed the game most, in the order played.
-    pub moments: Vec<Moment>,
+    pub moments: Vec<TurningPoint>,
+}
+
+/// A move that changed the game, and who played it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurningPoint {
+    pub moment: Moment,
+    /// The player's name, where the game has players (a record's analysis has none).
+    pub player: Option<String>,
 }
 
 /// What asking for an analysis gives.
@@ -314,11 +322,25 @@ fn analysis_view(game: &GameView, row: &AnalysisRow) -> AnalysisView {
     let moves: Vec<Move> = game.moves.iter().map(|m| m.mv).collect();
     let variant = game.game.variant();
     let evaluations = without_tempo(variant, &moves, &evaluations);
+    // The log says who played each move (before a swap, White was the other player).
+    let player = |moment: &Moment| {
+        let logged = game.moves.get(moment.number.checked_sub(1)? as usize)?;
+        [&game.white, &game.red]
+            .into_iter()
+            .find(|p| p.id == logged.player_id)
+            .map(|p| p.name.clone())
+    };
     AnalysisView {
         game: game.id,
         playouts: u64::try_from(row.playouts).unwrap_or_default(),
         chances: evaluations.iter().map(|e| e.white_chance).collect(),
-        moments: turning_points(variant, &moves, &evaluations, MOMENTS),
+        moments: turning_points(variant, &moves, &evaluations, MOMENTS)
+            .into_iter()
+            .map(|moment| TurningPoint {
+                player: player(&moment),
+                moment,
+            })
+            .collect(),
     }
 }
 
@@ -373,7 +395,13 @@ pub fn analyse_moves(
         game: GameId(0),
         playouts,
         chances: evaluations.iter().map(|e| e.white_chance).collect(),
-        moments: turning_points(variant, moves, &evaluations, MOMENTS),
+        moments: turning_points(variant, moves, &evaluations, MOMENTS)
+            .into_iter()
+            .map(|moment| TurningPoint {
+                moment,
+                player: None,
+            })
+            .collect(),
     }
 }
 
@@ -383,8 +411,9 @@ fn percent(chance: f64) -> u32 {
 }
 
 impl AnalysisView {
-    /// The moments in words, one line each: "Move 23, c3 d4: White's chances fell from 64% to
-    /// 31%; the AI preferred e5-f7."
+    /// The moments in words, one line each, naming who played the move (the colour alone
+    /// for a record): "Move 23, alice (red) played c3 d4: White's chances rose from 36% to 69%;
+    /// the AI preferred e5-f7."
     pub fn summary(&self, lang: Lang) -> String {
         if self.moments.is_empty() {
             return tr!(
@@ -396,11 +425,16 @@ impl AnalysisView {
         let lines: Vec<String> = self
             .moments
             .iter()
-            .map(|m| {
+            .map(|TurningPoint { moment: m, player }| {
+                let who = match player {
+                    Some(name) => with_color(lang, name, m.mover),
+                    None => tr!(lang, "analysis-color", color = m.mover.to_string()),
+                };
                 tr!(
                     lang,
                     "analysis-moment",
                     number = m.number,
+                    who = who,
                     played = move_words(lang, m.played),
                     fell = crate::i18n::yes_no(m.after < m.before),
                     before = percent(m.before),
@@ -416,11 +450,12 @@ impl AnalysisView {
     /// few milliseconds: call it off the async threads.
     pub fn chart(&self, lang: Lang, title: &str) -> Vec<u8> {
         let caption = tr!(lang, "analysis-caption", playouts = self.playouts);
-        let marks: Vec<u32> = self.moments.iter().map(|m| m.number).collect();
+        let marks: Vec<u32> = self.moments.iter().map(|m| m.moment.number).collect();
         chances_plot_png(title, &caption, &self.chances, &marks)
     }
 
-    /// A chart's title for a stored game: its number and players.
+    /// A chart's title for a stored game: its number, then who is White and who Red (as the
+    /// game ended: after a swap, the player who took White).
     pub fn title(lang: Lang, game: &GameView) -> String {
         tr!(
             lang,
@@ -444,6 +479,48 @@ mod tests {
 
     /// `ponte analyse`'s searches run on every core; its progress still counts up by one
     /// position at a time to all of them.
+    /// A turning point names its player with their colour, or the colour alone for a record.
+    #[test]
+    fn a_turning_point_names_who_played_it() {
+        let moment = Moment {
+            number: 26,
+            mover: crate::game::Color::Red,
+            played: "b5 d9".parse().unwrap(),
+            before: 0.40,
+            after: 0.71,
+            preferred: "c3 d4".parse().unwrap(),
+        };
+        let view = |player: Option<&str>| AnalysisView {
+            game: GameId(1),
+            playouts: 8,
+            chances: vec![0.5; 30],
+            moments: vec![TurningPoint {
+                moment,
+                player: player.map(String::from),
+            }],
+        };
+        let line = |lang, player| {
+            view(player)
+                .summary(lang)
+                .lines()
+                .nth(1)
+                .unwrap()
+                .to_string()
+        };
+        assert_eq!(
+            line(Lang::En, Some("bob")),
+            "Move 26, bob (red) played b5 d9: White's chances rose from 40% to 71%; the AI \
+             preferred c3 d4."
+        );
+        assert_eq!(
+            line(Lang::En, None),
+            "Move 26, Red played b5 d9: White's chances rose from 40% to 71%; the AI preferred \
+             c3 d4."
+        );
+        assert!(line(Lang::De, None).starts_with("Zug 26, Rot spielte b5 d9:"));
+        assert!(line(Lang::Fr, Some("bob")).starts_with("Coup 26, bob (rouge) a joué b5 d9 :"));
+    }
+
     #[test]
     fn a_records_analysis_tells_its_progress_once_a_position() {
         let variant = Variant::unlimited(6).unwrap();

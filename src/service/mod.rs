@@ -43,7 +43,9 @@ pub use crate::store::NO_SERVER;
 pub use crate::store::{TournamentId, TournamentStatus};
 pub use crate::tournament::Format;
 pub use actor::Actor;
-pub use analysis::{ANALYSIS_PLAYOUTS, Analysed, AnalysisView, MOMENTS, analyse_moves};
+pub use analysis::{
+    ANALYSIS_PLAYOUTS, Analysed, AnalysisView, MOMENTS, TurningPoint, analyse_moves,
+};
 pub use announcements::{Announcement, DueAnnouncement};
 pub use backup::{BackupError, backup};
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
