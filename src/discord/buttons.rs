@@ -9,7 +9,8 @@ use tracing::warn;
 use super::button_id::ButtonId;
 use super::commands::{signup_buttons, signup_text};
 use super::health::Outcome;
-use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text, pings};
+use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text};
+use super::outgoing::{self, NOBODY};
 use super::post::{analysed_answer, export_file, gif_of};
 use super::{Data, Error, UserError, actor_of, explain, player_of};
 use crate::game::Move;
@@ -23,9 +24,7 @@ async fn reply_ephemeral(
     text: &str,
 ) {
     let response = serenity::CreateInteractionResponse::Message(
-        serenity::CreateInteractionResponseMessage::new()
-            .content(text)
-            .ephemeral(true),
+        outgoing::response(NOBODY).content(text).ephemeral(true),
     );
     if let Err(e) = component.create_response(ctx, response).await {
         warn!("could not answer a button: {e}");
@@ -48,16 +47,12 @@ pub async fn handle(
             warn!(button = %component.data.custom_id, "button failed: {error:#}");
         }
         let response = serenity::CreateInteractionResponse::Message(
-            serenity::CreateInteractionResponseMessage::new()
-                .content(&message)
-                .ephemeral(true),
+            outgoing::response(NOBODY).content(&message).ephemeral(true),
         );
         // When the click was already answered (an update, an acknowledgement), the error
         // follows up instead.
         if component.create_response(ctx, response).await.is_err() {
-            let followup = serenity::CreateInteractionResponseFollowup::new()
-                .content(message)
-                .ephemeral(true);
+            let followup = outgoing::followup(NOBODY).content(message).ephemeral(true);
             if let Err(e) = component.create_followup(ctx, followup).await {
                 warn!("could not answer a button: {e}");
             }
@@ -167,9 +162,8 @@ async fn dispatch(
                 return Err(UserError(tr!(lang, "rematch-no-channel")).into());
             };
             if challenge.message_id.is_none() {
-                let message = serenity::CreateMessage::new()
+                let message = outgoing::message(&challenge_pings(&challenge))
                     .content(challenge_text(server, &challenge))
-                    .allowed_mentions(pings(&challenge_pings(&challenge)))
                     .components(challenge_buttons(server, &challenge));
                 let posted = channel.send_message(ctx, message).await?;
                 service
@@ -193,7 +187,7 @@ async fn dispatch(
             // For the one who clicked: drawing takes a moment, so the answer is deferred.
             component.defer_ephemeral(ctx).await?;
             let (content, file) = gif_of(service, lang, &service.game(id).await?).await?;
-            let followup = serenity::CreateInteractionResponseFollowup::new()
+            let followup = outgoing::followup(NOBODY)
                 .content(content)
                 .add_file(file)
                 .ephemeral(true);
@@ -205,7 +199,7 @@ async fn dispatch(
             let game = service.game_for(id, asker).await?;
             let analysed = service.analyse_game(&game, Some(channel)).await?;
             let (content, chart) = analysed_answer(lang, &game, analysed).await?;
-            let mut followup = serenity::CreateInteractionResponseFollowup::new().content(content);
+            let mut followup = outgoing::followup(NOBODY).content(content);
             if let Some(chart) = chart {
                 followup = followup.add_file(chart);
             }
@@ -217,7 +211,7 @@ async fn dispatch(
             service.check_reach(id, asker).await?;
             let (content, file) = export_file(lang, service, id).await?;
             let reply = serenity::CreateInteractionResponse::Message(
-                serenity::CreateInteractionResponseMessage::new()
+                outgoing::response(NOBODY)
                     .content(content)
                     .add_file(file)
                     .ephemeral(true),
@@ -236,7 +230,7 @@ async fn update_message(
     components: Vec<serenity::CreateActionRow>,
 ) -> Result<(), serenity::Error> {
     let update = serenity::CreateInteractionResponse::UpdateMessage(
-        serenity::CreateInteractionResponseMessage::new()
+        outgoing::response(NOBODY)
             .content(content)
             .components(components),
     );
@@ -290,7 +284,7 @@ async fn rematch_the_bot(
     let server = data.service.guild_language(terms.venue.guild_id).await?;
     let text = ai_game_text(server, player, &data.bot, &terms);
     let posted = channel
-        .send_message(ctx, serenity::CreateMessage::new().content(text))
+        .send_message(ctx, outgoing::message(NOBODY).content(text))
         .await?;
     let game = data
         .service

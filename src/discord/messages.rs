@@ -1,6 +1,5 @@
 //! The words and components of the bot's messages: challenges, moves, boards and results.
 
-use crate::discord::ids;
 use std::fmt::Write as _;
 
 use poise::serenity_prelude as serenity;
@@ -13,18 +12,6 @@ use crate::service::{
     PlayedMove, Player, PlayerId, move_time_words,
 };
 use crate::tr;
-
-/// What a message may ping: users it mentions, never @everyone or roles a display name spells.
-/// Allows pinging exactly these players (local players, with negative ids, never): a name
-/// that looks like a mention, `<@123>`, pings nobody.
-pub fn pings(players: &[PlayerId]) -> serenity::CreateAllowedMentions {
-    serenity::CreateAllowedMentions::new().users(
-        players
-            .iter()
-            .filter(|id| id.0 > 0)
-            .map(|id| ids::user(*id)),
-    )
-}
 
 /// Who a board message means to ping: the player to move, or both players at the end, and both
 /// at a tournament game's start (nobody challenged the other: both learn of it there).

@@ -10,6 +10,7 @@ mod localize;
 mod logs;
 mod messages;
 mod outbox;
+mod outgoing;
 mod post;
 mod scheduler;
 

@@ -18,7 +18,8 @@ use super::Error;
 use super::commands::{pairings_text, signup_text, standings_text};
 use super::health::{self, Outcome};
 use super::messages::fit_message;
-use super::messages::{board_pings, board_text, mention, move_text, pings, result_text};
+use super::messages::{board_pings, board_text, mention, move_text, result_text};
+use super::outgoing::{self, NOBODY};
 use super::post::{analysis_post, deliver_board, dm_closed, game_channel, refused};
 use crate::i18n::{Lang, color_name};
 use crate::service::{
@@ -169,7 +170,7 @@ async fn post(
             channel,
         } => {
             let (content, chart) = analysis_post(lang, game, analysis).await?;
-            let message = serenity::CreateMessage::new()
+            let message = outgoing::message(NOBODY)
                 .content(content)
                 .add_file(chart)
                 .nonce(serenity::Nonce::String(nonce))
@@ -177,7 +178,7 @@ async fn post(
             ids::channel(*channel).send_message(ctx, message).await?;
         }
         Announcement::AnalysisFailed { game, channel, .. } => {
-            let message = serenity::CreateMessage::new()
+            let message = outgoing::message(NOBODY)
                 .content(tr!(lang, "analysis-failed", id = *game))
                 .nonce(serenity::Nonce::String(nonce))
                 .enforce_nonce(true);
@@ -188,9 +189,8 @@ async fn post(
             else {
                 return Ok(());
             };
-            let message = serenity::CreateMessage::new()
+            let message = outgoing::message(&board_pings(game))
                 .content(text)
-                .allowed_mentions(pings(&board_pings(game)))
                 .nonce(serenity::Nonce::String(nonce))
                 .enforce_nonce(true);
             channel.send_message(ctx, message).await?;
@@ -219,7 +219,7 @@ async fn post(
             // The nonce: a delivery repeated soon after its post went through (a lost answer,
             // or a crash before the outbox marked it) is dropped by Discord, not sent twice;
             // Discord remembers nonces for a few minutes only.
-            let message = serenity::CreateMessage::new()
+            let message = outgoing::message(NOBODY)
                 .content(fit_message(&digest_text(*lang, *player, games)))
                 .nonce(serenity::Nonce::String(nonce))
                 .enforce_nonce(true);
@@ -232,7 +232,7 @@ async fn post(
                 return Ok(());
             };
             let deadline = game.deadline_at.unwrap_or_default() / 1000;
-            let message = serenity::CreateMessage::new()
+            let message = outgoing::message(NOBODY)
                 .content(tr!(
                     lang,
                     "reminder-dm",
@@ -288,9 +288,8 @@ async fn post_round(
             text = format!("{started}\n{text}");
         }
         // One nonce a message: a retry of the item posts none of them twice.
-        let message = serenity::CreateMessage::new()
+        let message = outgoing::message(&players)
             .content(fit_message(&text))
-            .allowed_mentions(pings(&players))
             .nonce(serenity::Nonce::String(format!("{nonce}-{shown}")))
             .enforce_nonce(true);
         channel.send_message(ctx, message).await?;
@@ -309,7 +308,7 @@ async fn close_signup(
     let Some(signup) = tournament.signup_message_id else {
         return;
     };
-    let edit = serenity::EditMessage::new()
+    let edit = outgoing::edit(NOBODY)
         .content(signup_text(lang, tournament))
         .components(Vec::new());
     if let Err(error) = channel.edit_message(ctx, ids::message(signup), edit).await {
@@ -338,7 +337,7 @@ async fn post_cancelled(
         id = tournament.id,
         name = &tournament.name
     );
-    let message = serenity::CreateMessage::new()
+    let message = outgoing::message(NOBODY)
         .content(text)
         .nonce(serenity::Nonce::String(nonce.to_string()))
         .enforce_nonce(true);
@@ -367,7 +366,7 @@ async fn post_standings(
     let png = tokio::task::spawn_blocking(move || view.crosstable_png(lang)).await?;
     let picture = || serenity::CreateAttachment::bytes(png.clone(), "crosstable.png");
     if !finished && let Some(message) = tournament.standings_message_id {
-        let edit = serenity::EditMessage::new()
+        let edit = outgoing::edit(NOBODY)
             .content(text.clone())
             .attachments(serenity::EditAttachments::new().add(picture()));
         let edited = channel.edit_message(ctx, ids::message(message), edit).await;
@@ -381,10 +380,10 @@ async fn post_standings(
     let winner = (finished && tournament.status == TournamentStatus::Finished)
         .then(|| tournament.standings().first().map(|l| l.player.id))
         .flatten();
-    let message = serenity::CreateMessage::new()
+    let winner: Vec<PlayerId> = winner.into_iter().collect();
+    let message = outgoing::message(&winner)
         .content(text)
         .add_file(picture())
-        .allowed_mentions(pings(&winner.into_iter().collect::<Vec<_>>()))
         .nonce(serenity::Nonce::String(nonce.to_string()))
         .enforce_nonce(true);
     let posted = channel.send_message(ctx, message).await?;
@@ -429,7 +428,7 @@ async fn tournament_anchor(
         white = &game.white.name,
         red = &game.red.name
     );
-    let message = serenity::CreateMessage::new()
+    let message = outgoing::message(NOBODY)
         .content(text)
         .nonce(serenity::Nonce::String(format!("ponte-{item}-anchor")))
         .enforce_nonce(true);

@@ -6,7 +6,8 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::Error;
-use super::messages::{board_pings, fit_message, game_buttons, pings};
+use super::messages::{board_pings, fit_message, game_buttons};
+use super::outgoing;
 use crate::i18n::Lang;
 use crate::service::{Analysed, AnalysisView, GameId, GameView, Service};
 use crate::tr;
@@ -39,9 +40,8 @@ pub async fn deliver_board(
     let channel = game_channel(game).ok_or_else(|| anyhow::anyhow!("game has no channel"))?;
     let png = png_of(lang, game).await?;
     let message = |content: &str| {
-        serenity::CreateMessage::new()
+        outgoing::message(&board_pings(game))
             .content(fit_message(content))
-            .allowed_mentions(pings(&board_pings(game)))
             .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
             .components(game_buttons(lang, game))
             .nonce(serenity::Nonce::String(nonce.to_string()))

@@ -11,6 +11,7 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::Error;
+use super::outgoing::{self, NOBODY};
 use crate::service::Service;
 use crate::tr;
 
@@ -33,7 +34,7 @@ async fn tick(ctx: &serenity::Context, service: &Service) -> Result<(), Error> {
             continue;
         };
         let lang = service.guild_language(challenge.venue.guild_id).await?;
-        let edit = serenity::EditMessage::new()
+        let edit = outgoing::edit(NOBODY)
             .content(tr!(
                 lang,
                 "challenge-expired",

@@ -132,12 +132,16 @@ struct Inner {
     frozen: tokio::sync::watch::Sender<bool>,
     /// Users who closed their direct messages: posts to their DM channel are refused.
     closed_dms: Mutex<Vec<String>>,
+    /// Messages the bot sent that could ping what it did not name (see [`mention_violation`]).
+    mention_violations: Mutex<Vec<String>>,
 }
 
 #[derive(Clone)]
 pub struct FakeDiscord {
     pub addr: SocketAddr,
     inner: Arc<Inner>,
+    /// Fails the test when the last handle goes, if a message could ping unasked.
+    _mentions: Arc<MentionCheck>,
 }
 
 impl FakeDiscord {
@@ -152,7 +156,12 @@ impl FakeDiscord {
         tokio::spawn(async move {
             axum::serve(listener, app).await.unwrap();
         });
-        FakeDiscord { addr, inner }
+        let _mentions = Arc::new(MentionCheck(inner.clone()));
+        FakeDiscord {
+            addr,
+            inner,
+            _mentions,
+        }
     }
 
     pub fn base(&self) -> String {
@@ -552,6 +561,7 @@ async fn rest(State((inner, addr)): State<AppState>, request: Request) -> Respon
         repeated,
         status: response.status().as_u16(),
     };
+    record_mention_violation(&inner, &call);
     inner.calls.lock().unwrap().push(call);
     inner.changed.notify_waiters();
     response
@@ -720,6 +730,79 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
                 .into_response()
         }
         _ => error(StatusCode::NOT_FOUND, 0, "not in the fake"),
+    }
+}
+
+// ---- mentions: every message the bot sends says what may ping --------------------------------
+
+/// Why the message a call carries could ping more than the bot named, if it does: Discord
+/// parses every `<@…>`, `<@&…>` and `@everyone` in a message that lists no `allowed_mentions`,
+/// or lets `parse` pick them. A message must list the users it pings, and no role. Posts and
+/// edits of channel messages (direct messages too), answers to interactions that carry a
+/// message (types 4 and 7), follow-ups and their edits; a multipart body's `payload_json`.
+pub fn mention_violation(call: &Call) -> Option<String> {
+    let parts: Vec<&str> = call.path.trim_start_matches('/').split('/').collect();
+    let message = match (call.method.as_str(), parts.as_slice()) {
+        ("POST", ["channels", _, "messages"])
+        | ("PATCH", ["channels", _, "messages", _])
+        | ("POST", ["webhooks", _, _])
+        | ("PATCH", ["webhooks", _, _, "messages", _]) => &call.json,
+        ("POST", ["interactions", _, _, "callback"])
+            if matches!(call.json["type"].as_u64(), Some(4 | 7)) =>
+        {
+            &call.json["data"]
+        }
+        _ => return None,
+    };
+    let said = format!("{} {}: {}", call.method, call.path, message["content"]);
+    let allowed = &message["allowed_mentions"];
+    if !allowed.is_object() {
+        return Some(format!("no allowed_mentions in {said}"));
+    }
+    let parsed: Vec<&str> = (allowed["parse"].as_array().into_iter().flatten())
+        .filter_map(Value::as_str)
+        .collect();
+    if !parsed.is_empty() {
+        return Some(format!("allowed_mentions parses {parsed:?} in {said}"));
+    }
+    if allowed["roles"]
+        .as_array()
+        .is_some_and(|roles| !roles.is_empty())
+    {
+        return Some(format!("allowed_mentions pings roles in {said}"));
+    }
+    None
+}
+
+fn record_mention_violation(inner: &Inner, call: &Call) {
+    if let Some(violation) = mention_violation(call) {
+        inner.mention_violations.lock().unwrap().push(violation);
+    }
+}
+
+impl FakeDiscord {
+    /// The messages so far that could ping what the bot did not name.
+    pub fn mention_violations(&self) -> Vec<String> {
+        self.inner.mention_violations.lock().unwrap().clone()
+    }
+
+    /// The messages so far that could ping what the bot did not name, forgotten: for a test
+    /// that makes them on purpose.
+    pub fn take_mention_violations(&self) -> Vec<String> {
+        std::mem::take(&mut *self.inner.mention_violations.lock().unwrap())
+    }
+}
+
+/// Held by every handle of a fake: when the test lets go of the last, it fails if any message
+/// could have pinged unasked (unless the test is failing already).
+struct MentionCheck(Arc<Inner>);
+
+impl Drop for MentionCheck {
+    fn drop(&mut self) {
+        let violations = self.0.mention_violations.lock().unwrap().clone();
+        if !violations.is_empty() && !std::thread::panicking() {
+            panic!("messages that could ping unasked: {violations:#?}");
+        }
     }
 }
 

@@ -9,8 +9,9 @@ use super::{Context, Error, server_lang, user_lang};
 use crate::tr;
 
 use crate::discord::messages::{
-    ai_game_text, away_text, challenge_buttons, challenge_pings, challenge_text, pings,
+    ai_game_text, away_text, challenge_buttons, challenge_pings, challenge_text,
 };
+use crate::discord::outgoing;
 use crate::discord::{UserError, player_of};
 use crate::game::Variant;
 use crate::service::{AiTerms, ChallengeOptions, Level, Opener, Player, Venue};
@@ -161,9 +162,8 @@ pub async fn challenge(
     {
         text = format!("{text}\n{}", away_text(server, &opponent.name, until));
     }
-    let reply = poise::CreateReply::default()
+    let reply = outgoing::reply(&challenge_pings(&made))
         .content(text)
-        .allowed_mentions(pings(&challenge_pings(&made)))
         .components(challenge_buttons(server, &made));
     let sent = ctx.send(reply).await?;
     let message = sent.message().await?;

@@ -11,6 +11,7 @@ use super::challenge::{BoardSize, MoveTime, SupplyChoice, options_of};
 use super::{Context, Error, actor, server_lang, tell_author, user_lang};
 use crate::discord::button_id::ButtonId;
 use crate::discord::messages::{button, fit_message, mention};
+use crate::discord::outgoing::{self, NOBODY};
 use crate::discord::player_of;
 use crate::i18n::{Lang, variant_words, yes_no};
 use crate::service::{
@@ -351,9 +352,7 @@ pub async fn withdraw(
         tournament = &view.name
     );
     // Saved is saved: a lost post must not read as a failed withdrawal.
-    let public = serenity::CreateMessage::new()
-        .content(fit_message(&text))
-        .allowed_mentions(serenity::CreateAllowedMentions::new());
+    let public = outgoing::message(NOBODY).content(fit_message(&text));
     if let Err(error) = ctx.channel_id().send_message(ctx, public).await {
         tracing::warn!("could not post the withdrawal from tournament #{id}: {error}");
     }
