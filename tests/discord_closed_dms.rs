@@ -2,12 +2,15 @@
 //! daily digest, bob's direct messages are closed. At the hour alice's digest arrives; bob's is
 //! refused once (403, code 50007), counted as refused, set aside in the outbox and never tried
 //! again. The next day, bob's direct messages open again, he gets that day's digest, one.
+//! A reminder by direct message to closed direct messages is refused once too, the thread's
+//! reminder stands; and a direct message that keeps failing holds back none of the game's
+//! boards.
 
 mod fake_discord;
 
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use fake_discord::bot::{ALICE, BOB, Bot, command, play, setup, start_game};
+use fake_discord::bot::{ALICE, BOB, Bot, Setup, command, play, setup, start_game};
 use fake_discord::{CHANNEL_ID, FakeDiscord, User, dm_channel_id};
 use serde_json::json;
 use sqlx::Connection;
@@ -53,20 +56,6 @@ async fn metrics(addr: &str) -> String {
     let mut response = String::new();
     stream.read_to_string(&mut response).await.unwrap();
     response.split_once("\r\n\r\n").unwrap().1.to_string()
-}
-
-/// The count of digest deliveries that ended with `outcome`.
-fn digest_deliveries(scrape: &str, outcome: &str) -> Option<f64> {
-    let labels = [
-        r#"kind="digest""#.to_string(),
-        format!(r#"outcome="{outcome}""#),
-    ];
-    scrape.lines().find_map(|line| {
-        let (series, value) = line.rsplit_once(' ')?;
-        let ours = series.starts_with("ponte_deliveries_total{")
-            && labels.iter().all(|l| series.contains(l.as_str()));
-        ours.then(|| value.parse().unwrap())
-    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -128,9 +117,13 @@ async fn a_digest_to_closed_direct_messages_is_refused_once_and_holds_nothing_ba
     );
     assert_eq!(dm_posts(fake, BOB, 200), 0);
     let scrape = metrics(&addr).await;
-    assert_eq!(digest_deliveries(&scrape, "refused"), Some(1.0), "{scrape}");
-    assert_eq!(digest_deliveries(&scrape, "ok"), Some(1.0), "{scrape}");
-    assert_eq!(digest_deliveries(&scrape, "failed"), None, "{scrape}");
+    assert_eq!(
+        deliveries(&scrape, "digest", "refused"),
+        Some(1.0),
+        "{scrape}"
+    );
+    assert_eq!(deliveries(&scrape, "digest", "ok"), Some(1.0), "{scrape}");
+    assert_eq!(deliveries(&scrape, "digest", "failed"), None, "{scrape}");
     bot.stop().await;
 
     // The outbox keeps it, set aside with Discord's reason; nothing else waits.
@@ -164,5 +157,89 @@ async fn a_digest_to_closed_direct_messages_is_refused_once_and_holds_nothing_ba
     assert_eq!(sent.len(), 1, "{sent:?}");
     assert!(sent[0].contains("#2 against alice"), "{}", sent[0]);
     assert_eq!(dm_posts(fake, BOB, 403), 1);
+    bot.stop().await;
+}
+
+/// A game of one hour a move where bob, reminded by direct message, is to move; the bot
+/// stopped. Returns the setup (its bot stopped) and the game's thread.
+async fn bob_to_move_and_reminded_by_dm() -> (Setup, String) {
+    let setup = setup().await;
+    let fake = &setup.fake;
+    // One hour per move (the second choice).
+    let (thread, _) = start_game(fake, &[("time", 4, json!(1))]).await;
+    let on = [("reminders", 4, json!(0))];
+    command(fake, BOB, CHANNEL_ID, "notify", &on, &[]).await;
+    play(
+        fake,
+        ALICE,
+        &thread,
+        "place",
+        &[("first", 3, json!("c3 d4"))],
+    )
+    .await;
+    (setup, thread)
+}
+
+/// How many deliveries of posts of `kind` ended with `outcome`.
+fn deliveries(scrape: &str, kind: &str, outcome: &str) -> Option<f64> {
+    let labels = [
+        format!(r#"kind="{kind}""#),
+        format!(r#"outcome="{outcome}""#),
+    ];
+    scrape.lines().find_map(|line| {
+        let (series, value) = line.rsplit_once(' ')?;
+        let ours = series.starts_with("ponte_deliveries_total{")
+            && labels.iter().all(|l| series.contains(l.as_str()));
+        ours.then(|| value.parse().unwrap())
+    })
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reminder_to_closed_direct_messages_is_refused_once() {
+    let (setup, thread) = bob_to_move_and_reminded_by_dm().await;
+    let fake = &setup.fake;
+    setup.bot.stop().await;
+    // 50 minutes later a quarter of bob's hour is left, and he allows no direct messages.
+    fake.close_dms(BOB.id);
+    let addr = free_address();
+    let bot = Bot::spawn(fake, &setup.database, 50 * 60, &[("METRICS_ADDR", &addr)]);
+    fake.wait_identified().await;
+    let reminded = |c: &fake_discord::Call| {
+        c.path == format!("/channels/{thread}/messages") && c.content().contains("quarter")
+    };
+    fake.wait_for(0, "the reminder in the thread", reminded)
+        .await;
+    until("the refused DM", || dm_posts(fake, BOB, 403) == 1).await;
+    tokio::time::sleep(Duration::from_secs(5)).await;
+    assert_eq!(
+        dm_posts(fake, BOB, 403),
+        1,
+        "refused once, never tried again"
+    );
+    let scrape = metrics(&addr).await;
+    assert_eq!(
+        deliveries(&scrape, "reminder_dm", "refused"),
+        Some(1.0),
+        "{scrape}"
+    );
+    assert_eq!(deliveries(&scrape, "reminder_dm", "ok"), None, "{scrape}");
+    assert_eq!(deliveries(&scrape, "reminder", "ok"), Some(1.0), "{scrape}");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_direct_message_that_keeps_failing_holds_back_no_board() {
+    let (setup, thread) = bob_to_move_and_reminded_by_dm().await;
+    let fake = &setup.fake;
+    setup.bot.stop().await;
+    // bob's direct messages fail (an outage of that conversation alone), over and over.
+    fake.fail_posts(&dm_channel_id(BOB.id), 1000);
+    let bot = Bot::start_later(fake, &setup.database, 50 * 60).await;
+    until("the reminder by DM tried and tried again", || {
+        dm_posts(fake, BOB, 500) >= 2
+    })
+    .await;
+    // bob's move is announced in the thread at once all the same.
+    play(fake, BOB, &thread, "place", &[("first", 3, json!("e5 e6"))]).await;
     bot.stop().await;
 }
