@@ -10,7 +10,7 @@ use std::time::Duration;
 
 use common::{PlayText, Played, START};
 use ponte::service::{
-    Actor, ChallengeOptions, Format, GameView, ManualClock, Player, PlayerId, Service,
+    Actor, ChallengeOptions, Format, GameView, ManualClock, MoveOutcome, Player, PlayerId, Service,
     ServiceError, TournamentTerms, VacationStatus, Venue,
 };
 
@@ -272,4 +272,131 @@ async fn a_game_started_for_a_player_away_waits_for_them() {
     service.tick().await;
     let back = service.game(game.id).await.unwrap();
     assert_eq!(back.deadline_at, Some(START + 2 * DAY + 4 * DAY));
+}
+
+#[tokio::test]
+async fn a_vacation_is_over_at_its_end_before_the_clock_closes_it() {
+    let (_dir, clock, service) = opened().await;
+    let (a, b) = (player(1), player(2));
+    let game = four_day_game(&service, &a, &b).await;
+    clock.advance(DAY);
+    // Three days left when a leaves for two; back at START + 3 days.
+    service.start_vacation(&a, GUILD, 2).await.unwrap();
+    // An hour after the end, before any tick: a is not away anywhere they look.
+    clock.advance(2 * DAY + HOUR);
+    let status = service.vacation_status(a.id, GUILD).await.unwrap();
+    assert_eq!((status.away_until, status.days_left), (None, 28));
+    assert_eq!(service.away_until(a.id, GUILD).await.unwrap(), None);
+    let back = START + 3 * DAY;
+    let seen = service.game(game.id).await.unwrap();
+    assert_eq!(
+        (seen.away_until, seen.deadline_at),
+        (None, Some(back + 3 * DAY)),
+        "the game's clock runs from the vacation's end"
+    );
+    let listed = service.active_games(a.id).await.unwrap();
+    assert_eq!(
+        (listed[0].away_until, listed[0].deadline_at),
+        (None, Some(back + 3 * DAY)),
+        "as `/games` lists it"
+    );
+    let waiting = service.games_waiting_for(a.id).await.unwrap();
+    assert_eq!(waiting.len(), 1, "and the digest lists it");
+    // Back already: nothing to end.
+    assert!(matches!(
+        service.end_vacation(a.id, GUILD).await,
+        Err(ServiceError::NotAway)
+    ));
+    // A new vacation starts at once; the game keeps the time it had from the first one's end.
+    let status = service.start_vacation(&a, GUILD, 1).await.unwrap();
+    let now = back + HOUR;
+    assert_eq!((status.away_until, status.days_left), (Some(now + DAY), 27));
+    let paused = service.game(game.id).await.unwrap();
+    assert_eq!(
+        (paused.deadline_at, paused.away_until),
+        (None, Some(now + DAY))
+    );
+    clock.advance(HOUR);
+    service.end_vacation(a.id, GUILD).await.unwrap();
+    assert_eq!(
+        service.game(game.id).await.unwrap().deadline_at,
+        Some(now + HOUR + 3 * DAY - HOUR)
+    );
+}
+
+#[tokio::test]
+async fn clocks_given_to_a_player_whose_vacation_is_over_run() {
+    let (_dir, clock, service) = opened().await;
+    let (a, b) = (player(1), player(2));
+    let game = four_day_game(&service, &a, &b).await;
+    service.start_vacation(&b, GUILD, 1).await.unwrap();
+    // A minute after b's vacation ended, before any tick: a moves, and b's clock runs.
+    clock.advance(DAY + 60_000);
+    let now = START + DAY + 60_000;
+    service
+        .play_text(game.id, a.id, "c3 e5", None)
+        .await
+        .played();
+    let moved = service.game(game.id).await.unwrap();
+    assert_eq!(
+        (moved.deadline_at, moved.away_until),
+        (Some(now + 4 * DAY), None)
+    );
+    // A new game b opens: b's clock runs from its start.
+    let opened = four_day_game(&service, &b, &a).await;
+    let started = service.game(opened.id).await.unwrap();
+    assert_eq!(
+        (started.deadline_at, started.away_until),
+        (Some(now + 4 * DAY), None)
+    );
+    // The tick that closes the vacation later leaves both clocks alone.
+    service.tick().await;
+    assert_eq!(
+        service.game(game.id).await.unwrap().deadline_at,
+        Some(now + 4 * DAY)
+    );
+    assert_eq!(
+        service.game(opened.id).await.unwrap().deadline_at,
+        Some(now + 4 * DAY)
+    );
+}
+
+#[tokio::test]
+async fn time_that_ran_out_after_a_vacations_end_loses_the_game_before_any_tick() {
+    let (_dir, clock, service) = opened().await;
+    let (a, b) = (player(1), player(2));
+    let game = four_day_game(&service, &a, &b).await;
+    clock.advance(3 * DAY);
+    // One day left when a leaves for one: it runs out two days after START + 3 days.
+    service.start_vacation(&a, GUILD, 1).await.unwrap();
+    clock.advance(2 * DAY + HOUR);
+    let late = service.play_text(game.id, a.id, "c3 e5", None).await;
+    assert!(
+        matches!(late, Ok(MoveOutcome::LostOnTime(ref g)) if g.id == game.id),
+        "{late:?}"
+    );
+    assert!(service.game(game.id).await.unwrap().result.is_some());
+}
+
+#[tokio::test]
+async fn a_new_vacation_starts_at_once_after_one_is_over() {
+    let (_dir, clock, service) = opened().await;
+    let (a, b) = (player(1), player(2));
+    let game = four_day_game(&service, &a, &b).await;
+    service.start_vacation(&a, GUILD, 1).await.unwrap();
+    // An hour after its end, before any tick, a leaves again.
+    clock.advance(DAY + HOUR);
+    let now = START + DAY + HOUR;
+    let status = service.start_vacation(&a, GUILD, 2).await.unwrap();
+    assert_eq!(
+        (status.away_until, status.days_left),
+        (Some(now + 2 * DAY), 27)
+    );
+    // The hour between the two ran on the game's clock.
+    clock.advance(HOUR);
+    service.end_vacation(a.id, GUILD).await.unwrap();
+    assert_eq!(
+        service.game(game.id).await.unwrap().deadline_at,
+        Some(now + HOUR + 4 * DAY - HOUR)
+    );
 }

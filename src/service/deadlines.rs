@@ -4,6 +4,7 @@
 //! a restart resolves at once whatever fell due meanwhile.
 
 use super::standings::rate;
+use super::vacations::as_of;
 use super::{ChallengeView, GameView, Millis, Result, Service, ServiceError};
 use crate::store::{
     DueReminder, EndReason, GameChange, GameId, GameStatus, GameUpdate, GameWrite, Owed, Reach,
@@ -48,39 +49,45 @@ pub struct Tick {
 }
 
 impl Service {
-    /// Everything the clock decides now: losses on time, reminders, expired challenges. Front
-    /// ends call it regularly and turn the results into messages; each part runs even when
-    /// another fails.
+    /// Everything the clock decides now, in the order that keeps what it says true: vacations
+    /// whose days are used end (giving their games their deadlines back), then games past
+    /// their deadline are lost on time, reminders fall due, challenges expire and tournaments
+    /// move on, and only then are the daily digests owed, so a digest never lists a game the
+    /// same tick ends and its item comes after the loss's. Front ends call it regularly and
+    /// turn the results into messages; each part runs even when another fails.
     #[tracing::instrument(skip(self))]
     pub async fn tick(&self) -> Tick {
         let log = |what: &str, error: ServiceError| {
             tracing::warn!("{what} failed: {error}");
         };
-        // First: a vacation whose days are used gives its games their deadlines back, which
-        // may have passed while the bot was stopped.
+        // A vacation's end may give back deadlines that passed while the bot was stopped.
         if let Err(error) = self.end_used_vacations().await {
             log("ending used vacations", error);
         }
+        let timeouts = self.resolve_timeouts().await.unwrap_or_else(|e| {
+            log("resolving timeouts", e);
+            Vec::new()
+        });
+        let reminders = self.take_reminders().await.unwrap_or_else(|e| {
+            log("taking reminders", e);
+            Vec::new()
+        });
+        let expired = self.expire_challenges().await.unwrap_or_else(|e| {
+            log("expiring challenges", e);
+            Vec::new()
+        });
+        let tournaments = self.tournament_tick().await.unwrap_or_else(|e| {
+            log("moving tournaments on", e);
+            Vec::new()
+        });
         if let Err(error) = self.take_digests().await {
             log("owing the daily digests", error);
         }
         Tick {
-            timeouts: self.resolve_timeouts().await.unwrap_or_else(|e| {
-                log("resolving timeouts", e);
-                Vec::new()
-            }),
-            reminders: self.take_reminders().await.unwrap_or_else(|e| {
-                log("taking reminders", e);
-                Vec::new()
-            }),
-            expired: self.expire_challenges().await.unwrap_or_else(|e| {
-                log("expiring challenges", e);
-                Vec::new()
-            }),
-            tournaments: self.tournament_tick().await.unwrap_or_else(|e| {
-                log("moving tournaments on", e);
-                Vec::new()
-            }),
+            timeouts,
+            reminders,
+            expired,
+            tournaments,
         }
     }
 
@@ -120,7 +127,8 @@ impl Service {
         mut write: GameWrite<'_>,
         now: Millis,
     ) -> Result<Option<GameView>> {
-        let row = write.game.clone();
+        // A vacation whose days are used gives its game its deadline back, closed or not.
+        let row = as_of(write.game.clone(), now);
         if row.status != GameStatus::Active || row.deadline_at.is_none_or(|d| d > now) {
             return Ok(None);
         }

@@ -2,9 +2,11 @@
 //! reminder, one daily digest at an hour they pick in their own time zone, or nothing. The
 //! digest lists the games where it is their turn when it is sent (nothing is sent on a day when
 //! none waits); one is owed a day through the outbox, so a restart or a failed direct message
-//! neither loses nor doubles it.
+//! neither loses nor doubles it. A local day (in the player's zone) has one digest at most:
+//! moving the hour later, or to another zone, after the day's digest came plans the next on a
+//! later day.
 
-use chrono::{DateTime, TimeZone, Utc};
+use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
 
 use super::{GameView, Lang, Millis, Player, PlayerId, Result, Service, ServiceError};
@@ -32,23 +34,27 @@ impl Service {
     /// An hour past 23; database failures.
     #[tracing::instrument(skip(self))]
     pub async fn notify_by(&self, player: &Player, notify: Notify, lang: Lang) -> Result<()> {
+        if let Notify::Digest { hour, .. } = notify
+            && hour > 23
+        {
+            return Err(ServiceError::DigestHour);
+        }
         let now = self.now();
         self.store
             .upsert_player(player.id, &player.name, now)
             .await?;
-        let stored = match notify {
+        let decide = |sent: Option<Millis>| match notify {
             Notify::Reminders => StoredNotify::Reminders,
             Notify::Nothing => StoredNotify::Nothing,
-            Notify::Digest { hour, .. } if hour > 23 => return Err(ServiceError::DigestHour),
             Notify::Digest { hour, zone } => StoredNotify::Digest {
                 hour: i64::from(hour),
                 zone: zone.name().to_string(),
-                next_at: next_digest_at(now, hour, zone),
+                next_at: next_digest_at(now, hour, zone, sent),
             },
         };
         Ok(self
             .store
-            .set_notification(player.id, &stored, lang.code())
+            .set_notification(player.id, lang.code(), decide)
             .await?)
     }
 
@@ -68,12 +74,14 @@ impl Service {
         Ok(owed.len())
     }
 
-    /// The games where it is `player`'s turn and their clock runs (not stopped by a vacation),
-    /// the nearest deadline first (games without one last, oldest first).
+    /// The games where it is `player`'s turn and their clock runs (not stopped by a vacation)
+    /// and has not run out (such a game is lost on time, whether or not the clock's tick has
+    /// ended it yet), the nearest deadline first (games without one last, oldest first).
     ///
     /// # Errors
     /// Database failures; a damaged log.
     pub async fn games_waiting_for(&self, player: PlayerId) -> Result<Vec<GameView>> {
+        let now = self.now();
         let mut waiting: Vec<GameView> = self
             .active_games(player)
             .await?
@@ -81,6 +89,7 @@ impl Service {
             .filter(|game| game.to_move().is_some_and(|(_, p)| p.id == player))
             // A game whose clock a vacation stops reminds nobody, the digest included.
             .filter(|game| game.away_until.is_none())
+            .filter(|game| game.deadline_at.is_none_or(|deadline| deadline > now))
             .collect();
         waiting.sort_by_key(|game| (game.deadline_at.is_none(), game.deadline_at));
         Ok(waiting)
@@ -115,20 +124,30 @@ pub fn time_zones_like(typed: &str) -> impl Iterator<Item = &'static str> {
         .filter(move |name| name.to_lowercase().contains(&typed))
 }
 
-/// The digest after one that fell due: at its hour on the next day that hour comes after
-/// `now` (a bot stopped for days owes one digest, not one a day it missed).
+/// The digest after one owed `now`: at its hour on a later local day (a bot stopped for days
+/// owes one digest, not one a day it missed, and one owed late does not make that day owe
+/// another).
 fn next_after(due: &DueDigest, now: Millis) -> Millis {
     let zone = due.time_zone.parse::<Tz>().unwrap_or(chrono_tz::UTC);
     let hour = u32::try_from(due.digest_hour).unwrap_or(DIGEST_HOUR);
-    next_digest_at(now, hour, zone)
+    next_digest_at(now, hour, zone, Some(now))
 }
 
-/// The first moment after `now` when it is `hour` o'clock in `zone`. On a day when that hour
+/// The day a moment falls on in `zone`.
+fn local_day(at: Millis, zone: Tz) -> NaiveDate {
+    let utc = DateTime::<Utc>::from_timestamp_millis(at).unwrap_or_default();
+    utc.with_timezone(&zone).date_naive()
+}
+
+/// The first moment after `now` when it is `hour` o'clock in `zone`, on a later day (in
+/// `zone`) than the last digest, owed at `sent`: a day never has two. On a day when that hour
 /// does not exist (the clocks go forward through it) the digest comes an hour later; on one
 /// when it comes twice, at the first.
-pub fn next_digest_at(now: Millis, hour: u32, zone: Tz) -> Millis {
-    let now_utc = DateTime::<Utc>::from_timestamp_millis(now).unwrap_or_default();
-    let mut day = now_utc.with_timezone(&zone).date_naive();
+pub fn next_digest_at(now: Millis, hour: u32, zone: Tz, sent: Option<Millis>) -> Millis {
+    let today = local_day(now, zone);
+    let mut day = sent
+        .and_then(|sent| local_day(sent, zone).succ_opt())
+        .map_or(today, |after_sent| after_sent.max(today));
     // At most a day and a bit ahead; a few days bound the search whatever the zone does.
     for _ in 0..4 {
         let at = [hour, hour + 1].into_iter().find_map(|h| {
@@ -159,19 +178,19 @@ mod tests {
         // Berlin is UTC+1 in November: 8:00 there is 7:00 UTC, half an hour away.
         let berlin = time_zone("Europe/Berlin").unwrap();
         assert_eq!(
-            next_digest_at(NOVEMBER_23_0630_UTC, 8, berlin),
+            next_digest_at(NOVEMBER_23_0630_UTC, 8, berlin, None),
             NOVEMBER_23_0630_UTC + 1800 * MS
         );
         // New York is UTC−5: 8:00 there is 13:00 UTC.
         let new_york = time_zone("America/New_York").unwrap();
         assert_eq!(
-            next_digest_at(NOVEMBER_23_0630_UTC, 8, new_york),
+            next_digest_at(NOVEMBER_23_0630_UTC, 8, new_york, None),
             NOVEMBER_23_0630_UTC + (6 * 3600 + 1800) * MS
         );
         // Tokyo is UTC+9: 8:00 there was 23:00 UTC yesterday; the next is tomorrow's.
         let tokyo = time_zone("Asia/Tokyo").unwrap();
         assert_eq!(
-            next_digest_at(NOVEMBER_23_0630_UTC, 8, tokyo),
+            next_digest_at(NOVEMBER_23_0630_UTC, 8, tokyo, None),
             NOVEMBER_23_0630_UTC + (16 * 3600 + 1800) * MS
         );
     }
@@ -181,11 +200,47 @@ mod tests {
         let berlin = time_zone("Europe/Berlin").unwrap();
         // 2026-03-29: 2:00 does not exist in Berlin (clocks go to 3:00 = 1:00 UTC).
         let saturday_noon_utc = 1_774_699_200 * MS; // 2026-03-28 12:00 UTC
-        let sunday = next_digest_at(saturday_noon_utc, 2, berlin);
+        let sunday = next_digest_at(saturday_noon_utc, 2, berlin, None);
         assert_eq!(sunday, 1_774_746_000 * MS); // 2026-03-29 01:00 UTC = 3:00 CEST
         // 2026-10-25: 2:00 comes twice (first at 0:00 UTC).
         let saturday = 1_792_843_200 * MS; // 2026-10-24 12:00 UTC
-        assert_eq!(next_digest_at(saturday, 2, berlin), 1_792_886_400 * MS); // 0:00 UTC
+        assert_eq!(
+            next_digest_at(saturday, 2, berlin, None),
+            1_792_886_400 * MS
+        ); // 0:00 UTC
+    }
+
+    #[test]
+    fn a_day_that_had_its_digest_gets_no_second_whatever_the_hour_or_zone() {
+        let berlin = time_zone("Europe/Berlin").unwrap();
+        // Today's digest came at 8:00 in Berlin (7:00 UTC); at 6:30 UTC it had not.
+        let sent = NOVEMBER_23_0630_UTC + 1800 * MS;
+        let now = sent + 3600 * MS;
+        // Moved to 20:00 the same day: tomorrow's 20:00, not today's.
+        assert_eq!(
+            next_digest_at(now, 20, berlin, Some(sent)),
+            sent + (24 + 12) * 3600 * MS
+        );
+        // Before today's, the hour moved later still comes today.
+        let yesterday = sent - 86_400 * MS;
+        assert_eq!(
+            next_digest_at(NOVEMBER_23_0630_UTC, 20, berlin, Some(yesterday)),
+            sent + 12 * 3600 * MS
+        );
+        // To New York, where it is 3:00 on the same day as the digest (2:00 there): 8:00
+        // there tomorrow, not in five hours.
+        let new_york = time_zone("America/New_York").unwrap();
+        assert_eq!(
+            next_digest_at(now, 8, new_york, Some(sent)),
+            sent + (24 + 6) * 3600 * MS
+        );
+        // To Tokyo, where the digest came on the 23rd at 16:00 and it is now 17:00: the
+        // 24th's 8:00 comes first, and is on another day.
+        let tokyo = time_zone("Asia/Tokyo").unwrap();
+        assert_eq!(
+            next_digest_at(now, 8, tokyo, Some(sent)),
+            sent + 16 * 3600 * MS
+        );
     }
 
     #[test]

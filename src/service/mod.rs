@@ -383,6 +383,8 @@ impl Service {
 
     /// The view of a stored game.
     async fn view(&self, row: GameRow) -> Result<GameView> {
+        // As it stands now: a vacation whose days are used no longer stops its clock.
+        let row = vacations::as_of(row, self.now());
         let position = match self.cached_position(&row) {
             Some(position) => position,
             // The log as the row counts it: a move saved since the row was read (by this

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::deadlines::MoveClock;
 use super::standings::rate;
-use super::vacations::stop_clock_if_away;
+use super::vacations::{as_of, stop_clock_if_away};
 use super::{
     AbortOutcome, Actor, GameId, GameView, LoggedMove, MoveOutcome, MoveReport, PlayerId, Result,
     Sent, Service, ServiceError,
@@ -365,11 +365,15 @@ impl Service {
         Ok(game)
     }
 
+    /// Game `id` opened for writing, as it stands now (see [`as_of`]).
     async fn write(&self, id: GameId) -> Result<GameWrite<'_>> {
-        self.store
+        let mut write = self
+            .store
             .write_game(id)
             .await?
-            .ok_or(ServiceError::UnknownGame(id))
+            .ok_or(ServiceError::UnknownGame(id))?;
+        write.game = as_of(write.game, self.now());
+        Ok(write)
     }
 
     /// Ends an overdue game on time for a player who tried to act in it.

@@ -110,6 +110,8 @@ mod tests {
             tournament_id: tournament,
             tournament_round: tournament.map(|_| 1),
             paused_until: None,
+            paused_deadline_in: None,
+            paused_remind_in: None,
         }
     }
 

@@ -11,7 +11,7 @@
 use time::OffsetDateTime;
 
 use super::{Millis, Player, PlayerId, Result, Service, ServiceError};
-use crate::store::{DAY, GameUpdate, GameWrite, Paused};
+use crate::store::{DAY, GameRow, GameUpdate, GameWrite, Paused, VacationRow};
 
 /// Where a player stands with vacations in a server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,6 +54,9 @@ impl Service {
         self.store
             .upsert_player(player.id, &player.name, now)
             .await?;
+        // A vacation whose days are used but which the clock has not closed yet ends at its
+        // own end first: its games get their time back from then.
+        self.end_used_vacation(player.id, guild, now).await?;
         let until = now + days * DAY;
         let started = self
             .store
@@ -77,11 +80,34 @@ impl Service {
     /// Not away (nothing is written then); database failures.
     #[tracing::instrument(skip(self))]
     pub async fn end_vacation(&self, player: PlayerId, guild: i64) -> Result<VacationStatus> {
-        let ended = self.store.end_vacation(player, guild, self.now()).await?;
+        let now = self.now();
+        // One whose days are used was over already: it ends at its own end, and the player
+        // was not away.
+        if self.end_used_vacation(player, guild, now).await? {
+            return Err(ServiceError::NotAway);
+        }
+        let ended = self.store.end_vacation(player, guild, now).await?;
         if ended.is_none() {
             return Err(ServiceError::NotAway);
         }
         self.vacation_status(player, guild).await
+    }
+
+    /// Ends `player`'s vacation in `guild` at its own end if its days are used at `now`;
+    /// whether there was one to end.
+    async fn end_used_vacation(&self, player: PlayerId, guild: i64, now: Millis) -> Result<bool> {
+        let Some(used) = self
+            .store
+            .vacation(player, guild)
+            .await?
+            .filter(|v| v.until_at <= now)
+        else {
+            return Ok(false);
+        };
+        self.store
+            .end_vacation(player, guild, used.until_at)
+            .await?;
+        Ok(true)
     }
 
     /// Where `player` stands with vacations in `guild`.
@@ -89,14 +115,15 @@ impl Service {
     /// # Errors
     /// Database failures.
     pub async fn vacation_status(&self, player: PlayerId, guild: i64) -> Result<VacationStatus> {
+        let now = self.now();
         let allowance = self.store.vacation_allowance(guild).await?;
         let taken = self
             .store
-            .vacation_days_taken(player, guild, year_of(self.now()))
+            .vacation_days_taken(player, guild, year_of(now))
             .await?;
         let away = self.store.vacation(player, guild).await?;
         Ok(VacationStatus {
-            away_until: away.map(|v| v.until_at),
+            away_until: away_at(away, now),
             days_left: (allowance - taken).max(0),
             allowance,
         })
@@ -107,11 +134,8 @@ impl Service {
     /// # Errors
     /// Database failures.
     pub async fn away_until(&self, player: PlayerId, guild: i64) -> Result<Option<Millis>> {
-        Ok(self
-            .store
-            .vacation(player, guild)
-            .await?
-            .map(|v| v.until_at))
+        let away = self.store.vacation(player, guild).await?;
+        Ok(away_at(away, self.now()))
     }
 
     /// Sets the days of vacation a player has per calendar year in `guild` (0: off). Taken
@@ -152,7 +176,8 @@ pub(super) async fn stop_clock_if_away(
     let (Some(next), Some(deadline)) = (update.to_move_id, update.deadline_at) else {
         return Ok(());
     };
-    if let Some(until) = write.away_until(next).await? {
+    // A vacation whose days are used is over, whether or not the clock has closed it yet.
+    if let Some(until) = write.away_until(next).await?.filter(|&until| until > now) {
         update.paused = Some(Paused {
             until,
             deadline_in: deadline - now,
@@ -161,6 +186,28 @@ pub(super) async fn stop_clock_if_away(
         (update.deadline_at, update.remind_at) = (None, None);
     }
     Ok(())
+}
+
+/// When a player's open vacation ends, if they are still away at `now`: it is over at its
+/// end, not when the clock's tick next closes it.
+fn away_at(open: Option<VacationRow>, now: Millis) -> Option<Millis> {
+    open.map(|v| v.until_at).filter(|&until| until > now)
+}
+
+/// A game as it stands at `now`: a vacation is over at its end whether or not the clock's
+/// tick has closed it yet, so a game it stopped has its deadline (and its reminder) back,
+/// counted from that end, as closing the vacation will save it.
+pub(super) fn as_of(mut row: GameRow, now: Millis) -> GameRow {
+    if let Some(until) = row.paused_until.filter(|&until| until <= now) {
+        row.deadline_at = row.paused_deadline_in.map(|left| until + left);
+        row.remind_at = row.paused_remind_in.map(|left| until + left);
+        (
+            row.paused_until,
+            row.paused_deadline_in,
+            row.paused_remind_in,
+        ) = (None, None, None);
+    }
+    row
 }
 
 /// The calendar year (UTC) of a moment.

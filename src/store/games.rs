@@ -49,6 +49,10 @@ pub struct GameRow {
     pub tournament_round: Option<i64>,
     /// While the player to move is on vacation: when it ends (the clock stands still).
     pub paused_until: Option<Millis>,
+    /// While the clock stands still: the time that was left to the deadline, and to the
+    /// reminder (`None`: already reminded).
+    pub paused_deadline_in: Option<Millis>,
+    pub paused_remind_in: Option<Millis>,
 }
 
 impl GameRow {
@@ -135,7 +139,8 @@ pub(super) const SELECT_GAME: &str = "SELECT g.id, g.opener_id, g.other_id, g.wh
      g.rated, g.status, g.winner, g.end_reason, g.guild_id, g.channel_id, g.thread_id, g.plies, \
      g.to_move_id, g.deadline_at, g.remind_at, g.rating_applied, g.version, g.created_at, \
      g.updated_at, g.last_move_seen_at, g.ai_player_id, g.ai_level, g.tournament_id, \
-     g.tournament_round, g.paused_until FROM games g JOIN players w ON w.id = g.white_id \
+     g.tournament_round, g.paused_until, g.paused_deadline_in, g.paused_remind_in \
+     FROM games g JOIN players w ON w.id = g.white_id \
      JOIN players r ON r.id = g.red_id";
 
 pub(super) async fn fetch_game<'e>(
@@ -417,6 +422,8 @@ mod tests {
                 tournament_id: None,
                 tournament_round: None,
                 paused_until: None,
+                paused_deadline_in: None,
+                paused_remind_in: None,
             }
         );
         assert_eq!(row.variant(), VARIANT);

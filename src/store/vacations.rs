@@ -239,14 +239,15 @@ async fn current(
 
 /// Stops the clock of a game just started (in its transaction, once it is whole: a
 /// tournament's game knows its tournament) when the player to move is away and the game is one
-/// a vacation stops: a new game for a player on vacation waits like their other games.
+/// a vacation stops: a new game for a player on vacation waits like their other games (one
+/// whose days are used is over, whether or not the clock has closed it yet).
 pub(super) async fn stop_new_clock_if_away(
     tx: &mut Transaction<'static, Sqlite>,
     game: GameId,
 ) -> Result<(), sqlx::Error> {
     let away = "SELECT v.until_at FROM vacations v
          WHERE v.player_id = games.to_move_id AND v.guild_id = COALESCE(games.guild_id, 0)
-           AND v.ended_at IS NULL";
+           AND v.ended_at IS NULL AND v.until_at > games.created_at";
     sqlx::query(&format!(
         "UPDATE games SET paused_until = ({away}),
              paused_deadline_in = deadline_at - created_at,
