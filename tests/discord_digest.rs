@@ -1,7 +1,9 @@
 //! The daily digest through the fake Discord: `/notify reminders:daily digest` with an hour and
 //! a time zone; when the hour comes (the bot started again with its clock an hour on), bob gets
 //! one direct message listing the game that waits for him, even though the first attempt to
-//! send it fails; it is not sent again at the next start the same day.
+//! send it fails; it is not sent again at the next start the same day. Started again after
+//! both a deadline and the digest's hour passed, the bot announces the loss on time first and
+//! the digest leaves that game out.
 
 mod fake_discord;
 
@@ -120,5 +122,64 @@ async fn the_digest_comes_once_at_the_players_hour_despite_a_failure() {
     let bot = Bot::start_later(&fake, &database, 3600 + 120).await;
     tokio::time::sleep(Duration::from_secs(3)).await;
     assert_eq!(digests(&fake).len(), 1);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_a_stop_across_a_deadline_and_the_digest_hour_the_loss_comes_before_the_digest() {
+    let Setup {
+        fake,
+        bot,
+        _dir,
+        database,
+    } = setup().await;
+    // Bob is to move in two games: #1 with an hour a move, #2 with three days.
+    let (hourly, _) = start_game(&fake, &[("time", 4, json!(1))]).await;
+    let (daily, _) = start_game(&fake, &[]).await;
+    for thread in [&hourly, &daily] {
+        let first = [("first", 3, json!("c3 d4"))];
+        play(&fake, ALICE, thread, "place", &first).await;
+    }
+    // His digest comes in one to two hours, UTC; his hour runs out in one.
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let hour = (now / 3600 + 2) % 24;
+    let options = [
+        ("reminders", 4, json!(2)),
+        ("hour", 4, json!(hour)),
+        ("zone", 3, json!("UTC")),
+    ];
+    command(&fake, BOB, CHANNEL_ID, "notify", &options, &[]).await;
+    bot.stop().await;
+
+    // Started again three hours later: both have passed.
+    let from = fake.call_count();
+    let bot = Bot::start_later(&fake, &database, 3 * 3600).await;
+    let dm = format!("/channels/9{}/messages", BOB.id);
+    fake.wait_for(from, "the digest", |c| c.path == dm).await;
+    let calls = fake.calls();
+    let position = |what: &dyn Fn(&fake_discord::Call) -> bool| {
+        calls[from..].iter().position(what).map(|i| i + from)
+    };
+    let lost = position(&|c| {
+        c.path == format!("/channels/{hourly}/messages") && c.content().contains("ran out of time")
+    })
+    .expect("the loss on time is announced before the digest");
+    let digest = position(&|c| c.path == dm).unwrap();
+    assert!(
+        lost < digest,
+        "the loss ({lost}) comes before the digest ({digest})"
+    );
+    let sent = digests(&fake);
+    assert_eq!(sent.len(), 1, "{sent:?}");
+    assert!(
+        sent[0].starts_with(
+            "Your daily digest: 1 game waits for your move.\n#2 against alice, move 2"
+        ),
+        "only the game still going: {}",
+        sent[0]
+    );
     bot.stop().await;
 }
