@@ -528,3 +528,40 @@ async fn a_player_goes_on_vacation_and_comes_back() {
     assert!(game.deadline_at.is_some() && game.away_until.is_none());
     service.close().await;
 }
+
+/// The verb says what kind of move follows: `bridge a1 a3` and `bridge a1-a3` build a bridge,
+/// as on Discord; a move of another kind after a verb is refused, names the verb that plays it,
+/// and changes nothing.
+#[test]
+fn the_verb_is_the_move() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let input = "\
+play alice bob size 6
+a1 a3
+bridge a1 a3
+place c1 c3
+place a1-a3
+bridge a1 a3
+bridge c1-c3
+bridge e1
+place e1 e3 e5
+record
+";
+    let out = run_session(&database, &dir.path().join("pictures"), input);
+    let expect = |text: &str| assert!(out.contains(text), "missing {text:?} in:\n{out}");
+    // Red's own tiles are not White's: `bridge a1 a3` is a bridge, whoever's turn it is.
+    expect("error: there is no red tile on a1 to carry a bridge");
+    expect("bob (red) plays c1 c3");
+    expect(
+        "error: `place` needs two cells for two tiles, like `place c3 d4`: \
+         to build the bridge a1-a3, type `bridge a1-a3`",
+    );
+    expect("alice (white) plays a1-a3");
+    expect("bob (red) plays c1-c3");
+    expect(
+        "error: `bridge` needs the two ends of a bridge, like `bridge c3-e4` or `bridge c3 e4`\n",
+    );
+    expect("error: `place` needs two cells for two tiles, like `place c3 d4`\n");
+    expect("size 6\na1 a3\nc1 c3\na1-a3\nc1-c3\n");
+}

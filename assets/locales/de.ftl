@@ -479,7 +479,6 @@ local-usage-vacation = Verwendung: vacation NAME TAGE
 local-usage-back = Verwendung: back NAME
 local-vacation = { $name } ist bis { $until } im Urlaub: Die Uhren der Partien stehen still (noch { $left } Tage dieses Jahr)
 local-back = { $name } ist zurück: Die Uhren laufen wieder (noch { $left } Tage dieses Jahr)
-local-usage-move = Verwendung: place c3 d4 / bridge c3-e4
 local-not-an-id = „{ $word }“ ist keine Nummer wie #3
 local-size-needs-number = size braucht eine Zahl von 6 bis 16
 local-time-range = time ist die Zahl der Tage pro Zug, von einer Minute (0.0007) bis { $days }
@@ -731,4 +730,23 @@ cmd-swap = tauschen
 analysis-color = { $color ->
     [white] Weiß
    *[red] Rot
+}
+
+## The terminal (ponte local): the kind of move a verb names, the last turn, the clock, the
+## board's colours and the game resumed at start.
+
+# $elsewhere is the kind of move that was typed instead: bridge, place, pass, resign, swap or none.
+local-verb-place = `place` braucht zwei Felder für zwei Steine, etwa `place c3 d4`{ $elsewhere ->
+    [bridge] : Für die Brücke { $move } tippe `bridge { $move }`
+    [pass] : Zum Passen tippe `pass`
+    [resign] : Zum Aufgeben tippe `resign`
+    [swap] : Zum Tauschen tippe `swap`
+   *[none] {""}
+}
+local-verb-bridge = `bridge` braucht die beiden Enden einer Brücke, etwa `bridge c3-e4` oder `bridge c3 e4`{ $elsewhere ->
+    [place] : Um zwei Steine auf { $move } zu setzen, tippe `place { $move }`
+    [pass] : Zum Passen tippe `pass`
+    [resign] : Zum Aufgeben tippe `resign`
+    [swap] : Zum Tauschen tippe `swap`
+   *[none] {""}
 }

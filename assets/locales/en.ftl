@@ -482,7 +482,6 @@ local-usage-vacation = usage: vacation NAME DAYS
 local-usage-back = usage: back NAME
 local-vacation = { $name } is on vacation until { $until }: the clocks of their games stand still ({ $left } days left this year)
 local-back = { $name } is back: their clocks run again ({ $left } days left this year)
-local-usage-move = usage: place c3 d4 / bridge c3-e4
 local-not-an-id = "{ $word }" is not an id like #3
 local-size-needs-number = size needs a number from 6 to 16
 local-time-range = time is the days per move, from a minute (0.0007) to { $days }
@@ -734,4 +733,23 @@ cmd-swap = swap
 analysis-color = { $color ->
     [white] White
    *[red] Red
+}
+
+## The terminal (ponte local): the kind of move a verb names, the last turn, the clock, the
+## board's colours and the game resumed at start.
+
+# $elsewhere is the kind of move that was typed instead: bridge, place, pass, resign, swap or none.
+local-verb-place = `place` needs two cells for two tiles, like `place c3 d4`{ $elsewhere ->
+    [bridge] : to build the bridge { $move }, type `bridge { $move }`
+    [pass] : to pass, type `pass`
+    [resign] : to resign, type `resign`
+    [swap] : to swap, type `swap`
+   *[none] {""}
+}
+local-verb-bridge = `bridge` needs the two ends of a bridge, like `bridge c3-e4` or `bridge c3 e4`{ $elsewhere ->
+    [place] : to place two tiles on { $move }, type `place { $move }`
+    [pass] : to pass, type `pass`
+    [resign] : to resign, type `resign`
+    [swap] : to swap, type `swap`
+   *[none] {""}
 }

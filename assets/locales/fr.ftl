@@ -479,7 +479,6 @@ local-usage-vacation = utilisation : vacation NOM JOURS
 local-usage-back = utilisation : back NOM
 local-vacation = { $name } est en vacances jusqu’au { $until } : les pendules de ses parties s’arrêtent (encore { $left } jours cette année)
 local-back = { $name } est de retour : ses pendules repartent (encore { $left } jours cette année)
-local-usage-move = utilisation : place c3 d4 / bridge c3-e4
 local-not-an-id = « { $word } » n'est pas un numéro comme #3
 local-size-needs-number = size demande un nombre de 6 à 16
 local-time-range = time est le nombre de jours par coup, d'une minute (0.0007) à { $days }
@@ -731,4 +730,23 @@ cmd-swap = échanger
 analysis-color = { $color ->
     [white] Blanc
    *[red] Rouge
+}
+
+## The terminal (ponte local): the kind of move a verb names, the last turn, the clock, the
+## board's colours and the game resumed at start.
+
+# $elsewhere is the kind of move that was typed instead: bridge, place, pass, resign, swap or none.
+local-verb-place = `place` attend deux cases pour deux tuiles, par exemple `place c3 d4`{ $elsewhere ->
+    [bridge] {" "}: pour construire le pont { $move }, tape `bridge { $move }`
+    [pass] {" "}: pour passer, tape `pass`
+    [resign] {" "}: pour abandonner, tape `resign`
+    [swap] {" "}: pour échanger, tape `swap`
+   *[none] {""}
+}
+local-verb-bridge = `bridge` attend les deux extrémités d’un pont, par exemple `bridge c3-e4` ou `bridge c3 e4`{ $elsewhere ->
+    [place] {" "}: pour poser deux tuiles sur { $move }, tape `place { $move }`
+    [pass] {" "}: pour passer, tape `pass`
+    [resign] {" "}: pour abandonner, tape `resign`
+    [swap] {" "}: pour échanger, tape `swap`
+   *[none] {""}
 }

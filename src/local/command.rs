@@ -62,9 +62,9 @@ pub enum Command {
     },
     /// `back NAME`: NAME's vacation ends.
     Back(String),
-    /// A move in the current game, after `place` or `bridge` or alone; `None` when `place` or
-    /// `bridge` stands alone.
-    Move(Option<Result<Move, BadMove>>),
+    /// A move in the current game: typed alone (`c3 d4`, `c3-e4`, `pass`), or after the verb
+    /// of its kind (`place c3 d4`, `bridge c3 e4`), which it is then known to be.
+    Move(Result<Move, BadMove>),
 }
 
 /// Who plays a game started with `play`.
@@ -131,6 +131,21 @@ pub enum BadWords {
         word: String,
         nearest: Option<&'static str>,
     },
+    /// `place` or `bridge` followed by no move of its kind; `typed` is the move that was
+    /// written, if any (`place a1-a3` names a bridge).
+    WrongKind {
+        verb: Verb,
+        typed: Option<Move>,
+    },
+}
+
+/// A word that says what kind of move follows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verb {
+    /// `place`: two tiles.
+    Place,
+    /// `bridge`: the two ends of a bridge.
+    Bridge,
 }
 
 /// Every word a line may start with (besides a move's cells).
@@ -243,7 +258,8 @@ impl Command {
             "analyse" | "analyze" => (false, named_game(args).map(Command::Analyse)),
             "vacation" => (false, vacation(args)),
             "back" => (false, back(args)),
-            "place" | "bridge" => (false, Ok(a_move(args))),
+            "place" => (false, placing(args)),
+            "bridge" => (false, bridging(args)),
             _ if starts_a_move(words) => (false, Ok(a_move(words))),
             word => (
                 false,
@@ -323,8 +339,39 @@ fn switch(args: &[&str]) -> Result<Command, BadWords> {
 }
 
 fn a_move(words: &[&str]) -> Command {
-    let text = words.join(" ");
-    Command::Move((!text.is_empty()).then(|| text.parse()))
+    Command::Move(words.join(" ").parse())
+}
+
+/// `place c3 d4`: two tiles, and nothing else.
+fn placing(args: &[&str]) -> Result<Command, BadWords> {
+    match args.join(" ").parse::<Move>() {
+        // A cell off every board is still two tiles: the game says which board it is off.
+        mv @ (Ok(Move::Place(..)) | Err(BadMove::OffEveryBoard(_))) => Ok(Command::Move(mv)),
+        other => Err(BadWords::WrongKind {
+            verb: Verb::Place,
+            typed: other.ok(),
+        }),
+    }
+}
+
+/// `bridge c3-e4` or `bridge c3 e4`, as on Discord: the two ends of a bridge, and nothing else.
+fn bridging(args: &[&str]) -> Result<Command, BadWords> {
+    let text = args.join(" ");
+    let ends: Vec<&str> = text
+        .split(|c: char| c.is_whitespace() || c == '-' || c == '–')
+        .filter(|part| !part.is_empty())
+        .collect();
+    let parsed = match ends.as_slice() {
+        [from, to] => format!("{from}-{to}").parse::<Move>(),
+        _ => text.parse::<Move>(),
+    };
+    match parsed {
+        mv @ (Ok(Move::Bridge(..)) | Err(BadMove::OffEveryBoard(_))) => Ok(Command::Move(mv)),
+        other => Err(BadWords::WrongKind {
+            verb: Verb::Bridge,
+            typed: other.ok(),
+        }),
+    }
 }
 
 /// The level when `name` is the bot (`ai:hard`).
@@ -608,19 +655,64 @@ mod tests {
     }
 
     #[test]
+    fn the_verb_says_what_kind_of_move_follows() {
+        let a1: Cell = "a1".parse().unwrap();
+        let a3: Cell = "a3".parse().unwrap();
+        let bridge = Ok(Command::Move(Ok(Move::Bridge(a1, a3))));
+        for line in [
+            "bridge a1 a3",
+            "bridge a1-a3",
+            "BRIDGE A1 - A3",
+            "bridge a1 –a3",
+        ] {
+            assert_eq!(command(line), bridge, "{line}");
+        }
+        let tiles = Ok(Command::Move(Ok(Move::Place(a1, a3))));
+        assert_eq!(command("place a1 a3"), tiles);
+        assert_eq!(command("place a1,a3"), tiles);
+        // A cell off every board is left to the game, which names the board's size.
+        assert!(matches!(
+            command("bridge a1 z40"),
+            Ok(Command::Move(Err(BadMove::OffEveryBoard(_))))
+        ));
+        let wrong = |line: &str| match refused(line) {
+            BadWords::WrongKind { verb, typed } => (verb, typed),
+            other => panic!("{line}: {other:?}"),
+        };
+        assert_eq!(
+            wrong("place a1-a3"),
+            (Verb::Place, Some(Move::Bridge(a1, a3)))
+        );
+        assert_eq!(wrong("place pass"), (Verb::Place, Some(Move::Pass)));
+        assert_eq!(wrong("place"), (Verb::Place, None));
+        assert_eq!(wrong("place a1"), (Verb::Place, None));
+        assert_eq!(wrong("bridge"), (Verb::Bridge, None));
+        assert_eq!(wrong("bridge a1"), (Verb::Bridge, None));
+        assert_eq!(wrong("bridge a1 a3 a5"), (Verb::Bridge, None));
+        assert_eq!(wrong("bridge swap"), (Verb::Bridge, Some(Move::Swap)));
+        assert_eq!(
+            wrong("bridge a1,a3"),
+            (Verb::Bridge, Some(Move::Place(a1, a3)))
+        );
+    }
+
+    #[test]
     fn moves_with_and_without_their_verb() {
         let c3: Cell = "c3".parse().unwrap();
         let d4: Cell = "d4".parse().unwrap();
-        let tiles = Ok(Command::Move(Some(Ok(Move::Place(c3, d4)))));
+        let tiles = Ok(Command::Move(Ok(Move::Place(c3, d4))));
         assert_eq!(command("c3 d4"), tiles);
         assert_eq!(command("place c3 d4"), tiles);
-        assert_eq!(command("swap"), Ok(Command::Move(Some(Ok(Move::Swap)))));
-        assert_eq!(
-            command("resign"),
-            Ok(Command::Move(Some(Ok(Move::Resign(None)))))
-        );
-        assert_eq!(command("bridge"), Ok(Command::Move(None)));
+        assert_eq!(command("swap"), Ok(Command::Move(Ok(Move::Swap))));
+        assert_eq!(command("resign"), Ok(Command::Move(Ok(Move::Resign(None)))));
         // A word that starts no move is no move: it is read as a command, and is none.
+        assert!(matches!(
+            command("nonsense c3"),
+            Err(BadLine {
+                error: BadWords::UnknownCommand { .. },
+                ..
+            })
+        ));
         assert!(matches!(
             command("nonsense"),
             Err(BadLine {

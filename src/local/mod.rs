@@ -382,10 +382,10 @@ impl<'a> Session<'a> {
         }
     }
 
-    /// A move in the current game; `mv` is `None` when the line had none.
+    /// A move in the current game.
     async fn play_move(
         &mut self,
-        mv: Option<Result<Move, BadMove>>,
+        mv: Result<Move, BadMove>,
         mover: Option<Player>,
     ) -> Result<String, LocalError> {
         let game = self.current().await?;
@@ -401,7 +401,7 @@ impl<'a> Session<'a> {
         if game.ai.is_some_and(|(ai, _)| ai == player.id) {
             return Err(LocalError::BotToMove { name: player.name });
         }
-        let mv = match mv.ok_or(LocalError::UsageMove)? {
+        let mv = match mv {
             Ok(mv) => mv,
             Err(bad) => return Err(self.service.unparsed(game.id, bad).await.into()),
         };

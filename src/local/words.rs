@@ -10,7 +10,7 @@ use crate::service::{
 };
 use crate::tr;
 
-use super::command::{Answer, BadWords};
+use super::command::{Answer, BadWords, Verb};
 
 /// Why a line did nothing.
 #[derive(Debug)]
@@ -24,8 +24,6 @@ pub enum LocalError {
     /// Nobody has said who they are (`as NAME`).
     SayWho,
     NoCurrentGame,
-    /// `place` or `bridge` with no move after it.
-    UsageMove,
     /// A replay asked for with `--no-pictures`.
     NoPictures,
     /// Nothing for `answer` in the challenges of the player `name`.
@@ -72,6 +70,18 @@ impl LocalError {
             E::Words(W::NotALevel(words)) => words.clone(),
             E::Words(W::BotItself) => tr!(lang, "local-bot-itself"),
             E::Words(W::AsWhom) => tr!(lang, "local-say-who"),
+            E::Words(W::WrongKind { verb, typed }) => {
+                let elsewhere = kind_word(*typed);
+                let typed = typed.map(|mv| mv.to_string()).unwrap_or_default();
+                match verb {
+                    Verb::Place => {
+                        tr!(lang, "local-verb-place", elsewhere = elsewhere, move = typed)
+                    }
+                    Verb::Bridge => {
+                        tr!(lang, "local-verb-bridge", elsewhere = elsewhere, move = typed)
+                    }
+                }
+            }
             E::Words(W::UnknownCommand { word, nearest }) => tr!(
                 lang,
                 "local-unknown-command",
@@ -86,7 +96,6 @@ impl LocalError {
             ),
             E::SayWho => tr!(lang, "local-say-who"),
             E::NoCurrentGame => tr!(lang, "local-no-current"),
-            E::UsageMove => tr!(lang, "local-usage-move"),
             E::NoPictures => tr!(lang, "local-no-pictures"),
             E::NothingToAnswer { name, answer } => tr!(
                 lang,
@@ -97,6 +106,18 @@ impl LocalError {
             E::Chart(error) => error.to_string(),
             E::BotToMove { name } => tr!(lang, "local-bot-to-move", name = name),
         }
+    }
+}
+
+/// The kind of move typed, as the messages' variants name it.
+fn kind_word(mv: Option<Move>) -> &'static str {
+    match mv {
+        Some(Move::Place(..)) => "place",
+        Some(Move::Bridge(..)) => "bridge",
+        Some(Move::Pass) => "pass",
+        Some(Move::Resign(_)) => "resign",
+        Some(Move::Swap) => "swap",
+        None => "none",
     }
 }
 
