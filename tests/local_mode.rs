@@ -565,3 +565,41 @@ record
     expect("error: `place` needs two cells for two tiles, like `place c3 d4`\n");
     expect("size 6\na1 a3\nc1 c3\na1-a3\nc1-c3\n");
 }
+
+/// When White passes, the terminal says that Red has the last turn, in every language.
+#[tokio::test]
+async fn the_last_turn_is_said() {
+    // Four tiles each: White, out of tiles but with a bridge it may build, passes.
+    let moves = "a1 c1\nf6 d6\na3 c3\nf4 d4\npass\n";
+    for (lang, said) in [
+        (
+            "en",
+            "bob (red) to move: White has passed, this is the last turn",
+        ),
+        (
+            "de",
+            "bob (Rot) ist am Zug: Weiß hat gepasst, das ist der letzte Zug",
+        ),
+        (
+            "fr",
+            "à bob (rouge) de jouer : Blanc a passé, c’est le dernier tour",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let database = common::database_url(&dir);
+        let service = Service::open(&database).await.unwrap();
+        let alice = Player::new(local_id("alice"), "alice");
+        let bob = Player::new(local_id("bob"), "bob");
+        let options = ChallengeOptions {
+            variant: Variant::new(6, Supply::Limited(4), Supply::Limited(1)).unwrap(),
+            ..ChallengeOptions::default()
+        };
+        common::start_game(&service, &alice, &bob, options, Venue::default()).await;
+        service.close().await;
+        let mut command = local(&database, None);
+        command.args(["--lang", lang]);
+        let output = common::run_with_input(command, &format!("game #1\n{moves}"));
+        let out = String::from_utf8(output.stdout).unwrap();
+        assert_eq!(out.matches(said).count(), 1, "{lang}: {out}");
+    }
+}

@@ -750,3 +750,4 @@ local-verb-bridge = `bridge` braucht die beiden Enden einer Brücke, etwa `bridg
     [swap] : Zum Tauschen tippe `swap`
    *[none] {""}
 }
+local-to-move-last = { $who } ist am Zug: Weiß hat gepasst, das ist der letzte Zug

@@ -753,3 +753,4 @@ local-verb-bridge = `bridge` needs the two ends of a bridge, like `bridge c3-e4`
     [swap] : to swap, type `swap`
    *[none] {""}
 }
+local-to-move-last = { $who } to move: White has passed, this is the last turn

@@ -750,3 +750,4 @@ local-verb-bridge = `bridge` attend les deux extrémités d’un pont, par exemp
     [swap] {" "}: pour échanger, tape `swap`
    *[none] {""}
 }
+local-to-move-last = à { $who } de jouer : Blanc a passé, c’est le dernier tour

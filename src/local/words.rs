@@ -221,6 +221,8 @@ pub fn show(lang: Lang, game: &GameView) -> String {
             let who = with_color(lang, &player.name, color);
             let line = if game.awaiting_pie_choice() {
                 tr!(lang, "local-to-move-pie", who = who)
+            } else if game.game.is_last_turn() {
+                tr!(lang, "local-to-move-last", who = who)
             } else {
                 tr!(lang, "local-to-move", who = who)
             };
