@@ -504,11 +504,17 @@ async fn a_player_goes_on_vacation_and_comes_back() {
     let out = String::from_utf8(output.stdout).unwrap();
     assert!(out.contains("alice is on vacation until "), "{out}");
     assert!(out.contains("(25 days left this year)"), "{out}");
-    assert!(out.contains("error: You are on vacation until "), "{out}");
+    // Refusals in the terminal's words: the player's name, and `back NAME`.
+    assert!(out.contains("error: alice is on vacation until "), "{out}");
     assert!(
-        out.contains("error: Ask for 1 to 30 days: that is what you have left this year."),
+        out.contains(" already: `back alice` brings them back"),
         "{out}"
     );
+    assert!(
+        out.contains("error: ask for 1 to 30 days: bob has that many left this year"),
+        "{out}"
+    );
+    assert!(!out.contains("/vacation") && !out.contains("You "), "{out}");
     assert!(out.contains("error: usage: vacation NAME DAYS"), "{out}");
     let service = Service::open(&database).await.unwrap();
     let game = service.game(GameId(1)).await.unwrap();
@@ -522,7 +528,7 @@ async fn a_player_goes_on_vacation_and_comes_back() {
         out.contains("alice is back: their clocks run again (29 days left this year)"),
         "{out}"
     );
-    assert!(out.contains("error: You are not on vacation."), "{out}");
+    assert!(out.contains("error: alice is not on vacation"), "{out}");
     let service = Service::open(&database).await.unwrap();
     let game = service.game(GameId(1)).await.unwrap();
     assert!(game.deadline_at.is_some() && game.away_until.is_none());
@@ -564,6 +570,39 @@ record
     );
     expect("error: `place` needs two cells for two tiles, like `place c3 d4`\n");
     expect("size 6\na1 a3\nc1 c3\na1-a3\nc1-c3\n");
+}
+
+/// Two tiles refused when no two tiles fit any more: the refusal says so and points to `pass`.
+#[tokio::test]
+async fn a_player_who_cannot_place_two_tiles_is_pointed_to_pass() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let service = Service::open(&database).await.unwrap();
+    let alice = Player::new(local_id("alice"), "alice");
+    let bob = Player::new(local_id("bob"), "bob");
+    let options = ChallengeOptions {
+        variant: Variant::new(6, Supply::Limited(4), Supply::Limited(1)).unwrap(),
+        ..ChallengeOptions::default()
+    };
+    common::start_game(&service, &alice, &bob, options, Venue::default()).await;
+    service.close().await;
+    let moves = "game #1\na1 c1\nf6 d6\na1 b1\na3 c3\nf4 d4\nb5 b6\npass\n";
+    let out =
+        String::from_utf8(common::run_with_input(local(&database, None), moves).stdout).unwrap();
+    // While two tiles still fit, a refusal is only the rule's.
+    assert!(
+        out.contains("error: a1 is already taken by a white tile\n"),
+        "{out}"
+    );
+    assert_eq!(out.matches("`pass`").count(), 1, "{out}");
+    assert!(
+        out.contains(
+            "error: you have 0 tiles left, so you cannot place two: no two tiles fit on the \
+             board any more, so build a bridge or `pass`"
+        ),
+        "{out}"
+    );
+    assert!(out.contains("alice (white) passes"), "{out}");
 }
 
 /// When White passes, the terminal says that Red has the last turn, in every language.

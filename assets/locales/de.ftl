@@ -751,3 +751,11 @@ local-verb-bridge = `bridge` braucht die beiden Enden einer Brücke, etwa `bridg
    *[none] {""}
 }
 local-to-move-last = { $who } ist am Zug: Weiß hat gepasst, das ist der letzte Zug
+local-cannot-place-two = { $reason }: Es passen keine zwei Steine mehr auf den Plan, also baue eine Brücke oder tippe `pass`
+local-already-away = { $name } ist schon bis { $until } im Urlaub: `back { $name }` holt { $name } zurück
+local-vacation-days = { $left ->
+    [0] { $name } hat dieses Jahr keine Urlaubstage mehr
+    [one] { $name } hat dieses Jahr noch 1 Urlaubstag: nimm 1
+   *[other] nimm 1 bis { $left } Tage: So viele hat { $name } dieses Jahr noch
+}
+local-not-away = { $name } ist nicht im Urlaub

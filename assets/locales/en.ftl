@@ -754,3 +754,11 @@ local-verb-bridge = `bridge` needs the two ends of a bridge, like `bridge c3-e4`
    *[none] {""}
 }
 local-to-move-last = { $who } to move: White has passed, this is the last turn
+local-cannot-place-two = { $reason }: no two tiles fit on the board any more, so build a bridge or `pass`
+local-already-away = { $name } is on vacation until { $until } already: `back { $name }` brings them back
+local-vacation-days = { $left ->
+    [0] { $name } has no vacation days left this year
+    [one] { $name } has 1 vacation day left this year: ask for 1
+   *[other] ask for 1 to { $left } days: { $name } has that many left this year
+}
+local-not-away = { $name } is not on vacation

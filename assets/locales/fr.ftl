@@ -751,3 +751,11 @@ local-verb-bridge = `bridge` attend les deux extrémités d’un pont, par exemp
    *[none] {""}
 }
 local-to-move-last = à { $who } de jouer : Blanc a passé, c’est le dernier tour
+local-cannot-place-two = { $reason } : deux tuiles ne tiennent plus sur le plateau, alors construis un pont ou tape `pass`
+local-already-away = { $name } est déjà en vacances jusqu’au { $until } : `back { $name }` le fait revenir
+local-vacation-days = { $left ->
+    [0] { $name } n’a plus de jours de vacances cette année
+    [one] il reste 1 jour de vacances à { $name } cette année : demande 1
+   *[other] demande de 1 à { $left } jours : c’est ce qu’il reste à { $name } cette année
+}
+local-not-away = { $name } n’est pas en vacances

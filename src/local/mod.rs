@@ -149,7 +149,8 @@ impl<'a> Session<'a> {
                 let status = self
                     .service
                     .start_vacation(&player, NO_SERVER, days)
-                    .await?;
+                    .await
+                    .map_err(|error| LocalError::of_vacation(error, &name))?;
                 Ok(tr!(
                     self.lang,
                     "local-vacation",
@@ -160,7 +161,11 @@ impl<'a> Session<'a> {
             }
             Command::Back(name) => {
                 let player = local_player(&name);
-                let status = self.service.end_vacation(player.id, NO_SERVER).await?;
+                let status = self
+                    .service
+                    .end_vacation(player.id, NO_SERVER)
+                    .await
+                    .map_err(|error| LocalError::of_vacation(error, &name))?;
                 Ok(tr!(
                     self.lang,
                     "local-back",
@@ -405,7 +410,16 @@ impl<'a> Session<'a> {
             Ok(mv) => mv,
             Err(bad) => return Err(self.service.unparsed(game.id, bad).await.into()),
         };
-        match self.service.play(game.id, player.id, mv, None).await? {
+        let played = match self.service.play(game.id, player.id, mv, None).await {
+            // Two tiles refused where no two tiles fit any more: the way on is said.
+            Err(ServiceError::Illegal(illegal))
+                if matches!(mv, Move::Place(..)) && !game.game.can_place_two() =>
+            {
+                return Err(LocalError::CannotPlaceTwo(illegal));
+            }
+            played => played?,
+        };
+        match played {
             MoveOutcome::Played(report) => {
                 // Saved is saved: a reply that fails is tried again later, not reported as a
                 // failure of this move.

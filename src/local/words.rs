@@ -3,10 +3,10 @@
 
 use std::fmt::Write as _;
 
-use crate::game::{Color, Move};
-use crate::i18n::{Lang, diagram, variant_words, with_color};
+use crate::game::{Color, IllegalMove, Move};
+use crate::i18n::{Lang, diagram, illegal_move, variant_words, with_color};
 use crate::service::{
-    ChallengeView, GameView, LONGEST_MOVE_TIME, MoveReport, Player, ServiceError,
+    ChallengeView, GameView, LONGEST_MOVE_TIME, Millis, MoveReport, Player, ServiceError, utc,
 };
 use crate::tr;
 
@@ -33,6 +33,22 @@ pub enum LocalError {
     },
     /// Drawing the analysis' chart broke down.
     Chart(tokio::task::JoinError),
+    /// Two tiles refused, and no two tiles can be placed anywhere: a bridge or a pass is left.
+    CannotPlaceTwo(IllegalMove),
+    /// The player `name` is on vacation until then already.
+    AlreadyAway {
+        name: String,
+        until: Millis,
+    },
+    /// Days asked for outside 1 to those `left` to the player `name`.
+    VacationDays {
+        name: String,
+        left: i64,
+    },
+    /// The player `name` is not on vacation.
+    NotAway {
+        name: String,
+    },
     /// A move for the bot, which plays its own moves.
     BotToMove {
         name: String,
@@ -46,6 +62,17 @@ impl From<ServiceError> for LocalError {
 }
 
 impl LocalError {
+    /// A refusal of `vacation NAME` or `back NAME`, in the terminal's words for the player `name`.
+    pub fn of_vacation(error: ServiceError, name: &str) -> LocalError {
+        let name = name.to_string();
+        match error {
+            ServiceError::AlreadyAway(until) => LocalError::AlreadyAway { name, until },
+            ServiceError::VacationDays(left) => LocalError::VacationDays { name, left },
+            ServiceError::NotAway => LocalError::NotAway { name },
+            other => LocalError::Service(other),
+        }
+    }
+
     /// The error in `lang`.
     pub fn words(&self, lang: Lang) -> String {
         use BadWords as W;
@@ -104,6 +131,18 @@ impl LocalError {
                 command = answer.word()
             ),
             E::Chart(error) => error.to_string(),
+            E::CannotPlaceTwo(illegal) => tr!(
+                lang,
+                "local-cannot-place-two",
+                reason = illegal_move(lang, illegal)
+            ),
+            E::AlreadyAway { name, until } => {
+                tr!(lang, "local-already-away", name = name, until = utc(*until))
+            }
+            E::VacationDays { name, left } => {
+                tr!(lang, "local-vacation-days", name = name, left = *left)
+            }
+            E::NotAway { name } => tr!(lang, "local-not-away", name = name),
             E::BotToMove { name } => tr!(lang, "local-bot-to-move", name = name),
         }
     }
