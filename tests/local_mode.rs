@@ -191,6 +191,20 @@ fn help_rules_and_a_mistyped_command() {
         "{out}"
     );
     assert!(!out.contains("**"), "{out}");
+    // The terminal's commands and board, not Discord's.
+    for discord in ["/place", "/bridge", "/pass", "◆", "paler"] {
+        assert!(!out.contains(discord), "{discord} in:\n{out}");
+    }
+    for terminal in [
+        "`play alice ai:easy`: alice opens",
+        "`play ai:easy alice`: the bot opens",
+        "in `play A B`, A",
+        "(`c3-e4` or `bridge c3 e4`)",
+        "island (W or R on the board); 1–3 tiles are a sandbank (w or r)",
+        "may bridge or `pass`",
+    ] {
+        assert!(out.contains(terminal), "missing {terminal:?} in:\n{out}");
+    }
     assert!(
         out.contains("error: \"baord\" is not a command (help lists them): did you mean board?"),
         "{out}"

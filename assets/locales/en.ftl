@@ -762,3 +762,10 @@ local-vacation-days = { $left ->
    *[other] ask for 1 to { $left } days: { $name } has that many left this year
 }
 local-not-away = { $name } is not on vacation
+local-rules = Ponte del Diavolo — build islands and join them with bridges.
+    • Opening: one player places two White tiles: in `play A B`, A; against the bot, the name written first (`play ai:easy alice`: the bot opens; `play alice ai:easy`: alice opens); after `challenge`, the challenger. The other player then types `swap` (takes White) or keeps Red and places two red tiles. Then Red and White alternate.
+    • A turn: place two tiles of your colour on empty cells (`c3 d4` or `place c3 d4`), or build one bridge between two of your tiles (`c3-e4` or `bridge c3 e4`).
+    • Islands: 4 tiles joined side by side make an island (W or R on the board); 1–3 tiles are a sandbank (w or r). A group never exceeds 4 tiles, and an island may not touch another tile of its colour, not even diagonally.
+    • Bridges: two cells apart in a row, column or diagonal, or a knight's move. The cells under a bridge (+ on the board) stay empty for good; bridges never cross; one bridge per tile.
+    • End: a player who cannot place two tiles may bridge or `pass`. After White passes, Red has one last turn; Red's pass ends the game. `resign` gives up.
+    • Score: each set of islands joined by bridges (through sandbanks too) scores 1, 3, 6, 10, 15… for 1, 2, 3, 4, 5… islands. Ties go to more islands, then more bridges, then it is a draw.

@@ -759,3 +759,10 @@ local-vacation-days = { $left ->
    *[other] demande de 1 à { $left } jours : c’est ce qu’il reste à { $name } cette année
 }
 local-not-away = { $name } n’est pas en vacances
+local-rules = Ponte del Diavolo — construis des îles et relie-les par des ponts.
+    • Début : un joueur pose deux tuiles blanches : avec `play A B`, A ; contre le bot, le nom écrit en premier (`play ai:easy alice` : le bot commence ; `play alice ai:easy` : alice commence) ; après `challenge`, l'auteur du défi. L'autre joueur tape alors `swap` (il prend Blanc) ou garde Rouge et pose deux tuiles rouges. Ensuite, Rouge et Blanc jouent à tour de rôle.
+    • Un tour : pose deux tuiles de ta couleur sur des cases libres (`c3 d4` ou `place c3 d4`), ou construis un pont entre deux de tes tuiles (`c3-e4` ou `bridge c3 e4`).
+    • Îles : 4 tuiles qui se touchent par un côté forment une île (W ou R sur le plateau) ; 1 à 3 tuiles forment un banc de sable (w ou r). Un groupe n'a jamais plus de 4 tuiles, et une île ne peut toucher aucune autre tuile de sa couleur, même en diagonale.
+    • Ponts : un pont relie deux de tes tuiles séparées par une case (en ligne, en colonne ou en diagonale) ou distantes d'un saut de cavalier. Les cases sous un pont (+ sur le plateau) restent vides pour de bon ; les ponts ne se croisent jamais ; un seul pont par tuile.
+    • Fin : un joueur qui ne peut plus poser deux tuiles peut construire un pont ou taper `pass`. Quand Blanc passe, Rouge joue un dernier tour ; si Rouge passe, la partie est finie. `resign` abandonne.
+    • Décompte : chaque groupe d'îles reliées par des ponts (y compris via des bancs de sable) rapporte 1, 3, 6, 10, 15… points pour 1, 2, 3, 4, 5… îles. En cas d'égalité, on départage au nombre d'îles, puis au nombre de ponts ; si l'égalité persiste, la partie est nulle.

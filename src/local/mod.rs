@@ -117,8 +117,8 @@ impl<'a> Session<'a> {
     ) -> Result<String, LocalError> {
         match command {
             Command::Help => Ok(tr!(self.lang, "local-help")),
-            // The rules as `/rules` says them, without Discord's bold marks.
-            Command::Rules => Ok(tr!(self.lang, "rules-text").replace("**", "")),
+            // The rules in the terminal's commands and the text board's symbols.
+            Command::Rules => Ok(tr!(self.lang, "local-rules")),
             Command::Play { players, options } => self.play(players, options).await,
             Command::Challenge { opponent, options } => {
                 self.challenge(opponent.as_deref(), options).await
