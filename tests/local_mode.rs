@@ -512,10 +512,27 @@ analyse #1
 async fn a_player_goes_on_vacation_and_comes_back() {
     let dir = tempfile::tempdir().unwrap();
     let database = common::database_url(&dir);
-    let first = "play alice bob time 3\nvacation alice 5\nvacation alice 2\nvacation bob 40\n\
-                 vacation bob\n";
+    let first = "play alice bob time 3\nas alice games\nvacation alice 5\nvacation alice 2\n\
+                 vacation bob 40\nvacation bob\nboard\ngames\n";
     let output = common::run_with_input(local(&database, None), first);
     let out = String::from_utf8(output.stdout).unwrap();
+    // A timed game shows its time left on the board and in the games, and then the vacation.
+    let left = "(2 d 23 h left)";
+    assert_eq!(out.matches(left).count(), 2, "{out}");
+    assert!(
+        out.contains("alice (white) to move\ntime runs out "),
+        "{out}"
+    );
+    assert!(out.contains(", your turn; time runs out "), "{out}");
+    assert_eq!(
+        out.matches(": the clock stands still\n").count(),
+        2,
+        "on the board and in the games: {out}"
+    );
+    assert!(
+        out.contains(", your turn; alice is on vacation until "),
+        "{out}"
+    );
     assert!(out.contains("alice is on vacation until "), "{out}");
     assert!(out.contains("(25 days left this year)"), "{out}");
     // Refusals in the terminal's words: the player's name, and `back NAME`.

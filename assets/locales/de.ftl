@@ -766,3 +766,12 @@ local-rules = Ponte del Diavolo – baue Inseln und verbinde sie mit Brücken.
     • Brücken: Eine Brücke verbindet zwei eigene Steine mit genau einem Feld dazwischen (in einer Reihe, Spalte oder Diagonale) oder im Rösselsprung. Die Felder unter einer Brücke (+ auf dem Plan) bleiben für immer frei; Brücken kreuzen sich nie; jeder Stein trägt höchstens eine Brücke.
     • Ende: Wer keine zwei Steine mehr setzen kann, darf eine Brücke bauen oder `pass` tippen. Passt Weiß, hat Rot noch einen letzten Zug; passt Rot, ist die Partie vorbei. `resign` gibt auf.
     • Wertung: Jede Gruppe von Inseln, die durch Brücken verbunden sind (auch über Sandbänke hinweg), zählt 1, 3, 6, 10, 15 … Punkte für 1, 2, 3, 4, 5 … Inseln. Bei Punktgleichstand entscheiden mehr Inseln, dann mehr Brücken; bleibt es gleich, ist es unentschieden.
+local-clock = die Bedenkzeit endet { $at } (noch { $left })
+local-clock-away = { $name } ist bis { $until } im Urlaub: Die Uhr steht still
+local-time-left = { $days ->
+    [0] { $hours ->
+        [0] { $minutes } Min.
+       *[other] { $hours } Std. { $minutes } Min.
+    }
+   *[other] { $days } T. { $hours } Std.
+}

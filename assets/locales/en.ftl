@@ -769,3 +769,12 @@ local-rules = Ponte del Diavolo — build islands and join them with bridges.
     • Bridges: two cells apart in a row, column or diagonal, or a knight's move. The cells under a bridge (+ on the board) stay empty for good; bridges never cross; one bridge per tile.
     • End: a player who cannot place two tiles may bridge or `pass`. After White passes, Red has one last turn; Red's pass ends the game. `resign` gives up.
     • Score: each set of islands joined by bridges (through sandbanks too) scores 1, 3, 6, 10, 15… for 1, 2, 3, 4, 5… islands. Ties go to more islands, then more bridges, then it is a draw.
+local-clock = time runs out { $at } ({ $left } left)
+local-clock-away = { $name } is on vacation until { $until }: the clock stands still
+local-time-left = { $days ->
+    [0] { $hours ->
+        [0] { $minutes } min
+       *[other] { $hours } h { $minutes } min
+    }
+   *[other] { $days } d { $hours } h
+}

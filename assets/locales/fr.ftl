@@ -766,3 +766,12 @@ local-rules = Ponte del Diavolo — construis des îles et relie-les par des pon
     • Ponts : un pont relie deux de tes tuiles séparées par une case (en ligne, en colonne ou en diagonale) ou distantes d'un saut de cavalier. Les cases sous un pont (+ sur le plateau) restent vides pour de bon ; les ponts ne se croisent jamais ; un seul pont par tuile.
     • Fin : un joueur qui ne peut plus poser deux tuiles peut construire un pont ou taper `pass`. Quand Blanc passe, Rouge joue un dernier tour ; si Rouge passe, la partie est finie. `resign` abandonne.
     • Décompte : chaque groupe d'îles reliées par des ponts (y compris via des bancs de sable) rapporte 1, 3, 6, 10, 15… points pour 1, 2, 3, 4, 5… îles. En cas d'égalité, on départage au nombre d'îles, puis au nombre de ponts ; si l'égalité persiste, la partie est nulle.
+local-clock = le délai expire le { $at } (encore { $left })
+local-clock-away = { $name } est en vacances jusqu’au { $until } : la pendule est arrêtée
+local-time-left = { $days ->
+    [0] { $hours ->
+        [0] { $minutes } min
+       *[other] { $hours } h { $minutes } min
+    }
+   *[other] { $days } j { $hours } h
+}

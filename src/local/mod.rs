@@ -126,17 +126,17 @@ impl<'a> Session<'a> {
             Command::Answer { answer, challenge } => self.answer(answer, challenge).await,
             Command::Board => {
                 let game = self.current().await?;
-                Ok(show(self.lang, &game) + &self.picture(&game).await)
+                Ok(show(self.lang, &game, self.service.now()) + &self.picture(&game).await)
             }
             Command::Games => {
                 let player = self.acting()?;
                 let games = self.service.active_games(player.id).await?;
-                Ok(games_list(self.lang, &player, &games))
+                Ok(games_list(self.lang, &player, &games, self.service.now()))
             }
             Command::Switch(id) => {
                 let game = self.service.game(id).await?;
                 self.current_game = Some(id);
-                Ok(show(self.lang, &game) + &self.picture(&game).await)
+                Ok(show(self.lang, &game, self.service.now()) + &self.picture(&game).await)
             }
             Command::Record => {
                 let game = self.current().await?;
@@ -215,7 +215,7 @@ impl<'a> Session<'a> {
             }
             let replies = self.ai_replies_or_later(id).await;
             let shown = match self.service.game(id).await {
-                Ok(game) => show(self.lang, &game) + &self.picture(&game).await,
+                Ok(game) => show(self.lang, &game, self.service.now()) + &self.picture(&game).await,
                 Err(_) => String::new(),
             };
             news.push(format!("{}{}", replies, shown).trim_end().to_string());
@@ -286,7 +286,7 @@ impl<'a> Session<'a> {
         let game = self.service.accept(challenge.id, &other).await?;
         self.actor = Some(opener);
         self.current_game = Some(game.id);
-        Ok(started(self.lang, &game) + &self.picture(&game).await)
+        Ok(started(self.lang, &game, self.service.now()) + &self.picture(&game).await)
     }
 
     async fn play_the_bot(&mut self, human: Player, terms: AiTerms) -> Result<String, LocalError> {
@@ -299,13 +299,13 @@ impl<'a> Session<'a> {
         // The game is saved: a first move of the bot that fails is tried again later.
         let replies = self.ai_replies_or_later(game.id).await;
         if replies.is_empty() {
-            return Ok(started(self.lang, &game) + &self.picture(&game).await);
+            return Ok(started(self.lang, &game, self.service.now()) + &self.picture(&game).await);
         }
         // The bot opened: the start, its move, and the board once.
         let shown = self.service.game(game.id).await?;
         let mut out = started_line(self.lang, &game);
         out.push_str(&replies);
-        out.push_str(&show(self.lang, &shown));
+        out.push_str(&show(self.lang, &shown, self.service.now()));
         Ok(out + &self.picture(&shown).await)
     }
 
@@ -374,7 +374,7 @@ impl<'a> Session<'a> {
             Answer::Accept => {
                 let game = self.service.accept(id, &player).await?;
                 self.current_game = Some(game.id);
-                Ok(started(self.lang, &game) + &self.picture(&game).await)
+                Ok(started(self.lang, &game, self.service.now()) + &self.picture(&game).await)
             }
             Answer::Decline => {
                 let c = self.service.decline(id, &player).await?;
@@ -429,7 +429,7 @@ impl<'a> Session<'a> {
                 } else {
                     self.service.game(game.id).await?
                 };
-                let board = show(self.lang, &shown);
+                let board = show(self.lang, &shown, self.service.now());
                 let picture = self.picture(&shown).await;
                 Ok(describe_move(self.lang, &report) + &replies + &board + &picture)
             }

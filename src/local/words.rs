@@ -119,7 +119,8 @@ impl LocalError {
             E::LostOnTime(game) => format!(
                 "{}\n{}",
                 ServiceError::TimeRanOut(game.id).words(lang),
-                show(lang, game)
+                // Over: no clock to show.
+                show(lang, game, game.updated_at)
             ),
             E::SayWho => tr!(lang, "local-say-who"),
             E::NoCurrentGame => tr!(lang, "local-no-current"),
@@ -161,7 +162,7 @@ fn kind_word(mv: Option<Move>) -> &'static str {
 }
 
 /// A player's games, each on a line with whose turn it is.
-pub fn games_list(lang: Lang, player: &Player, games: &[GameView]) -> String {
+pub fn games_list(lang: Lang, player: &Player, games: &[GameView], now: Millis) -> String {
     if games.is_empty() {
         return tr!(lang, "local-no-games", name = &player.name);
     }
@@ -181,9 +182,44 @@ pub fn games_list(lang: Lang, player: &Player, games: &[GameView]) -> String {
             number = game.game.plies() + 1,
             turn = turn
         );
-        let _ = writeln!(out, "{line}");
+        match clock_words(lang, game, now) {
+            Some(clock) => writeln!(out, "{line}; {clock}"),
+            None => writeln!(out, "{line}"),
+        }
+        .unwrap_or_default();
     }
     out.trim_end().to_string()
+}
+
+/// When the time of the player to move runs out and how long that is from `now`, or that
+/// they are on vacation until when; `None` in an untimed or finished game.
+pub fn clock_words(lang: Lang, game: &GameView, now: Millis) -> Option<String> {
+    if game.result.is_some() {
+        return None;
+    }
+    match (game.deadline_at, game.away_until) {
+        (Some(at), _) => {
+            let minutes = (at - now).max(0) / 60_000;
+            let left = tr!(
+                lang,
+                "local-time-left",
+                days = minutes / (24 * 60),
+                hours = minutes / 60 % 24,
+                minutes = minutes % 60
+            );
+            Some(tr!(lang, "local-clock", at = utc(at), left = left))
+        }
+        (None, Some(until)) => {
+            let (_, player) = game.to_move()?;
+            Some(tr!(
+                lang,
+                "local-clock-away",
+                name = &player.name,
+                until = utc(until)
+            ))
+        }
+        (None, None) => None,
+    }
 }
 
 pub fn describe_challenge(lang: Lang, c: &ChallengeView) -> String {
@@ -201,8 +237,8 @@ pub fn describe_challenge(lang: Lang, c: &ChallengeView) -> String {
     )
 }
 
-pub fn started(lang: Lang, game: &GameView) -> String {
-    started_line(lang, game) + &show(lang, game)
+pub fn started(lang: Lang, game: &GameView, now: Millis) -> String {
+    started_line(lang, game) + &show(lang, game, now)
 }
 
 /// That a game started, without its board.
@@ -239,8 +275,8 @@ pub fn describe_move(lang: Lang, report: &MoveReport) -> String {
     out
 }
 
-/// The board and the state of play.
-pub fn show(lang: Lang, game: &GameView) -> String {
+/// The board and the state of play, with the clock as it stands at `now`.
+pub fn show(lang: Lang, game: &GameView, now: Millis) -> String {
     let mut out = diagram(lang, &game.game);
     out.push_str(&tr!(
         lang,
@@ -266,6 +302,9 @@ pub fn show(lang: Lang, game: &GameView) -> String {
                 tr!(lang, "local-to-move", who = who)
             };
             let _ = write!(out, "\n{line}");
+            if let Some(clock) = clock_words(lang, game, now) {
+                let _ = write!(out, "\n{clock}");
+            }
         }
         (None, None) => {}
     }
