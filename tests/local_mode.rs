@@ -673,3 +673,31 @@ async fn the_last_turn_is_said() {
         assert_eq!(out.matches(said).count(), 1, "{lang}: {out}");
     }
 }
+
+/// Started again, the terminal goes on with the game that was current, while it is being
+/// played; a finished one is not taken up again.
+#[test]
+fn a_restart_resumes_the_current_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let session = |input: &str| {
+        let output = common::run_with_input(local(&database, None), input);
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout).unwrap()
+    };
+    session("play alice bob size 6\nc3 d4\nplay carol dave size 6\ngame #1\n");
+    let out = session("e5 e6\n");
+    assert!(
+        out.starts_with("game #1 goes on where it stood: `board` shows it"),
+        "{out}"
+    );
+    assert!(out.contains("bob (red) plays e5 e6"), "{out}");
+    assert!(!out.contains("no current game"), "{out}");
+    let out = session("board\nas bob resign\n");
+    assert!(out.contains("game #1: alice is White, bob is Red"), "{out}");
+    let out = session("board\n");
+    assert_eq!(
+        out,
+        "error: no current game: `play NAME NAME`, `accept` or `game #ID`\n"
+    );
+}

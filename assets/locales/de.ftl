@@ -775,3 +775,4 @@ local-time-left = { $days ->
     }
    *[other] { $days } T. { $hours } Std.
 }
+local-resumed = Partie #{ $id } geht weiter, wo sie stand: `board` zeigt sie, `games` listet die anderen

@@ -778,3 +778,4 @@ local-time-left = { $days ->
     }
    *[other] { $days } d { $hours } h
 }
+local-resumed = game #{ $id } goes on where it stood: `board` shows it, `games` lists the others

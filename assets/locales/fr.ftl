@@ -775,3 +775,4 @@ local-time-left = { $days ->
     }
    *[other] { $days } j { $hours } h
 }
+local-resumed = la partie #{ $id } reprend où elle en était : `board` l’affiche, `games` liste les autres

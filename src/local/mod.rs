@@ -27,6 +27,9 @@ use words::{
     LocalError, describe_challenge, describe_move, games_list, show, started, started_line,
 };
 
+/// The setting that keeps the terminal's current game from one start to the next.
+const CURRENT_GAME: &str = "local.current_game";
+
 /// A stable id for a local player's name: negative, so it never meets a Discord id.
 pub fn local_id(name: &str) -> PlayerId {
     // FNV-1a over the lower-cased name.
@@ -135,7 +138,7 @@ impl<'a> Session<'a> {
             }
             Command::Switch(id) => {
                 let game = self.service.game(id).await?;
-                self.current_game = Some(id);
+                self.make_current(id).await;
                 Ok(show(self.lang, &game, self.service.now()) + &self.picture(&game).await)
             }
             Command::Record => {
@@ -235,6 +238,36 @@ impl<'a> Session<'a> {
         }
     }
 
+    /// Makes game `id` the current one, here and for the next start of the terminal.
+    async fn make_current(&mut self, id: GameId) {
+        self.current_game = Some(id);
+        let kept = self
+            .service
+            .set_setting(CURRENT_GAME, &id.to_string())
+            .await;
+        if let Err(error) = kept {
+            tracing::warn!("the current game #{id} is not kept for the next start: {error}");
+        }
+    }
+
+    /// The game that was current when the terminal last ran, if it is still being played:
+    /// it is current again, and said so.
+    async fn resume(&mut self) -> Option<String> {
+        let id: GameId = self
+            .service
+            .setting(CURRENT_GAME)
+            .await
+            .ok()??
+            .parse()
+            .ok()?;
+        let game = self.service.game(id).await.ok()?;
+        if game.result.is_some() {
+            return None;
+        }
+        self.current_game = Some(id);
+        Some(tr!(self.lang, "local-resumed", id = id))
+    }
+
     fn acting(&self) -> Result<Player, LocalError> {
         self.actor.clone().ok_or(LocalError::SayWho)
     }
@@ -285,7 +318,7 @@ impl<'a> Session<'a> {
             .await?;
         let game = self.service.accept(challenge.id, &other).await?;
         self.actor = Some(opener);
-        self.current_game = Some(game.id);
+        self.make_current(game.id).await;
         Ok(started(self.lang, &game, self.service.now()) + &self.picture(&game).await)
     }
 
@@ -295,7 +328,7 @@ impl<'a> Session<'a> {
             .start_ai_game(&human, &bot(), terms, None)
             .await?;
         self.actor = Some(human);
-        self.current_game = Some(game.id);
+        self.make_current(game.id).await;
         // The game is saved: a first move of the bot that fails is tried again later.
         let replies = self.ai_replies_or_later(game.id).await;
         if replies.is_empty() {
@@ -373,7 +406,7 @@ impl<'a> Session<'a> {
         match answer {
             Answer::Accept => {
                 let game = self.service.accept(id, &player).await?;
-                self.current_game = Some(game.id);
+                self.make_current(game.id).await;
                 Ok(started(self.lang, &game, self.service.now()) + &self.picture(&game).await)
             }
             Answer::Decline => {
@@ -540,6 +573,9 @@ pub async fn run(
     let news = session.clock_news().await;
     if !news.is_empty() {
         write_out(&mut out, &format!("{news}\n")).await?;
+    }
+    if let Some(resumed) = session.resume().await {
+        write_out(&mut out, &format!("{resumed}\n")).await?;
     }
     let mut input = Input::of_stdin(interactive);
     loop {
