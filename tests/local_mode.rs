@@ -701,3 +701,45 @@ fn a_restart_resumes_the_current_game() {
         "error: no current game: `play NAME NAME`, `accept` or `game #ID`\n"
     );
 }
+
+/// Bridges are drawn between their ends on the board, in their slopes; White's and Red's
+/// tiles and bridges are coloured where colours are wanted (CLICOLOR_FORCE here, a terminal
+/// otherwise) and plain when piped or with NO_COLOR.
+#[test]
+fn bridges_are_drawn_and_coloured_only_where_colours_are_wanted() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    // White: a row's bridge c3-e3 and a knight's g1-h3; Red: a column's b5-b7.
+    let input = "play alice bob size 8\nc3 e3\nb5 b7\ng1 h3\nf7 h8\nc3-e3\nb5-b7\ng1-h3\nboard\n";
+    let run = |env: &[(&str, &str)]| {
+        let mut command = local(&database, None);
+        command.env_remove("NO_COLOR").env_remove("CLICOLOR_FORCE");
+        command.envs(env.iter().copied());
+        let output = common::run_with_input(command, input);
+        assert!(output.status.success(), "{output:?}");
+        std::fs::remove_file(dir.path().join("ponte.db")).unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let plain = run(&[]);
+    let board = plain.rsplit("board\n").next().unwrap_or(&plain);
+    for drawn in [
+        "  3  . . w───w . .[w]3",
+        "  6  . │ . . . . . . 6",
+        "  2  . . . . . . ╱ ╱ 2",
+    ] {
+        assert!(plain.contains(drawn), "missing {drawn:?} in:\n{board}");
+    }
+    assert!(!plain.contains('\x1b'), "{plain}");
+    assert!(!run(&[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")]).contains('\x1b'));
+    let coloured = run(&[("CLICOLOR_FORCE", "1")]);
+    // White black on bright white, Red bright white on red.
+    assert!(
+        coloured.contains("\x1b[30m\x1b[107mw\x1b[0m"),
+        "{coloured:?}"
+    );
+    assert!(
+        coloured.contains("\x1b[1m\x1b[97m\x1b[41m│\x1b[0m"),
+        "{coloured:?}"
+    );
+    assert_eq!(anstream::adapter::strip_str(&coloured).to_string(), plain);
+}

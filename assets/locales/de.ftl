@@ -446,7 +446,7 @@ local-help =
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NAME TAGE   back NAME   (ein Spieler im Urlaub: seine Uhren stehen still)
     Züge macht, wer in der aktuellen Partie am Zug ist, sofern `as NAME` nichts anderes sagt
-    das Brett: w W weiße Steine (W: in einer Insel), r R rote, + ein Feld, auf das kein Stein darf,
+    das Brett: w W weiße Steine (W: in einer Insel), r R rote, ─ │ ╱ ╲ eine Brücke über Feldern, auf die kein Stein darf,
       {"["}w] die Steine des letzten Zugs; rules zeigt die Regeln kurz
 local-unknown-command = „{ $word }“ ist kein Befehl (help zeigt alle){ $nearest ->
     [none] {""}
@@ -763,7 +763,7 @@ local-rules = Ponte del Diavolo – baue Inseln und verbinde sie mit Brücken.
     • Beginn: Eine Seite setzt zwei weiße Steine: bei `play A B` A; gegen den Bot, wer zuerst genannt ist (`play ai:easy alice`: Der Bot beginnt; `play alice ai:easy`: alice beginnt); nach `challenge`, wer herausgefordert hat. Die andere Seite tippt dann `swap` (übernimmt Weiß) oder behält Rot und setzt zwei rote Steine. Danach ziehen Rot und Weiß abwechselnd.
     • Ein Zug: Setze zwei Steine deiner Farbe auf freie Felder (`c3 d4` oder `place c3 d4`) oder baue eine Brücke zwischen zwei deiner Steine (`c3-e4` oder `bridge c3 e4`).
     • Inseln: 4 Steine, die sich an den Seiten berühren, bilden eine Insel (W oder R auf dem Plan); 1–3 Steine bilden eine Sandbank (w oder r). Eine Gruppe hat nie mehr als 4 Steine, und eine Insel darf keinen anderen Stein ihrer Farbe berühren, auch nicht diagonal.
-    • Brücken: Eine Brücke verbindet zwei eigene Steine mit genau einem Feld dazwischen (in einer Reihe, Spalte oder Diagonale) oder im Rösselsprung. Die Felder unter einer Brücke (+ auf dem Plan) bleiben für immer frei; Brücken kreuzen sich nie; jeder Stein trägt höchstens eine Brücke.
+    • Brücken: Eine Brücke verbindet zwei eigene Steine mit genau einem Feld dazwischen (in einer Reihe, Spalte oder Diagonale) oder im Rösselsprung. Die Felder unter einer Brücke (ihre Linie auf dem Plan: ─ │ ╱ ╲) bleiben für immer frei; Brücken kreuzen sich nie; jeder Stein trägt höchstens eine Brücke.
     • Ende: Wer keine zwei Steine mehr setzen kann, darf eine Brücke bauen oder `pass` tippen. Passt Weiß, hat Rot noch einen letzten Zug; passt Rot, ist die Partie vorbei. `resign` gibt auf.
     • Wertung: Jede Gruppe von Inseln, die durch Brücken verbunden sind (auch über Sandbänke hinweg), zählt 1, 3, 6, 10, 15 … Punkte für 1, 2, 3, 4, 5 … Inseln. Bei Punktgleichstand entscheiden mehr Inseln, dann mehr Brücken; bleibt es gleich, ist es unentschieden.
 local-clock = die Bedenkzeit endet { $at } (noch { $left })

@@ -455,7 +455,7 @@ local-help =
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NAME DAYS   back NAME   (a player away: their clocks stand still)
     moves are played by the player to move in the current game unless `as NAME` says otherwise
-    the board: w W white tiles (W: in an island), r R red, + a cell where no tile may go,
+    the board: w W white tiles (W: in an island), r R red, ─ │ ╱ ╲ a bridge over the cells no tile may go on,
       {"["}w] the last move's tiles; rules prints the rules in short
 local-unknown-command = "{ $word }" is not a command (help lists them){ $nearest ->
     [none] {""}
@@ -766,7 +766,7 @@ local-rules = Ponte del Diavolo — build islands and join them with bridges.
     • Opening: one player places two White tiles: in `play A B`, A; against the bot, the name written first (`play ai:easy alice`: the bot opens; `play alice ai:easy`: alice opens); after `challenge`, the challenger. The other player then types `swap` (takes White) or keeps Red and places two red tiles. Then Red and White alternate.
     • A turn: place two tiles of your colour on empty cells (`c3 d4` or `place c3 d4`), or build one bridge between two of your tiles (`c3-e4` or `bridge c3 e4`).
     • Islands: 4 tiles joined side by side make an island (W or R on the board); 1–3 tiles are a sandbank (w or r). A group never exceeds 4 tiles, and an island may not touch another tile of its colour, not even diagonally.
-    • Bridges: two cells apart in a row, column or diagonal, or a knight's move. The cells under a bridge (+ on the board) stay empty for good; bridges never cross; one bridge per tile.
+    • Bridges: two cells apart in a row, column or diagonal, or a knight's move. The cells under a bridge (its line on the board: ─ │ ╱ ╲) stay empty for good; bridges never cross; one bridge per tile.
     • End: a player who cannot place two tiles may bridge or `pass`. After White passes, Red has one last turn; Red's pass ends the game. `resign` gives up.
     • Score: each set of islands joined by bridges (through sandbanks too) scores 1, 3, 6, 10, 15… for 1, 2, 3, 4, 5… islands. Ties go to more islands, then more bridges, then it is a draw.
 local-clock = time runs out { $at } ({ $left } left)

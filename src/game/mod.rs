@@ -22,7 +22,7 @@ mod score;
 pub use bitboard::{Bitboard, Block};
 pub use board::{Board, FirstTile};
 pub use cell::{Cell, Color, MAX_SIZE, MIN_SIZE, NotACell};
-pub use diagram::{grid, status_line};
+pub use diagram::{grid, painted_grid, status_line};
 pub use error::{CellList, IllegalMove};
 pub use game::{BadSize, Game, Outcome, Supply, Variant};
 pub use moves::{BadMove, Bridge, BridgeKind, Move};

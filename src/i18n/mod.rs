@@ -16,7 +16,10 @@ use fluent_bundle::{FluentArgs, FluentResource};
 use unic_langid::LanguageIdentifier;
 
 pub use fluent_bundle::FluentValue;
-pub use words::{color_name, count, diagram, illegal_move, move_words, variant_words, with_color};
+pub use words::{
+    color_name, count, diagram, illegal_move, move_words, painted_diagram, variant_words,
+    with_color,
+};
 
 /// A language the bot speaks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

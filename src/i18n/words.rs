@@ -1,7 +1,7 @@
 //! The rules engine's typed values in words: colours, counts and why a move is illegal.
 
 use super::Lang;
-use crate::game::{Color, Game, IllegalMove, Move, Supply, Variant, grid};
+use crate::game::{Color, Game, IllegalMove, Move, Supply, Variant, painted_grid};
 use crate::tr;
 
 /// A colour as a word in a sentence: "white", "Weiß", "blanc".
@@ -50,7 +50,16 @@ pub fn variant_words(lang: Lang, variant: Variant) -> String {
 /// The board as text ([`grid`]) with its legend: each side's bridges, the last move, the
 /// scores and what is left of the supplies.
 pub fn diagram(lang: Lang, game: &Game) -> String {
-    let mut out = grid(game);
+    painted_diagram(lang, game, &|_, text| text.to_string())
+}
+
+/// [`diagram`] with its board's tiles and bridges passed through `paint` ([`painted_grid`]).
+pub fn painted_diagram(
+    lang: Lang,
+    game: &Game,
+    paint: &dyn Fn(Option<Color>, &str) -> String,
+) -> String {
+    let mut out = painted_grid(game, paint);
     let board = game.board();
     // Colours padded to one width, so the score lines line up.
     let width = Color::BOTH

@@ -9,7 +9,7 @@ mod words;
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use tokio::io::{AsyncWrite, AsyncWriteExt};
+use tokio::io::AsyncWriteExt;
 
 use crate::game::{BadMove, Move};
 use crate::i18n::Lang;
@@ -563,7 +563,13 @@ pub async fn run(
     mut signals: Signals,
 ) -> std::io::Result<()> {
     let interactive = std::io::stdin().is_terminal();
-    let mut out = tokio::io::stdout();
+    // Colours on a terminal that shows them; none when piped, with NO_COLOR or TERM=dumb;
+    // CLICOLOR_FORCE forces them.
+    let colour = anstream::AutoStream::choice(&std::io::stdout()) != anstream::ColorChoice::Never;
+    let mut out = Out {
+        stdout: tokio::io::stdout(),
+        colour,
+    };
     let mut session = Session::new(service, pictures, lang);
     if interactive {
         let welcome = tr!(lang, "local-welcome");
@@ -598,7 +604,20 @@ pub async fn run(
     Ok(())
 }
 
-async fn write_out(out: &mut (impl AsyncWrite + Unpin), text: &str) -> std::io::Result<()> {
-    out.write_all(text.as_bytes()).await?;
-    out.flush().await
+/// Standard output, and whether it shows colours.
+struct Out {
+    stdout: tokio::io::Stdout,
+    colour: bool,
+}
+
+async fn write_out(out: &mut Out, text: &str) -> std::io::Result<()> {
+    let plain;
+    let text = if out.colour {
+        text
+    } else {
+        plain = anstream::adapter::strip_str(text).to_string();
+        &plain
+    };
+    out.stdout.write_all(text.as_bytes()).await?;
+    out.stdout.flush().await
 }

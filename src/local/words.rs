@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::game::{Color, IllegalMove, Move};
-use crate::i18n::{Lang, diagram, illegal_move, variant_words, with_color};
+use crate::i18n::{Lang, illegal_move, painted_diagram, variant_words, with_color};
 use crate::service::{
     ChallengeView, GameView, LONGEST_MOVE_TIME, Millis, MoveReport, Player, ServiceError, utc,
 };
@@ -275,9 +275,27 @@ pub fn describe_move(lang: Lang, report: &MoveReport) -> String {
     out
 }
 
+/// A tile or bridge of `color` in that colour: White black on white, Red white on red (either
+/// reads on a dark or a light terminal). Taken out again where the output is no colour
+/// terminal ([`super::run`]).
+fn paint(color: Option<Color>, text: &str) -> String {
+    use anstyle::{AnsiColor, Style};
+    let style = match color {
+        Some(Color::White) => Style::new()
+            .fg_color(Some(AnsiColor::Black.into()))
+            .bg_color(Some(AnsiColor::BrightWhite.into())),
+        Some(Color::Red) => Style::new()
+            .fg_color(Some(AnsiColor::BrightWhite.into()))
+            .bg_color(Some(AnsiColor::Red.into()))
+            .bold(),
+        None => return text.to_string(),
+    };
+    format!("{style}{text}{style:#}")
+}
+
 /// The board and the state of play, with the clock as it stands at `now`.
 pub fn show(lang: Lang, game: &GameView, now: Millis) -> String {
-    let mut out = diagram(lang, &game.game);
+    let mut out = painted_diagram(lang, &game.game, &paint);
     out.push_str(&tr!(
         lang,
         "local-players",
