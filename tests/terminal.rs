@@ -139,6 +139,8 @@ fn local_on(terminal: &mut Terminal, database: &str) -> Child {
         .env_remove("DATABASE_URL")
         .env("LC_ALL", "C.UTF-8")
         .env("TERM", "xterm")
+        .env_remove("NO_COLOR")
+        .env_remove("CLICOLOR_FORCE")
         .stdin(terminal.stdio())
         .stdout(terminal.stdio())
         .stderr(terminal.stdio());
@@ -190,6 +192,23 @@ fn the_up_arrow_brings_back_the_last_line_and_ctrl_d_ends_the_session() {
         !dir.path().join("ponte.db-wal").exists(),
         "the database closed"
     );
+}
+
+/// On a terminal the board's tiles are coloured: White black on bright white.
+#[test]
+fn the_board_is_coloured_on_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut terminal = Terminal::new();
+    let mut child = local_on(&mut terminal, &database);
+    terminal.prompt_after("ponte local");
+    terminal.type_keys("play alice bob size 6\r");
+    terminal.prompt_after("alice (white) to move");
+    terminal.type_keys("c3 d4\r");
+    terminal.prompt_after("bob (red) to move");
+    terminal.wait_for("\x1b[30m\x1b[107mw\x1b[0m", 2);
+    terminal.type_keys("\x04");
+    assert!(exit_of(&mut child).success());
 }
 
 #[test]
