@@ -743,3 +743,26 @@ fn bridges_are_drawn_and_coloured_only_where_colours_are_wanted() {
     );
     assert_eq!(anstream::adapter::strip_str(&coloured).to_string(), plain);
 }
+
+/// `rematch`: the same two again with the loser opening — as a challenge between people, at
+/// once against the bot — as `rules` says.
+#[test]
+fn a_rematch_is_opened_by_the_loser() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let input = "\
+rules
+play alice bob size 6
+as alice rematch
+c3 d4
+as alice resign
+as alice rematch
+as bob accept
+";
+    let out = run_session(&database, &dir.path().join("pictures"), input);
+    let expect = |text: &str| assert!(out.contains(text), "missing {text:?} in:\n{out}");
+    expect("in a `rematch`, the loser");
+    expect("error: game #1 is not over yet");
+    expect("challenge #2: alice challenges bob to 6×6");
+    expect("game #2 started: alice opens with White's first two tiles");
+}

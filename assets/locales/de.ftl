@@ -445,6 +445,7 @@ local-help =
       place c3 d4   bridge c3-e4   swap   pass   resign   (oder einfach den Zug tippen: c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NAME TAGE   back NAME   (ein Spieler im Urlaub: seine Uhren stehen still)
+      rematch [#ID]   eine beendete Partie noch einmal, wer verloren hat, beginnt
     Züge macht, wer in der aktuellen Partie am Zug ist, sofern `as NAME` nichts anderes sagt
     das Brett: w W weiße Steine (W: in einer Insel), r R rote, ─ │ ╱ ╲ eine Brücke über Feldern, auf die kein Stein darf,
       {"["}w] die Steine des letzten Zugs; rules zeigt die Regeln kurz
@@ -760,7 +761,7 @@ local-vacation-days = { $left ->
 }
 local-not-away = { $name } ist nicht im Urlaub
 local-rules = Ponte del Diavolo – baue Inseln und verbinde sie mit Brücken.
-    • Beginn: Eine Seite setzt zwei weiße Steine: bei `play A B` A; gegen den Bot, wer zuerst genannt ist (`play ai:easy alice`: Der Bot beginnt; `play alice ai:easy`: alice beginnt); nach `challenge`, wer herausgefordert hat. Die andere Seite tippt dann `swap` (übernimmt Weiß) oder behält Rot und setzt zwei rote Steine. Danach ziehen Rot und Weiß abwechselnd.
+    • Beginn: Eine Seite setzt zwei weiße Steine: bei `play A B` A; gegen den Bot, wer zuerst genannt ist (`play ai:easy alice`: Der Bot beginnt; `play alice ai:easy`: alice beginnt); nach `challenge`, wer herausgefordert hat; bei `rematch`, wer verloren hat (nach einem Unentschieden, wer nicht begonnen hat). Die andere Seite tippt dann `swap` (übernimmt Weiß) oder behält Rot und setzt zwei rote Steine. Danach ziehen Rot und Weiß abwechselnd.
     • Ein Zug: Setze zwei Steine deiner Farbe auf freie Felder (`c3 d4` oder `place c3 d4`) oder baue eine Brücke zwischen zwei deiner Steine (`c3-e4` oder `bridge c3 e4`).
     • Inseln: 4 Steine, die sich an den Seiten berühren, bilden eine Insel (W oder R auf dem Plan); 1–3 Steine bilden eine Sandbank (w oder r). Eine Gruppe hat nie mehr als 4 Steine, und eine Insel darf keinen anderen Stein ihrer Farbe berühren, auch nicht diagonal.
     • Brücken: Eine Brücke verbindet zwei eigene Steine mit genau einem Feld dazwischen (in einer Reihe, Spalte oder Diagonale) oder im Rösselsprung. Die Felder unter einer Brücke (ihre Linie auf dem Plan: ─ │ ╱ ╲) bleiben für immer frei; Brücken kreuzen sich nie; jeder Stein trägt höchstens eine Brücke.

@@ -454,6 +454,7 @@ local-help =
       place c3 d4   bridge c3-e4   swap   pass   resign   (or just type the move: c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NAME DAYS   back NAME   (a player away: their clocks stand still)
+      rematch [#ID]   a finished game again, the loser opening
     moves are played by the player to move in the current game unless `as NAME` says otherwise
     the board: w W white tiles (W: in an island), r R red, ─ │ ╱ ╲ a bridge over the cells no tile may go on,
       {"["}w] the last move's tiles; rules prints the rules in short
@@ -763,7 +764,7 @@ local-vacation-days = { $left ->
 }
 local-not-away = { $name } is not on vacation
 local-rules = Ponte del Diavolo — build islands and join them with bridges.
-    • Opening: one player places two White tiles: in `play A B`, A; against the bot, the name written first (`play ai:easy alice`: the bot opens; `play alice ai:easy`: alice opens); after `challenge`, the challenger. The other player then types `swap` (takes White) or keeps Red and places two red tiles. Then Red and White alternate.
+    • Opening: one player places two White tiles: in `play A B`, A; against the bot, the name written first (`play ai:easy alice`: the bot opens; `play alice ai:easy`: alice opens); after `challenge`, the challenger; in a `rematch`, the loser (after a draw, whoever did not open). The other player then types `swap` (takes White) or keeps Red and places two red tiles. Then Red and White alternate.
     • A turn: place two tiles of your colour on empty cells (`c3 d4` or `place c3 d4`), or build one bridge between two of your tiles (`c3-e4` or `bridge c3 e4`).
     • Islands: 4 tiles joined side by side make an island (W or R on the board); 1–3 tiles are a sandbank (w or r). A group never exceeds 4 tiles, and an island may not touch another tile of its colour, not even diagonally.
     • Bridges: two cells apart in a row, column or diagonal, or a knight's move. The cells under a bridge (its line on the board: ─ │ ╱ ╲) stay empty for good; bridges never cross; one bridge per tile.

@@ -445,6 +445,7 @@ local-help =
       place c3 d4   bridge c3-e4   swap   pass   resign   (ou tape simplement le coup : c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NOM JOURS   back NOM   (un joueur en vacances : ses pendules s’arrêtent)
+      rematch [#ID]   une partie finie à nouveau, le perdant commence
     les coups sont joués par le joueur dont c'est le tour dans la partie en cours, sauf si `as NOM` dit autre chose
     le plateau : w W tuiles blanches (W : dans une île), r R rouges, ─ │ ╱ ╲ un pont au-dessus des cases où aucune tuile ne va,
       {"["}w] les tuiles du dernier coup ; rules affiche les règles en bref
@@ -760,7 +761,7 @@ local-vacation-days = { $left ->
 }
 local-not-away = { $name } n’est pas en vacances
 local-rules = Ponte del Diavolo — construis des îles et relie-les par des ponts.
-    • Début : un joueur pose deux tuiles blanches : avec `play A B`, A ; contre le bot, le nom écrit en premier (`play ai:easy alice` : le bot commence ; `play alice ai:easy` : alice commence) ; après `challenge`, l'auteur du défi. L'autre joueur tape alors `swap` (il prend Blanc) ou garde Rouge et pose deux tuiles rouges. Ensuite, Rouge et Blanc jouent à tour de rôle.
+    • Début : un joueur pose deux tuiles blanches : avec `play A B`, A ; contre le bot, le nom écrit en premier (`play ai:easy alice` : le bot commence ; `play alice ai:easy` : alice commence) ; après `challenge`, l'auteur du défi ; avec `rematch`, le perdant (après un nul, celui qui n'a pas commencé). L'autre joueur tape alors `swap` (il prend Blanc) ou garde Rouge et pose deux tuiles rouges. Ensuite, Rouge et Blanc jouent à tour de rôle.
     • Un tour : pose deux tuiles de ta couleur sur des cases libres (`c3 d4` ou `place c3 d4`), ou construis un pont entre deux de tes tuiles (`c3-e4` ou `bridge c3 e4`).
     • Îles : 4 tuiles qui se touchent par un côté forment une île (W ou R sur le plateau) ; 1 à 3 tuiles forment un banc de sable (w ou r). Un groupe n'a jamais plus de 4 tuiles, et une île ne peut toucher aucune autre tuile de sa couleur, même en diagonale.
     • Ponts : un pont relie deux de tes tuiles séparées par une case (en ligne, en colonne ou en diagonale) ou distantes d'un saut de cavalier. Les cases sous un pont (son trait sur le plateau : ─ │ ╱ ╲) restent vides pour de bon ; les ponts ne se croisent jamais ; un seul pont par tuile.

@@ -62,6 +62,9 @@ pub enum Command {
     },
     /// `back NAME`: NAME's vacation ends.
     Back(String),
+    /// `rematch [#ID]`: the finished game named (else the current one) again, the loser
+    /// opening; against the bot it starts at once, else it is a challenge to answer.
+    Rematch(Option<GameId>),
     /// A move in the current game: typed alone (`c3 d4`, `c3-e4`, `pass`), or after the verb
     /// of its kind (`place c3 d4`, `bridge c3 e4`), which it is then known to be.
     Move(Result<Move, BadMove>),
@@ -149,7 +152,7 @@ pub enum Verb {
 }
 
 /// Every word a line may start with (besides a move's cells).
-const COMMAND_WORDS: [&str; 21] = [
+const COMMAND_WORDS: [&str; 22] = [
     "help",
     "rules",
     "play",
@@ -165,6 +168,7 @@ const COMMAND_WORDS: [&str; 21] = [
     "analyse",
     "vacation",
     "back",
+    "rematch",
     "place",
     "bridge",
     "swap",
@@ -258,6 +262,7 @@ impl Command {
             "analyse" | "analyze" => (false, named_game(args).map(Command::Analyse)),
             "vacation" => (false, vacation(args)),
             "back" => (false, back(args)),
+            "rematch" => (true, named_game(args).map(Command::Rematch)),
             "place" => (false, placing(args)),
             "bridge" => (false, bridging(args)),
             _ if starts_a_move(words) => (false, Ok(a_move(words))),
@@ -534,6 +539,8 @@ mod tests {
             ("analyze", Command::Analyse(None)),
             ("analyse #7", Command::Analyse(Some(GameId(7)))),
             ("replay 3", Command::Replay(Some(GameId(3)))),
+            ("rematch", Command::Rematch(None)),
+            ("rematch #2", Command::Rematch(Some(GameId(2)))),
         ] {
             assert_eq!(command(line), Ok(expected), "{line}");
         }

@@ -176,6 +176,7 @@ impl<'a> Session<'a> {
                     left = status.days_left
                 ))
             }
+            Command::Rematch(game) => self.rematch(game).await,
             Command::Move(mv) => self.play_move(mv, mover).await,
         }
     }
@@ -418,6 +419,18 @@ impl<'a> Session<'a> {
                 Ok(tr!(self.lang, "local-cancelled", id = c.id))
             }
         }
+    }
+
+    /// A finished game again between the same two, the loser opening: against the bot at
+    /// once, else as a challenge to the other player.
+    async fn rematch(&mut self, game: Option<GameId>) -> Result<String, LocalError> {
+        let player = self.acting()?;
+        let game = self.named_or_current(game).await?;
+        if let Some(terms) = self.service.ai_rematch(game.id, &player).await? {
+            return self.play_the_bot(player, terms).await;
+        }
+        let challenge = self.service.rematch(game.id, &player).await?;
+        Ok(describe_challenge(self.lang, &challenge))
     }
 
     /// A move in the current game.
