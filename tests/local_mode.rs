@@ -675,7 +675,7 @@ async fn the_last_turn_is_said() {
 }
 
 /// Started again, the terminal goes on with the game that was current, while it is being
-/// played; a finished one is not taken up again.
+/// played; a finished one is not taken up again, and the error lists the games still going on.
 #[test]
 fn a_restart_resumes_the_current_game() {
     let dir = tempfile::tempdir().unwrap();
@@ -695,6 +695,15 @@ fn a_restart_resumes_the_current_game() {
     assert!(!out.contains("no current game"), "{out}");
     let out = session("board\nas bob resign\n");
     assert!(out.contains("game #1: alice is White, bob is Red"), "{out}");
+    // Game #2 is still going on: the error lists it, to be taken up.
+    let out = session("board\n");
+    assert_eq!(
+        out,
+        "error: no current game: `game #ID` takes up one of these\n\
+         #2: carol (white) vs dave (red), move 1, carol to move\n"
+    );
+    let out = session("game #2\nas dave resign\nboard\n");
+    assert!(out.contains("game #2: carol is White, dave is Red"), "{out}");
     let out = session("board\n");
     assert_eq!(
         out,

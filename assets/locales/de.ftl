@@ -472,6 +472,7 @@ local-nothing-to-answer = { $name } hat keine Herausforderung zum { $command ->
 local-declined = Herausforderung #{ $id } abgelehnt
 local-cancelled = Herausforderung #{ $id } zurückgezogen
 local-no-current = keine aktuelle Partie: `play NAME NAME`, `accept` oder `game #ID`
+local-no-current-open = keine aktuelle Partie: `game #ID` nimmt eine dieser Partien auf
 local-no-games = { $name } hat keine laufenden Partien
 local-your-turn = du bist dran
 local-games-line = #{ $id }: { $white } gegen { $red }, Zug { $number }, { $turn }

@@ -475,6 +475,7 @@ local-nothing-to-answer = { $name } has no challenge to { $command }
 local-declined = challenge #{ $id } declined
 local-cancelled = challenge #{ $id } cancelled
 local-no-current = no current game: `play NAME NAME`, `accept` or `game #ID`
+local-no-current-open = no current game: `game #ID` takes up one of these
 local-no-games = { $name } has no active games
 local-your-turn = your turn
 local-games-line = #{ $id }: { $white } vs { $red }, move { $number }, { $turn }

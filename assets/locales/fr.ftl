@@ -472,6 +472,7 @@ local-nothing-to-answer = { $name } n'a aucun défi à { $command ->
 local-declined = défi #{ $id } refusé
 local-cancelled = défi #{ $id } annulé
 local-no-current = pas de partie en cours : `play NOM NOM`, `accept` ou `game #ID`
+local-no-current-open = pas de partie en cours : `game #ID` reprend l’une de celles-ci
 local-no-games = { $name } n'a aucune partie en cours
 local-your-turn = à toi de jouer
 local-games-line = #{ $id } : { $white } contre { $red }, coup { $number }, { $turn }

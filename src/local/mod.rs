@@ -282,7 +282,11 @@ impl<'a> Session<'a> {
     }
 
     async fn current(&self) -> Result<GameView, LocalError> {
-        let id = self.current_game.ok_or(LocalError::NoCurrentGame)?;
+        let Some(id) = self.current_game else {
+            // The games still going on here are listed, so one can be taken up at once.
+            let open = self.service.active_games_off_discord().await?;
+            return Err(LocalError::NoCurrentGame(open));
+        };
         Ok(self.service.game(id).await?)
     }
 

@@ -23,7 +23,8 @@ pub enum LocalError {
     LostOnTime(Box<GameView>),
     /// Nobody has said who they are (`as NAME`).
     SayWho,
-    NoCurrentGame,
+    /// No game is current; the games going on in the terminal, to take one up.
+    NoCurrentGame(Vec<GameView>),
     /// A replay asked for with `--no-pictures`.
     NoPictures,
     /// Nothing for `answer` in the challenges of the player `name`.
@@ -123,7 +124,11 @@ impl LocalError {
                 show(lang, game, game.updated_at)
             ),
             E::SayWho => tr!(lang, "local-say-who"),
-            E::NoCurrentGame => tr!(lang, "local-no-current"),
+            E::NoCurrentGame(open) if open.is_empty() => tr!(lang, "local-no-current"),
+            E::NoCurrentGame(open) => {
+                let lines: Vec<String> = open.iter().map(|game| game_line(lang, None, game)).collect();
+                format!("{}\n{}", tr!(lang, "local-no-current-open"), lines.join("\n"))
+            }
             E::NoPictures => tr!(lang, "local-no-pictures"),
             E::NothingToAnswer { name, answer } => tr!(
                 lang,
@@ -168,20 +173,7 @@ pub fn games_list(lang: Lang, player: &Player, games: &[GameView], now: Millis) 
     }
     let mut out = String::new();
     for game in games {
-        let turn = match game.to_move() {
-            Some((_, p)) if p.id == player.id => tr!(lang, "local-your-turn"),
-            Some((_, p)) => tr!(lang, "local-to-move", who = &p.name),
-            None => tr!(lang, "games-over"),
-        };
-        let line = tr!(
-            lang,
-            "local-games-line",
-            id = game.id,
-            white = with_color(lang, &game.white.name, Color::White),
-            red = with_color(lang, &game.red.name, Color::Red),
-            number = game.game.plies() + 1,
-            turn = turn
-        );
+        let line = game_line(lang, Some(player), game);
         match clock_words(lang, game, now) {
             Some(clock) => writeln!(out, "{line}; {clock}"),
             None => writeln!(out, "{line}"),
@@ -189,6 +181,27 @@ pub fn games_list(lang: Lang, player: &Player, games: &[GameView], now: Millis) 
         .unwrap_or_default();
     }
     out.trim_end().to_string()
+}
+
+/// One game on a line: its number, its players, the move it is at and whose turn it is
+/// ("your turn" when that is `viewer`).
+fn game_line(lang: Lang, viewer: Option<&Player>, game: &GameView) -> String {
+    let turn = match game.to_move() {
+        Some((_, p)) if viewer.is_some_and(|viewer| viewer.id == p.id) => {
+            tr!(lang, "local-your-turn")
+        }
+        Some((_, p)) => tr!(lang, "local-to-move", who = &p.name),
+        None => tr!(lang, "games-over"),
+    };
+    tr!(
+        lang,
+        "local-games-line",
+        id = game.id,
+        white = with_color(lang, &game.white.name, Color::White),
+        red = with_color(lang, &game.red.name, Color::Red),
+        number = game.game.plies() + 1,
+        turn = turn
+    )
 }
 
 /// When the time of the player to move runs out and how long that is from `now`, or that

@@ -115,6 +115,15 @@ impl Service {
         self.views(self.store.active_games_of(player).await?).await
     }
 
+    /// The active games played outside Discord (the terminal's), oldest first.
+    ///
+    /// # Errors
+    /// Database failures; a damaged log.
+    pub async fn active_games_off_discord(&self) -> Result<Vec<GameView>> {
+        self.views(self.store.active_games_off_discord().await?)
+            .await
+    }
+
     /// Records the thread a game is played in (`None`: in its channel).
     ///
     /// # Errors

@@ -270,6 +270,21 @@ impl Store {
         .await?)
     }
 
+    /// Active games played outside Discord (in the terminal: no server, no channel), oldest
+    /// first.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn active_games_off_discord(&self) -> Result<Vec<GameRow>, StoreError> {
+        Ok(sqlx::query_as::<_, GameRow>(&format!(
+            "{SELECT_GAME} WHERE g.status = 'active'
+               AND g.guild_id IS NULL AND g.channel_id IS NULL AND g.thread_id IS NULL
+             ORDER BY g.id"
+        ))
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     /// A player's finished games in a server, newest first, at most `limit`; those whose
     /// number starts with `typed` or whose opponent's name contains it (ASCII letters in any
     /// case, as SQLite's LIKE compares), when it is not empty.
