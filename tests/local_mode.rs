@@ -703,7 +703,10 @@ fn a_restart_resumes_the_current_game() {
          #2: carol (white) vs dave (red), move 1, carol to move\n"
     );
     let out = session("game #2\nas dave resign\nboard\n");
-    assert!(out.contains("game #2: carol is White, dave is Red"), "{out}");
+    assert!(
+        out.contains("game #2: carol is White, dave is Red"),
+        "{out}"
+    );
     let out = session("board\n");
     assert_eq!(
         out,

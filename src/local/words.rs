@@ -28,32 +28,19 @@ pub enum LocalError {
     /// A replay asked for with `--no-pictures`.
     NoPictures,
     /// Nothing for `answer` in the challenges of the player `name`.
-    NothingToAnswer {
-        name: String,
-        answer: Answer,
-    },
+    NothingToAnswer { name: String, answer: Answer },
     /// Drawing the analysis' chart broke down.
     Chart(tokio::task::JoinError),
     /// Two tiles refused, and no two tiles can be placed anywhere: a bridge or a pass is left.
     CannotPlaceTwo(IllegalMove),
     /// The player `name` is on vacation until then already.
-    AlreadyAway {
-        name: String,
-        until: Millis,
-    },
+    AlreadyAway { name: String, until: Millis },
     /// Days asked for outside 1 to those `left` to the player `name`.
-    VacationDays {
-        name: String,
-        left: i64,
-    },
+    VacationDays { name: String, left: i64 },
     /// The player `name` is not on vacation.
-    NotAway {
-        name: String,
-    },
+    NotAway { name: String },
     /// A move for the bot, which plays its own moves.
-    BotToMove {
-        name: String,
-    },
+    BotToMove { name: String },
 }
 
 impl From<ServiceError> for LocalError {
@@ -126,8 +113,15 @@ impl LocalError {
             E::SayWho => tr!(lang, "local-say-who"),
             E::NoCurrentGame(open) if open.is_empty() => tr!(lang, "local-no-current"),
             E::NoCurrentGame(open) => {
-                let lines: Vec<String> = open.iter().map(|game| game_line(lang, None, game)).collect();
-                format!("{}\n{}", tr!(lang, "local-no-current-open"), lines.join("\n"))
+                let lines: Vec<String> = open
+                    .iter()
+                    .map(|game| game_line(lang, None, game))
+                    .collect();
+                format!(
+                    "{}\n{}",
+                    tr!(lang, "local-no-current-open"),
+                    lines.join("\n")
+                )
             }
             E::NoPictures => tr!(lang, "local-no-pictures"),
             E::NothingToAnswer { name, answer } => tr!(
