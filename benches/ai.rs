@@ -6,8 +6,8 @@
 //! definition reads); then a search of 1,000 playouts by `hard`, `hard-2026-11` and
 //! `uct-smartbot` from the empty board, one of 3,000 by `hard` and `hard-2026-11` after 30
 //! moves, one step's
-//! search of `boardspace` with 100,000 moves, and one position of an analysis. The README
-//! turns these into its speed figures.
+//! search of `boardspace` with 100,000 moves, and one position of an analysis.
+//! `docs/ai.md` turns these into its speed figures.
 //!
 //! A random move is what each playout counts as one: a placement for the levels and
 //! `uct-smartbot`, a tile for `boardspace` (Boardspace's unit, in which a placement is two).

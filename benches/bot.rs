@@ -2,8 +2,8 @@
 //! what the players see — the board posted in the game's thread after a move, the callback of
 //! an autocomplete — and the bot's memory
 //! (RSS) after it has loaded each of 1,000 live games once, as players typing in all of them
-//! would. `cargo bench --bench bot` (`PONTE_BENCH_SAMPLES=1000` for more samples); the README
-//! lists the figures.
+//! would. `cargo bench --bench bot` (`PONTE_BENCH_SAMPLES=1000` for more samples);
+//! `docs/architecture.md` lists the figures.
 //!
 //! Percentiles need every sample, so this is a plain measured harness rather than divan.
 

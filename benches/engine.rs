@@ -1,4 +1,4 @@
-//! Engine speed: `cargo bench --bench engine`. The README lists the figures.
+//! Engine speed: `cargo bench --bench engine`. `docs/architecture.md` lists the figures.
 
 use divan::{Bencher, black_box};
 use fastrand::Rng;

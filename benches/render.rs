@@ -1,5 +1,5 @@
-//! Drawing and encoding the board picture: `cargo bench --bench render`. The README lists the
-//! figures.
+//! Drawing and encoding the board picture: `cargo bench --bench render`. `docs/architecture.md`
+//! lists the figures.
 
 use std::time::Duration;
 

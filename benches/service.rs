@@ -1,5 +1,6 @@
 //! A move end to end in process (load, validate, commit) on one SQLite file, and sustained
-//! throughput over 1,000 live games: `cargo bench --bench service`. The README lists the figures.
+//! throughput over 1,000 live games: `cargo bench --bench service`. `docs/architecture.md`
+//! lists the figures.
 //!
 //! Percentiles need every sample, so this is a plain measured harness rather than divan.
 

@@ -1,7 +1,10 @@
 //! ponte: Ponte del Diavolo by correspondence — the rules engine and the front ends on it.
 //!
-//! Layers, arrows pointing down only: front ends (`local`, `replay`) → `service` → `store` →
-//! `game`.
+//! Layers, arrows pointing down only: front ends (`discord`, `local`, the binary's commands) →
+//! `service` → `store` / `render` / `ai` / `tournament` → `game`. The store uses nothing but `ids`
+//! (it keeps moves as text; the service replays them through `game`); `ai` uses only `game`;
+//! `arena` and `replay` are command-line tools over `ai` and `game`. `docs/architecture.md` maps
+//! every file.
 
 pub mod ai;
 pub mod arena;

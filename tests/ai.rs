@@ -53,7 +53,7 @@ fn every_move_the_ai_returns_is_legal() {
         Player::Level(Level::Hard),
         Player::UctSmartbot { random_moves: 0 },
         Player::HardReference,
-        // Every idea of issue 24 at once, those the levels do not use included.
+        // Every trial idea at once, those the levels do not use included.
         Player::Trial {
             ideas: ai::Ideas::parse(
                 "swap+prune+bias+order+solver+partner+networks+islands+block+grave+prior+replies+complete+pairs+mse+b=2",

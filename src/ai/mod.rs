@@ -29,9 +29,9 @@ pub use uct::{Budget, Decision, Params};
 
 use crate::game::{Game, Move};
 
-/// `easy`'s search. With the playouts of issue 24 its 300 playouts of November 2026 beat a
+/// `easy`'s search. With the levels' playouts, 300 playouts (`easy`'s budget in November 2026) beat a
 /// player of the advice alone (a beginner's stand-in, `ponte arena easy advice`) 97 times in
-/// 100; with 100, about two games in three (131 of 200), so that a beginner wins now and then
+/// 100; 100 playouts win about two games in three (131 of 200), so that a beginner wins now and then
 /// (`docs/strength.md`).
 pub const EASY_PLAYOUTS: u64 = 100;
 

@@ -18,7 +18,7 @@ use crate::game::{Bitboard, Board, Cell, Color, Game, Move};
 /// How many candidates a choice tries before it gives up on its kind of cell.
 const TRIES: u32 = 8;
 
-/// How the playouts follow the advice. The levels play [`Style::ADVICE`]; issue 24's trials
+/// How the playouts follow the advice. The levels play [`Style::ADVICE`]; the trials
 /// vary it (`ponte arena`'s `trial-…` players) to measure each change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
@@ -52,7 +52,7 @@ impl Style {
     };
 
     /// The advice as the levels followed it in November 2026 (`hard-2026-11` keeps a copy):
-    /// what issue 24's trials vary.
+    /// what the trials vary.
     pub const NOVEMBER: Style = Style {
         bridge_odds: 4,
         start_odds: 4,

@@ -9,7 +9,7 @@
 //! - the playouts follow the author's advice (`policy`).
 //!
 //!
-//! Later ideas (issue 24) are switched by [`Ideas`], so that `ponte arena` can measure each one
+//! Further ideas are switched by [`Ideas`], so that `ponte arena` can measure each one
 //! (`trial-…` players); the levels play with [`LEVELS`], the ones that paid: the swap valued
 //! from the swapper's side, a playout that starts halfway through a placement given the
 //! advice's second tile, playouts that bridge twice as often, and GRAVE (a young node judges
@@ -61,7 +61,7 @@ pub const PARAMS: Params = Params {
     prior_value: 0.3,
 };
 
-/// The ideas of issue 24, each of which can be switched on alone to be measured.
+/// The trial ideas, each of which can be switched on alone to be measured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Ideas {
     /// The swap valued from the side of the player who swaps (White after it), not Red's.

@@ -1,4 +1,4 @@
-//! Last good replies (issue 24's `replies` idea; "last good reply with forgetting", Baier and
+//! Last good replies (the trial idea `replies`; "last good reply with forgetting", Baier and
 //! Drake 2010, which paid in Go and Havannah): the search remembers, for each player and each
 //! move of the opponent, the reply that player last made to it in a playout they won, and a
 //! later playout plays that reply again when it is legal and follows the advice, instead of

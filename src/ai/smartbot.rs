@@ -1,5 +1,5 @@
-//! `uct-smartbot` (called `baseline` until issue 24): plain UCT over steps with uniformly random
-//! "Smartbot" playouts, the cheap yardstick. It was built from issue 11's *description* of
+//! `uct-smartbot` (also read as `baseline`): plain UCT over steps with uniformly random
+//! "Smartbot" playouts, the cheap yardstick. It was built from a written *description* of
 //! Boardspace's robot, which turned out not to be the robot Boardspace offers for Ponte (that is
 //! Dumbot, rebuilt from Boardspace's sources in `boardspace`): exploration constant 0.5 on the
 //! ±1 scale, playouts choosing between a placement and a bridge with bridges weighted 2×

@@ -21,7 +21,7 @@ use crate::store::{AnalysisPosition, AnalysisRequest, AnalysisRow, Owed, Pending
 use crate::tr;
 
 /// Playouts a position: about a third of a second of one core, so a game of 80 moves takes
-/// half a minute (see the README for the figures).
+/// half a minute (`docs/ai.md` gives the figures).
 pub const ANALYSIS_PLAYOUTS: u64 = 4_000;
 /// How many of the moves that changed the game most are named.
 pub const MOMENTS: usize = 3;

@@ -1,13 +1,16 @@
 //! The game service: the one place that combines the rules engine with the store (and the
-//! pictures). Every front end (the Discord bot, the local terminal mode, the command line) calls
-//! it with player ids and move text and gets plain views or typed errors whose messages a player
-//! understands. Front ends never reach the store or the renderer themselves.
+//! pictures, the AI and tournaments). Every front end (the Discord bot, the local terminal mode,
+//! the command line) calls it with typed values — who acts, ids, and a `Move` the front end
+//! parsed once from the player's text — and gets plain views or typed errors whose messages a
+//! player understands. Front ends never reach the store or the renderer themselves.
 //!
 //! One file per use case, each an `impl Service` block: `challenges` (offer, answer, rematch),
-//! `play` (games, moves, aborts), `deadlines` (the correspondence clock), `announcements` (what
-//! saved actions owe Discord), `standings` (ratings, leaderboards, stats), `export` (records
-//! and pictures), `replays` (animated GIFs of games) and `analysis` (the AI's look back at a
-//! finished game).
+//! `play` (games, moves, aborts), `opponent` (the bot as a player), `deadlines` (the
+//! correspondence clock), `vacations`, `digests` (reminders by direct message, the daily
+//! digest), `announcements` (what saved actions owe Discord), `standings` and `ratings`
+//! (ratings, leaderboards, stats), `tournaments`, `languages`, `export` (records and pictures),
+//! `replays` (animated GIFs of games), `analysis` (the AI's look back at a finished game) and
+//! `backup`. `saving` is the one path of every change to a game and what it owes the players.
 
 mod actor;
 mod analysis;

@@ -1,7 +1,7 @@
 //! `boardspace`: Boardspace's Ponte robot, **Dumbot**, rebuilt from Boardspace's own sources,
 //! to measure our player against the robot people actually meet there. The facts are taken
 //! from the sources; the code is ours. Our engine decides what is legal (RULES.md); where
-//! Boardspace's rules model differs, the README's AI section says so.
+//! Boardspace's rules model differs, `docs/ai.md` says so.
 //!
 //! Sources, in repository `ddyer0/boardspace.net` under `client/boardspace-java/`:
 //! - `boardspace-core/common/GameInfo.java`: Ponte (game 612) offers `OneBotPlus` =

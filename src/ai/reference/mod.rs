@@ -1,4 +1,4 @@
-//! `hard-2026-11`: the level `hard` exactly as it played in November 2026 (issue 24), kept as
+//! `hard-2026-11`: the level `hard` exactly as it played in November 2026, kept as
 //! a fixed reference so that a stronger `hard` can be measured against it: the same search
 //! (`rave`), the same playouts (`policy`), the same 1.95 s a move.
 //!
