@@ -400,3 +400,49 @@ async fn a_new_vacation_starts_at_once_after_one_is_over() {
         Some(now + HOUR + 4 * DAY - HOUR)
     );
 }
+
+#[tokio::test]
+async fn stopping_and_restarting_a_clock_is_a_change_of_the_game() {
+    let (_dir, clock, service) = opened().await;
+    let (a, b) = (player(1), player(2));
+    let game = four_day_game(&service, &a, &b).await;
+    // b's game, where a is not to move, is not stopped, so it does not change.
+    let theirs = four_day_game(&service, &b, &a).await;
+    service.start_vacation(&a, GUILD, 3).await.unwrap();
+    let paused = service.game(game.id).await.unwrap();
+    assert_eq!(
+        paused.version,
+        game.version + 1,
+        "a button of before is stale"
+    );
+    assert!(paused.updated_at >= game.updated_at);
+    assert_eq!(
+        service.game(theirs.id).await.unwrap().version,
+        theirs.version
+    );
+    // The stale version is refused as a position that changed, the fresh one plays.
+    let stale = service
+        .play_text(game.id, a.id, "c3 e5", Some(game.version))
+        .await;
+    assert!(
+        matches!(stale, Err(ServiceError::PositionChanged)),
+        "{stale:?}"
+    );
+    clock.advance(HOUR);
+    service.end_vacation(a.id, GUILD).await.unwrap();
+    let back = service.game(game.id).await.unwrap();
+    assert_eq!(back.version, paused.version + 1);
+    assert_eq!(back.deadline_at, Some(START + HOUR + 4 * DAY));
+    // A reminder taken changes no version: the board's buttons still work.
+    clock.advance(3 * DAY + HOUR);
+    let reminded = service.tick().await.reminders;
+    assert!(
+        reminded.iter().any(|(g, _)| g.id == game.id),
+        "{reminded:?}"
+    );
+    assert_eq!(service.game(game.id).await.unwrap().version, back.version);
+    service
+        .play_text(game.id, a.id, "c3 e5", Some(back.version))
+        .await
+        .played();
+}

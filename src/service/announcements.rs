@@ -12,7 +12,7 @@ use super::{
     TournamentView, Venue,
 };
 use crate::game::Move;
-use crate::store::{GameRow, GameStatus, OutboxId, Owed, Reach, StoreError};
+use crate::store::{ClockTimes, GameRow, GameStatus, OutboxId, Owed, Reach, StoreError};
 
 /// Something the players are owed, with the game as it stood when it was saved.
 #[derive(Clone, Debug)]
@@ -306,8 +306,11 @@ impl Service {
             status: GameStatus::Active,
             winner: None,
             end_reason: None,
-            deadline_at: None,
-            remind_at: None,
+            clock: ClockTimes {
+                deadline_at: None,
+                remind_at: None,
+                ..row.clock
+            },
             ..row
         };
         if swapped_later {

@@ -3,7 +3,8 @@
 
 use std::time::Duration;
 
-use super::deadlines::MoveClock;
+use super::clock::CorrespondenceClock;
+use super::vacations::new_clock_if_away;
 use super::views::stored_variant;
 use super::{
     ChallengeId, ChallengeOptions, ChallengeStatus, ChallengeView, GameId, GameView, Player,
@@ -172,7 +173,7 @@ impl Service {
         } else {
             row.challenger_id
         };
-        let clock = MoveClock::starting(row.move_seconds, now);
+        let clock = CorrespondenceClock::new(row.move_seconds).start(now);
         let game = NewGame {
             opener_id: opener,
             other_id: other,
@@ -181,8 +182,7 @@ impl Service {
             rated: row.rated,
             guild_id: row.guild_id,
             channel_id: row.channel_id,
-            deadline_at: clock.deadline_at,
-            remind_at: clock.remind_at,
+            clock: clock.times(),
             created_at: now,
         };
         // Where the game is shown, its thread opens on the message clicked (else the
@@ -195,7 +195,10 @@ impl Service {
                 .into_iter()
                 .collect()
         };
-        let accepted = self.store.accept_challenge(row.id, &game, owed).await?;
+        let accepted = self
+            .store
+            .accept_challenge(row.id, &game, new_clock_if_away, owed)
+            .await?;
         match accepted {
             Some(game) => {
                 self.outbox_changed();

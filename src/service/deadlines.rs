@@ -1,38 +1,16 @@
-//! The correspondence clock: each move has a deadline (the time per move from when it became
-//! due), the player to move is reminded when a quarter of that time is left, and a game whose
-//! deadline passes is lost on time by the player to move. Everything is kept in the database, so
-//! a restart resolves at once whatever fell due meanwhile.
+//! The correspondence clock at work: a game whose deadline passes is lost on time by the player
+//! to move, and the player to move is reminded once per move (the rules of both are
+//! [`CorrespondenceClock`]'s). Everything is kept in the database, so a restart resolves at once
+//! whatever fell due meanwhile.
 
+use super::clock::CorrespondenceClock;
 use super::standings::rate;
-use super::vacations::as_of;
+use super::vacations::clock_of;
 use super::{ChallengeView, GameView, Millis, Result, Service, ServiceError};
 use crate::store::{
-    DueReminder, EndReason, GameChange, GameId, GameStatus, GameUpdate, GameWrite, Owed, Reach,
-    StoreError, Winner,
+    ClockTimes, DueReminder, EndReason, GameChange, GameId, GameStatus, GameUpdate, GameWrite,
+    Owed, Reach, StoreError, Winner,
 };
-
-/// The clock of one move: when it runs out and when to remind the player.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub(super) struct MoveClock {
-    pub deadline_at: Option<Millis>,
-    pub remind_at: Option<Millis>,
-}
-
-impl MoveClock {
-    /// The clock of a move that became due at `now`, with `move_seconds` for it (`None`: no
-    /// limit).
-    pub fn starting(move_seconds: Option<i64>, now: Millis) -> MoveClock {
-        let Some(seconds) = move_seconds else {
-            return MoveClock::default();
-        };
-        let deadline = now + seconds * 1000;
-        MoveClock {
-            deadline_at: Some(deadline),
-            // A quarter of the time left: early enough to act on, late enough not to nag.
-            remind_at: Some(deadline - seconds * 1000 / 4),
-        }
-    }
-}
 
 /// What the clock decided at one tick.
 #[derive(Debug, Default)]
@@ -128,8 +106,8 @@ impl Service {
         now: Millis,
     ) -> Result<Option<GameView>> {
         // A vacation whose days are used gives its game its deadline back, closed or not.
-        let row = as_of(write.game.clone(), now);
-        if row.status != GameStatus::Active || row.deadline_at.is_none_or(|d| d > now) {
+        let row = write.game.clone();
+        if row.status != GameStatus::Active || !clock_of(&row).out_of_time(now) {
             return Ok(None);
         }
         let position = self.position_for_write(&mut write).await?;
@@ -146,9 +124,7 @@ impl Service {
             winner: Some(Winner::from(Some(winner))),
             end_reason: Some(EndReason::Timeout),
             to_move_id: None,
-            deadline_at: None,
-            remind_at: None,
-            paused: None,
+            clock: ClockTimes::default(),
             rated: row.rated,
         };
         let change = GameChange {
@@ -170,9 +146,10 @@ impl Service {
     #[tracing::instrument(skip(self))]
     pub async fn take_reminders(&self) -> Result<Vec<(GameView, bool)>> {
         let mut due = Vec::new();
+        let now = self.now();
         let taken = self
             .store
-            .take_due_reminders(self.now(), reminders_owed)
+            .take_due_reminders(now, |due| take_reminder(due, now))
             .await?;
         if !taken.is_empty() {
             self.outbox_changed();
@@ -200,6 +177,15 @@ impl Service {
     }
 }
 
+/// A reminder taken at `now` when its clock says it is due: the clock once reminded, and what
+/// the reminder owes.
+fn take_reminder(due: &DueReminder, now: Millis) -> Option<(ClockTimes, Vec<Owed>)> {
+    let clock = CorrespondenceClock::stored(due.move_seconds, due.clock);
+    clock
+        .reminder_due(now)
+        .then(|| (clock.reminded().times(), reminders_owed(due)))
+}
+
 /// What a reminder owes: a word in the game's thread when it has one, and a direct message to a
 /// player who asked for those.
 fn reminders_owed(due: &DueReminder) -> Vec<Owed> {
@@ -224,6 +210,8 @@ mod tests {
             plies: 6,
             channel_id,
             wants_dm,
+            move_seconds: Some(86_400),
+            clock: ClockTimes::default(),
         };
         let to = |by| Owed::Reminder {
             game: GameId(4),
@@ -237,5 +225,31 @@ mod tests {
         );
         assert_eq!(reminders_owed(&due(None, true)), [to(Reach::DirectMessage)]);
         assert_eq!(reminders_owed(&due(None, false)), []);
+    }
+}
+
+#[cfg(test)]
+mod reminder_tests {
+    use super::*;
+
+    #[test]
+    fn a_reminder_is_taken_only_when_its_clock_says_so_and_then_cleared() {
+        const DAY: Millis = 86_400_000;
+        let clock = CorrespondenceClock::new(Some(4 * 86_400)).start(0);
+        let due = |clock: CorrespondenceClock| DueReminder {
+            game_id: GameId(4),
+            plies: 6,
+            channel_id: Some(70),
+            wants_dm: false,
+            move_seconds: Some(4 * 86_400),
+            clock: clock.times(),
+        };
+        assert_eq!(take_reminder(&due(clock), 3 * DAY - 1), None);
+        let (cleared, owed) = take_reminder(&due(clock), 3 * DAY).unwrap();
+        assert_eq!(cleared, clock.reminded().times());
+        assert_eq!(owed.len(), 1);
+        assert_eq!(take_reminder(&due(clock), 4 * DAY), None, "out of time");
+        let away = clock.pause_at(DAY, 10 * DAY);
+        assert_eq!(take_reminder(&due(away), 5 * DAY), None, "away");
     }
 }

@@ -10,7 +10,7 @@ use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
 
 use super::{GameView, Lang, Millis, Player, PlayerId, Result, Service, ServiceError};
-use crate::store::{DueDigest, StoredNotify};
+use crate::store::{DueDigest, Owed, StoredNotify};
 
 /// The hour a digest comes at when the player names none.
 pub const DIGEST_HOUR: u32 = 8;
@@ -66,7 +66,7 @@ impl Service {
         let now = self.now();
         let owed = self
             .store
-            .take_due_digests(now, |due| next_after(due, now))
+            .take_due_digests(now, |due| next_after(due, now), digest_owed)
             .await?;
         if !owed.is_empty() {
             self.outbox_changed();
@@ -122,6 +122,13 @@ pub fn time_zones_like(typed: &str) -> impl Iterator<Item = &'static str> {
         .iter()
         .map(|zone| zone.name())
         .filter(move |name| name.to_lowercase().contains(&typed))
+}
+
+/// What a digest owes: one direct message to its player.
+fn digest_owed(due: &DueDigest) -> Vec<Owed> {
+    vec![Owed::Digest {
+        player: due.player_id,
+    }]
 }
 
 /// The digest after one owed `now`: at its hour on a later local day (a bot stopped for days

@@ -8,7 +8,8 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::challenges::checked_move_seconds;
-use super::deadlines::MoveClock;
+use super::clock::CorrespondenceClock;
+use super::vacations::new_clock_if_away;
 use super::views::stored_variant;
 use super::{
     ChallengeOptions, GameId, GameView, MoveOutcome, Player, Result, Service, ServiceError, Venue,
@@ -82,8 +83,8 @@ impl Service {
         };
         // The AI's moves are never on the clock: only the human's are.
         let clock = match opener {
-            Opener::Human => MoveClock::starting(move_seconds, now),
-            Opener::Ai => MoveClock::default(),
+            Opener::Human => CorrespondenceClock::new(move_seconds).start(now),
+            Opener::Ai => CorrespondenceClock::new(move_seconds),
         };
         let game = NewGame {
             opener_id,
@@ -93,8 +94,7 @@ impl Service {
             rated: false,
             guild_id: venue.guild_id,
             channel_id: venue.channel_id,
-            deadline_at: clock.deadline_at,
-            remind_at: clock.remind_at,
+            clock: clock.times(),
             created_at: now,
         };
         let side = AiSide {
@@ -108,7 +108,10 @@ impl Service {
                 .into_iter()
                 .collect()
         };
-        let id = self.store.start_ai_game(&game, &side, owed).await?;
+        let id = self
+            .store
+            .start_ai_game(&game, &side, new_clock_if_away, owed)
+            .await?;
         self.outbox_changed();
         self.ai_turn.notify_one();
         self.game(id).await

@@ -3,16 +3,17 @@
 
 use std::sync::Arc;
 
-use super::deadlines::MoveClock;
+use super::clock::CorrespondenceClock;
 use super::standings::rate;
-use super::vacations::{as_of, stop_clock_if_away};
+use super::vacations::{as_of, clock_of, stop_clock_if_away};
 use super::{
     AbortOutcome, Actor, GameId, GameView, LoggedMove, MoveOutcome, MoveReport, PlayerId, Result,
     Sent, Service, ServiceError,
 };
 use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
 use crate::store::{
-    EndReason, GameChange, GameRow, GameStatus, GameUpdate, GameWrite, NewMove, StoreError, Winner,
+    ClockTimes, EndReason, GameChange, GameRow, GameStatus, GameUpdate, GameWrite, NewMove,
+    StoreError, Winner,
 };
 
 impl Service {
@@ -189,7 +190,7 @@ impl Service {
         };
         // Past the deadline the game is lost on time, whoever tries to move or resign.
         let now = self.now();
-        if row.deadline_at.is_some_and(|d| d <= now) {
+        if clock_of(&row).out_of_time(now) {
             return self
                 .lost_on_time(write, now)
                 .await
@@ -240,7 +241,7 @@ impl Service {
         let mut update = game_update(&game, players, row.move_seconds, now, row.rated);
         if update.to_move_id.is_some() && update.to_move_id == row.ai_player_id {
             // The AI's moves are never on the clock: only the human's are.
-            (update.deadline_at, update.remind_at) = (None, None);
+            update.clock = ClockTimes::default();
         }
         stop_clock_if_away(&mut write, &mut update, now).await?;
         if let Some(outcome) = game.outcome() {
@@ -305,7 +306,7 @@ impl Service {
             return Err(ServiceError::GameOver(id));
         }
         let now = self.now();
-        if row.deadline_at.is_some_and(|d| d <= now) {
+        if clock_of(&row).out_of_time(now) {
             return self
                 .lost_on_time(write, now)
                 .await
@@ -330,9 +331,7 @@ impl Service {
             winner: None,
             end_reason: Some(EndReason::Abort),
             to_move_id: None,
-            deadline_at: None,
-            remind_at: None,
-            paused: None,
+            clock: ClockTimes::default(),
             rated: false,
         };
         let change = GameChange {
@@ -419,9 +418,10 @@ fn game_update(
         }
     };
     let to_move = game.to_move();
+    let clock = CorrespondenceClock::new(move_seconds);
     let clock = match to_move {
-        Some(_) => MoveClock::starting(move_seconds, now),
-        None => MoveClock::default(),
+        Some(_) => clock.start(now),
+        None => clock.stop(),
     };
     GameUpdate {
         white_id: players[0],
@@ -430,9 +430,7 @@ fn game_update(
         winner,
         end_reason,
         to_move_id: to_move.map(|c| players[c.index()]),
-        deadline_at: clock.deadline_at,
-        remind_at: clock.remind_at,
-        paused: None,
+        clock: clock.times(),
         rated,
     }
 }

@@ -73,7 +73,7 @@ fn owed_by(before: &GameRow, change: &GameChange) -> Vec<Owed> {
 mod tests {
     use super::*;
     use crate::ids::{GameId, PlayerId, TournamentId};
-    use crate::store::{EndReason, GameUpdate, NewMove, Winner};
+    use crate::store::{ClockTimes, EndReason, GameUpdate, NewMove, Winner};
 
     fn row(channel: Option<i64>, tournament: Option<i64>) -> GameRow {
         let tournament = tournament.map(TournamentId);
@@ -98,8 +98,7 @@ mod tests {
             thread_id: None,
             plies: 10,
             to_move_id: Some(PlayerId(1)),
-            deadline_at: None,
-            remind_at: None,
+            clock: ClockTimes::default(),
             rating_applied: false,
             version: 3,
             created_at: 0,
@@ -109,9 +108,6 @@ mod tests {
             ai_level: None,
             tournament_id: tournament,
             tournament_round: tournament.map(|_| 1),
-            paused_until: None,
-            paused_deadline_in: None,
-            paused_remind_in: None,
         }
     }
 
@@ -130,9 +126,7 @@ mod tests {
                 winner: (status == GameStatus::Finished).then_some(Winner::White),
                 end_reason: (status == GameStatus::Finished).then_some(EndReason::Score),
                 to_move_id: None,
-                deadline_at: None,
-                remind_at: None,
-                paused: None,
+                clock: ClockTimes::default(),
                 rated: true,
             },
         }

@@ -9,7 +9,8 @@
 
 use std::collections::HashMap;
 
-use super::deadlines::MoveClock;
+use super::clock::CorrespondenceClock;
+use super::vacations::new_clock_if_away;
 use super::views::{stored_variant, variant_of};
 use super::{
     Actor, ChallengeOptions, Entrant, GameId, Millis, Player, PlayerId, Result, Service,
@@ -320,7 +321,7 @@ impl Service {
     ) -> Result<bool> {
         let now = self.now();
         let move_seconds = view.options.move_time.map(|t| t.as_secs() as i64);
-        let clock = MoveClock::starting(move_seconds, now);
+        let clock = CorrespondenceClock::new(move_seconds).start(now);
         let new_rounds: Vec<NewRound> = rounds
             .iter()
             .enumerate()
@@ -337,8 +338,7 @@ impl Service {
                         rated: view.options.rated,
                         guild_id: view.venue.guild_id,
                         channel_id: view.venue.channel_id,
-                        deadline_at: clock.deadline_at,
-                        remind_at: clock.remind_at,
+                        clock: clock.times(),
                         created_at: now,
                     })
                     .collect(),
@@ -360,7 +360,16 @@ impl Service {
         let after = i64::from(after);
         let started = self
             .store
-            .start_rounds(view.id, after, seeds, &new_rounds, &owed, started_game, now)
+            .start_rounds(
+                view.id,
+                after,
+                seeds,
+                &new_rounds,
+                &owed,
+                started_game,
+                new_clock_if_away,
+                now,
+            )
             .await?;
         if started.is_some() {
             self.outbox_changed();

@@ -10,8 +10,11 @@
 
 use time::OffsetDateTime;
 
+use super::clock::CorrespondenceClock;
 use super::{Millis, Player, PlayerId, Result, Service, ServiceError};
-use crate::store::{DAY, GameRow, GameUpdate, GameWrite, Paused, VacationRow};
+use crate::store::{
+    ClockTimes, DAY, GameRow, GameUpdate, GameWrite, NewGame, VacationRow, VacationWrite,
+};
 
 /// Where a player stands with vacations in a server.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,20 +57,28 @@ impl Service {
         self.store
             .upsert_player(player.id, &player.name, now)
             .await?;
+        let mut write = self.store.write_vacation(player.id, guild).await?;
         // A vacation whose days are used but which the clock has not closed yet ends at its
-        // own end first: its games get their time back from then.
-        self.end_used_vacation(player.id, guild, now).await?;
+        // own end first: its games get their time back from then. One still going on (begun
+        // meanwhile by another request) stands.
+        if let Some(open) = write.open {
+            if open.until_at > now {
+                return Err(ServiceError::AlreadyAway(open.until_at));
+            }
+            close(&mut write, open.until_at, now).await?;
+        }
         let until = now + days * DAY;
-        let started = self
-            .store
-            .start_vacation(player.id, guild, now, until, year_of(now))
-            .await?;
-        // Two at once: the other started it.
-        let Some(started) = started else {
-            return Err(ServiceError::AlreadyAway(until));
-        };
+        write.start(now, until, year_of(now)).await?;
+        for game in write.game_clocks().await? {
+            let clock = CorrespondenceClock::stored(game.move_seconds, game.clock);
+            let paused = clock.pause_at(now, until);
+            if paused != clock {
+                write.set_clock(&game, paused.times(), now).await?;
+            }
+        }
+        write.commit().await?;
         Ok(VacationStatus {
-            away_until: Some(started.until_at),
+            away_until: Some(until),
             days_left: status.days_left - days,
             allowance: status.allowance,
         })
@@ -81,33 +92,19 @@ impl Service {
     #[tracing::instrument(skip(self))]
     pub async fn end_vacation(&self, player: PlayerId, guild: i64) -> Result<VacationStatus> {
         let now = self.now();
+        let mut write = self.store.write_vacation(player, guild).await?;
+        let Some(open) = write.open else {
+            return Err(ServiceError::NotAway);
+        };
         // One whose days are used was over already: it ends at its own end, and the player
         // was not away.
-        if self.end_used_vacation(player, guild, now).await? {
-            return Err(ServiceError::NotAway);
-        }
-        let ended = self.store.end_vacation(player, guild, now).await?;
-        if ended.is_none() {
+        let used = open.until_at <= now;
+        close(&mut write, now.clamp(open.started_at, open.until_at), now).await?;
+        write.commit().await?;
+        if used {
             return Err(ServiceError::NotAway);
         }
         self.vacation_status(player, guild).await
-    }
-
-    /// Ends `player`'s vacation in `guild` at its own end if its days are used at `now`;
-    /// whether there was one to end.
-    async fn end_used_vacation(&self, player: PlayerId, guild: i64, now: Millis) -> Result<bool> {
-        let Some(used) = self
-            .store
-            .vacation(player, guild)
-            .await?
-            .filter(|v| v.until_at <= now)
-        else {
-            return Ok(false);
-        };
-        self.store
-            .end_vacation(player, guild, used.until_at)
-            .await?;
-        Ok(true)
     }
 
     /// Where `player` stands with vacations in `guild`.
@@ -117,10 +114,13 @@ impl Service {
     pub async fn vacation_status(&self, player: PlayerId, guild: i64) -> Result<VacationStatus> {
         let now = self.now();
         let allowance = self.store.vacation_allowance(guild).await?;
-        let taken = self
+        let taken: i64 = self
             .store
-            .vacation_days_taken(player, guild, year_of(now))
-            .await?;
+            .vacations_in_year(player, guild, year_of(now))
+            .await?
+            .iter()
+            .map(days_taken)
+            .sum();
         let away = self.store.vacation(player, guild).await?;
         Ok(VacationStatus {
             away_until: away_at(away, now),
@@ -156,14 +156,37 @@ impl Service {
     /// # Errors
     /// Database failures.
     pub(super) async fn end_used_vacations(&self) -> Result<usize> {
-        let ending = self.store.vacations_ending(self.now()).await?;
-        for vacation in &ending {
-            self.store
-                .end_vacation(vacation.player_id, vacation.guild_id, vacation.until_at)
+        let now = self.now();
+        let mut ended = 0;
+        for vacation in self.store.vacations_ending(now).await? {
+            let mut write = self
+                .store
+                .write_vacation(vacation.player_id, vacation.guild_id)
                 .await?;
+            // Ended meanwhile (the player came back): nothing left to close.
+            let Some(open) = write.open.filter(|open| open.until_at <= now) else {
+                continue;
+            };
+            close(&mut write, open.until_at, now).await?;
+            write.commit().await?;
+            ended += 1;
         }
-        Ok(ending.len())
+        Ok(ended)
     }
+}
+
+/// Ends the vacation going on at `at` and gives the clocks it stopped the time each had left,
+/// from `at`; the games' versions move on at `now`.
+async fn close(write: &mut VacationWrite<'_>, at: Millis, now: Millis) -> Result<()> {
+    write.end(at).await?;
+    for game in write.game_clocks().await? {
+        let clock = CorrespondenceClock::stored(game.move_seconds, game.clock);
+        let resumed = clock.resume_at(at);
+        if resumed != clock {
+            write.set_clock(&game, resumed.times(), now).await?;
+        }
+    }
+    Ok(())
 }
 
 /// Stops the clock `update` starts when the player it gives the move to is away (and the
@@ -173,19 +196,26 @@ pub(super) async fn stop_clock_if_away(
     update: &mut GameUpdate,
     now: Millis,
 ) -> Result<()> {
-    let (Some(next), Some(deadline)) = (update.to_move_id, update.deadline_at) else {
+    let Some(next) = update.to_move_id else {
         return Ok(());
     };
+    let clock = CorrespondenceClock::stored(write.game.move_seconds, update.clock);
+    if clock.time_left(now).is_none() {
+        return Ok(());
+    }
     // A vacation whose days are used is over, whether or not the clock has closed it yet.
-    if let Some(until) = write.away_until(next).await?.filter(|&until| until > now) {
-        update.paused = Some(Paused {
-            until,
-            deadline_in: deadline - now,
-            remind_in: update.remind_at.map(|at| at - now),
-        });
-        (update.deadline_at, update.remind_at) = (None, None);
+    if let Some(until) = write.away_until(next, now).await? {
+        update.clock = clock.pause_at(now, until).times();
     }
     Ok(())
+}
+
+/// The clock a new game starts with when its opener, the player to move, is away until
+/// `until`: stopped from its start, with the whole time of the first move kept.
+pub(super) fn new_clock_if_away(game: &NewGame, until: Millis) -> ClockTimes {
+    CorrespondenceClock::stored(game.move_seconds, game.clock)
+        .pause_at(game.created_at, until)
+        .times()
 }
 
 /// When a player's open vacation ends, if they are still away at `now`: it is over at its
@@ -194,20 +224,24 @@ fn away_at(open: Option<VacationRow>, now: Millis) -> Option<Millis> {
     open.map(|v| v.until_at).filter(|&until| until > now)
 }
 
+/// The clock of a stored game.
+pub(super) fn clock_of(row: &GameRow) -> CorrespondenceClock {
+    CorrespondenceClock::stored(row.move_seconds, row.clock)
+}
+
 /// A game as it stands at `now`: a vacation is over at its end whether or not the clock's
 /// tick has closed it yet, so a game it stopped has its deadline (and its reminder) back,
 /// counted from that end, as closing the vacation will save it.
 pub(super) fn as_of(mut row: GameRow, now: Millis) -> GameRow {
-    if let Some(until) = row.paused_until.filter(|&until| until <= now) {
-        row.deadline_at = row.paused_deadline_in.map(|left| until + left);
-        row.remind_at = row.paused_remind_in.map(|left| until + left);
-        (
-            row.paused_until,
-            row.paused_deadline_in,
-            row.paused_remind_in,
-        ) = (None, None, None);
-    }
+    row.clock = clock_of(&row).as_of(now).times();
     row
+}
+
+/// The whole days a vacation takes from the allowance: a day begun counts whole (one going on
+/// holds the days it was asked for).
+fn days_taken(vacation: &VacationRow) -> i64 {
+    let end = vacation.ended_at.unwrap_or(vacation.until_at);
+    (end - vacation.started_at + DAY - 1).div_euclid(DAY).max(0)
 }
 
 /// The calendar year (UTC) of a moment.
@@ -218,7 +252,26 @@ fn year_of(at: Millis) -> i64 {
 
 #[cfg(test)]
 mod tests {
-    use super::year_of;
+    use super::*;
+
+    #[test]
+    fn a_day_begun_counts_whole() {
+        let taken = |started_at, until_at, ended_at| {
+            days_taken(&VacationRow {
+                player_id: PlayerId(1),
+                guild_id: 7,
+                started_at,
+                until_at,
+                ended_at,
+                year: 2026,
+            })
+        };
+        assert_eq!(taken(0, 10 * DAY, None), 10, "going on: the days asked for");
+        assert_eq!(taken(0, 10 * DAY, Some(1)), 1);
+        assert_eq!(taken(0, 10 * DAY, Some(DAY)), 1);
+        assert_eq!(taken(0, 10 * DAY, Some(DAY + 1)), 2);
+        assert_eq!(taken(0, 10 * DAY, Some(0)), 0, "back at once");
+    }
 
     #[test]
     fn a_vacation_counts_in_the_calendar_year_it_starts() {

@@ -422,8 +422,8 @@ impl GameView {
             moves: position.moves.clone(),
             result,
             move_time: move_time(row.move_seconds),
-            deadline_at: row.deadline_at,
-            away_until: row.paused_until,
+            deadline_at: row.clock.deadline_at,
+            away_until: row.clock.paused_until,
             rated: row.rated,
             venue: Venue {
                 guild_id: row.guild_id,

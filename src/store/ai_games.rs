@@ -1,10 +1,10 @@
 //! Games against the bot's own AI: started at once (no challenge to answer), found again
 //! when the AI is to move, and counted per level for a player's stats.
 
-use super::games::{NewGame, insert_game};
+use super::games::{ClockTimes, NewGame};
 use super::outbox::{Owed, insert_owed};
-use super::vacations::stop_new_clock_if_away;
-use super::{GameId, PlayerId, Store, StoreError, StoredLevel};
+use super::vacations::insert_new_game;
+use super::{GameId, Millis, PlayerId, Store, StoreError, StoredLevel};
 
 /// Which player of a new game is the AI, at which level.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,8 +23,9 @@ pub struct AiRecord {
 }
 
 impl Store {
-    /// Starts `game` with the AI as one of its players, with what `owed` says the new game
-    /// owes the players, in one transaction.
+    /// Starts `game` with the AI as one of its players (with the clock `if_away` gives it when
+    /// its opener is away), with what `owed` says the new game owes the players, in one
+    /// transaction.
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
@@ -32,18 +33,18 @@ impl Store {
         &self,
         game: &NewGame,
         ai: &AiSide,
+        if_away: impl Fn(&NewGame, Millis) -> ClockTimes,
         owed: impl FnOnce(GameId) -> Vec<Owed>,
     ) -> Result<GameId, StoreError> {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let id = insert_game(&mut tx, game).await?;
+        let id = insert_new_game(&mut tx, game, None, &if_away).await?;
         sqlx::query("UPDATE games SET ai_player_id = ?, ai_level = ? WHERE id = ?")
             .bind(ai.player_id)
             .bind(ai.level)
             .bind(id)
             .execute(&mut *tx)
             .await?;
-        stop_new_clock_if_away(&mut tx, id).await?;
         insert_owed(&mut tx, &owed(id), game.created_at).await?;
         tx.commit().await?;
         Ok(id)
@@ -93,7 +94,9 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::test_support::{GUILD, NOW, commit, due, new_game, store_with_players, won};
+    use crate::store::test_support::{
+        GUILD, NOW, commit, due, kept_if_away, new_game, store_with_players, won,
+    };
     use crate::store::{EndReason, Winner};
 
     /// What a new game shown in a channel owes: its thread on `anchor`, and its first board.
@@ -112,11 +115,21 @@ mod tests {
     async fn an_ai_game_starts_with_its_announcement_and_waits_for_the_ai_when_it_opens() {
         let (_dir, store) = store_with_players().await;
         let bot_opens = store
-            .start_ai_game(&new_game(2, 1), &hard(PlayerId(2)), started(Some(77)))
+            .start_ai_game(
+                &new_game(2, 1),
+                &hard(PlayerId(2)),
+                kept_if_away,
+                started(Some(77)),
+            )
             .await
             .unwrap();
         let human_opens = store
-            .start_ai_game(&new_game(1, 2), &hard(PlayerId(2)), started(None))
+            .start_ai_game(
+                &new_game(1, 2),
+                &hard(PlayerId(2)),
+                kept_if_away,
+                started(None),
+            )
             .await
             .unwrap();
         let row = store.game(bot_opens).await.unwrap().unwrap();
@@ -143,7 +156,9 @@ mod tests {
     async fn an_unknown_stored_level_is_an_error() {
         let (_dir, store) = store_with_players().await;
         let id = store
-            .start_ai_game(&new_game(1, 2), &hard(PlayerId(2)), |_| Vec::new())
+            .start_ai_game(&new_game(1, 2), &hard(PlayerId(2)), kept_if_away, |_| {
+                Vec::new()
+            })
             .await
             .unwrap();
         let mut conn = store.pool.acquire().await.unwrap();
@@ -173,7 +188,7 @@ mod tests {
             (1, 2, &hard(PlayerId(2)), Winner::Draw),
         ] {
             let id = store
-                .start_ai_game(&new_game(opener, other), ai, |_| Vec::new())
+                .start_ai_game(&new_game(opener, other), ai, kept_if_away, |_| Vec::new())
                 .await
                 .unwrap();
             commit(&store, id, &[], &end(opener, other, winner), NOW + 10).await;

@@ -1,8 +1,8 @@
 //! Challenges: offered, then accepted (which starts a game), declined, cancelled or expired.
 
-use super::games::{NewGame, insert_game};
+use super::games::{ClockTimes, NewGame};
 use super::outbox::{Owed, insert_owed};
-use super::vacations::stop_new_clock_if_away;
+use super::vacations::insert_new_game;
 use super::{
     ChallengeId, ChallengeStatus, GameId, Millis, PlayerId, Store, StoreError, StoredVariant,
 };
@@ -188,9 +188,10 @@ impl Store {
         .await?)
     }
 
-    /// Accepts an open challenge that has not expired at `game.created_at` by starting `game`,
-    /// with what `owed` says the new game owes the players (given its id and the challenge's
-    /// recorded message), in one transaction. Returns `None` when the challenge was no longer
+    /// Accepts an open challenge that has not expired at `game.created_at` by starting `game`
+    /// (with the clock `if_away` gives it when its opener is away), with what `owed` says the
+    /// new game owes the players (given its id and the challenge's recorded message), in one
+    /// transaction. Returns `None` when the challenge was no longer
     /// open (someone else was first, or it expired).
     ///
     /// # Errors
@@ -199,6 +200,7 @@ impl Store {
         &self,
         challenge: ChallengeId,
         game: &NewGame,
+        if_away: impl Fn(&NewGame, Millis) -> ClockTimes,
         owed: impl FnOnce(GameId, Option<i64>) -> Vec<Owed>,
     ) -> Result<Option<GameId>, StoreError> {
         let _writer = self.writer.lock().await;
@@ -214,8 +216,7 @@ impl Store {
         if taken.rows_affected() == 0 {
             return Ok(None);
         }
-        let game_id = insert_game(&mut tx, game).await?;
-        stop_new_clock_if_away(&mut tx, game_id).await?;
+        let game_id = insert_new_game(&mut tx, game, None, &if_away).await?;
         let anchor: Option<i64> = sqlx::query_scalar(
             "UPDATE challenges SET game_id = ? WHERE id = ? RETURNING message_id",
         )
@@ -233,8 +234,8 @@ impl Store {
 mod tests {
     use super::*;
     use crate::store::test_support::{
-        CHANNEL, DEADLINE, GUILD, NOW, REMIND, VARIANT, new_challenge, new_game, number,
-        store_with_players,
+        CHANNEL, DEADLINE, GUILD, NOW, REMIND, VARIANT, kept_if_away, new_challenge, new_game,
+        number, store_with_players,
     };
 
     fn owing_nothing(_: GameId, _: Option<i64>) -> Vec<Owed> {
@@ -495,7 +496,7 @@ mod tests {
             ..new_game(2, 1)
         };
         let game_id = store
-            .accept_challenge(id, &game, owing_nothing)
+            .accept_challenge(id, &game, kept_if_away, owing_nothing)
             .await
             .unwrap()
             .expect("an open challenge is accepted");
@@ -516,7 +517,11 @@ mod tests {
             "the opener moves first"
         );
         assert_eq!(
-            (started.deadline_at, started.remind_at, started.created_at),
+            (
+                started.clock.deadline_at,
+                started.clock.remind_at,
+                started.created_at
+            ),
             (Some(DEADLINE), Some(REMIND), NOW + 5)
         );
         assert!(
@@ -536,7 +541,7 @@ mod tests {
             .await
             .unwrap();
         store
-            .accept_challenge(id, &new_game(1, 2), owing_nothing)
+            .accept_challenge(id, &new_game(1, 2), kept_if_away, owing_nothing)
             .await
             .unwrap()
             .unwrap();
@@ -548,7 +553,7 @@ mod tests {
         };
         assert_eq!(
             store
-                .accept_challenge(id, &again, owing_nothing)
+                .accept_challenge(id, &again, kept_if_away, owing_nothing)
                 .await
                 .unwrap(),
             None
@@ -571,7 +576,7 @@ mod tests {
         };
         assert_eq!(
             store
-                .accept_challenge(id, &at(NOW + 10), owing_nothing)
+                .accept_challenge(id, &at(NOW + 10), kept_if_away, owing_nothing)
                 .await
                 .unwrap(),
             None,
@@ -590,14 +595,14 @@ mod tests {
             .unwrap();
         assert_eq!(
             store
-                .accept_challenge(declined, &at(NOW + 2), owing_nothing)
+                .accept_challenge(declined, &at(NOW + 2), kept_if_away, owing_nothing)
                 .await
                 .unwrap(),
             None
         );
         assert_eq!(
             store
-                .accept_challenge(ChallengeId(999), &at(NOW + 2), owing_nothing)
+                .accept_challenge(ChallengeId(999), &at(NOW + 2), kept_if_away, owing_nothing)
                 .await
                 .unwrap(),
             None
@@ -611,7 +616,7 @@ mod tests {
         // A moment earlier the first one was still open.
         assert!(
             store
-                .accept_challenge(id, &at(NOW + 9), owing_nothing)
+                .accept_challenge(id, &at(NOW + 9), kept_if_away, owing_nothing)
                 .await
                 .unwrap()
                 .is_some()

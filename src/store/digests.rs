@@ -91,8 +91,9 @@ impl Store {
         )
     }
 
-    /// Owes each digest due at `now` (one item each), recording it as the last and moving its
-    /// next one to `next(due)`, all in one transaction; returns the players owed one.
+    /// Owes each digest due at `now` what `owed_for(due)` says it owes, recording it as the
+    /// last and moving its next one to `next(due)`, all in one transaction; returns the
+    /// players owed one.
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
@@ -100,6 +101,7 @@ impl Store {
         &self,
         now: Millis,
         next: impl Fn(&DueDigest) -> Millis,
+        owed_for: impl Fn(&DueDigest) -> Vec<Owed>,
     ) -> Result<Vec<PlayerId>, StoreError> {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
@@ -118,10 +120,7 @@ impl Store {
                 .bind(digest.player_id)
                 .execute(&mut *tx)
                 .await?;
-            let owed = [Owed::Digest {
-                player: digest.player_id,
-            }];
-            insert_owed(&mut tx, &owed, now).await?;
+            insert_owed(&mut tx, &owed_for(digest), now).await?;
         }
         tx.commit().await?;
         Ok(due.into_iter().map(|d| d.player_id).collect())
@@ -132,6 +131,12 @@ impl Store {
 mod tests {
     use super::*;
     use crate::store::test_support::{NOW, store_with_players};
+
+    fn owed(due: &DueDigest) -> Vec<Owed> {
+        vec![Owed::Digest {
+            player: due.player_id,
+        }]
+    }
 
     fn digest_at(next_at: Millis) -> StoredNotify {
         StoredNotify::Digest {
@@ -153,18 +158,28 @@ mod tests {
             })
             .await
             .unwrap();
-        assert!(store.take_due_digests(NOW, |_| 0).await.unwrap().is_empty());
+        assert!(
+            store
+                .take_due_digests(NOW, |_| 0, owed)
+                .await
+                .unwrap()
+                .is_empty()
+        );
         let taken = store
-            .take_due_digests(NOW + 20, |due| {
-                assert_eq!(due.digest_next_at, NOW + 10);
-                NOW + 1000
-            })
+            .take_due_digests(
+                NOW + 20,
+                |due| {
+                    assert_eq!(due.digest_next_at, NOW + 10);
+                    NOW + 1000
+                },
+                owed,
+            )
             .await
             .unwrap();
         assert_eq!(taken, [bob]);
         assert!(
             store
-                .take_due_digests(NOW + 999, |_| 0)
+                .take_due_digests(NOW + 999, |_| 0, owed)
                 .await
                 .unwrap()
                 .is_empty(),
@@ -180,7 +195,7 @@ mod tests {
             .unwrap();
         assert!(
             store
-                .take_due_digests(NOW + 5000, |_| 0)
+                .take_due_digests(NOW + 5000, |_| 0, owed)
                 .await
                 .unwrap()
                 .is_empty()

@@ -5,8 +5,8 @@ use sqlx::{Executor, Sqlite, Transaction};
 
 use super::outbox::{Owed, insert_owed};
 use super::{
-    EndReason, GameId, GameStatus, Millis, Paused, PlayerId, Store, StoreError, StoredLevel,
-    StoredVariant, TournamentId, Winner,
+    EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError, StoredLevel, StoredVariant,
+    TournamentId, Winner,
 };
 
 /// A game as stored, with its players' names.
@@ -32,9 +32,8 @@ pub struct GameRow {
     pub thread_id: Option<i64>,
     pub plies: i64,
     pub to_move_id: Option<PlayerId>,
-    pub deadline_at: Option<Millis>,
-    /// When the player to move is to be reminded; cleared once they are.
-    pub remind_at: Option<Millis>,
+    #[sqlx(flatten)]
+    pub clock: ClockTimes,
     pub rating_applied: bool,
     pub version: i64,
     pub created_at: Millis,
@@ -47,10 +46,16 @@ pub struct GameRow {
     /// In a tournament: which, and the round.
     pub tournament_id: Option<TournamentId>,
     pub tournament_round: Option<i64>,
-    /// While the player to move is on vacation: when it ends (the clock stands still).
+}
+
+/// A game's correspondence clock as stored: the times only. What they mean (a deadline, a
+/// reminder, a clock stopped while the player to move is away) is the service's
+/// `CorrespondenceClock`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+pub struct ClockTimes {
+    pub deadline_at: Option<Millis>,
+    pub remind_at: Option<Millis>,
     pub paused_until: Option<Millis>,
-    /// While the clock stands still: the time that was left to the deadline, and to the
-    /// reminder (`None`: already reminded).
     pub paused_deadline_in: Option<Millis>,
     pub paused_remind_in: Option<Millis>,
 }
@@ -85,8 +90,8 @@ pub struct NewGame {
     pub rated: bool,
     pub guild_id: Option<i64>,
     pub channel_id: Option<i64>,
-    pub deadline_at: Option<Millis>,
-    pub remind_at: Option<Millis>,
+    /// Its clock, the opener's first move due (the service's choice; the store saves it).
+    pub clock: ClockTimes,
     pub created_at: Millis,
 }
 
@@ -107,11 +112,7 @@ pub struct GameUpdate {
     pub winner: Option<Winner>,
     pub end_reason: Option<EndReason>,
     pub to_move_id: Option<PlayerId>,
-    pub deadline_at: Option<Millis>,
-    pub remind_at: Option<Millis>,
-    /// The clock stopped instead (the player to move is on vacation): `deadline_at` and
-    /// `remind_at` are `None` then.
-    pub paused: Option<Paused>,
+    pub clock: ClockTimes,
     /// Whether the game may count for ratings (an abort makes it unrated).
     pub rated: bool,
 }
@@ -123,14 +124,17 @@ pub struct Committed {
     pub moves: Vec<MoveRow>,
 }
 
-/// A reminder taken: its game as it stands, and whether the player to move asked for direct
-/// messages.
+/// A reminder whose time has come: its game as it stands (its clock included), and whether the
+/// player to move asked for direct messages.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct DueReminder {
     pub game_id: GameId,
     pub plies: i64,
     pub channel_id: Option<i64>,
     pub wants_dm: bool,
+    pub move_seconds: Option<i64>,
+    #[sqlx(flatten)]
+    pub clock: ClockTimes,
 }
 
 /// Every game read selects these columns, with the players' names.
@@ -168,16 +172,18 @@ pub(super) async fn fetch_moves<'e>(
     .await?)
 }
 
-/// Starts a game inside a caller's transaction; returns its id.
+/// Starts a game inside a caller's transaction with `clock`; returns its id.
 pub(super) async fn insert_game(
     tx: &mut Transaction<'static, Sqlite>,
     game: &NewGame,
+    clock: ClockTimes,
 ) -> Result<GameId, StoreError> {
     Ok(sqlx::query_scalar(
         "INSERT INTO games (opener_id, other_id, white_id, red_id, size, tiles, bridges,
              move_seconds, rated, guild_id, channel_id, to_move_id, deadline_at, remind_at,
-             created_at, updated_at)
-         VALUES (?1, ?2, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?1, ?10, ?11, ?12, ?12)
+             paused_until, paused_deadline_in, paused_remind_in, created_at, updated_at)
+         VALUES (?1, ?2, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?1, ?10, ?11, ?12, ?13, ?14,
+             ?15, ?15)
          RETURNING id",
     )
     .bind(game.opener_id)
@@ -189,8 +195,11 @@ pub(super) async fn insert_game(
     .bind(game.rated)
     .bind(game.guild_id)
     .bind(game.channel_id)
-    .bind(game.deadline_at)
-    .bind(game.remind_at)
+    .bind(clock.deadline_at)
+    .bind(clock.remind_at)
+    .bind(clock.paused_until)
+    .bind(clock.paused_deadline_in)
+    .bind(clock.paused_remind_in)
     .bind(game.created_at)
     .fetch_one(&mut **tx)
     .await?)
@@ -331,34 +340,54 @@ impl Store {
         Ok(())
     }
 
-    /// Takes the reminders due at `now` (before the deadline), saving with them what
-    /// `owed_for` says each owes the players, and returns them. A reminder is taken before it
-    /// is sent: a failed send loses that reminder, never doubles it.
+    /// Takes the reminders whose time has come at `now` that `take` takes: it gives the
+    /// game's clock once reminded and what the reminder owes the players (`None`: not due),
+    /// saved together. A reminder is taken before it is sent: a failed send loses that
+    /// reminder, never doubles it. Taking one leaves the game's version as it is: the
+    /// position and the deadline stand, and the board's buttons the player is reminded of
+    /// must still work.
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
     pub async fn take_due_reminders(
         &self,
         now: Millis,
-        owed_for: impl Fn(&DueReminder) -> Vec<Owed>,
+        take: impl Fn(&DueReminder) -> Option<(ClockTimes, Vec<Owed>)>,
     ) -> Result<Vec<DueReminder>, StoreError> {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let due: Vec<DueReminder> = sqlx::query_as(
-            "UPDATE games SET remind_at = NULL
-             WHERE status = 'active' AND remind_at <= ?1 AND deadline_at > ?1
-             RETURNING id AS game_id, plies, channel_id,
-                 (SELECT notify_dm FROM players WHERE players.id = games.to_move_id)
-                     AS wants_dm",
+        let candidates: Vec<DueReminder> = sqlx::query_as(
+            "SELECT id AS game_id, plies, channel_id, move_seconds,
+                 (SELECT notify_dm FROM players WHERE players.id = games.to_move_id) AS wants_dm,
+                 deadline_at, remind_at, paused_until, paused_deadline_in, paused_remind_in
+             FROM games WHERE status = 'active' AND remind_at <= ? ORDER BY remind_at, id",
         )
         .bind(now)
         .fetch_all(&mut *tx)
         .await?;
-        for reminder in &due {
-            insert_owed(&mut tx, &owed_for(reminder), now).await?;
+        let mut taken = Vec::new();
+        for reminder in candidates {
+            let Some((clock, owed)) = take(&reminder) else {
+                continue;
+            };
+            sqlx::query(
+                "UPDATE games SET deadline_at = ?, remind_at = ?, paused_until = ?,
+                     paused_deadline_in = ?, paused_remind_in = ?
+                 WHERE id = ?",
+            )
+            .bind(clock.deadline_at)
+            .bind(clock.remind_at)
+            .bind(clock.paused_until)
+            .bind(clock.paused_deadline_in)
+            .bind(clock.paused_remind_in)
+            .bind(reminder.game_id)
+            .execute(&mut *tx)
+            .await?;
+            insert_owed(&mut tx, &owed, now).await?;
+            taken.push(reminder);
         }
         tx.commit().await?;
-        Ok(due)
+        Ok(taken)
     }
 
     /// Active games whose deadline is at or before `now`, the earliest first.
@@ -387,9 +416,20 @@ mod tests {
 
     const NO_GAMES: [GameId; 0] = [];
 
-    /// The games whose reminders are taken at `now`, owing nothing.
+    /// The games whose reminders are taken at `now`, owing nothing, as the service takes
+    /// them: only before the deadline, and cleared once taken.
     async fn reminded(store: &Store, now: Millis) -> Vec<GameId> {
-        let due = store.take_due_reminders(now, |_| Vec::new()).await.unwrap();
+        let take = |due: &DueReminder| {
+            let cleared = ClockTimes {
+                remind_at: None,
+                ..due.clock
+            };
+            due.clock
+                .deadline_at
+                .is_some_and(|d| d > now)
+                .then(|| (cleared, Vec::new()))
+        };
+        let due = store.take_due_reminders(now, take).await.unwrap();
         due.iter().map(|reminder| reminder.game_id).collect()
     }
 
@@ -425,8 +465,7 @@ mod tests {
                 thread_id: None,
                 plies: 0,
                 to_move_id: Some(PlayerId(2)),
-                deadline_at: Some(DEADLINE),
-                remind_at: Some(REMIND),
+                clock: running(Some(DEADLINE), Some(REMIND)),
                 rating_applied: false,
                 version: 0,
                 created_at: NOW,
@@ -436,9 +475,6 @@ mod tests {
                 ai_level: None,
                 tournament_id: None,
                 tournament_round: None,
-                paused_until: None,
-                paused_deadline_in: None,
-                paused_remind_in: None,
             }
         );
         assert_eq!(row.variant(), VARIANT);
@@ -711,8 +747,7 @@ mod tests {
     async fn overdue_games_are_active_past_their_deadline_earliest_first() {
         let (_dir, store) = store_with_players().await;
         let at = |deadline: Option<Millis>, opener, other| NewGame {
-            deadline_at: deadline,
-            remind_at: None,
+            clock: running(deadline, None),
             ..new_game(opener, other)
         };
         let late = insert(&store, &at(Some(NOW + 200), 1, 2)).await;
@@ -720,7 +755,7 @@ mod tests {
         insert(&store, &at(None, 1, 3)).await;
         let ended = insert(&store, &at(Some(NOW + 50), 3, 2)).await;
         let finished = GameUpdate {
-            deadline_at: Some(NOW + 50),
+            clock: running(Some(NOW + 50), None),
             ..won(3, 2, Winner::Red, EndReason::Resign)
         };
         commit(&store, ended, &[], &finished, NOW + 1).await;
@@ -734,11 +769,10 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_reminder_is_taken_once_and_never_after_the_deadline() {
+    async fn a_reminder_is_taken_once_when_its_time_has_come_and_as_decided() {
         let (_dir, store) = store_with_players().await;
         let at = |deadline: Millis, remind: Option<Millis>, opener, other| NewGame {
-            deadline_at: Some(deadline),
-            remind_at: remind,
+            clock: running(Some(deadline), remind),
             ..new_game(opener, other)
         };
         let due = insert(&store, &at(NOW + 1000, Some(NOW + 750), 1, 2)).await;
@@ -747,9 +781,7 @@ mod tests {
         insert(&store, &at(NOW + 1000, None, 1, 3)).await;
         let ended = insert(&store, &at(NOW + 1000, Some(NOW + 700), 2, 1)).await;
         let finished = GameUpdate {
-            deadline_at: Some(NOW + 1000),
-            remind_at: Some(NOW + 700),
-            paused: None,
+            clock: running(Some(NOW + 1000), Some(NOW + 700)),
             ..won(2, 1, Winner::White, EndReason::Resign)
         };
         commit(&store, ended, &[], &finished, NOW + 1).await;
@@ -762,9 +794,9 @@ mod tests {
         assert_eq!(reminded(&store, NOW + 750).await, [due]);
         let row = store.game(due).await.unwrap().unwrap();
         assert_eq!(
-            (row.remind_at, row.deadline_at),
-            (None, Some(NOW + 1000)),
-            "the reminder is cleared, the deadline stays"
+            (row.clock.remind_at, row.clock.deadline_at, row.version),
+            (None, Some(NOW + 1000), 0),
+            "the reminder is cleared; the deadline, and the buttons of the version, stay"
         );
         assert_eq!(reminded(&store, NOW + 750).await, NO_GAMES);
         assert_eq!(reminded(&store, NOW + 999).await, NO_GAMES);
@@ -775,7 +807,7 @@ mod tests {
         );
         for (id, remind) in [(missed, NOW + 400), (later, NOW + 1500)] {
             assert_eq!(
-                store.game(id).await.unwrap().unwrap().remind_at,
+                store.game(id).await.unwrap().unwrap().clock.remind_at,
                 Some(remind),
                 "game #{id} keeps the reminder it was not sent"
             );
@@ -846,7 +878,13 @@ mod tests {
         );
         let g = &first.game;
         assert_eq!(
-            (g.plies, g.version, g.to_move_id, g.deadline_at, g.remind_at),
+            (
+                g.plies,
+                g.version,
+                g.to_move_id,
+                g.clock.deadline_at,
+                g.clock.remind_at
+            ),
             (1, 1, Some(PlayerId(2)), Some(NOW + 5000), Some(NOW + 4000))
         );
         assert_eq!((g.created_at, g.updated_at), (NOW, NOW + 1));
@@ -875,7 +913,7 @@ mod tests {
             (PlayerId(2), PlayerId(1), "bob", "alice")
         );
         assert_eq!(
-            (g.plies, g.version, g.deadline_at, g.remind_at),
+            (g.plies, g.version, g.clock.deadline_at, g.clock.remind_at),
             (3, 2, None, None)
         );
 
@@ -887,9 +925,7 @@ mod tests {
             winner: None,
             end_reason: Some(EndReason::Abort),
             to_move_id: None,
-            deadline_at: None,
-            remind_at: None,
-            paused: None,
+            clock: ClockTimes::default(),
             rated: false,
         };
         let third = commit(&store, id, &[], &abort, NOW + 3).await;

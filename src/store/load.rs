@@ -75,7 +75,7 @@ mod tests {
             level: StoredLevel::Easy,
         };
         store
-            .start_ai_game(&new_game(3, 1), &ai, |_| Vec::new())
+            .start_ai_game(&new_game(3, 1), &ai, kept_if_away, |_| Vec::new())
             .await
             .unwrap();
         owe(

@@ -42,7 +42,9 @@ pub use backup::{Copied, CopyError, Source, database_file};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use digests::{DueDigest, StoredNotify};
 pub use game_write::{GameChange, GameWrite};
-pub use games::{Committed, DueReminder, GameRow, GameUpdate, MoveRow, NewGame, NewMove};
+pub use games::{
+    ClockTimes, Committed, DueReminder, GameRow, GameUpdate, MoveRow, NewGame, NewMove,
+};
 pub use guild_settings::GuildLanguage;
 pub use load::Load;
 pub use outbox::{OutboxItem, Owed, Reach};
@@ -54,7 +56,7 @@ pub use tournaments::{
     TournamentStatus,
 };
 
-pub use vacations::{DAY, DEFAULT_ALLOWANCE, NO_SERVER, Paused, VacationRow};
+pub use vacations::{DAY, DEFAULT_ALLOWANCE, GameClock, NO_SERVER, VacationRow, VacationWrite};
 
 pub use crate::ids::{ChallengeId, GameId, OutboxId, PlayerId, TournamentId};
 /// Unix time in milliseconds.

@@ -6,8 +6,8 @@ use tempfile::TempDir;
 use super::games::insert_game;
 use super::outbox::insert_owed;
 use super::{
-    Committed, EndReason, GameChange, GameId, GameStatus, GameUpdate, Millis, NewChallenge,
-    NewGame, NewMove, NewTournament, OutboxItem, Owed, PlayerId, Store, StoredFormat,
+    ClockTimes, Committed, EndReason, GameChange, GameId, GameStatus, GameUpdate, Millis,
+    NewChallenge, NewGame, NewMove, NewTournament, OutboxItem, Owed, PlayerId, Store, StoredFormat,
     StoredVariant, Winner,
 };
 
@@ -71,16 +71,34 @@ pub fn new_game(opener: impl Into<PlayerId>, other: impl Into<PlayerId>) -> NewG
         rated: true,
         guild_id: Some(GUILD),
         channel_id: Some(CHANNEL),
-        deadline_at: Some(DEADLINE),
-        remind_at: Some(REMIND),
+        clock: ClockTimes {
+            deadline_at: Some(DEADLINE),
+            remind_at: Some(REMIND),
+            ..ClockTimes::default()
+        },
         created_at: NOW,
+    }
+}
+
+/// A new game's clock when the player to move is away: as it would be otherwise (the store
+/// tests' games stop for nobody).
+pub fn kept_if_away(game: &NewGame, _until: Millis) -> ClockTimes {
+    game.clock
+}
+
+/// A clock running to `deadline`, reminded at `remind`.
+pub fn running(deadline: Option<Millis>, remind: Option<Millis>) -> ClockTimes {
+    ClockTimes {
+        deadline_at: deadline,
+        remind_at: remind,
+        ..ClockTimes::default()
     }
 }
 
 /// Starts `game` without a challenge; returns its id.
 pub async fn insert(store: &Store, game: &NewGame) -> GameId {
     let mut tx = store.pool.begin().await.unwrap();
-    let id = insert_game(&mut tx, game).await.unwrap();
+    let id = insert_game(&mut tx, game, game.clock).await.unwrap();
     tx.commit().await.unwrap();
     id
 }
@@ -108,9 +126,7 @@ pub fn going_on(
         winner: None,
         end_reason: None,
         to_move_id: Some(to_move.into()),
-        deadline_at: deadline,
-        remind_at: deadline.map(|d| d - 1000),
-        paused: None,
+        clock: running(deadline, deadline.map(|d| d - 1000)),
         rated: true,
     }
 }
@@ -129,9 +145,7 @@ pub fn won(
         winner: Some(winner),
         end_reason: Some(reason),
         to_move_id: None,
-        deadline_at: None,
-        remind_at: None,
-        paused: None,
+        clock: ClockTimes::default(),
         rated: true,
     }
 }

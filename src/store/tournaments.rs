@@ -1,9 +1,9 @@
 //! Tournaments (`tournaments`, `tournament_entrants`, `tournament_byes`, and the tournament
 //! columns of `games`): sign-up, entrants, and rounds started in one transaction each.
 
-use super::games::{NewGame, insert_game};
+use super::games::{ClockTimes, NewGame};
 use super::outbox::{Owed, insert_owed};
-use super::vacations::stop_new_clock_if_away;
+use super::vacations::insert_new_game;
 use super::{GameId, Millis, PlayerId, Store, StoreError, StoredVariant, TournamentId};
 
 /// Where a tournament stands.
@@ -265,6 +265,7 @@ impl Store {
         rounds: &[NewRound],
         owed: &[Owed],
         owed_by_game: impl Fn(GameId) -> Vec<Owed>,
+        if_away: impl Fn(&NewGame, Millis) -> ClockTimes,
         now: Millis,
     ) -> Result<Option<Vec<GameId>>, StoreError> {
         let _writer = self.writer.lock().await;
@@ -313,7 +314,7 @@ impl Store {
         insert_owed(&mut tx, owed, now).await?;
         for round in rounds {
             for game in &round.games {
-                let game_id = insert_game(&mut tx, game).await?;
+                let game_id = insert_new_game(&mut tx, game, Some(id), &if_away).await?;
                 sqlx::query(
                     "UPDATE games SET tournament_id = ?, tournament_round = ? WHERE id = ?",
                 )
@@ -322,7 +323,6 @@ impl Store {
                 .bind(game_id)
                 .execute(&mut *tx)
                 .await?;
-                stop_new_clock_if_away(&mut tx, game_id).await?;
                 insert_owed(&mut tx, &owed_by_game(game_id), now).await?;
                 started.push(game_id);
             }
@@ -490,7 +490,7 @@ impl Store {
 mod tests {
     use super::*;
     use crate::store::test_support::{
-        CHANNEL, GUILD, NOW, VARIANT, due, new_tournament, store_with_players,
+        CHANNEL, GUILD, NOW, VARIANT, due, kept_if_away, new_tournament, store_with_players,
     };
 
     fn game(opener: i64, other: i64) -> NewGame {
@@ -502,8 +502,7 @@ mod tests {
             rated: true,
             guild_id: Some(GUILD),
             channel_id: Some(CHANNEL),
-            deadline_at: None,
-            remind_at: None,
+            clock: ClockTimes::default(),
             created_at: NOW,
         }
     }
@@ -563,6 +562,7 @@ mod tests {
                 &[round],
                 &owed,
                 started_game,
+                kept_if_away,
                 NOW + 5,
             )
             .await
@@ -634,6 +634,7 @@ mod tests {
                 &[round],
                 &[],
                 |_| Vec::new(),
+                kept_if_away,
                 NOW + 2,
             )
             .await;
@@ -670,6 +671,7 @@ mod tests {
                 &[round(1, PlayerId(3))],
                 &[],
                 |_| Vec::new(),
+                kept_if_away,
                 NOW,
             )
             .await
@@ -677,8 +679,17 @@ mod tests {
             .unwrap();
         let (one, other) = ([round(2, PlayerId(2))], [round(2, PlayerId(1))]);
         let (first, second) = tokio::join!(
-            store.start_rounds(id, 1, &[], &one, &[], |_| Vec::new(), NOW + 1),
-            store.start_rounds(id, 1, &[], &other, &[], |_| Vec::new(), NOW + 1),
+            store.start_rounds(id, 1, &[], &one, &[], |_| Vec::new(), kept_if_away, NOW + 1),
+            store.start_rounds(
+                id,
+                1,
+                &[],
+                &other,
+                &[],
+                |_| Vec::new(),
+                kept_if_away,
+                NOW + 1
+            ),
         );
         let started = [first.unwrap(), second.unwrap()];
         assert_eq!(started.iter().filter(|s| s.is_some()).count(), 1);

@@ -1,13 +1,15 @@
-//! Vacations (the `vacations` table) and the clocks they stop. Starting one stops, in the same
-//! transaction, the clock of each game of the player in that server where they are to move
-//! (tournament games only where the tournament allows it); ending one gives each game the time
-//! it had left. A game whose clock stands still has no deadline meanwhile, so the clock's
-//! queries pass it by.
+//! Vacations (the `vacations` table) and the clocks of the games they stop. A vacation starts
+//! or ends in one transaction with the clocks of the player's games in that server where they
+//! are to move (tournament games only where the tournament allows it), each set as the service
+//! decided. A game whose clock stands still has no deadline meanwhile, so the clock's queries
+//! pass it by.
 
 use sqlx::{Sqlite, SqliteConnection, Transaction};
+use tokio::sync::MutexGuard;
 
 use super::game_write::GameWrite;
-use super::{GameId, Millis, PlayerId, Store, StoreError};
+use super::games::{NewGame, insert_game};
+use super::{ClockTimes, GameId, Millis, PlayerId, Store, StoreError, TournamentId};
 
 /// A day, the unit of vacations.
 pub const DAY: Millis = 86_400_000;
@@ -22,26 +24,11 @@ pub struct VacationRow {
     pub year: i64,
 }
 
-/// A game clock stopped by a vacation: until when, and the time that was left to the deadline
-/// and to the reminder (`None`: already reminded).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Paused {
-    pub until: Millis,
-    pub deadline_in: Millis,
-    pub remind_in: Option<Millis>,
-}
-
 const SELECT_VACATION: &str =
     "SELECT player_id, guild_id, started_at, until_at, ended_at, year FROM vacations";
 
 /// The server of the games outside any server (`ponte local`'s): a vacation there stops them.
 pub const NO_SERVER: i64 = 0;
-
-/// The games whose clock a vacation of `player` in `guild` stops: theirs to move, with a
-/// deadline still ahead, outside tournaments that keep going.
-const PAUSABLE: &str = "status = 'active' AND COALESCE(guild_id, 0) = ?2 AND to_move_id = ?1
-     AND (tournament_id IS NULL
-          OR tournament_id IN (SELECT id FROM tournaments WHERE vacations_pause = 1))";
 
 impl Store {
     /// `player`'s vacation in `guild`, if they are away.
@@ -56,26 +43,24 @@ impl Store {
         Ok(current(&mut *self.pool.acquire().await?, player, guild).await?)
     }
 
-    /// The whole days of vacation `player` has taken (or holds, for one going on) in `guild`
-    /// in calendar `year`: a day begun counts whole.
+    /// The vacations `player` took (or takes, for one going on) in `guild` counted in
+    /// calendar `year`.
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn vacation_days_taken(
+    pub async fn vacations_in_year(
         &self,
         player: PlayerId,
         guild: i64,
         year: i64,
-    ) -> Result<i64, StoreError> {
-        Ok(sqlx::query_scalar(
-            "SELECT COALESCE(SUM((COALESCE(ended_at, until_at) - started_at + ?4 - 1) / ?4), 0)
-             FROM vacations WHERE player_id = ?1 AND guild_id = ?2 AND year = ?3",
-        )
+    ) -> Result<Vec<VacationRow>, StoreError> {
+        Ok(sqlx::query_as(&format!(
+            "{SELECT_VACATION} WHERE player_id = ? AND guild_id = ? AND year = ? ORDER BY started_at"
+        ))
         .bind(player)
         .bind(guild)
         .bind(year)
-        .bind(DAY)
-        .fetch_one(&self.pool)
+        .fetch_all(&self.pool)
         .await?)
     }
 
@@ -107,81 +92,27 @@ impl Store {
         Ok(())
     }
 
-    /// Starts `player`'s vacation in `guild` at `now`, to end by itself at `until`, counted in
-    /// `year`, and stops the clocks it stops; all or nothing. `None` when they are away already.
+    /// Opens the one write transaction of `player`'s vacations in `guild`, under SQLite's
+    /// write lock: their open vacation as it is now. Dropping it without
+    /// [`VacationWrite::commit`] changes nothing.
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn start_vacation(
+    pub async fn write_vacation(
         &self,
         player: PlayerId,
         guild: i64,
-        now: Millis,
-        until: Millis,
-        year: i64,
-    ) -> Result<Option<VacationRow>, StoreError> {
-        let _writer = self.writer.lock().await;
+    ) -> Result<VacationWrite<'_>, StoreError> {
+        let guard = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        if current(&mut tx, player, guild).await?.is_some() {
-            return Ok(None);
-        }
-        sqlx::query(
-            "INSERT INTO vacations (player_id, guild_id, started_at, until_at, year)
-             VALUES (?, ?, ?, ?, ?)",
-        )
-        .bind(player)
-        .bind(guild)
-        .bind(now)
-        .bind(until)
-        .bind(year)
-        .execute(&mut *tx)
-        .await?;
-        sqlx::query(&format!(
-            "UPDATE games SET paused_until = ?4, paused_deadline_in = deadline_at - ?3,
-                 paused_remind_in = remind_at - ?3, deadline_at = NULL, remind_at = NULL
-             WHERE {PAUSABLE} AND deadline_at > ?3"
-        ))
-        .bind(player)
-        .bind(guild)
-        .bind(now)
-        .bind(until)
-        .execute(&mut *tx)
-        .await?;
-        let started = current(&mut tx, player, guild).await?;
-        tx.commit().await?;
-        Ok(started)
-    }
-
-    /// Ends `player`'s vacation in `guild` at `at` (its end, or earlier) and restarts the
-    /// clocks it stopped with the time each had left; all or nothing. `None` when they were
-    /// not away.
-    ///
-    /// # Errors
-    /// On a database failure.
-    pub async fn end_vacation(
-        &self,
-        player: PlayerId,
-        guild: i64,
-        at: Millis,
-    ) -> Result<Option<VacationRow>, StoreError> {
-        let _writer = self.writer.lock().await;
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let Some(vacation) = current(&mut tx, player, guild).await? else {
-            return Ok(None);
-        };
-        let at = at.clamp(vacation.started_at, vacation.until_at);
-        sqlx::query("UPDATE vacations SET ended_at = ?3 WHERE player_id = ?1 AND guild_id = ?2 AND ended_at IS NULL")
-            .bind(player)
-            .bind(guild)
-            .bind(at)
-            .execute(&mut *tx)
-            .await?;
-        resume(&mut tx, player, guild, at).await?;
-        tx.commit().await?;
-        Ok(Some(VacationRow {
-            ended_at: Some(at),
-            ..vacation
-        }))
+        let open = current(&mut tx, player, guild).await?;
+        Ok(VacationWrite {
+            _guard: guard,
+            tx,
+            player,
+            guild,
+            open,
+        })
     }
 
     /// The vacations whose days are used up at `now`, the first to end first.
@@ -198,25 +129,144 @@ impl Store {
     }
 }
 
-impl GameWrite<'_> {
-    /// When the vacation of `player` stops this game's clock ends, if they are away and the
-    /// game is one a vacation stops (outside tournaments that keep going).
+/// A player's vacations in a server read for writing: starting or ending one and the clocks of
+/// the games it stops, all or nothing.
+pub struct VacationWrite<'a> {
+    _guard: MutexGuard<'a, ()>,
+    tx: Transaction<'static, Sqlite>,
+    player: PlayerId,
+    guild: i64,
+    /// Their vacation going on (its days used or not), as the writes so far left it.
+    pub open: Option<VacationRow>,
+}
+
+/// The clock of a game a vacation stops, read for writing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct GameClock {
+    pub id: GameId,
+    pub version: i64,
+    pub move_seconds: Option<i64>,
+    #[sqlx(flatten)]
+    pub clock: ClockTimes,
+}
+
+impl VacationWrite<'_> {
+    /// Starts a vacation at `now`, to end by itself at `until`, counted in `year`.
+    ///
+    /// # Errors
+    /// On a database failure (a vacation going on is one: end it first).
+    pub async fn start(&mut self, now: Millis, until: Millis, year: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO vacations (player_id, guild_id, started_at, until_at, year)
+             VALUES (?, ?, ?, ?, ?)",
+        )
+        .bind(self.player)
+        .bind(self.guild)
+        .bind(now)
+        .bind(until)
+        .bind(year)
+        .execute(&mut *self.tx)
+        .await?;
+        self.open = current(&mut self.tx, self.player, self.guild).await?;
+        Ok(())
+    }
+
+    /// Ends the vacation going on at `at`; none going on, nothing.
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn away_until(&mut self, player: PlayerId) -> Result<Option<Millis>, StoreError> {
-        let guild = self.game.guild_id.unwrap_or(NO_SERVER);
-        Ok(sqlx::query_scalar(
-            "SELECT v.until_at FROM vacations v
-             WHERE v.player_id = ?1 AND v.guild_id = ?2 AND v.ended_at IS NULL
-               AND (?3 IS NULL OR EXISTS (SELECT 1 FROM tournaments t
-                                          WHERE t.id = ?3 AND t.vacations_pause = 1))",
+    pub async fn end(&mut self, at: Millis) -> Result<(), StoreError> {
+        sqlx::query(
+            "UPDATE vacations SET ended_at = ?3
+             WHERE player_id = ?1 AND guild_id = ?2 AND ended_at IS NULL",
         )
-        .bind(player)
-        .bind(guild)
-        .bind(self.game.tournament_id)
-        .fetch_optional(&mut *self.tx)
+        .bind(self.player)
+        .bind(self.guild)
+        .bind(at)
+        .execute(&mut *self.tx)
+        .await?;
+        self.open = None;
+        Ok(())
+    }
+
+    /// The clocks a vacation of this player stops: of their games in this server going on
+    /// where they are to move, outside tournaments that keep going.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn game_clocks(&mut self) -> Result<Vec<GameClock>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, version, move_seconds, deadline_at, remind_at, paused_until,
+                 paused_deadline_in, paused_remind_in
+             FROM games
+             WHERE status = 'active' AND COALESCE(guild_id, ?3) = ?2 AND to_move_id = ?1
+               AND (tournament_id IS NULL
+                    OR tournament_id IN (SELECT id FROM tournaments WHERE vacations_pause = 1))
+             ORDER BY id",
+        )
+        .bind(self.player)
+        .bind(self.guild)
+        .bind(NO_SERVER)
+        .fetch_all(&mut *self.tx)
         .await?)
+    }
+
+    /// Saves `game`'s clock as `clock`, a change of the game like any other: its version
+    /// moves on.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the game changed since it was read; database failures.
+    pub async fn set_clock(
+        &mut self,
+        game: &GameClock,
+        clock: ClockTimes,
+        now: Millis,
+    ) -> Result<(), StoreError> {
+        let changed = sqlx::query(
+            "UPDATE games SET deadline_at = ?, remind_at = ?, paused_until = ?,
+                 paused_deadline_in = ?, paused_remind_in = ?, version = version + 1,
+                 updated_at = ?
+             WHERE id = ? AND version = ?",
+        )
+        .bind(clock.deadline_at)
+        .bind(clock.remind_at)
+        .bind(clock.paused_until)
+        .bind(clock.paused_deadline_in)
+        .bind(clock.paused_remind_in)
+        .bind(now)
+        .bind(game.id)
+        .bind(game.version)
+        .execute(&mut *self.tx)
+        .await?;
+        if changed.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        Ok(())
+    }
+
+    /// Saves everything written through it.
+    ///
+    /// # Errors
+    /// On a database failure; nothing is written then.
+    pub async fn commit(self) -> Result<(), StoreError> {
+        self.tx.commit().await?;
+        Ok(())
+    }
+}
+
+impl GameWrite<'_> {
+    /// When the vacation of `player` stops this game's clock ends, if they are away at `at`
+    /// and the game is one a vacation stops (outside tournaments that keep going).
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn away_until(
+        &mut self,
+        player: PlayerId,
+        at: Millis,
+    ) -> Result<Option<Millis>, StoreError> {
+        let (guild, tournament) = (self.game.guild_id, self.game.tournament_id);
+        Ok(away_until_at(&mut self.tx, player, guild, tournament, at).await?)
     }
 }
 
@@ -237,49 +287,47 @@ async fn current(
     .await
 }
 
-/// Stops the clock of a game just started (in its transaction, once it is whole: a
-/// tournament's game knows its tournament) when the player to move is away and the game is one
-/// a vacation stops: a new game for a player on vacation waits like their other games (one
-/// whose days are used is over, whether or not the clock has closed it yet).
-pub(super) async fn stop_new_clock_if_away(
-    tx: &mut Transaction<'static, Sqlite>,
-    game: GameId,
-) -> Result<(), sqlx::Error> {
-    let away = "SELECT v.until_at FROM vacations v
-         WHERE v.player_id = games.to_move_id AND v.guild_id = COALESCE(games.guild_id, 0)
-           AND v.ended_at IS NULL AND v.until_at > games.created_at";
-    sqlx::query(&format!(
-        "UPDATE games SET paused_until = ({away}),
-             paused_deadline_in = deadline_at - created_at,
-             paused_remind_in = remind_at - created_at, deadline_at = NULL, remind_at = NULL
-         WHERE id = ? AND status = 'active' AND deadline_at IS NOT NULL
-           AND EXISTS ({away})
-           AND (tournament_id IS NULL
-                OR tournament_id IN (SELECT id FROM tournaments WHERE vacations_pause = 1))"
-    ))
-    .bind(game)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
-}
-
-/// Gives the games a vacation stopped their time back, counted from `at`.
-async fn resume(
+/// When the vacation of `player` ends, if at `at` they are away from the games of `guild` and a
+/// game there in `tournament` (if any) is one a vacation stops: a new game for a player on
+/// vacation waits like their other games (one whose days are used is over, whether or not the
+/// clock has closed it yet).
+pub(super) async fn away_until_at(
     tx: &mut Transaction<'static, Sqlite>,
     player: PlayerId,
-    guild: i64,
+    guild: Option<i64>,
+    tournament: Option<TournamentId>,
     at: Millis,
-) -> Result<(), sqlx::Error> {
-    sqlx::query(&format!(
-        "UPDATE games SET deadline_at = ?3 + paused_deadline_in,
-             remind_at = ?3 + paused_remind_in,
-             paused_until = NULL, paused_deadline_in = NULL, paused_remind_in = NULL
-         WHERE {PAUSABLE} AND paused_until IS NOT NULL"
-    ))
+) -> Result<Option<Millis>, sqlx::Error> {
+    sqlx::query_scalar(
+        "SELECT v.until_at FROM vacations v
+         WHERE v.player_id = ?1 AND v.guild_id = ?2 AND v.ended_at IS NULL AND v.until_at > ?4
+           AND (?3 IS NULL OR EXISTS (SELECT 1 FROM tournaments t
+                                      WHERE t.id = ?3 AND t.vacations_pause = 1))",
+    )
     .bind(player)
-    .bind(guild)
+    .bind(guild.unwrap_or(NO_SERVER))
+    .bind(tournament)
     .bind(at)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+    .fetch_optional(&mut **tx)
+    .await
+}
+
+/// Starts `game` (in `tournament`, if any) in a caller's transaction with its clock, or with
+/// the clock `if_away` gives it when its opener, the player to move, is away until then;
+/// returns its id.
+pub(super) async fn insert_new_game(
+    tx: &mut Transaction<'static, Sqlite>,
+    game: &NewGame,
+    tournament: Option<TournamentId>,
+    if_away: &impl Fn(&NewGame, Millis) -> ClockTimes,
+) -> Result<GameId, StoreError> {
+    let away = away_until_at(
+        tx,
+        game.opener_id,
+        game.guild_id,
+        tournament,
+        game.created_at,
+    );
+    let clock = away.await?.map_or(game.clock, |until| if_away(game, until));
+    insert_game(tx, game, clock).await
 }
