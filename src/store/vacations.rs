@@ -331,3 +331,144 @@ pub(super) async fn insert_new_game(
     let clock = away.await?.map_or(game.clock, |until| if_away(game, until));
     insert_game(tx, game, clock).await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::test_support::*;
+    use crate::store::{EndReason, NewTournament, StoredFormat, Winner};
+
+    /// A game of `opener` (to move) and `other` in a tournament that stops for vacations
+    /// (`pause`) or keeps going.
+    async fn tournament_game(store: &Store, opener: i64, other: i64, pause: bool) -> GameId {
+        let tournament = NewTournament {
+            vacations_pause: pause,
+            ..new_tournament(StoredFormat::RoundRobin)
+        };
+        let league = store.create_tournament(&tournament).await.unwrap();
+        let id = start(store, opener, other).await;
+        sqlx::query("UPDATE games SET tournament_id = ? WHERE id = ?")
+            .bind(league)
+            .bind(id)
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        id
+    }
+
+    #[tokio::test]
+    async fn a_vacation_and_the_clocks_it_stops_are_written_together_as_decided() {
+        let (_dir, store) = store_with_players().await;
+        let alice = PlayerId(1);
+        let mine = start(&store, 1, 2).await;
+        start(&store, 2, 1).await;
+        let elsewhere = NewGame {
+            guild_id: Some(GUILD + 1),
+            ..new_game(1, 3)
+        };
+        insert(&store, &elsewhere).await;
+        let ended = start(&store, 1, 3).await;
+        let won = won(1, 3, Winner::White, EndReason::Resign);
+        commit(&store, ended, &[], &won, NOW + 1).await;
+        tournament_game(&store, 1, 2, false).await;
+        let paused_league = tournament_game(&store, 1, 3, true).await;
+
+        // Dropped without a commit: nothing is written.
+        let mut write = store.write_vacation(alice, GUILD).await.unwrap();
+        assert_eq!(write.open, None);
+        write.start(NOW, NOW + DAY, 2023).await.unwrap();
+        assert_eq!(write.open.map(|v| v.until_at), Some(NOW + DAY));
+        drop(write);
+        assert_eq!(store.vacation(alice, GUILD).await.unwrap(), None);
+
+        let mut write = store.write_vacation(alice, GUILD).await.unwrap();
+        write.start(NOW, NOW + DAY, 2023).await.unwrap();
+        let clocks = write.game_clocks().await.unwrap();
+        let ids: Vec<GameId> = clocks.iter().map(|c| c.id).collect();
+        assert_eq!(
+            ids,
+            [mine, paused_league],
+            "theirs to move, in this server, going on, outside tournaments that keep going"
+        );
+        assert_eq!(clocks[0].clock, running(Some(DEADLINE), Some(REMIND)));
+        let paused = ClockTimes {
+            paused_until: Some(NOW + DAY),
+            paused_deadline_in: Some(5),
+            ..ClockTimes::default()
+        };
+        write.set_clock(&clocks[0], paused, NOW + 2).await.unwrap();
+        assert!(
+            matches!(
+                write.set_clock(&clocks[0], paused, NOW + 2).await,
+                Err(StoreError::Conflict)
+            ),
+            "a clock read before a change is stale"
+        );
+        write.commit().await.unwrap();
+        let row = store.game(mine).await.unwrap().unwrap();
+        assert_eq!(
+            (row.clock, row.version, row.updated_at),
+            (paused, 1, NOW + 2)
+        );
+        let other = store.game(paused_league).await.unwrap().unwrap();
+        assert_eq!(other.version, 0, "left as the service left it");
+
+        assert_eq!(store.vacations_ending(NOW + DAY - 1).await.unwrap(), []);
+        assert_eq!(store.vacations_ending(NOW + DAY).await.unwrap().len(), 1);
+        let mut write = store.write_vacation(alice, GUILD).await.unwrap();
+        write.end(NOW + 10).await.unwrap();
+        assert_eq!(write.open, None);
+        write.commit().await.unwrap();
+        assert_eq!(store.vacation(alice, GUILD).await.unwrap(), None);
+        let taken = store.vacations_in_year(alice, GUILD, 2023).await.unwrap();
+        let ends: Vec<Option<Millis>> = taken.iter().map(|v| v.ended_at).collect();
+        assert_eq!(ends, [Some(NOW + 10)]);
+        assert_eq!(
+            store.vacations_in_year(alice, GUILD, 2024).await.unwrap(),
+            []
+        );
+    }
+
+    #[tokio::test]
+    async fn a_new_game_for_a_player_away_starts_with_the_clock_given_for_that() {
+        let (_dir, store) = store_with_players().await;
+        let mut write = store.write_vacation(PlayerId(1), GUILD).await.unwrap();
+        write.start(NOW - DAY, NOW + DAY, 2023).await.unwrap();
+        write.commit().await.unwrap();
+        let if_away = |_: &NewGame, until| ClockTimes {
+            paused_until: Some(until),
+            paused_deadline_in: Some(1),
+            ..ClockTimes::default()
+        };
+        let started = |game: NewGame| {
+            let store = &store;
+            async move {
+                let mut tx = store.pool.begin().await.unwrap();
+                let id = insert_new_game(&mut tx, &game, None, &if_away)
+                    .await
+                    .unwrap();
+                tx.commit().await.unwrap();
+                store.game(id).await.unwrap().unwrap().clock
+            }
+        };
+        assert_eq!(
+            started(new_game(1, 2)).await,
+            if_away(&new_game(1, 2), NOW + DAY)
+        );
+        let back_by_then = NewGame {
+            created_at: NOW + DAY,
+            ..new_game(1, 2)
+        };
+        assert_eq!(started(back_by_then.clone()).await, back_by_then.clock);
+        assert_eq!(
+            started(new_game(2, 1)).await,
+            new_game(2, 1).clock,
+            "not away"
+        );
+        let elsewhere = NewGame {
+            guild_id: Some(GUILD + 1),
+            ..new_game(1, 2)
+        };
+        assert_eq!(started(elsewhere.clone()).await, elsewhere.clock);
+    }
+}
