@@ -90,7 +90,8 @@ pub struct NewGame {
     pub rated: bool,
     pub guild_id: Option<i64>,
     pub channel_id: Option<i64>,
-    /// Its clock, the opener's first move due (the service's choice; the store saves it).
+    /// Its clock as the service started it, the opener's first move due (a creation given
+    /// `if_away` saves that clock instead when the opener is away).
     pub clock: ClockTimes,
     pub created_at: Millis,
 }
