@@ -3,6 +3,7 @@
 //! interval, the Elo difference it implies, and each side's time per move. With a sequential
 //! test (`--sprt`), a match stops as soon as its games decide between two Elo differences.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -305,38 +306,58 @@ pub struct Match {
     pub games: u32,
     pub variant: Variant,
     pub seed: u64,
+    /// The match's record file: a header saying what ran where, then each game as it ends.
     pub records: Option<PathBuf>,
     pub threads: usize,
     /// A sequential test that stops the match once it decides (`games` is then the most the
     /// match may play).
     pub sprt: Option<Sprt>,
+    /// The command that runs the match, as its record file's header says it.
+    pub command: String,
 }
 
-/// Plays the match, calling `progress` after each game with the tally so far. With a records
-/// folder, every game is saved there as it ends, and the games of this same match already
+/// Plays the match, calling `progress` after each game with the tally so far. With a record
+/// file, every game is appended to it as it ends, and the games of this same match already
 /// saved there are counted instead of played again: a long match can stop and go on later.
 /// With a sequential test, no game is started once it has decided; the games under way then
 /// are finished and counted. Games are tested in the order they end, which with several
 /// threads is not quite their order (a long game ends later); a resumed match tests the saved
 /// games in their order.
-pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
+///
+/// # Errors
+/// The record file cannot be read or started, or holds something else than this match's
+/// games: nothing is played and nothing written.
+pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Result<Tally, String> {
     let mut tally = Tally::default();
+    let (file, saved) = match &settings.records {
+        Some(path) => {
+            let (file, saved) = RecordFile::open(settings, path)?;
+            (Some(file), saved)
+        }
+        None => (None, BTreeMap::new()),
+    };
     let mut to_play: Vec<usize> = Vec::new();
     for index in 0..settings.games as usize {
-        match settings
-            .records
-            .as_ref()
-            .and_then(|dir| saved(settings, dir, index))
-        {
+        match saved.get(&index) {
             Some(game) => {
                 // Saved games are counted in their order, so that a resumed match finds the
                 // test's decision where that order first made it, whatever the games that
                 // were still under way then added.
-                tally.add(&game);
+                tally.add(game);
                 tally.decide(settings.sprt);
             }
             None => to_play.push(index),
         }
+    }
+    if let Some(file) = &file
+        && !to_play.is_empty()
+        && tally.decided.is_none()
+        && let Err(error) = file.start(settings)
+    {
+        return Err(format!(
+            "could not write to {}: {error}",
+            file.path.display()
+        ));
     }
     if tally.games() > 0 {
         progress(&tally);
@@ -351,13 +372,13 @@ pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
                     && let Some(&index) = to_play.get(next.fetch_add(1, Ordering::SeqCst))
                 {
                     let (game, record) = play_game(settings, index);
-                    if let Some(dir) = &settings.records
-                        && let Err(error) = save(settings, dir, &game, &record)
+                    if let Some(file) = &file
+                        && let Err(error) = file.append(&game, &record)
                     {
                         eprintln!(
                             "could not save game {} in {}: {error}",
                             index + 1,
-                            dir.display()
+                            file.path.display()
                         );
                     }
                     let mut tally = lock();
@@ -368,7 +389,7 @@ pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Tally {
             });
         }
     });
-    tally.into_inner().unwrap_or_else(|e| e.into_inner())
+    Ok(tally.into_inner().unwrap_or_else(|e| e.into_inner()))
 }
 
 /// One game of a match: its number, its winner (0 or 1, the players' order) and each side's
@@ -404,10 +425,14 @@ impl Tally {
     }
 }
 
-/// What identifies a match in its records: the players, the board and the seed.
+/// The commit the binary was built from ("+changes" when its sources differed from it).
+pub const COMMIT: &str = env!("PONTE_COMMIT");
+
+/// What identifies a match in its record file, whose first line it is: the players, the board
+/// and the seed.
 fn match_line(settings: &Match) -> String {
     format!(
-        "# arena: {} against {}, {}×{} with {}, seed {}",
+        "{MATCH_LINE}{} against {}, {}×{} with {}, seed {}",
         settings.players[0],
         settings.players[1],
         settings.variant.size(),
@@ -417,67 +442,301 @@ fn match_line(settings: &Match) -> String {
     )
 }
 
-fn record_path(dir: &Path, index: usize) -> PathBuf {
-    dir.join(format!("game-{:04}.txt", index + 1))
+/// How a match's record file starts.
+const MATCH_LINE: &str = "# arena: ";
+/// The header's second line, before the number of games asked for.
+const GAMES_LINE: &str = "# games: ";
+/// How a game's block starts in a record file, before its number and result.
+const GAME_LINE: &str = "# result: game ";
+/// How a game's block ends, before its number: a block without its end was cut short.
+const END_LINE: &str = "# end of game ";
+
+/// The machine a match runs on: its processor, its cores and its load when the match starts
+/// (Linux's `/proc/cpuinfo` and `/proc/loadavg`; "unknown" elsewhere).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Machine {
+    pub cpu: Option<String>,
+    pub cores: Option<usize>,
+    /// The load averages over 1, 5 and 15 minutes, as the system says them.
+    pub load: Option<String>,
 }
 
-/// Saves a game's record with the match and the result in its header, whole or not at all.
-fn save(settings: &Match, dir: &Path, game: &Played, record: &Record) -> std::io::Result<()> {
-    let winner = game.winner.map_or("draw".to_owned(), |w| w.to_string());
-    let side = |s: &Side| {
-        format!(
-            "{} {} {}",
-            s.moves,
-            s.thinking.as_micros(),
-            s.longest.as_micros()
+impl Machine {
+    /// This machine, now.
+    pub fn here() -> Machine {
+        let read = |path: &str| std::fs::read_to_string(path).ok();
+        Machine {
+            cpu: read("/proc/cpuinfo").and_then(|info| {
+                info.lines()
+                    .filter_map(|line| line.split_once(':'))
+                    .find(|(key, _)| key.trim() == "model name")
+                    .map(|(_, model)| model.trim().to_owned())
+            }),
+            cores: std::thread::available_parallelism().ok().map(|n| n.get()),
+            load: read("/proc/loadavg").map(|load| {
+                load.split_whitespace()
+                    .take(3)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            }),
+        }
+    }
+}
+
+impl std::fmt::Display for Machine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let unknown = || "unknown".to_owned();
+        write!(
+            f,
+            "{}, {} cores, load at start: {}",
+            self.cpu.clone().unwrap_or_else(unknown),
+            self.cores.map_or_else(unknown, |n| n.to_string()),
+            self.load.clone().unwrap_or_else(unknown)
         )
-    };
-    let text = format!(
-        "{}\n# result: game {} winner {winner} sides {} / {}\n{record}",
-        match_line(settings),
-        game.index + 1,
-        side(&game.sides[0]),
-        side(&game.sides[1]),
-    );
-    let path = record_path(dir, game.index);
-    let partial = path.with_extension("partial");
-    std::fs::write(&partial, text)?;
-    std::fs::rename(&partial, &path)
+    }
 }
 
-/// Game `index` of this match, if its record is saved in `dir`.
-fn saved(settings: &Match, dir: &Path, index: usize) -> Option<Played> {
-    let text = std::fs::read_to_string(record_path(dir, index)).ok()?;
-    let mut lines = text.lines();
-    if lines.next()? != match_line(settings) {
-        return None;
+/// What runs the games from now on, with the machine as it is now.
+fn run_lines(settings: &Match) -> String {
+    format!(
+        "# threads: {}\n# command: {}\n# commit: {COMMIT}\n# machine: {}\n",
+        settings.threads.max(1),
+        settings.command,
+        Machine::here()
+    )
+}
+
+/// Now, to the minute: `2026-12-01 14:05 UTC`.
+fn now() -> String {
+    let format = time::macros::format_description!("[year]-[month]-[day] [hour]:[minute] UTC");
+    time::OffsetDateTime::now_utc()
+        .format(format)
+        .unwrap_or_default()
+}
+
+/// A match's record file: its header (the match, the games asked for, then what ran where),
+/// then one block a game, appended as it ends:
+///
+/// ```text
+/// # result: game 3 winner 1 sides 31 2040511 90210 / 30 1995400 88710
+/// size 12
+/// e10 i11
+/// ...
+/// # end of game 3
+/// ```
+///
+/// The result line says the winner (0 the first player, 1 the second, or `draw`) and each
+/// side's moves, time thinking and longest move in microseconds. A block is written in one
+/// piece after a blank line, and read only with its end line: a game cut short by a crash is
+/// not read as a whole one, and the next game starts on a line of its own. A match that goes
+/// on later says so in a `# resumed:` block of its own before its next games.
+struct RecordFile {
+    path: PathBuf,
+    file: Mutex<std::fs::File>,
+    /// Whether the file held this match already.
+    resumed: bool,
+}
+
+impl RecordFile {
+    /// Opens a match's record file, starting it if there is none yet, with the games already
+    /// saved in it by their index.
+    fn open(
+        settings: &Match,
+        path: &Path,
+    ) -> Result<(RecordFile, BTreeMap<usize, Played>), String> {
+        if path.is_dir() {
+            return Err(format!(
+                "{} is a folder: a match is kept in one file, such as docs/matches/NAME.txt",
+                path.display()
+            ));
+        }
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(error) => return Err(format!("cannot read {}: {error}", path.display())),
+        };
+        let mut saved = BTreeMap::new();
+        if !text.is_empty() {
+            if !is_match(&text) {
+                return Err(format!(
+                    "{} is not a match's record file (it does not start with \"{MATCH_LINE}…\" \
+                     and \"{GAMES_LINE}…\")",
+                    path.display()
+                ));
+            }
+            let first = text.lines().next().unwrap_or_default();
+            if first != match_line(settings) {
+                return Err(format!(
+                    "{} holds another match ({}), not {}",
+                    path.display(),
+                    &first[MATCH_LINE.len()..],
+                    &match_line(settings)[MATCH_LINE.len()..]
+                ));
+            }
+            for game in read_games(&text) {
+                if let Some(played) = game.played() {
+                    saved.entry(played.index).or_insert(played);
+                }
+            }
+        }
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map_err(|error| format!("cannot write to {}: {error}", path.display()))?;
+        let file = RecordFile {
+            path: path.to_owned(),
+            file: Mutex::new(file),
+            resumed: !text.is_empty(),
+        };
+        Ok((file, saved))
     }
-    let result = lines.next()?.strip_prefix("# result: game ")?;
-    let words: Vec<&str> = result.split_whitespace().collect();
-    let [number, "winner", winner, "sides", a @ .., "/", b0, b1, b2] = words.as_slice() else {
-        return None;
-    };
-    if number.parse::<usize>().ok()? != index + 1 {
-        return None;
+
+    /// Says what runs the games from now on: the header of a new file, or the note of a
+    /// match going on.
+    fn start(&self, settings: &Match) -> std::io::Result<()> {
+        let text = if self.resumed {
+            format!("\n# resumed: {}\n{GAMES_LINE}{}\n", now(), settings.games)
+        } else {
+            format!(
+                "{}\n{GAMES_LINE}{}\n# date: {}\n",
+                match_line(settings),
+                settings.games,
+                now()
+            )
+        };
+        let text = text + &run_lines(settings);
+        self.write(&text)
     }
-    let side = |words: &[&str]| -> Option<Side> {
-        let [moves, thinking, longest] = words else {
+
+    /// Appends a game's block in one piece.
+    fn append(&self, game: &Played, record: &Record) -> std::io::Result<()> {
+        let winner = game.winner.map_or("draw".to_owned(), |w| w.to_string());
+        let side = |s: &Side| {
+            format!(
+                "{} {} {}",
+                s.moves,
+                s.thinking.as_micros(),
+                s.longest.as_micros()
+            )
+        };
+        let number = game.index + 1;
+        self.write(&format!(
+            "\n{GAME_LINE}{number} winner {winner} sides {} / {}\n{record}{END_LINE}{number}\n",
+            side(&game.sides[0]),
+            side(&game.sides[1]),
+        ))
+    }
+
+    fn write(&self, text: &str) -> std::io::Result<()> {
+        use std::io::Write;
+        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        file.write_all(text.as_bytes())?;
+        file.sync_data()
+    }
+}
+
+/// One whole game's block in a match's record file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    /// The game's number in the match, from 1.
+    pub number: usize,
+    /// Its result line after `# result: game N `.
+    result: String,
+    /// Its record's lines, the first line of the file being 0.
+    lines: std::ops::Range<usize>,
+    /// Its record's text.
+    pub record: String,
+}
+
+impl SavedGame {
+    /// The game as the match counts it, if its result and record read.
+    fn played(&self) -> Option<Played> {
+        self.record.parse::<Record>().ok()?;
+        let words: Vec<&str> = self.result.split_whitespace().collect();
+        let ["winner", winner, "sides", a @ .., "/", b0, b1, b2] = words.as_slice() else {
             return None;
         };
-        Some(Side {
-            moves: moves.parse().ok()?,
-            thinking: Duration::from_micros(thinking.parse().ok()?),
-            longest: Duration::from_micros(longest.parse().ok()?),
+        let side = |words: &[&str]| -> Option<Side> {
+            let [moves, thinking, longest] = words else {
+                return None;
+            };
+            Some(Side {
+                moves: moves.parse().ok()?,
+                thinking: Duration::from_micros(thinking.parse().ok()?),
+                longest: Duration::from_micros(longest.parse().ok()?),
+            })
+        };
+        Some(Played {
+            index: self.number.checked_sub(1)?,
+            winner: match *winner {
+                "draw" => None,
+                w => Some(w.parse::<usize>().ok().filter(|w| *w < 2)?),
+            },
+            sides: [side(a)?, side(&[b0, b1, b2])?],
         })
-    };
-    Some(Played {
-        index,
-        winner: match *winner {
-            "draw" => None,
-            w => Some(w.parse().ok()?),
-        },
-        sides: [side(a)?, side(&[b0, b1, b2])?],
-    })
+    }
+}
+
+/// Whether `text` is a match's record file of `ponte arena`: it starts with the line naming
+/// the match and the games asked for. (The record of a single game that the arena wrote in a
+/// folder of one file a game starts with the first line only, then its result.)
+pub fn is_match(text: &str) -> bool {
+    let mut lines = text.lines();
+    lines
+        .next()
+        .is_some_and(|line| line.starts_with(MATCH_LINE))
+        && lines
+            .next()
+            .is_some_and(|line| line.starts_with(GAMES_LINE))
+}
+
+/// The whole games' blocks of a match's record file, in the file's order; a block cut short
+/// (no end line before the next block or the file's end) is left out.
+pub fn read_games(text: &str) -> Vec<SavedGame> {
+    let lines: Vec<&str> = text.lines().collect();
+    let mut games = Vec::new();
+    let mut open: Option<(usize, &str, usize)> = None;
+    for (at, line) in lines.iter().enumerate() {
+        if let Some(rest) = line.strip_prefix(GAME_LINE) {
+            let (number, result) = rest.split_once(' ').unwrap_or((rest, ""));
+            open = number.parse().ok().map(|number| (number, result, at + 1));
+        } else if let Some((number, result, first)) = open
+            && line.strip_prefix(END_LINE) == Some(number.to_string().as_str())
+        {
+            let record = lines[first..at]
+                .iter()
+                .map(|line| format!("{line}\n"))
+                .collect();
+            games.push(SavedGame {
+                number,
+                result: result.to_owned(),
+                lines: first..at,
+                record,
+            });
+            open = None;
+        }
+    }
+    games
+}
+
+/// Game `number` of a match's record file as a record of its own, on the lines it has in the
+/// file (the lines before it left blank), so that a replay's line numbers are the file's.
+///
+/// # Errors
+/// The file holds no whole game of that number.
+pub fn game_text(text: &str, number: usize) -> Result<String, String> {
+    let games = read_games(text);
+    let game = games
+        .iter()
+        .find(|game| game.number == number)
+        .ok_or_else(|| {
+            format!(
+                "no game {number} in this match's record, which holds {} whole games",
+                games.len()
+            )
+        })?;
+    Ok("\n".repeat(game.lines.start) + &game.record)
 }
 
 /// Game `index`: the first player opens in even games.
@@ -649,8 +908,9 @@ mod tests {
             records: None,
             threads: 2,
             sprt: None,
+            command: "ponte arena".to_owned(),
         };
-        let tally = play(&settings, |_| {});
+        let tally = play(&settings, |_| {}).unwrap();
         assert_eq!(tally.games(), 4);
         assert!(tally.sides.iter().all(|s| s.moves > 0));
         let (p, low, high) = tally.score();
@@ -707,15 +967,16 @@ mod tests {
             records: None,
             threads: 1,
             sprt: Some("0,100".parse().unwrap()),
+            command: "ponte arena".to_owned(),
         };
-        let tally = play(&settings, |_| {});
+        let tally = play(&settings, |_| {}).unwrap();
         assert_eq!(
             tally.decided,
             Some((Hypothesis::Alternative, tally.games()))
         );
         assert!(tally.games() < 30, "{tally:?}");
         settings.players = [weak, strong];
-        let tally = play(&settings, |_| {});
+        let tally = play(&settings, |_| {}).unwrap();
         assert_eq!(tally.decided, Some((Hypothesis::Null, tally.games())));
         assert!(tally.games() < 30, "{tally:?}");
 
@@ -724,15 +985,15 @@ mod tests {
         // where the saved games' order made it.
         let dir = tempfile::tempdir().unwrap();
         settings.players = [strong, weak];
-        settings.records = Some(dir.path().to_owned());
+        settings.records = Some(dir.path().join("match.txt"));
         settings.threads = 2;
-        let first = play(&settings, |_| {});
+        let first = play(&settings, |_| {}).unwrap();
         let Some((Hypothesis::Alternative, decided_after)) = first.decided else {
             panic!("{first:?}");
         };
         assert!(first.games() >= decided_after && first.games() <= decided_after + 1);
         let played = Mutex::new(0);
-        let again = play(&settings, |_| *played.lock().unwrap() += 1);
+        let again = play(&settings, |_| *played.lock().unwrap() += 1).unwrap();
         assert_eq!(
             *played.lock().unwrap(),
             1,
@@ -758,50 +1019,203 @@ mod tests {
             records: None,
             threads: 1,
             sprt: None,
+            command: "ponte arena".to_owned(),
         };
-        let tally = play(&settings, |_| {});
+        let tally = play(&settings, |_| {}).unwrap();
         assert_eq!(tally.games(), 2);
         assert!(tally.sides.iter().all(|s| s.moves > 0));
+    }
+
+    /// The games saved in a match's record file, by their index.
+    fn saved(path: &Path) -> Vec<Played> {
+        let text = std::fs::read_to_string(path).unwrap();
+        read_games(&text)
+            .iter()
+            .filter_map(SavedGame::played)
+            .collect()
     }
 
     #[test]
     fn a_match_with_records_goes_on_from_the_games_already_saved() {
         let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("match.txt");
         let weak: Contender = "easy:playouts=2".parse().unwrap();
         let mut settings = Match {
             players: [weak, "medium:playouts=3".parse().unwrap()],
             games: 3,
             variant: Variant::unlimited(6).unwrap(),
             seed: 4,
-            records: Some(dir.path().to_owned()),
+            records: Some(path.clone()),
             threads: 1,
             sprt: None,
+            command: "ponte arena".to_owned(),
         };
-        let first = play(&settings, |_| {});
+        let first = play(&settings, |_| {}).unwrap();
         assert_eq!(first.games(), 3);
-        let games: Vec<_> = (0..3).map(|i| saved(&settings, dir.path(), i)).collect();
-        assert!(games.iter().all(Option::is_some), "{games:?}");
-        assert_eq!(games[1].unwrap().index, 1);
+        let games = saved(&path);
+        assert_eq!(games.iter().map(|g| g.index).collect::<Vec<_>>(), [0, 1, 2]);
 
         // Five games: the three saved are counted as they were, two are played.
         settings.games = 5;
         let played = Mutex::new(Vec::new());
-        let all = play(&settings, |t| played.lock().unwrap().push(t.games()));
+        let all = play(&settings, |t| played.lock().unwrap().push(t.games())).unwrap();
         assert_eq!(played.into_inner().unwrap(), vec![3, 4, 5]);
         assert_eq!(all.games(), 5);
-        assert_eq!(
-            all.sides[0].moves,
-            first.sides[0].moves + saved_moves(&settings, dir.path(), 3..5)
-        );
+        let games = saved(&path);
+        assert_eq!(games.len(), 5);
+        let later: u32 = games[3..].iter().map(|g| g.sides[0].moves).sum();
+        assert_eq!(all.sides[0].moves, first.sides[0].moves + later);
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(text.matches("\n# resumed: ").count(), 1, "{text}");
+        assert!(text.contains("\n# resumed: 20"), "{text}");
 
-        // Another match's records in the folder are not this match's games.
+        // Another match's records are not this match's games: nothing is played or written.
         settings.seed = 5;
-        assert_eq!(saved(&settings, dir.path(), 0), None);
+        let error = play(&settings, |_| panic!("nothing is played")).unwrap_err();
+        assert!(error.contains("holds another match"), "{error}");
+        assert!(error.ends_with(", seed 4), not easy:playouts=2 against medium:playouts=3, 6×6 with unlimited supply, seed 5"), "{error}");
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+        // Nor is a folder, or a file that is no match's record.
+        settings.records = Some(dir.path().to_owned());
+        let error = play(&settings, |_| panic!("nothing is played")).unwrap_err();
+        assert!(error.contains("is a folder"), "{error}");
+        let other = dir.path().join("notes.txt");
+        std::fs::write(&other, "size 6\na1 b1\n").unwrap();
+        settings.records = Some(other.clone());
+        let error = play(&settings, |_| panic!("nothing is played")).unwrap_err();
+        assert!(error.contains("is not a match's record file"), "{error}");
+        assert_eq!(std::fs::read_to_string(&other).unwrap(), "size 6\na1 b1\n");
     }
 
-    fn saved_moves(settings: &Match, dir: &Path, games: std::ops::Range<usize>) -> u32 {
-        games
-            .map(|i| saved(settings, dir, i).unwrap().sides[0].moves)
-            .sum()
+    #[test]
+    fn a_match_file_has_its_header_and_every_game_as_played() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("match.txt");
+        let settings = Match {
+            players: [
+                "easy:playouts=2".parse().unwrap(),
+                "medium:playouts=3".parse().unwrap(),
+            ],
+            games: 4,
+            variant: Variant::boxed(6).unwrap(),
+            seed: 7,
+            records: Some(path.clone()),
+            threads: 2,
+            sprt: None,
+            command: "ponte arena easy:playouts=2 medium:playouts=3 --games 4 --size 6".to_owned(),
+        };
+        let tally = play(&settings, |_| {}).unwrap();
+        assert_eq!(tally.games(), 4);
+        let text = std::fs::read_to_string(&path).unwrap();
+        let header: Vec<&str> = text.lines().take_while(|l| !l.is_empty()).collect();
+        let machine = Machine::here();
+        assert_eq!(
+            header,
+            [
+                "# arena: easy:playouts=2 against medium:playouts=3, 6×6 with unlimited supply, seed 7".to_owned(),
+                "# games: 4".to_owned(),
+                header[2].to_owned(),
+                "# threads: 2".to_owned(),
+                format!("# command: {}", settings.command),
+                format!("# commit: {COMMIT}"),
+                header[6].to_owned(),
+            ]
+        );
+        assert!(
+            header[2].starts_with("# date: 20") && header[2].ends_with(" UTC"),
+            "{}",
+            header[2]
+        );
+        let load = header[6].rsplit_once("load at start: ").unwrap().1;
+        assert_eq!(
+            header[6],
+            format!(
+                "# machine: {}",
+                Machine {
+                    load: Some(load.to_owned()),
+                    ..machine.clone()
+                }
+            )
+        );
+        if cfg!(target_os = "linux") {
+            assert!(
+                machine.cpu.is_some() && machine.load.is_some(),
+                "{machine:?}"
+            );
+            assert_eq!(load.split(' ').count(), 3, "{load}");
+        }
+        assert!(!COMMIT.is_empty());
+
+        // Every game reads back as the game played, move for move, in any order the threads
+        // ended them; each replays on its own as a record.
+        let mut games = read_games(&text);
+        games.sort_by_key(|g| g.number);
+        assert_eq!(
+            games.iter().map(|g| g.number).collect::<Vec<_>>(),
+            [1, 2, 3, 4]
+        );
+        let mut sides = [Side::default(); 2];
+        for game in &games {
+            let (played, record) = play_game(&settings, game.number - 1);
+            assert_eq!(game.played().unwrap().winner, played.winner);
+            assert_eq!(game.record, record.to_string());
+            let alone = game_text(&text, game.number).unwrap();
+            assert_eq!(alone.trim_start_matches('\n'), record.to_string());
+            let lines_before = alone.len() - alone.trim_start_matches('\n').len();
+            assert_eq!(text.lines().nth(lines_before), Some("size 6"));
+            let replay = alone.parse::<Record>().unwrap().replay();
+            assert!(replay.error.is_none() && replay.game.is_over());
+            for (total, side) in sides.iter_mut().zip(game.played().unwrap().sides) {
+                total.moves += side.moves;
+            }
+        }
+        assert_eq!(sides.map(|s| s.moves), tally.sides.map(|s| s.moves));
+        assert!(
+            game_text(&text, 5)
+                .unwrap_err()
+                .contains("holds 4 whole games")
+        );
+    }
+
+    #[test]
+    fn a_game_cut_short_is_not_read_and_is_played_again() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("match.txt");
+        let settings = Match {
+            players: ["easy:playouts=2".parse().unwrap(); 2],
+            games: 3,
+            variant: Variant::boxed(6).unwrap(),
+            seed: 8,
+            records: Some(path.clone()),
+            threads: 1,
+            sprt: None,
+            command: "ponte arena".to_owned(),
+        };
+        play(&settings, |_| {}).unwrap();
+        let whole = std::fs::read_to_string(&path).unwrap();
+        // Cut in the last game's record, in its end line, and in its result line.
+        let last = whole.rfind("\n# result: game 3 ").unwrap();
+        for cut in [
+            whole.rfind("size 6").unwrap() + 9,
+            whole.len() - 3,
+            last + 12,
+        ] {
+            std::fs::write(&path, &whole[..cut]).unwrap();
+            assert_eq!(saved(&path).len(), 2, "cut at {cut}");
+            let tally = play(&settings, |_| {}).unwrap();
+            assert_eq!(tally.games(), 3);
+            let text = std::fs::read_to_string(&path).unwrap();
+            let games = read_games(&text);
+            assert_eq!(
+                games.iter().map(|g| g.number).collect::<Vec<_>>(),
+                [1, 2, 3]
+            );
+            let before = &read_games(&whole)[2];
+            assert_eq!(games[2].record, before.record);
+            assert_eq!(
+                games[2].played().unwrap().winner,
+                before.played().unwrap().winner
+            );
+        }
     }
 }

@@ -163,7 +163,9 @@ struct ArenaArgs {
     supply: Supply,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Save every game as a record in this directory
+    /// Keep the match in this file (docs/matches/NAME.txt): a header saying what ran where,
+    /// then each game's record as it ends. The games of this match already in it are counted,
+    /// not played again; `ponte replay --game N FILE` replays one
     #[arg(long)]
     records: Option<PathBuf>,
     /// Games played at once (default: one per core)
@@ -200,6 +202,9 @@ struct ReplayArgs {
     /// Print one JSON object instead of a text board
     #[arg(long)]
     json: bool,
+    /// In a match's record file of `ponte arena`, the game with this number (from 1)
+    #[arg(long)]
+    game: Option<usize>,
 }
 
 /// How a subcommand stops short.
@@ -434,9 +439,6 @@ fn ai(args: AiArgs) -> Outcome {
 
 fn arena(args: ArenaArgs) -> Outcome {
     let variant = args.supply.variant(args.size).map_err(Exit::nothing_made)?;
-    if let Some(dir) = &args.records {
-        std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
-    }
     let games = args.games;
     let settings = ponte::arena::Match {
         players: [args.first, args.second],
@@ -448,6 +450,7 @@ fn arena(args: ArenaArgs) -> Outcome {
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         sprt: args.sprt,
+        command: command_line(),
     };
     let started = std::time::Instant::now();
     // On a terminal, a bar with the time left; in a log, the line it has always been.
@@ -464,7 +467,8 @@ fn arena(args: ArenaArgs) -> Outcome {
         } else {
             eprint!("\rgame {}/{games}: {score} ", t.games());
         }
-    });
+    })
+    .map_err(Exit::nothing_made)?;
     drop(bar);
     if !on_terminal {
         eprintln!();
@@ -525,9 +529,45 @@ fn arena(args: ArenaArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
+/// The command line this process runs, each word quoted for a shell where it needs it.
+fn command_line() -> String {
+    let quoted = |word: std::ffi::OsString| {
+        let word = word.to_string_lossy().into_owned();
+        let plain = !word.is_empty()
+            && word
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_./:=+,@%".contains(c));
+        if plain {
+            word
+        } else {
+            format!("'{}'", word.replace('\'', "'\\''"))
+        }
+    };
+    std::env::args_os()
+        .map(quoted)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Exit 0: every move applied; 1: an illegal move; 2: no record (the report on standard error).
 fn replay(args: ReplayArgs) -> Outcome {
     let text = read_input(&args.file)?;
+    let text = match args.game {
+        Some(_) if !ponte::arena::is_match(&text) => {
+            return Err(Exit::nothing_made(
+                "--game picks a game out of a match's record of `ponte arena`, and this is none",
+            ));
+        }
+        Some(number) => ponte::arena::game_text(&text, number).map_err(Exit::nothing_made)?,
+        None if ponte::arena::is_match(&text) => {
+            return Err(Exit::nothing_made(format!(
+                "this is the record of a match of `ponte arena`, {} games: choose one with \
+                 --game N",
+                ponte::arena::read_games(&text).len()
+            )));
+        }
+        None => text,
+    };
     let (report, status) = ponte::replay::run(&text, args.json);
     if status == 2 {
         eprint!("{report}");
