@@ -1,133 +1,13 @@
 //! A game in progress: the board plus whose turn it is, the supply, the pie rule, passing,
 //! resigning and the end.
 
-use std::fmt;
-
 use super::bitboard::Bitboard;
 use super::board::Board;
-use super::cell::{Cell, Color, MAX_SIZE, MIN_SIZE};
+use super::cell::{Cell, Color};
 use super::error::IllegalMove;
 use super::moves::{Bridge, Move};
 use super::score::{Score, Tally, Tiebreak, judge_tallies, score, tally};
-
-/// How many tiles each player, or bridges both players together, may use.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Supply {
-    Limited(u16),
-    Unlimited,
-}
-
-impl fmt::Display for Supply {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Supply::Limited(n) => write!(f, "{n}"),
-            Supply::Unlimited => f.write_str("unlimited"),
-        }
-    }
-}
-
-/// The board size and supply a game is played with. The size is always within 6..=16.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Variant {
-    size: u8,
-    /// Tiles per player.
-    tiles: Supply,
-    /// The bridge pool both players share.
-    bridges: Supply,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the board must be {MIN_SIZE}×{MIN_SIZE} to {MAX_SIZE}×{MAX_SIZE}, not {0}×{0}")]
-pub struct BadSize(pub u8);
-
-impl Variant {
-    /// A `size`×`size` board with the given supply.
-    ///
-    /// # Errors
-    /// When `size` is outside 6..=16.
-    pub fn new(size: u8, tiles: Supply, bridges: Supply) -> Result<Variant, BadSize> {
-        if !(MIN_SIZE..=MAX_SIZE).contains(&size) {
-            return Err(BadSize(size));
-        }
-        Ok(Variant {
-            size,
-            tiles,
-            bridges,
-        })
-    }
-
-    /// The box supply for `size`: 10×10 has 40 tiles each and 15 bridges, 12×12 has 60 and 22;
-    /// other sizes have no box and play with unlimited supply.
-    ///
-    /// # Errors
-    /// When `size` is outside 6..=16.
-    pub fn boxed(size: u8) -> Result<Variant, BadSize> {
-        let (tiles, bridges) = match size {
-            10 => (Supply::Limited(40), Supply::Limited(15)),
-            12 => (Supply::Limited(60), Supply::Limited(22)),
-            _ => (Supply::Unlimited, Supply::Unlimited),
-        };
-        Variant::new(size, tiles, bridges)
-    }
-
-    /// Any size with unlimited tiles and bridges.
-    ///
-    /// # Errors
-    /// When `size` is outside 6..=16.
-    pub fn unlimited(size: u8) -> Result<Variant, BadSize> {
-        Variant::new(size, Supply::Unlimited, Supply::Unlimited)
-    }
-
-    pub const fn size(self) -> u8 {
-        self.size
-    }
-
-    /// Tiles per player.
-    pub const fn tiles(self) -> Supply {
-        self.tiles
-    }
-
-    /// The bridge pool both players share.
-    pub const fn bridges(self) -> Supply {
-        self.bridges
-    }
-
-    pub const fn with_tiles(self, tiles: Supply) -> Variant {
-        Variant { tiles, ..self }
-    }
-
-    pub const fn with_bridges(self, bridges: Supply) -> Variant {
-        Variant { bridges, ..self }
-    }
-
-    /// The supply in words, as every front end and the export say it: "60 tiles each,
-    /// 22 bridges", "unlimited supply".
-    pub fn supply_words(self) -> impl fmt::Display {
-        SupplyWords(self)
-    }
-}
-
-struct SupplyWords(Variant);
-
-impl fmt::Display for SupplyWords {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match (self.0.tiles, self.0.bridges) {
-            (Supply::Unlimited, Supply::Unlimited) => f.write_str("unlimited supply"),
-            (tiles, bridges) => write!(f, "{tiles} tiles each, {bridges} bridges"),
-        }
-    }
-}
-
-impl Default for Variant {
-    /// 12×12 with the box supply, as played on Brettspielnetz and YourTurnMyTurn.
-    fn default() -> Variant {
-        Variant {
-            size: 12,
-            tiles: Supply::Limited(60),
-            bridges: Supply::Limited(22),
-        }
-    }
-}
+use super::variant::{Supply, Variant};
 
 /// How a finished game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -179,7 +59,7 @@ impl Game {
     pub fn new(variant: Variant) -> Game {
         Game {
             variant,
-            board: Board::new(variant.size),
+            board: Board::new(variant.size()),
             turn: Color::White,
             plies: 0,
             last_move: None,
@@ -232,7 +112,7 @@ impl Game {
 
     /// Tiles `color` has left to place, or `None` with unlimited supply.
     pub fn tiles_left(&self, color: Color) -> Option<u16> {
-        match self.variant.tiles {
+        match self.variant.tiles() {
             Supply::Limited(n) => Some(n.saturating_sub(self.board.tiles(color).len() as u16)),
             Supply::Unlimited => None,
         }
@@ -240,7 +120,7 @@ impl Game {
 
     /// Bridges left in the shared pool, or `None` with unlimited supply.
     pub fn bridges_left(&self) -> Option<u16> {
-        match self.variant.bridges {
+        match self.variant.bridges() {
             Supply::Limited(n) => Some(n.saturating_sub(self.board.bridges().len() as u16)),
             Supply::Unlimited => None,
         }
@@ -333,7 +213,7 @@ impl Game {
             }
             Move::Bridge(a, b) => {
                 self.board.check_bridge(color, a, b)?;
-                match (self.bridges_left(), self.variant.bridges) {
+                match (self.bridges_left(), self.variant.bridges()) {
                     (Some(0), Supply::Limited(pool)) => Err(IllegalMove::NoBridgesLeft { pool }),
                     _ => Ok(()),
                 }

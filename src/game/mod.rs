@@ -18,15 +18,17 @@ mod moves;
 pub mod playout;
 mod record;
 mod score;
+mod variant;
 
 pub use bitboard::{Bitboard, Block};
 pub use board::{Board, FirstTile};
 pub use cell::{Cell, Color, MAX_SIZE, MIN_SIZE, NotACell};
 pub use diagram::{grid, painted_grid, status_line};
 pub use error::{CellList, IllegalMove};
-pub use game::{BadSize, Game, Outcome, Supply, Variant};
+pub use game::{Game, Outcome};
 pub use moves::{BadMove, Bridge, BridgeKind, Move};
 pub use record::{IllegalLine, NotARecord, Record, RecordedMove, Replay};
 pub use score::{
     Network, Score, Tally, Tiebreak, judge, judge_tallies, network_points, score, tally,
 };
+pub use variant::{BadSize, BadVariant, Supply, Variant};

@@ -12,13 +12,10 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::cell::{MAX_SIZE, MIN_SIZE};
 use super::error::IllegalMove;
-use super::game::{Game, Supply, Variant};
+use super::game::Game;
 use super::moves::{BadMove, Move};
-
-/// The board size of a record without a `size` header.
-const DEFAULT_SIZE: u8 = 12;
+use super::variant::{BadVariant, Settings, Variant};
 
 /// A move as it stands in a record.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,71 +55,13 @@ impl FromStr for Record {
     }
 }
 
-/// The `size`, `tiles` and `bridges` headers seen so far, with their lines.
-#[derive(Default)]
-struct Headers {
-    size: Option<(usize, u8)>,
-    tiles: Option<(usize, Supply)>,
-    bridges: Option<(usize, Supply)>,
-}
-
-impl Headers {
-    fn size(&self) -> u8 {
-        self.size.map_or(DEFAULT_SIZE, |(_, size)| size)
-    }
-
-    fn variant(&self) -> Variant {
-        let boxed = Variant::boxed(self.size()).unwrap_or_default();
-        boxed
-            .with_tiles(self.tiles.map_or(boxed.tiles(), |(_, t)| t))
-            .with_bridges(self.bridges.map_or(boxed.bridges(), |(_, b)| b))
-    }
-
-    /// Takes a header line (lower-cased words); `Err` says what is wrong with it.
-    fn read(&mut self, line: usize, words: &[String]) -> Result<(), String> {
-        let [key, value] = words else {
-            return Err(format!("\"{}\" needs exactly one value", words.join(" ")));
-        };
-        let already = |seen: Option<usize>| match seen {
-            Some(earlier) => Err(format!("{key} was already set on line {earlier}")),
-            None => Ok(()),
-        };
-        match key.as_str() {
-            "size" => {
-                already(self.size.map(|(l, _)| l))?;
-                let size = parse_size(value).ok_or_else(|| {
-                    format!(
-                        "the size must be a number from {MIN_SIZE} to {MAX_SIZE}, not \"{value}\""
-                    )
-                })?;
-                self.size = Some((line, size));
-            }
-            "tiles" => {
-                already(self.tiles.map(|(l, _)| l))?;
-                let tiles = parse_supply(value).ok_or_else(|| {
-                    format!("tiles must be a number or \"unlimited\", not \"{value}\"")
-                })?;
-                self.tiles = Some((line, tiles));
-            }
-            _ => {
-                already(self.bridges.map(|(l, _)| l))?;
-                let bridges = parse_supply(value).ok_or_else(|| {
-                    format!("bridges must be a number or \"unlimited\", not \"{value}\"")
-                })?;
-                self.bridges = Some((line, bridges));
-            }
-        }
-        Ok(())
-    }
-}
-
 impl Record {
     /// The record up to its first malformed line, and that line's fault if there is one. A
     /// replay stops at the first problem, so an illegal move before a malformed line is still
     /// reported as illegal.
     pub fn parse_prefix(text: &str) -> (Record, Option<NotARecord>) {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut headers = Headers::default();
+        let mut headers = Settings::default();
         let mut moves = Vec::new();
         let mut fault = None;
         for (index, raw) in text.lines().enumerate() {
@@ -140,9 +79,14 @@ impl Record {
                 .split_whitespace()
                 .map(str::to_ascii_lowercase)
                 .collect();
-            if matches!(words[0].as_str(), "size" | "tiles" | "bridges") {
+            if Settings::is_setting(&words[0]) {
                 let read = if moves.is_empty() {
-                    headers.read(line, &words)
+                    headers.read(line, &words).map_err(|fault| match fault {
+                        BadVariant::Repeated { key, earlier } => {
+                            format!("{key} was already set on line {earlier}")
+                        }
+                        fault => fault.to_string(),
+                    })
                 } else {
                     Err(format!(
                         "the header \"{content}\" must come before the first move"
@@ -176,20 +120,6 @@ impl Record {
             moves,
         };
         (record, fault)
-    }
-}
-
-fn parse_size(value: &str) -> Option<u8> {
-    value
-        .parse::<u8>()
-        .ok()
-        .filter(|size| (MIN_SIZE..=MAX_SIZE).contains(size))
-}
-
-fn parse_supply(value: &str) -> Option<Supply> {
-    match value {
-        "unlimited" => Some(Supply::Unlimited),
-        number => number.parse().ok().map(Supply::Limited),
     }
 }
 
@@ -278,6 +208,7 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Supply;
 
     #[test]
     fn records_round_trip_through_text() {

@@ -5,7 +5,6 @@ use std::time::Duration;
 
 use super::clock::CorrespondenceClock;
 use super::vacations::new_clock_if_away;
-use super::views::stored_variant;
 use super::{
     ChallengeId, ChallengeOptions, ChallengeStatus, ChallengeView, GameId, GameView, Player,
     PlayerId, Result, Service, ServiceError, Venue,
@@ -59,7 +58,7 @@ impl Service {
             .insert_challenge(&NewChallenge {
                 challenger_id: challenger.id,
                 challenged_id: opponent.map(|o| o.id),
-                variant: stored_variant(options.variant),
+                variant: options.variant,
                 move_seconds,
                 rated: options.rated,
                 guild_id: venue.guild_id,
@@ -177,7 +176,7 @@ impl Service {
         let game = NewGame {
             opener_id: opener,
             other_id: other,
-            variant: row.variant(),
+            variant: row.variant,
             move_seconds: row.move_seconds,
             rated: row.rated,
             guild_id: row.guild_id,

@@ -10,7 +10,6 @@ use std::time::Duration;
 use super::challenges::checked_move_seconds;
 use super::clock::CorrespondenceClock;
 use super::vacations::new_clock_if_away;
-use super::views::stored_variant;
 use super::{
     ChallengeOptions, GameId, GameView, MoveOutcome, Player, Result, Service, ServiceError, Venue,
 };
@@ -89,7 +88,7 @@ impl Service {
         let game = NewGame {
             opener_id,
             other_id,
-            variant: stored_variant(options.variant),
+            variant: options.variant,
             move_seconds,
             rated: false,
             guild_id: venue.guild_id,

@@ -278,7 +278,7 @@ impl Service {
             BadMove::OffEveryBoard(cell) => match self.row(id).await {
                 Ok(row) => IllegalMove::OffBoard {
                     cell,
-                    size: u8::try_from(row.size).unwrap_or(u8::MAX),
+                    size: row.variant.size(),
                 }
                 .into(),
                 Err(error) => error,

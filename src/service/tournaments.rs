@@ -11,7 +11,6 @@ use std::collections::HashMap;
 
 use super::clock::CorrespondenceClock;
 use super::vacations::new_clock_if_away;
-use super::views::{stored_variant, variant_of};
 use super::{
     Actor, ChallengeOptions, Entrant, GameId, Millis, Player, PlayerId, Result, Service,
     ServiceError, TournamentView, Venue,
@@ -101,7 +100,7 @@ impl Service {
                 name: name.to_string(),
                 format,
                 swiss_rounds,
-                variant: stored_variant(terms.options.variant),
+                variant: terms.options.variant,
                 move_seconds,
                 rated: terms.options.rated,
                 organiser_id: organiser.id,
@@ -150,7 +149,7 @@ impl Service {
             name: row.name.clone(),
             format: format_of(&row),
             options: ChallengeOptions {
-                variant: variant_of(row.variant()),
+                variant: row.variant,
                 move_time: row
                     .move_seconds
                     .map(|s| std::time::Duration::from_secs(s as u64)),
@@ -333,7 +332,7 @@ impl Service {
                     .map(|&Pairing { opener, answerer }| NewGame {
                         opener_id: players[opener],
                         other_id: players[answerer],
-                        variant: stored_variant(view.options.variant),
+                        variant: view.options.variant,
                         move_seconds,
                         rated: view.options.rated,
                         guild_id: view.venue.guild_id,

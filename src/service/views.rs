@@ -4,12 +4,12 @@
 use std::time::Duration;
 
 use crate::ai::Level;
-use crate::game::{Color, Game, Move, Outcome, Record, RecordedMove, Supply, Tiebreak, Variant};
+use crate::game::{Color, Game, Move, Outcome, Record, RecordedMove, Tiebreak, Variant};
 use crate::i18n::{Lang, with_color};
 use crate::render::{Picture, caption_name, render_png};
 use crate::store::{
     ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, Millis, MoveRow,
-    PlayerId, StoredVariant, TournamentId, Winner,
+    PlayerId, TournamentId, Winner,
 };
 use crate::tr;
 
@@ -87,29 +87,6 @@ pub struct ChallengeView {
     pub opener: PlayerId,
 }
 
-pub(super) fn variant_of(stored: StoredVariant) -> Variant {
-    let supply = |n: Option<i64>| n.map_or(Supply::Unlimited, |n| Supply::Limited(n as u16));
-    // The schema keeps sizes within 6..=16.
-    Variant::new(
-        stored.size as u8,
-        supply(stored.tiles),
-        supply(stored.bridges),
-    )
-    .unwrap_or_default()
-}
-
-pub(super) fn stored_variant(variant: Variant) -> StoredVariant {
-    let limit = |s: Supply| match s {
-        Supply::Limited(n) => Some(i64::from(n)),
-        Supply::Unlimited => None,
-    };
-    StoredVariant {
-        size: i64::from(variant.size()),
-        tiles: limit(variant.tiles()),
-        bridges: limit(variant.bridges()),
-    }
-}
-
 fn move_time(seconds: Option<i64>) -> Option<Duration> {
     seconds.map(|s| Duration::from_secs(s as u64))
 }
@@ -121,7 +98,7 @@ impl ChallengeView {
             challenger,
             opponent,
             options: ChallengeOptions {
-                variant: variant_of(row.variant()),
+                variant: row.variant,
                 move_time: move_time(row.move_seconds),
                 rated: row.rated,
             },
@@ -314,7 +291,7 @@ pub(super) fn positions(variant: Variant, moves: impl IntoIterator<Item = Move>)
 
 /// Replays a stored log with the engine.
 pub(super) fn replay_log(row: &GameRow, moves: &[MoveRow]) -> Result<Position, DamagedLog> {
-    let mut game = Game::new(variant_of(row.variant()));
+    let mut game = Game::new(row.variant);
     let mut logged = Vec::with_capacity(moves.len());
     for (expected, stored) in (1..).zip(moves) {
         let damaged = |reason: String| DamagedLog {

@@ -3,18 +3,14 @@
 use super::games::{ClockTimes, NewGame};
 use super::outbox::{Owed, insert_owed};
 use super::vacations::insert_new_game;
-use super::{
-    ChallengeId, ChallengeStatus, GameId, Millis, PlayerId, Store, StoreError, StoredVariant,
-};
+use super::{ChallengeId, ChallengeStatus, GameId, Millis, PlayerId, Store, StoreError, Variant};
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct ChallengeRow {
     pub id: ChallengeId,
     pub challenger_id: PlayerId,
     pub challenged_id: Option<PlayerId>,
-    pub size: i64,
-    pub tiles: Option<i64>,
-    pub bridges: Option<i64>,
+    pub variant: Variant,
     pub move_seconds: Option<i64>,
     pub rated: bool,
     pub guild_id: Option<i64>,
@@ -29,22 +25,12 @@ pub struct ChallengeRow {
     pub opener_id: Option<PlayerId>,
 }
 
-impl ChallengeRow {
-    pub fn variant(&self) -> StoredVariant {
-        StoredVariant {
-            size: self.size,
-            tiles: self.tiles,
-            bridges: self.bridges,
-        }
-    }
-}
-
 /// What a new challenge says.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewChallenge {
     pub challenger_id: PlayerId,
     pub challenged_id: Option<PlayerId>,
-    pub variant: StoredVariant,
+    pub variant: Variant,
     pub move_seconds: Option<i64>,
     pub rated: bool,
     pub guild_id: Option<i64>,
@@ -55,25 +41,22 @@ pub struct NewChallenge {
 }
 
 /// Every challenge read returns these columns.
-const CHALLENGE_COLUMNS: &str = "id, challenger_id, challenged_id, size, tiles, bridges, \
-     move_seconds, rated, guild_id, channel_id, message_id, status, game_id, created_at, \
-     expires_at, updated_at, opener_id";
+const CHALLENGE_COLUMNS: &str = "id, challenger_id, challenged_id, variant, move_seconds, \
+     rated, guild_id, channel_id, message_id, status, game_id, created_at, expires_at, \
+     updated_at, opener_id";
 
 impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn insert_challenge(&self, new: &NewChallenge) -> Result<ChallengeId, StoreError> {
         let id = sqlx::query_scalar(
-            "INSERT INTO challenges (challenger_id, challenged_id, size, tiles, bridges,
-                 move_seconds, rated, guild_id, channel_id, created_at, expires_at, updated_at,
-                 opener_id)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            "INSERT INTO challenges (challenger_id, challenged_id, variant, move_seconds, rated,
+                 guild_id, channel_id, created_at, expires_at, updated_at, opener_id)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
         )
         .bind(new.challenger_id)
         .bind(new.challenged_id)
-        .bind(new.variant.size)
-        .bind(new.variant.tiles)
-        .bind(new.variant.bridges)
+        .bind(new.variant)
         .bind(new.move_seconds)
         .bind(new.rated)
         .bind(new.guild_id)
@@ -287,11 +270,7 @@ mod tests {
             .unwrap();
         let rematch = NewChallenge {
             challenged_id: None,
-            variant: StoredVariant {
-                size: 8,
-                tiles: None,
-                bridges: None,
-            },
+            variant: Variant::unlimited(8).unwrap(),
             move_seconds: None,
             rated: false,
             guild_id: None,
@@ -309,9 +288,7 @@ mod tests {
                 id: first,
                 challenger_id: PlayerId(1),
                 challenged_id: Some(PlayerId(2)),
-                size: 12,
-                tiles: Some(60),
-                bridges: Some(22),
+                variant: VARIANT,
                 move_seconds: Some(86_400),
                 rated: true,
                 guild_id: Some(GUILD),
@@ -325,13 +302,12 @@ mod tests {
                 opener_id: None,
             }
         );
-        assert_eq!(row.variant(), VARIANT);
         let row = store.challenge(second).await.unwrap().unwrap();
         assert_eq!(
             (row.challenger_id, row.challenged_id, row.opener_id),
             (PlayerId(3), None, Some(PlayerId(2)))
         );
-        assert_eq!(row.variant(), rematch.variant);
+        assert_eq!(row.variant, rematch.variant);
         assert_eq!(
             (row.move_seconds, row.rated, row.guild_id, row.channel_id),
             (None, false, None, None)

@@ -5,8 +5,8 @@ use sqlx::{Executor, Sqlite, Transaction};
 
 use super::outbox::{Owed, insert_owed};
 use super::{
-    EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError, StoredLevel, StoredVariant,
-    TournamentId, Winner,
+    EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError, StoredLevel, TournamentId,
+    Variant, Winner,
 };
 
 /// A game as stored, with its players' names.
@@ -19,9 +19,7 @@ pub struct GameRow {
     pub red_id: PlayerId,
     pub white_name: String,
     pub red_name: String,
-    pub size: i64,
-    pub tiles: Option<i64>,
-    pub bridges: Option<i64>,
+    pub variant: Variant,
     pub move_seconds: Option<i64>,
     pub rated: bool,
     pub status: GameStatus,
@@ -60,16 +58,6 @@ pub struct ClockTimes {
     pub paused_remind_in: Option<Millis>,
 }
 
-impl GameRow {
-    pub fn variant(&self) -> StoredVariant {
-        StoredVariant {
-            size: self.size,
-            tiles: self.tiles,
-            bridges: self.bridges,
-        }
-    }
-}
-
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct MoveRow {
     pub ply: i64,
@@ -85,7 +73,7 @@ pub struct NewGame {
     /// Places White's first tiles; White until a swap.
     pub opener_id: PlayerId,
     pub other_id: PlayerId,
-    pub variant: StoredVariant,
+    pub variant: Variant,
     pub move_seconds: Option<i64>,
     pub rated: bool,
     pub guild_id: Option<i64>,
@@ -140,7 +128,7 @@ pub struct DueReminder {
 
 /// Every game read selects these columns, with the players' names.
 pub(super) const SELECT_GAME: &str = "SELECT g.id, g.opener_id, g.other_id, g.white_id, g.red_id, \
-     w.name AS white_name, r.name AS red_name, g.size, g.tiles, g.bridges, g.move_seconds, \
+     w.name AS white_name, r.name AS red_name, g.variant, g.move_seconds, \
      g.rated, g.status, g.winner, g.end_reason, g.guild_id, g.channel_id, g.thread_id, g.plies, \
      g.to_move_id, g.deadline_at, g.remind_at, g.rating_applied, g.version, g.created_at, \
      g.updated_at, g.last_move_seen_at, g.ai_player_id, g.ai_level, g.tournament_id, \
@@ -180,18 +168,15 @@ pub(super) async fn insert_game(
     clock: ClockTimes,
 ) -> Result<GameId, StoreError> {
     Ok(sqlx::query_scalar(
-        "INSERT INTO games (opener_id, other_id, white_id, red_id, size, tiles, bridges,
-             move_seconds, rated, guild_id, channel_id, to_move_id, deadline_at, remind_at,
-             paused_until, paused_deadline_in, paused_remind_in, created_at, updated_at)
-         VALUES (?1, ?2, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?1, ?10, ?11, ?12, ?13, ?14,
-             ?15, ?15)
+        "INSERT INTO games (opener_id, other_id, white_id, red_id, variant, move_seconds,
+             rated, guild_id, channel_id, to_move_id, deadline_at, remind_at, paused_until,
+             paused_deadline_in, paused_remind_in, created_at, updated_at)
+         VALUES (?1, ?2, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?1, ?8, ?9, ?10, ?11, ?12, ?13, ?13)
          RETURNING id",
     )
     .bind(game.opener_id)
     .bind(game.other_id)
-    .bind(game.variant.size)
-    .bind(game.variant.tiles)
-    .bind(game.variant.bridges)
+    .bind(game.variant)
     .bind(game.move_seconds)
     .bind(game.rated)
     .bind(game.guild_id)
@@ -453,9 +438,7 @@ mod tests {
                 red_id: PlayerId(1),
                 white_name: "bob".to_string(),
                 red_name: "alice".to_string(),
-                size: 12,
-                tiles: Some(60),
-                bridges: Some(22),
+                variant: VARIANT,
                 move_seconds: Some(86_400),
                 rated: true,
                 status: GameStatus::Active,
@@ -478,7 +461,6 @@ mod tests {
                 tournament_round: None,
             }
         );
-        assert_eq!(row.variant(), VARIANT);
         assert_eq!(store.game(GameId(id.0 + 1)).await.unwrap(), None);
     }
 

@@ -27,6 +27,7 @@ mod states;
 mod test_support;
 mod tournaments;
 mod vacations;
+mod variant;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -35,6 +36,8 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use sqlx::{Connection, SqliteConnection, SqlitePool};
 use tokio::sync::Mutex;
+
+use crate::game::Variant;
 
 pub use ai_games::{AiRecord, AiSide};
 pub use analyses::{AnalysisPosition, AnalysisRequest, AnalysisRow, PendingAnalysis};
@@ -77,14 +80,6 @@ pub enum StoreError {
     /// version).
     #[error("{0} holds values this version cannot read")]
     Impossible(String),
-}
-
-/// Board size and supply as stored: `None` means unlimited.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct StoredVariant {
-    pub size: i64,
-    pub tiles: Option<i64>,
-    pub bridges: Option<i64>,
 }
 
 pub struct Store {

@@ -8,7 +8,7 @@ use super::outbox::insert_owed;
 use super::{
     ClockTimes, Committed, EndReason, GameChange, GameId, GameStatus, GameUpdate, Millis,
     NewChallenge, NewGame, NewMove, NewTournament, OutboxItem, Owed, PlayerId, Store, StoredFormat,
-    StoredVariant, Winner,
+    Variant, Winner,
 };
 
 /// A fixed "now" for every store test (November 2023).
@@ -18,11 +18,7 @@ pub const CHANNEL: i64 = 70;
 /// The deadline and reminder time of a game started by [`new_game`].
 pub const DEADLINE: Millis = NOW + 86_400_000;
 pub const REMIND: Millis = NOW + 64_800_000;
-pub const VARIANT: StoredVariant = StoredVariant {
-    size: 12,
-    tiles: Some(60),
-    bridges: Some(22),
-};
+pub const VARIANT: Variant = Variant::DEFAULT;
 
 /// A migrated store on a new file, with no rows.
 pub async fn empty_store() -> (TempDir, Store) {

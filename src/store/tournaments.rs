@@ -4,7 +4,7 @@
 use super::games::{ClockTimes, NewGame};
 use super::outbox::{Owed, insert_owed};
 use super::vacations::insert_new_game;
-use super::{GameId, Millis, PlayerId, Store, StoreError, StoredVariant, TournamentId};
+use super::{GameId, Millis, PlayerId, Store, StoreError, TournamentId, Variant};
 
 /// Where a tournament stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
@@ -33,7 +33,7 @@ pub struct NewTournament {
     pub name: String,
     pub format: StoredFormat,
     pub swiss_rounds: Option<i64>,
-    pub variant: StoredVariant,
+    pub variant: Variant,
     pub move_seconds: Option<i64>,
     pub rated: bool,
     pub organiser_id: PlayerId,
@@ -51,9 +51,7 @@ pub struct TournamentRow {
     pub name: String,
     pub format: StoredFormat,
     pub swiss_rounds: Option<i64>,
-    pub size: i64,
-    pub tiles: Option<i64>,
-    pub bridges: Option<i64>,
+    pub variant: Variant,
     pub move_seconds: Option<i64>,
     pub rated: bool,
     pub organiser_id: PlayerId,
@@ -63,16 +61,6 @@ pub struct TournamentRow {
     pub signup_message_id: Option<i64>,
     pub standings_message_id: Option<i64>,
     pub created_at: Millis,
-}
-
-impl TournamentRow {
-    pub fn variant(&self) -> StoredVariant {
-        StoredVariant {
-            size: self.size,
-            tiles: self.tiles,
-            bridges: self.bridges,
-        }
-    }
 }
 
 /// An entrant, with the name players know them by.
@@ -103,18 +91,18 @@ pub struct NewRound {
 }
 
 const SELECT_TOURNAMENT: &str = "SELECT id, guild_id, channel_id, name, format, swiss_rounds, \
-     size, tiles, bridges, move_seconds, rated, organiser_id, status, signup_deadline_at, \
-     current_round, signup_message_id, standings_message_id, created_at FROM tournaments";
+     variant, move_seconds, rated, organiser_id, status, signup_deadline_at, current_round, \
+     signup_message_id, standings_message_id, created_at FROM tournaments";
 
 impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn create_tournament(&self, t: &NewTournament) -> Result<TournamentId, StoreError> {
         Ok(sqlx::query_scalar(
-            "INSERT INTO tournaments (guild_id, channel_id, name, format, swiss_rounds, size,
-                 tiles, bridges, move_seconds, rated, organiser_id, signup_deadline_at,
-                 vacations_pause, created_at, updated_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            "INSERT INTO tournaments (guild_id, channel_id, name, format, swiss_rounds, variant,
+                 move_seconds, rated, organiser_id, signup_deadline_at, vacations_pause,
+                 created_at, updated_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
              RETURNING id",
         )
         .bind(t.guild_id)
@@ -122,9 +110,7 @@ impl Store {
         .bind(&t.name)
         .bind(t.format)
         .bind(t.swiss_rounds)
-        .bind(t.variant.size)
-        .bind(t.variant.tiles)
-        .bind(t.variant.bridges)
+        .bind(t.variant)
         .bind(t.move_seconds)
         .bind(t.rated)
         .bind(t.organiser_id)
