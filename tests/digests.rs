@@ -127,7 +127,7 @@ async fn deliver_all(service: &Service) -> Vec<(OutboxId, &'static str, Vec<i64>
                 Announcement::Ended(game) => vec![game.id.0],
                 _ => Vec::new(),
             };
-            delivered.push((item.id, item.announcement.kind(), games));
+            delivered.push((item.id, item.kind, games));
             service.announced(item.id).await.unwrap();
         }
     }

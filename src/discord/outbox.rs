@@ -15,18 +15,24 @@ use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
 use super::Error;
-use super::commands::{pairings_text, signup_text, standings_text};
+use super::commands::{signup_text, standings_text};
 use super::health::{self, Outcome};
-use super::messages::fit_message;
-use super::messages::{board_pings, board_text, mention, move_text, result_text};
+use super::messages::{
+    analysis_failed_text, anchor_text, board_pings, cancelled_text, digest_text, ended_text,
+    fit_message, move_text, reminder_dm_text, reminder_text, round_text, started_text,
+};
 use super::outgoing::{self, NOBODY};
 use super::post::{analysis_post, deliver_board, dm_closed, game_channel, refused};
-use crate::i18n::{Lang, color_name};
+use crate::i18n::Lang;
 use crate::service::{
     Announcement, DueAnnouncement, Format, GameView, OutboxId, PlayerId, Service, TournamentStatus,
     TournamentView,
 };
-use crate::tr;
+
+/// The nonce of an item's post (its id is never reused): its other posts add a suffix.
+fn nonce(item: OutboxId) -> String {
+    format!("ponte-{item}")
+}
 
 /// How long the worker sleeps with nothing due (a write wakes it at once).
 const IDLE: Duration = Duration::from_secs(60);
@@ -74,7 +80,7 @@ pub async fn run(
 
 async fn deliver(ctx: &serenity::Context, service: &Service, item: DueAnnouncement) {
     let outcome = post(ctx, service, &item).await;
-    let kind = item.announcement.kind();
+    let kind = item.kind;
     let bookkept = match outcome {
         Ok(()) => {
             health::delivery(kind, Outcome::Ok);
@@ -121,7 +127,7 @@ async fn post(
     service: &Service,
     item: &DueAnnouncement,
 ) -> Result<(), Error> {
-    let nonce = format!("ponte-{}", item.id);
+    let nonce = nonce(item.id);
     // Posts read by the whole server are in its language, the reminder by direct message too
     // (the player's own locale is known only when they act).
     let lang = service
@@ -134,21 +140,7 @@ async fn post(
                 None => tournament_anchor(ctx, service, item.id, lang, game).await?,
             };
             let (game, in_channel) = open_thread(ctx, service, game, anchor).await?;
-            let mut text = board_text(lang, &game);
-            if let Some((tournament, round)) = game.tournament {
-                let players = tr!(
-                    lang,
-                    "tournament-game-start",
-                    white = mention(game.white.id, &game.white.name),
-                    red = mention(game.red.id, &game.red.name),
-                    round = round,
-                    id = tournament
-                );
-                text = format!("{text}\n{players}");
-            }
-            if in_channel {
-                text = format!("{text}\n{}", tr!(lang, "thread-not-opened"));
-            }
+            let text = started_text(lang, &game, in_channel);
             deliver_board(ctx, service, lang, &game, &text, &nonce).await?;
         }
         Announcement::Moved(report) => {
@@ -156,12 +148,7 @@ async fn post(
             deliver_board(ctx, service, lang, &report.game, &text, &nonce).await?;
         }
         Announcement::Ended(game) => {
-            let text = tr!(
-                lang,
-                "labelled",
-                label = tr!(lang, "game-number", id = game.id),
-                text = result_text(lang, game)
-            );
+            let text = ended_text(lang, game);
             deliver_board(ctx, service, lang, game, &text, &nonce).await?;
         }
         Announcement::Analysis {
@@ -170,18 +157,14 @@ async fn post(
             channel,
         } => {
             let (content, chart) = analysis_post(lang, game, analysis).await?;
-            let message = outgoing::message(NOBODY)
+            let message = outgoing::message_once(NOBODY, &nonce)
                 .content(content)
-                .add_file(chart)
-                .nonce(serenity::Nonce::String(nonce))
-                .enforce_nonce(true);
+                .add_file(chart);
             ids::channel(*channel).send_message(ctx, message).await?;
         }
         Announcement::AnalysisFailed { game, channel, .. } => {
-            let message = outgoing::message(NOBODY)
-                .content(tr!(lang, "analysis-failed", id = *game))
-                .nonce(serenity::Nonce::String(nonce))
-                .enforce_nonce(true);
+            let message =
+                outgoing::message_once(NOBODY, &nonce).content(analysis_failed_text(lang, *game));
             ids::channel(*channel).send_message(ctx, message).await?;
         }
         Announcement::Reminder(game) => {
@@ -189,10 +172,7 @@ async fn post(
             else {
                 return Ok(());
             };
-            let message = outgoing::message(&board_pings(game))
-                .content(text)
-                .nonce(serenity::Nonce::String(nonce))
-                .enforce_nonce(true);
+            let message = outgoing::message_once(&board_pings(game), &nonce).content(text);
             channel.send_message(ctx, message).await?;
         }
         Announcement::Round { tournament, round } => {
@@ -219,31 +199,20 @@ async fn post(
             // The nonce: a delivery repeated soon after its post went through (a lost answer,
             // or a crash before the outbox marked it) is dropped by Discord, not sent twice;
             // Discord remembers nonces for a few minutes only.
-            let message = outgoing::message(NOBODY)
-                .content(fit_message(&digest_text(*lang, *player, games)))
-                .nonce(serenity::Nonce::String(nonce))
-                .enforce_nonce(true);
+            let message = outgoing::message_once(NOBODY, &nonce)
+                .content(fit_message(&digest_text(*lang, *player, games)));
             // A failure is tried again (it was owed once, for today); closed direct messages
             // are a refusal, set aside (see `deliver`).
             ids::user(*player).direct_message(ctx, message).await?;
         }
         Announcement::ReminderDm(game) => {
-            let Some((_, player)) = game.to_move().filter(|(_, p)| p.id.0 > 0) else {
+            let Some((player, text)) = reminder_dm_text(lang, game) else {
                 return Ok(());
             };
-            let deadline = game.deadline_at.unwrap_or_default() / 1000;
-            let message = outgoing::message(NOBODY)
-                .content(tr!(
-                    lang,
-                    "reminder-dm",
-                    id = game.id,
-                    at = format!("<t:{deadline}:R>")
-                ))
-                .nonce(serenity::Nonce::String(nonce))
-                .enforce_nonce(true);
+            let message = outgoing::message_once(NOBODY, &nonce).content(text);
             // Closed direct messages are the player's choice, set aside (the thread reminder
             // stands); another failure is tried again, holding back none of the game's posts.
-            ids::user(player.id).direct_message(ctx, message).await?;
+            ids::user(player).direct_message(ctx, message).await?;
         }
     }
     Ok(())
@@ -277,21 +246,10 @@ async fn post_round(
             .iter()
             .flat_map(|g| [g.white.id, g.red.id])
             .collect();
-        let mut text = pairings_text(lang, tournament, shown);
-        if shown == 1 {
-            let started = tr!(
-                lang,
-                "tournament-started",
-                id = tournament.id,
-                name = &tournament.name
-            );
-            text = format!("{started}\n{text}");
-        }
+        let text = round_text(lang, tournament, shown);
         // One nonce a message: a retry of the item posts none of them twice.
-        let message = outgoing::message(&players)
-            .content(fit_message(&text))
-            .nonce(serenity::Nonce::String(format!("{nonce}-{shown}")))
-            .enforce_nonce(true);
+        let message = outgoing::message_once(&players, &format!("{nonce}-{shown}"))
+            .content(fit_message(&text));
         channel.send_message(ctx, message).await?;
     }
     Ok(())
@@ -331,16 +289,8 @@ async fn post_cancelled(
     };
     let channel = ids::channel(channel);
     close_signup(ctx, lang, tournament, channel).await;
-    let text = tr!(
-        lang,
-        "tournament-cancelled-post",
-        id = tournament.id,
-        name = &tournament.name
-    );
-    let message = outgoing::message(NOBODY)
-        .content(text)
-        .nonce(serenity::Nonce::String(nonce.to_string()))
-        .enforce_nonce(true);
+    let text = cancelled_text(lang, tournament);
+    let message = outgoing::message_once(NOBODY, nonce).content(text);
     channel.send_message(ctx, message).await?;
     Ok(())
 }
@@ -381,11 +331,9 @@ async fn post_standings(
         .then(|| tournament.standings().first().map(|l| l.player.id))
         .flatten();
     let winner: Vec<PlayerId> = winner.into_iter().collect();
-    let message = outgoing::message(&winner)
+    let message = outgoing::message_once(&winner, nonce)
         .content(text)
-        .add_file(picture())
-        .nonce(serenity::Nonce::String(nonce.to_string()))
-        .enforce_nonce(true);
+        .add_file(picture());
     let posted = channel.send_message(ctx, message).await?;
     if !finished {
         service
@@ -419,66 +367,12 @@ async fn tournament_anchor(
     else {
         return Ok(None);
     };
-    let text = tr!(
-        lang,
-        "tournament-game-anchor",
-        tournament = tournament,
-        round = round,
-        id = game.id,
-        white = &game.white.name,
-        red = &game.red.name
-    );
-    let message = outgoing::message(NOBODY)
-        .content(text)
-        .nonce(serenity::Nonce::String(format!("ponte-{item}-anchor")))
-        .enforce_nonce(true);
+    let text = anchor_text(lang, game, tournament, round);
+    let message = outgoing::message_once(NOBODY, &format!("{}-anchor", nonce(item))).content(text);
     let posted = ids::channel(channel).send_message(ctx, message).await?;
     let anchor = posted.id.stored();
     service.set_announcement_anchor(item, anchor).await?;
     Ok(Some(anchor))
-}
-
-/// A digest: the games where it is `player`'s turn, each with the opponent, the move to
-/// play, the time left and a link to its thread.
-fn digest_text(lang: Lang, player: PlayerId, games: &[GameView]) -> String {
-    let mut text = tr!(lang, "digest-header", count = games.len());
-    for game in games {
-        let opponent = if game.white.id == player {
-            &game.red
-        } else {
-            &game.white
-        };
-        let mut line = tr!(
-            lang,
-            "digest-line",
-            id = game.id,
-            opponent = &opponent.name,
-            number = game.game.plies() + 1
-        );
-        if let Some(at) = game.deadline_at {
-            let left = tr!(lang, "games-deadline", at = format!("<t:{}:R>", at / 1000));
-            line = format!("{line} · {left}");
-        }
-        if let (Some(guild), Some(channel)) = (game.venue.guild_id, game_channel(game)) {
-            line = format!("{line} · https://discord.com/channels/{guild}/{channel}");
-        }
-        text = format!("{text}\n{line}");
-    }
-    text
-}
-
-/// The reminder, while the game still waits for that move.
-fn reminder_text(lang: Lang, game: &GameView) -> Option<String> {
-    let (color, player) = game.to_move()?;
-    let deadline = game.deadline_at? / 1000;
-    Some(tr!(
-        lang,
-        "reminder",
-        who = mention(player.id, &player.name),
-        id = game.id,
-        color = color_name(lang, color),
-        at = format!("<t:{deadline}:R>")
-    ))
 }
 
 /// Opens a new game's thread on its challenge message, once: a thread opened by an attempt

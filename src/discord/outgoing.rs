@@ -34,6 +34,15 @@ pub fn message(pinged: &[PlayerId]) -> serenity::CreateMessage {
     serenity::CreateMessage::new().allowed_mentions(pings(pinged))
 }
 
+/// A post made once, that may ping `pinged`: Discord drops a repeat of it with the same
+/// `nonce` made within a few minutes, so a delivery retried after its answer was lost is not
+/// shown twice.
+pub fn message_once(pinged: &[PlayerId], nonce: &str) -> serenity::CreateMessage {
+    message(pinged)
+        .nonce(serenity::Nonce::String(nonce.to_string()))
+        .enforce_nonce(true)
+}
+
 /// An edit of one of the bot's posts, which may ping `pinged`.
 pub fn edit(pinged: &[PlayerId]) -> serenity::EditMessage {
     serenity::EditMessage::new().allowed_mentions(pings(pinged))

@@ -40,12 +40,10 @@ pub async fn deliver_board(
     let channel = game_channel(game).ok_or_else(|| anyhow::anyhow!("game has no channel"))?;
     let png = png_of(lang, game).await?;
     let message = |content: &str| {
-        outgoing::message(&board_pings(game))
+        outgoing::message_once(&board_pings(game), nonce)
             .content(fit_message(content))
             .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
             .components(game_buttons(lang, game))
-            .nonce(serenity::Nonce::String(nonce.to_string()))
-            .enforce_nonce(true)
     };
     match channel.send_message(ctx, message(content)).await {
         Ok(_) => Ok(()),

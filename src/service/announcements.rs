@@ -75,23 +75,6 @@ impl Announcement {
             | Announcement::Finished(tournament) => tournament.venue,
         }
     }
-
-    /// Its kind, as the outbox and the metrics name it.
-    pub fn kind(&self) -> &'static str {
-        match self {
-            Announcement::Started { .. } => "started",
-            Announcement::Moved(_) => "moved",
-            Announcement::Ended(_) => "ended",
-            Announcement::Reminder(_) => "reminder",
-            Announcement::ReminderDm(_) => "reminder_dm",
-            Announcement::Round { .. } => "round",
-            Announcement::Standings(_) => "standings",
-            Announcement::Finished(_) => "finished",
-            Announcement::Analysis { .. } => "analysis",
-            Announcement::AnalysisFailed { .. } => "analysis_failed",
-            Announcement::Digest { .. } => "digest",
-        }
-    }
 }
 
 /// An announcement due for delivery.
@@ -101,6 +84,8 @@ pub struct DueAnnouncement {
     pub id: OutboxId,
     /// Failed deliveries so far.
     pub attempts: u32,
+    /// Its kind, as the outbox stores it and the metrics name it.
+    pub kind: &'static str,
     pub announcement: Announcement,
 }
 
@@ -133,14 +118,15 @@ impl Service {
             let (id, made) = match item {
                 Ok(item) => {
                     let made = self.announcement(item.owed).await;
-                    (item.id, made.map(|a| (item.attempts, a)))
+                    (item.id, made.map(|a| (item.attempts, item.owed.kind(), a)))
                 }
                 Err((id, impossible)) => (id, Err(impossible.into())),
             };
             match made {
-                Ok((attempts, announcement)) => due.push(DueAnnouncement {
+                Ok((attempts, kind, announcement)) => due.push(DueAnnouncement {
                     id,
                     attempts: u32::try_from(attempts).unwrap_or(u32::MAX),
+                    kind,
                     announcement,
                 }),
                 Err(

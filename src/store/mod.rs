@@ -53,7 +53,7 @@ pub use load::Load;
 pub use outbox::{OutboxItem, Owed, Reach};
 pub use players::PlayerRow;
 pub use ratings::{NamedRating, RatingPoint, RatingRow};
-pub use states::{AnnouncementKind, ChallengeStatus, EndReason, GameStatus, StoredLevel, Winner};
+pub use states::{ChallengeStatus, EndReason, GameStatus, StoredLevel, Winner};
 pub use tournaments::{
     EntrantRow, NewRound, NewTournament, StoredFormat, TournamentGameRow, TournamentRow,
     TournamentStatus,

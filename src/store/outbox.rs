@@ -7,12 +7,12 @@
 
 use sqlx::{Sqlite, SqliteConnection};
 
-use super::{
-    AnnouncementKind, GameId, Millis, OutboxId, PlayerId, Store, StoreError, TournamentId,
-};
+use super::{GameId, Millis, OutboxId, PlayerId, Store, StoreError, TournamentId};
 
 /// Something a saved change owes the players. Only the service decides which items a change
-/// owes; the schema's checks make a row that is not one of these unwritable.
+/// owes. A row is its kind's name and the columns that kind uses; it is read back through
+/// [`Owed::kind`] and [`Owed::columns`] again, so a row that is not exactly one of these is
+/// refused where it is read, and a new kind needs no change of the schema.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Owed {
     /// A new game: its thread, opened on message `anchor` when there is one, and first board.
@@ -59,18 +59,18 @@ pub struct OutboxItem {
     pub attempts: i64,
 }
 
-/// An item as its typed columns hold it; each kind uses its own columns only (migration 0014).
+/// An item as its typed columns hold it; each kind uses its own columns only.
 #[derive(sqlx::FromRow)]
 struct OutboxRow {
     id: OutboxId,
-    kind: AnnouncementKind,
+    kind: String,
     #[sqlx(flatten)]
     columns: Columns,
     attempts: i64,
 }
 
 /// The columns of an item, as a row holds them.
-#[derive(Default, sqlx::FromRow)]
+#[derive(Debug, Default, PartialEq, Eq, sqlx::FromRow)]
 struct Columns {
     game_id: Option<GameId>,
     tournament_id: Option<TournamentId>,
@@ -83,25 +83,40 @@ struct Columns {
 }
 
 impl Owed {
-    fn kind(self) -> AnnouncementKind {
-        use AnnouncementKind as K;
+    /// Its kind, as the outbox stores it and the metrics name it.
+    pub fn kind(self) -> &'static str {
         match self {
-            Owed::Started { .. } => K::Started,
-            Owed::Moved { .. } => K::Moved,
-            Owed::Ended { .. } => K::Ended,
+            Owed::Started { .. } => "started",
+            Owed::Moved { .. } => "moved",
+            Owed::Ended { .. } => "ended",
             Owed::Reminder {
                 by: Reach::Thread, ..
-            } => K::Reminder,
+            } => "reminder",
             Owed::Reminder {
                 by: Reach::DirectMessage,
                 ..
-            } => K::ReminderDm,
-            Owed::Round { .. } => K::Round,
-            Owed::Standings { .. } => K::Standings,
-            Owed::Finished { .. } => K::Finished,
-            Owed::Analysis { .. } => K::Analysis,
-            Owed::AnalysisFailed { .. } => K::AnalysisFailed,
-            Owed::Digest { .. } => K::Digest,
+            } => "reminder_dm",
+            Owed::Round { .. } => "round",
+            Owed::Standings { .. } => "standings",
+            Owed::Finished { .. } => "finished",
+            Owed::Analysis { .. } => "analysis",
+            Owed::AnalysisFailed { .. } => "analysis_failed",
+            Owed::Digest { .. } => "digest",
+        }
+    }
+
+    /// Whether its numbers can be those of an item: moves reported from the first ply on, a
+    /// round from 1, an analysis for a channel.
+    fn is_sound(self) -> bool {
+        match self {
+            Owed::Moved { first, last, .. } => first >= 1 && last >= first,
+            Owed::Ended { ply, .. } | Owed::Reminder { ply, .. } => ply >= 0,
+            Owed::Round { round, .. } => round >= 1,
+            Owed::Analysis { channel, .. } | Owed::AnalysisFailed { channel, .. } => channel > 0,
+            Owed::Started { .. }
+            | Owed::Standings { .. }
+            | Owed::Finished { .. }
+            | Owed::Digest { .. } => true,
         }
     }
 
@@ -150,64 +165,69 @@ impl Owed {
 impl TryFrom<OutboxRow> for OutboxItem {
     type Error = StoreError;
 
-    /// The item a row holds; a row the schema's checks should have refused is
+    /// The item a row holds. A row that is not exactly an item (a kind this version does not
+    /// know, a column its kind lacks or does not use, a number no item has) is
     /// [`StoreError::Impossible`].
     fn try_from(row: OutboxRow) -> Result<OutboxItem, StoreError> {
-        use AnnouncementKind as K;
         let impossible = || StoreError::Impossible(format!("outbox item {}", row.id));
-        let game = row.columns.game_id.ok_or_else(impossible);
-        let tournament = row.columns.tournament_id.ok_or_else(impossible);
-        let ply = row.columns.ply.ok_or_else(impossible);
-        let channel = row.columns.channel_id.ok_or_else(impossible);
-        let owed = match row.kind {
-            K::Started => Owed::Started {
+        let c = &row.columns;
+        let game = c.game_id.ok_or_else(impossible);
+        let tournament = c.tournament_id.ok_or_else(impossible);
+        let ply = c.ply.ok_or_else(impossible);
+        let channel = c.channel_id.ok_or_else(impossible);
+        let owed = match row.kind.as_str() {
+            "started" => Owed::Started {
                 game: game?,
-                anchor: row.columns.anchor_message_id,
+                anchor: c.anchor_message_id,
             },
-            K::Moved => Owed::Moved {
+            "moved" => Owed::Moved {
                 game: game?,
-                first: row.columns.first_ply.ok_or_else(impossible)?,
+                first: c.first_ply.ok_or_else(impossible)?,
                 last: ply?,
             },
-            K::Ended => Owed::Ended {
+            "ended" => Owed::Ended {
                 game: game?,
                 ply: ply?,
             },
-            K::Reminder | K::ReminderDm => Owed::Reminder {
+            kind @ ("reminder" | "reminder_dm") => Owed::Reminder {
                 game: game?,
                 ply: ply?,
-                by: if row.kind == K::Reminder {
+                by: if kind == "reminder" {
                     Reach::Thread
                 } else {
                     Reach::DirectMessage
                 },
             },
-            K::Round => Owed::Round {
+            "round" => Owed::Round {
                 tournament: tournament?,
-                round: row
-                    .columns
+                round: c
                     .round
                     .and_then(|r| u32::try_from(r).ok())
                     .ok_or_else(impossible)?,
             },
-            K::Standings => Owed::Standings {
+            "standings" => Owed::Standings {
                 tournament: tournament?,
             },
-            K::Finished => Owed::Finished {
+            "finished" => Owed::Finished {
                 tournament: tournament?,
             },
-            K::Analysis => Owed::Analysis {
+            "analysis" => Owed::Analysis {
                 game: game?,
                 channel: channel?,
             },
-            K::AnalysisFailed => Owed::AnalysisFailed {
+            "analysis_failed" => Owed::AnalysisFailed {
                 game: game?,
                 channel: channel?,
             },
-            K::Digest => Owed::Digest {
-                player: row.columns.player_id.ok_or_else(impossible)?,
+            "digest" => Owed::Digest {
+                player: c.player_id.ok_or_else(impossible)?,
             },
+            _ => return Err(impossible()),
         };
+        // The round trip: the item written again is the row, and nothing else.
+        if owed.kind() != row.kind || owed.columns() != row.columns || !owed.is_sound() {
+            return Err(impossible());
+        }
         Ok(OutboxItem {
             id: row.id,
             owed,
@@ -256,8 +276,8 @@ pub(super) async fn insert_owed(
 
 impl Store {
     /// The items due at `now`: the oldest undelivered item of each game and tournament whose
-    /// next attempt has come, oldest first, at most `limit`. A row the schema should have
-    /// refused comes as an error in its place, for the caller to set aside.
+    /// next attempt has come, oldest first, at most `limit`. A row that is no item comes as an
+    /// error in its place, for the caller to set aside.
     ///
     /// # Errors
     /// On a database failure.
@@ -371,6 +391,10 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
+    use std::str::FromStr;
+
+    use sqlx::sqlite::SqliteConnectOptions;
+
     use super::*;
     use crate::store::StoredFormat;
     use crate::store::test_support::{
@@ -461,31 +485,183 @@ mod tests {
         }
     }
 
-    /// The schema refuses a row no item could be: a round number in a game's item, an analysis
-    /// without its channel, a move item about no moves, a digest without its player or with a
-    /// game.
+    /// A row that is no item (a round number in a game's item, an analysis without its
+    /// channel, a move item about no moves, a digest without its player or with a game, a kind
+    /// this version does not know) reads back as an error in its place, for the service to set
+    /// aside; the items behind it go ahead.
     #[tokio::test]
-    async fn a_row_no_item_could_be_is_refused() {
+    async fn a_row_that_is_no_item_reads_back_as_an_error() {
         let (_dir, store) = store_with_players().await;
         let game = start(&store, 1, 2).await;
         for values in [
             "'moved', ?, 1, 1, 3",
             "'moved', ?, 2, 1, NULL",
+            "'moved', ?, 0, 0, NULL",
             "'analysis', ?, NULL, NULL, NULL",
             "'round', ?, NULL, NULL, 1",
             "'started', ?, NULL, 0, NULL",
+            "'ended', ?, NULL, -1, NULL",
             // A digest names a player, and nothing of a game.
             "'digest', ?, NULL, NULL, NULL",
-            "'digest', NULL, NULL, NULL, NULL",
+            "'weekly_summary', ?, NULL, NULL, NULL",
         ] {
             let sql = format!(
                 "INSERT INTO outbox (kind, game_id, first_ply, ply, round, next_attempt_at,
                                      created_at) VALUES ({values}, 0, 0)"
             );
-            let refused = sqlx::query(&sql).bind(game).execute(&store.pool).await;
-            assert!(refused.is_err(), "{values}");
+            sqlx::query(&sql)
+                .bind(game)
+                .execute(&store.pool)
+                .await
+                .unwrap();
+            let due = store.due_announcements(NOW, 10).await.unwrap();
+            let [Err((id, StoreError::Impossible(_)))] = due.as_slice() else {
+                panic!("{values} read back as {due:?}");
+            };
+            store
+                .announcement_abandoned(*id, NOW, "unreadable")
+                .await
+                .unwrap();
         }
-        assert_eq!(number(&store, "SELECT COUNT(*) FROM outbox").await, 0);
+        owe(&store, &[moved(game, 1)]).await;
+        assert_eq!(owed(&due(&store, NOW, 10).await), [moved(game, 1)]);
+    }
+
+    /// A database of the version whose schema listed the kinds (migrations up to 0017), with
+    /// items of every kind waiting, upgrades with every item kept: each reads back as it was
+    /// owed, under its id, and new items are numbered after them (ids are delivery nonces).
+    #[tokio::test]
+    async fn waiting_items_of_every_kind_survive_the_upgrade() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("store.db").display());
+        let options = SqliteConnectOptions::from_str(&url)
+            .unwrap()
+            .create_if_missing(true)
+            .foreign_keys(true);
+        let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
+        let mut before = sqlx::migrate!();
+        before.migrations = before
+            .migrations
+            .iter()
+            .filter(|m| m.version <= 17)
+            .cloned()
+            .collect::<Vec<_>>()
+            .into();
+        before.run(&pool).await.unwrap();
+        // Players, games and a tournament as that version's schema holds them.
+        let setup = [
+            "INSERT INTO players (id, name, created_at, updated_at)
+             VALUES (1, 'alice', 0, 0), (2, 'bob', 0, 0)",
+            "INSERT INTO games (id, opener_id, other_id, white_id, red_id, size, created_at,
+                               updated_at)
+             VALUES (1, 1, 2, 1, 2, 12, 0, 0), (2, 1, 2, 1, 2, 12, 0, 0),
+                    (3, 1, 2, 1, 2, 12, 0, 0), (4, 1, 2, 1, 2, 12, 0, 0),
+                    (5, 1, 2, 1, 2, 12, 0, 0), (6, 1, 2, 1, 2, 12, 0, 0),
+                    (7, 1, 2, 1, 2, 12, 0, 0)",
+            "INSERT INTO tournaments (id, guild_id, channel_id, name, format, size, rated,
+                                     organiser_id, created_at, updated_at)
+             VALUES (1, 7, 70, 'cup', 'round_robin', 12, 1, 1, 0, 0)",
+        ];
+        for sql in setup {
+            sqlx::query(sql).execute(&pool).await.unwrap();
+        }
+        let games: Vec<i64> = (1..=7).collect();
+        let (tournament, t) = (TournamentId(1), 1);
+        let [g0, g1, g2, g3, g4, g5, g6] = games[..] else {
+            unreachable!()
+        };
+        // As that version wrote them: (kind, game, tournament, first ply, ply, round, anchor,
+        // channel, player).
+        let rows = [
+            format!("'started', {g0}, NULL, NULL, NULL, NULL, 42, NULL, NULL"),
+            format!("'moved', {g1}, NULL, 3, 5, NULL, NULL, NULL, NULL"),
+            format!("'ended', {g2}, NULL, NULL, 7, NULL, NULL, NULL, NULL"),
+            format!("'reminder', {g3}, NULL, NULL, 2, NULL, NULL, NULL, NULL"),
+            format!("'reminder_dm', {g3}, NULL, NULL, 2, NULL, NULL, NULL, NULL"),
+            format!("'analysis', {g4}, NULL, NULL, NULL, NULL, NULL, 70, NULL"),
+            format!("'analysis_failed', {g5}, NULL, NULL, NULL, NULL, NULL, 71, NULL"),
+            format!("'round', NULL, {t}, NULL, NULL, 2, NULL, NULL, NULL"),
+            format!("'standings', NULL, {t}, NULL, NULL, NULL, NULL, NULL, NULL"),
+            format!("'finished', NULL, {t}, NULL, NULL, NULL, NULL, NULL, NULL"),
+            "'digest', NULL, NULL, NULL, NULL, NULL, NULL, NULL, 2".to_string(),
+            format!("'started', {g6}, NULL, NULL, NULL, NULL, NULL, NULL, NULL"),
+        ];
+        for values in &rows {
+            sqlx::query(&format!(
+                "INSERT INTO outbox (kind, game_id, tournament_id, first_ply, ply, round,
+                                     anchor_message_id, channel_id, player_id, next_attempt_at,
+                                     created_at) VALUES ({values}, {NOW}, {NOW})"
+            ))
+            .execute(&pool)
+            .await
+            .unwrap();
+        }
+        pool.close().await;
+
+        let store = Store::open(&url).await.unwrap();
+        let game = |i: usize| GameId(games[i]);
+        let expected = [
+            Owed::Started {
+                game: game(0),
+                anchor: Some(42),
+            },
+            Owed::Moved {
+                game: game(1),
+                first: 3,
+                last: 5,
+            },
+            Owed::Ended {
+                game: game(2),
+                ply: 7,
+            },
+            Owed::Reminder {
+                game: game(3),
+                ply: 2,
+                by: Reach::Thread,
+            },
+            Owed::Reminder {
+                game: game(3),
+                ply: 2,
+                by: Reach::DirectMessage,
+            },
+            Owed::Analysis {
+                game: game(4),
+                channel: 70,
+            },
+            Owed::AnalysisFailed {
+                game: game(5),
+                channel: 71,
+            },
+            Owed::Round {
+                tournament,
+                round: 2,
+            },
+            Owed::Standings { tournament },
+            Owed::Finished { tournament },
+            Owed::Digest {
+                player: PlayerId(2),
+            },
+            started(game(6)),
+        ];
+        // Delivered queue by queue, as the worker takes them: every item, none twice.
+        let mut delivered = Vec::new();
+        loop {
+            let heads = due(&store, NOW, 50).await;
+            if heads.is_empty() {
+                break;
+            }
+            for item in heads {
+                store.announcement_delivered(item.id).await.unwrap();
+                delivered.push((item.id, item.owed));
+            }
+        }
+        delivered.sort_by_key(|(id, _)| *id);
+        let ids: Vec<i64> = delivered.iter().map(|(id, _)| id.0).collect();
+        assert_eq!(ids, (1..=12).collect::<Vec<_>>());
+        let items: Vec<Owed> = delivered.into_iter().map(|(_, owed)| owed).collect();
+        assert_eq!(items, expected);
+        owe(&store, &[moved(game(1), 6)]).await;
+        assert_eq!(due(&store, NOW, 10).await[0].id.0, 13);
     }
 
     /// A tournament game's thread opens on a message the delivery posts itself: recorded, a

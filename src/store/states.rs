@@ -54,34 +54,6 @@ pub enum ChallengeStatus {
     Expired,
 }
 
-/// What a saved action owes the players on Discord (an outbox item).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
-#[sqlx(rename_all = "snake_case")]
-pub enum AnnouncementKind {
-    /// A new game: its thread and first board.
-    Started,
-    /// The board after a move, with whose turn it is or the result.
-    Moved,
-    /// A game ended without a move: on time or aborted.
-    Ended,
-    /// A quarter of the time left, in the game's thread.
-    Reminder,
-    /// The same reminder by direct message, for players who asked.
-    ReminderDm,
-    /// A tournament's round started: its pairings.
-    Round,
-    /// A tournament game ended: the standings message is brought up to date.
-    Standings,
-    /// A tournament ended: the final standings and the winner.
-    Finished,
-    /// A game's analysis is done: posted in the channel that asked for it.
-    Analysis,
-    /// A game's analysis was given up: the channel that asked for it is told.
-    AnalysisFailed,
-    /// A player's daily digest of the games waiting for them, by direct message.
-    Digest,
-}
-
 impl fmt::Display for ChallengeStatus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
