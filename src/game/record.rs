@@ -124,18 +124,9 @@ impl Record {
 }
 
 impl fmt::Display for Record {
-    /// The record with a `size` header, supply headers where they differ from the box, and one
-    /// move per line.
+    /// The record with its variant's header ([`Variant::header`]) and one move per line.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let variant = self.variant;
-        writeln!(f, "size {}", variant.size())?;
-        let boxed = Variant::boxed(variant.size()).unwrap_or_default();
-        if variant.tiles() != boxed.tiles() {
-            writeln!(f, "tiles {}", variant.tiles())?;
-        }
-        if variant.bridges() != boxed.bridges() {
-            writeln!(f, "bridges {}", variant.bridges())?;
-        }
+        write!(f, "{}", self.variant.header())?;
         for recorded in &self.moves {
             match &recorded.mv {
                 Ok(mv) => writeln!(f, "{mv}")?,
