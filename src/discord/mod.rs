@@ -63,6 +63,8 @@ pub struct Config {
     /// A fixed search per AI move, in playouts, instead of the levels' time
     /// (`PONTE_AI_PLAYOUTS`: for a slow host).
     pub ai_playouts: Option<u64>,
+    /// The longest an AI's reply should wait under a queue (`PONTE_AI_REPLY_SECONDS`; 30 s).
+    pub ai_reply_bound: Option<std::time::Duration>,
     /// Where to serve `/healthz` and `/metrics` (`METRICS_ADDR`); not served when unset.
     pub metrics_addr: Option<std::net::SocketAddr>,
     /// How long the gateway may take to let the bot in before it gives up (30 s;
@@ -109,6 +111,16 @@ impl Config {
                         .parse()
                         .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?,
                 ),
+                _ => None,
+            },
+            ai_reply_bound: match std::env::var("PONTE_AI_REPLY_SECONDS") {
+                Ok(n) if !n.trim().is_empty() => Some(std::time::Duration::from_secs(
+                    n.trim()
+                        .parse::<u64>()
+                        .ok()
+                        .filter(|&n| n > 0)
+                        .context("PONTE_AI_REPLY_SECONDS must be a number of seconds above 0")?,
+                )),
                 _ => None,
             },
             metrics_addr: match std::env::var("METRICS_ADDR") {
@@ -227,6 +239,9 @@ pub async fn run(config: Config, signals: Signals) -> anyhow::Result<()> {
         .await
         .with_context(|| format!("opening {}", config.database_url))?;
     service.set_ai_playouts(config.ai_playouts);
+    if let Some(bound) = config.ai_reply_bound {
+        service.set_ai_reply_bound(bound);
+    }
     let service = Arc::new(service);
     let shards: Arc<OnceLock<Arc<serenity::ShardManager>>> = Arc::default();
     if let Some(monitor) = monitor {
@@ -364,8 +379,19 @@ async fn connect(
     if let Some(base) = &config.api_base {
         check_test_gateway(&http, base).await?;
     }
+    // GUILDS only: the bot reads nothing else from the gateway but interactions, which come
+    // without an intent. Nothing in the bot reads serenity's cache either (commands take what
+    // they need from the interaction, and poise's `guild_only` checks the interaction's
+    // guild), so the cache keeps no servers, channels or users: a server's channels and roles
+    // would otherwise stay in memory for every server the bot is in.
     let intents = serenity::GatewayIntents::GUILDS;
+    let mut cache = ::serenity::cache::Settings::default();
+    cache.cache_guilds = false;
+    cache.cache_channels = false;
+    cache.cache_users = false;
+    cache.max_messages = 0;
     serenity::ClientBuilder::new_with_http(http, intents)
+        .cache_settings(cache)
         .framework(framework)
         .await
         .context("building the Discord client")

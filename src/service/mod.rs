@@ -271,6 +271,8 @@ pub struct Service {
     /// A cap on the AI's search, in playouts a move (and a position of an analysis), instead
     /// of its levels' time.
     ai_playouts: Option<u64>,
+    /// The longest the AI's reply should wait, its search included (see `opponent`).
+    ai_reply_bound: std::time::Duration,
     /// Woken when an analysis is asked for (see `analysis`).
     analysis_wanted: tokio::sync::Notify,
     /// Positions evaluated for analyses since the start.
@@ -292,6 +294,7 @@ impl Service {
                 std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
             )),
             ai_playouts: None,
+            ai_reply_bound: opponent::AI_REPLY_BOUND,
             analysis_wanted: tokio::sync::Notify::new(),
             positions_analysed: Default::default(),
             seen_locales: Default::default(),
@@ -302,6 +305,12 @@ impl Service {
     /// slow machines, and for tests that must not depend on the machine's speed.
     pub fn set_ai_playouts(&mut self, playouts: Option<u64>) {
         self.ai_playouts = playouts;
+    }
+
+    /// Sets the longest an AI's reply should wait when many games wait for it: under a queue
+    /// the levels think less (down to their floors) to keep within it.
+    pub fn set_ai_reply_bound(&mut self, bound: std::time::Duration) {
+        self.ai_reply_bound = bound;
     }
 
     /// Opens the database at `url` with the system clock.

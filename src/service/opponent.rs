@@ -2,6 +2,14 @@
 //! it searches off the async threads (at most one search per core, the others waiting in
 //! order) and plays through the same path as a person's move: checked, saved in one
 //! transaction, announced. Its turns are found in the store, so a restart resumes them.
+//!
+//! The wait for a reply is bounded: the worker takes the turns waiting in passes, and when a
+//! pass holds more turns than the cores can answer at the levels' own time within half the
+//! bound ([`AI_REPLY_BOUND`]), each of its searches thinks only its even share of that half,
+//! so that the pass ends within half the bound and a turn arriving meanwhile (answered in
+//! the next pass) within the whole. No level
+//! thinks less than its floor, so the bound holds while no more than `bound × cores /
+//! (2 × floor)` turns wait at once (120 `hard` turns on 2 cores, 8 replies a second).
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -18,6 +26,30 @@ use crate::store::{AiSide, NewGame, Owed, StoredLevel};
 
 /// How often the worker looks for turns it was not told about (a missed wake-up, a failure).
 const RESCAN: Duration = Duration::from_secs(30);
+
+/// The longest a reply of the AI waits, queue and search together, while the queue is within
+/// what the levels' floors allow (`PONTE_AI_REPLY_SECONDS` sets another).
+pub const AI_REPLY_BOUND: Duration = Duration::from_secs(30);
+
+/// The least `medium` thinks a move however long the queue (a fifth of its own time).
+pub const MEDIUM_FLOOR: Duration = Duration::from_millis(100);
+
+/// The least `hard` thinks a move however long the queue (an eighth of its own time on one
+/// core). `easy` always makes its fixed playouts, a few milliseconds.
+pub const HARD_FLOOR: Duration = Duration::from_millis(250);
+
+/// How long a search at `level` may think in a pass of `queue` turns on `cores` cores, so
+/// that the pass ends within half of `bound`; `None` when the level's own time fits (or the
+/// level thinks in playouts).
+fn queued_think(level: Level, queue: usize, cores: usize, bound: Duration) -> Option<Duration> {
+    let (own, floor) = match level {
+        Level::Easy => return None,
+        Level::Medium => (Duration::from_millis(500), MEDIUM_FLOOR),
+        Level::Hard => (Duration::from_millis(1950), HARD_FLOOR),
+    };
+    let share = (bound / 2).mul_f64(cores as f64 / queue.max(1) as f64);
+    (share < own).then(|| share.max(floor))
+}
 
 /// Who opens a game against the AI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -171,7 +203,7 @@ impl Service {
     #[tracing::instrument(skip(self))]
     pub async fn play_ai_turn(&self, id: GameId) -> Result<Option<MoveOutcome>> {
         let permit = self.free_core().await;
-        self.play_ai_turn_on(id, permit).await
+        self.play_ai_turn_on(id, permit, 1).await
     }
 
     /// Waits for a core free for a search; the waits are served in order.
@@ -183,11 +215,13 @@ impl Service {
             .expect("the semaphore is never closed")
     }
 
-    /// [`Service::play_ai_turn`] with a core already reserved for it.
+    /// [`Service::play_ai_turn`] with a core already reserved for it, in a pass of `queue`
+    /// turns.
     async fn play_ai_turn_on(
         &self,
         id: GameId,
         permit: tokio::sync::OwnedSemaphorePermit,
+        queue: usize,
     ) -> Result<Option<MoveOutcome>> {
         let view = self.game(id).await?;
         let Some((ai_id, level)) = view.ai else {
@@ -205,6 +239,14 @@ impl Service {
             .then(|| self.thinking.clone().try_acquire_owned().ok())
             .flatten();
         let cores = 1 + usize::from(second_core.is_some());
+        let all_cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        let think = queued_think(level, queue, all_cores, self.ai_reply_bound);
+        if let Some(think) = think {
+            tracing::debug!(
+                "{queue} AI turns wait: game #{id} thinks {} ms",
+                think.as_millis()
+            );
+        }
         let thought = tokio::task::spawn_blocking(move || {
             let _permits = (permit, second_core);
             // The budget starts once a core is free: waiting in the queue costs no thinking.
@@ -213,7 +255,7 @@ impl Service {
                     playouts: Some(playouts),
                     ..Budget::default()
                 },
-                None => ai::Player::Level(level).budget(None),
+                None => ai::Player::Level(level).budget(think),
             };
             let started = std::time::Instant::now();
             let mv = ai::choose_on(&game, ai::Player::Level(level), budget, seed, cores)
@@ -232,7 +274,11 @@ impl Service {
             }
         };
         match self.play(id, ai_id, mv, Some(view.version)).await {
-            Ok(outcome) => Ok(Some(outcome)),
+            Ok(outcome) => {
+                let waited = (self.now() - view.updated_at).max(0) as f64 / 1e3;
+                metrics::histogram!(super::telemetry::AI_REPLY_WAIT_SECONDS).record(waited);
+                Ok(Some(outcome))
+            }
             // The human moved meanwhile (resigned, say): this search is moot.
             Err(ServiceError::PositionChanged | ServiceError::GameOver(_)) => Ok(None),
             Err(error) => Err(error),
@@ -246,6 +292,7 @@ impl Service {
         loop {
             match self.ai_turns().await {
                 Ok(turns) => {
+                    let count = turns.len();
                     for id in turns {
                         if !busy.lock().unwrap_or_else(|e| e.into_inner()).insert(id) {
                             continue;
@@ -255,7 +302,7 @@ impl Service {
                         let permit = self.free_core().await;
                         let (service, busy) = (self.clone(), busy.clone());
                         tokio::spawn(async move {
-                            let played = service.play_ai_turn_on(id, permit).await;
+                            let played = service.play_ai_turn_on(id, permit, count).await;
                             busy.lock().unwrap_or_else(|e| e.into_inner()).remove(&id);
                             match played {
                                 // The AI may be to move again (the human had to pass).

@@ -12,6 +12,7 @@ use super::{Result, Service};
 pub const MOVES_SAVED: &str = "ponte_moves_saved_total";
 pub const GAME_WRITE_SECONDS: &str = "ponte_game_write_seconds";
 pub const AI_SEARCH_SECONDS: &str = "ponte_ai_search_seconds";
+pub const AI_REPLY_WAIT_SECONDS: &str = "ponte_ai_reply_wait_seconds";
 const GAMES_ACTIVE: &str = "ponte_games_active";
 const OUTBOX_WAITING: &str = "ponte_outbox_waiting";
 const OUTBOX_OLDEST_SECONDS: &str = "ponte_outbox_oldest_seconds";
@@ -36,6 +37,12 @@ pub fn describe_metrics() {
         AI_SEARCH_SECONDS,
         Unit::Seconds,
         "Time the AI thought about one move, by level (waiting for a free core not counted)"
+    );
+    describe_histogram!(
+        AI_REPLY_WAIT_SECONDS,
+        Unit::Seconds,
+        "Time from the AI's turn beginning (the other side's move saved) to its reply saved: \
+         the queue for a core and the search"
     );
     describe_gauge!(GAMES_ACTIVE, Unit::Count, "Games going on");
     describe_gauge!(

@@ -50,7 +50,6 @@ impl Bot {
     pub fn spawn(fake: &FakeDiscord, database: &str, offset: i64, env: &[(&str, &str)]) -> Bot {
         fake.forget_gateway();
         let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
-            .envs(env.iter().copied())
             .env("PONTE_CLOCK_OFFSET_SECONDS", offset.to_string())
             .env("PONTE_SCHEDULER_SECONDS", "1")
             // The AI's moves take a fixed search, not the machine's speed.
@@ -65,6 +64,8 @@ impl Bot {
                 std::env::var("BOT_LOG").unwrap_or_else(|_| "warn".into()),
             )
             .env("NO_PROXY", "127.0.0.1,localhost")
+            // The test's own settings last: they may replace the ones above.
+            .envs(env.iter().copied())
             .stdin(Stdio::null())
             .kill_on_drop(true)
             .spawn()
