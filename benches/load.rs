@@ -1,0 +1,489 @@
+//! The load test of the real bot: the `ponte` binary of the build against the fake Discord of
+//! `tests/` on 127.0.0.1, in N servers (a GUILD_CREATE each) with G games going on, players
+//! sending moves, refused moves, `/board`, `/games` and autocomplete at a rising rate, step
+//! by step. Each step prints the interactions answered a second, the time to the first
+//! answer (p50/p99/max; Discord's deadline is 3 s), the time from a move's saved answer to
+//! its board in the thread, the bot's CPU, resident memory, the database and its WAL, and the
+//! outbox's backlog (from `/metrics`). It stops by itself after the last step.
+//!
+//! ```text
+//! cargo bench --bench load -- --servers 1000 --games 200 --rates 5,10,20,40 --step-seconds 20
+//! ```
+//!
+//! Never part of `cargo test`: a bench target, built with the release profile.
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+#[path = "../tests/fake_discord/mod.rs"]
+mod fake_discord;
+
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use common::Played;
+use fake_discord::{FakeDiscord, User, autocomplete, slash};
+use fastrand::Rng;
+use ponte::game::{Move, playout};
+use ponte::service::{ChallengeOptions, GameView, Player, PlayerId, Service, Venue};
+use serde_json::{Value, json};
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+/// How long the bot may take to answer, or to post a board, before it counts as lost (less
+/// than the fake's own 20 s, after which it gives up waiting with a panic).
+const PATIENCE: Duration = Duration::from_secs(15);
+/// Channels and roles of each server in its GUILD_CREATE (a small community's).
+const CHANNELS: u64 = 20;
+const ROLES: u64 = 10;
+
+/// The run's settings, from the command line.
+struct Options {
+    servers: u64,
+    games: usize,
+    rates: Vec<f64>,
+    step: Duration,
+}
+
+impl Options {
+    fn parse() -> Options {
+        let mut options = Options {
+            servers: 100,
+            games: 100,
+            rates: vec![5.0, 10.0, 20.0, 40.0],
+            step: Duration::from_secs(20),
+        };
+        let args: Vec<String> = std::env::args().skip(1).collect();
+        let mut args = args.iter();
+        while let Some(arg) = args.next() {
+            let mut value = || args.next().expect("a value after the option").as_str();
+            match arg.as_str() {
+                "--servers" => options.servers = value().parse().expect("--servers N"),
+                "--games" => options.games = value().parse().expect("--games N"),
+                "--rates" => {
+                    options.rates = value()
+                        .split(',')
+                        .map(|r| r.trim().parse().expect("--rates 5,10,20"))
+                        .collect();
+                }
+                "--step-seconds" => {
+                    options.step = Duration::from_secs(value().parse().expect("--step-seconds N"));
+                }
+                // Cargo's own (`--bench`), and anything else: ignored.
+                _ => {}
+            }
+        }
+        assert!(
+            (1..=5_000).contains(&options.servers),
+            "--servers from 1 to 5,000"
+        );
+        assert!(options.games >= 1, "--games at least 1");
+        assert!(
+            options.rates.iter().all(|r| *r > 0.0 && *r <= 2_000.0),
+            "rates above 0, at most 2,000 a second"
+        );
+        assert!(
+            options.step <= Duration::from_secs(600),
+            "--step-seconds at most 600"
+        );
+        options
+    }
+}
+
+fn leak(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
+fn user_of(player: &Player) -> User {
+    User {
+        id: leak(player.id.to_string()),
+        name: leak(player.name.clone()),
+    }
+}
+
+/// A server as its GUILD_CREATE brings it with the GUILDS intent: its channels and roles, and
+/// of its members only the bot.
+fn guild_create(id: u64) -> Value {
+    let channels: Vec<Value> = (0..CHANNELS)
+        .map(|c| {
+            json!({"id": (id + 1 + c).to_string(), "type": 0, "name": format!("channel-{c}"),
+                   "guild_id": id.to_string(), "position": c, "permission_overwrites": [],
+                   "topic": "A channel of a server the bot is in, with a topic of some length"})
+        })
+        .collect();
+    let roles: Vec<Value> = (0..ROLES)
+        .map(|r| {
+            let role = if r == 0 { id } else { id + 500 + r };
+            json!({"id": role.to_string(), "name": format!("role-{r}"), "color": 0,
+                   "colors": {"primary_color": 0}, "hoist": false, "managed": false,
+                   "mentionable": false, "permissions": "0", "position": r, "flags": 0})
+        })
+        .collect();
+    json!({
+        "id": id.to_string(), "name": format!("server {id}"), "icon": null, "owner_id": "1",
+        "afk_timeout": 300, "verification_level": 0, "default_message_notifications": 0,
+        "explicit_content_filter": 0, "roles": roles, "emojis": [], "features": [],
+        "mfa_level": 0, "system_channel_flags": 0, "premium_tier": 0, "preferred_locale": "en-US",
+        "nsfw_level": 0, "stickers": [], "premium_progress_bar_enabled": false,
+        "joined_at": "2026-01-01T00:00:00+00:00", "large": false, "member_count": 50,
+        "voice_states": [], "presences": [], "threads": [], "stage_instances": [],
+        "guild_scheduled_events": [], "channels": channels,
+        "members": [{"user": {"id": fake_discord::APP_ID, "username": "ponte", "bot": true,
+                              "discriminator": "0"},
+                     "roles": [], "joined_at": "2026-01-01T00:00:00+00:00", "deaf": false,
+                     "mute": false, "flags": 0}]
+    })
+}
+
+/// What the bot's process used: CPU seconds so far, resident memory in MB.
+fn usage(pid: u32) -> (f64, f64) {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command name (which may hold spaces) from its closing parenthesis.
+    let fields: Vec<&str> = stat
+        .rsplit_once(')')
+        .map(|(_, rest)| rest.split_whitespace().collect())
+        .unwrap_or_default();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after the name and state.
+    let hz = clock_ticks();
+    let cpu = (ticks(11) + ticks(12)) / hz;
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let rss_kib: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0.0);
+    (cpu, rss_kib / 1024.0)
+}
+
+/// Clock ticks a second of `/proc/<pid>/stat` (`getconf CLK_TCK`; 100 on Linux).
+fn clock_ticks() -> f64 {
+    std::process::Command::new("getconf")
+        .arg("CLK_TCK")
+        .output()
+        .ok()
+        .and_then(|o| String::from_utf8(o.stdout).ok())
+        .and_then(|s| s.trim().parse().ok())
+        .unwrap_or(100.0)
+}
+
+/// The body of `GET /metrics` on `addr` (empty when it does not answer).
+async fn metrics(addr: &str) -> String {
+    let Ok(mut stream) = tokio::net::TcpStream::connect(addr).await else {
+        return String::new();
+    };
+    let request = format!("GET /metrics HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n");
+    if stream.write_all(request.as_bytes()).await.is_err() {
+        return String::new();
+    }
+    let mut response = String::new();
+    let _ = stream.read_to_string(&mut response).await;
+    response
+        .split_once("\r\n\r\n")
+        .map(|(_, body)| body.to_string())
+        .unwrap_or_default()
+}
+
+fn sample(scrape: &str, name: &str) -> Option<f64> {
+    scrape.lines().find_map(|line| {
+        let (series, value) = line.rsplit_once(' ')?;
+        (series == name).then(|| value.parse().ok()).flatten()
+    })
+}
+
+fn megabytes(path: &std::path::Path) -> f64 {
+    std::fs::metadata(path).map_or(0.0, |m| m.len() as f64 / 1e6)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return f64::NAN;
+    }
+    sorted[((sorted.len() as f64 * p) as usize).min(sorted.len() - 1)].as_secs_f64() * 1e3
+}
+
+/// What players do, in these shares.
+#[derive(Clone, Copy)]
+enum Kind {
+    Move,
+    Refusal,
+    Board,
+    Games,
+    Autocomplete,
+}
+
+impl Kind {
+    fn pick(rng: &mut Rng) -> Kind {
+        match rng.u32(0..100) {
+            0..40 => Kind::Move,
+            40..50 => Kind::Refusal,
+            50..65 => Kind::Board,
+            65..75 => Kind::Games,
+            _ => Kind::Autocomplete,
+        }
+    }
+}
+
+/// The measurements of one step.
+#[derive(Default)]
+struct Step {
+    answers: Vec<Duration>,
+    boards: Vec<Duration>,
+    lost: usize,
+    /// Interactions not sent: their game ended, or a move in it was still under way.
+    skipped: usize,
+}
+
+fn main() {
+    let options = Options::parse();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(run(options));
+}
+
+async fn run(options: Options) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bot.db");
+    let database = format!("sqlite://{}", path.display());
+
+    // G live games, each in its own thread, a few moves in.
+    let service = Service::open(&database).await.unwrap();
+    let mut rng = Rng::with_seed(1);
+    let mut games: Vec<GameView> = Vec::new();
+    for i in 0..options.games {
+        let a = Player::new(PlayerId(5_000_000_000 + 2 * i as i64), format!("a{i}"));
+        let b = Player::new(PlayerId(5_000_000_001 + 2 * i as i64), format!("b{i}"));
+        let venue = Venue {
+            guild_id: Some(1),
+            channel_id: Some(300_000_000_000_000_001),
+        };
+        let c = service
+            .challenge(&a, Some(&b), ChallengeOptions::default(), venue)
+            .await
+            .unwrap();
+        let mut game = service.accept(c.id, &b).await.unwrap();
+        service
+            .set_thread(game.id, Some(800_000_000_000_000_000 + game.id.0))
+            .await
+            .unwrap();
+        for _ in 0..rng.usize(1..10) {
+            let mv = playout::random_move(&game.game, &mut rng).unwrap();
+            let player = game.to_move().unwrap().1.id;
+            game = service.play(game.id, player, mv, None).await.played().game;
+        }
+        games.push(game);
+    }
+    service.close().await;
+    drop(service);
+    // The seeded games' own posts are not this test's load.
+    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&database)
+        .await
+        .unwrap();
+    sqlx::query("DELETE FROM outbox")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
+        .await
+        .unwrap();
+
+    let fake = FakeDiscord::start().await;
+    let metrics_addr = {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+        listener.local_addr().unwrap().to_string()
+    };
+    // `PONTE_LOAD_BOT` measures another build of the bot (an older one, say) with this run.
+    let binary =
+        std::env::var("PONTE_LOAD_BOT").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ponte").into());
+    let mut bot = tokio::process::Command::new(binary)
+        .arg("bot")
+        .env("DISCORD_TOKEN", "fake-token")
+        .env("DISCORD_API_BASE", fake.base())
+        .env("DATABASE_URL", &database)
+        .env("DISCORD_GUILD_ID", fake_discord::GUILD_ID)
+        .env("METRICS_ADDR", &metrics_addr)
+        .env("NO_PROXY", "127.0.0.1,localhost")
+        .env("RUST_LOG", "error")
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let pid = bot.id().unwrap_or(0);
+    fake.wait_identified().await;
+    fake.wait_for(0, "registration", |c| c.method == "PUT")
+        .await;
+    let (_, rss_started) = usage(pid);
+
+    // The servers the bot is in.
+    let first_guild: u64 = 210_000_000_000_000_000;
+    let probe = guild_create(first_guild);
+    serde_json::from_value::<poise::serenity_prelude::Guild>(probe)
+        .expect("GUILD_CREATE as serenity reads it");
+    for i in 0..options.servers {
+        fake.dispatch("GUILD_CREATE", guild_create(first_guild + i * 10_000));
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let (_, rss_servers) = usage(pid);
+    println!(
+        "{} servers ({CHANNELS} channels and {ROLES} roles each), {} games going on: RSS {rss_started:.1} MB at the start, {rss_servers:.1} MB with the servers",
+        options.servers, options.games
+    );
+    println!(
+        "rate/s | answered/s | first answer p50/p99/max ms | board p50/p99 ms | lost | skipped | CPU % of a core | CPU ms/interaction | RSS MB | db MB | WAL MB | outbox"
+    );
+
+    let games: Arc<Vec<Mutex<Option<GameView>>>> =
+        Arc::new(games.into_iter().map(|g| Mutex::new(Some(g))).collect());
+    let fake = Arc::new(fake);
+    for &rate in &options.rates {
+        let step = Arc::new(Mutex::new(Step::default()));
+        let (cpu_before, _) = usage(pid);
+        let start = Instant::now();
+        let mut tasks = tokio::task::JoinSet::new();
+        let mut sent = 0u64;
+        while start.elapsed() < options.step {
+            // Open loop: the next interaction at its time, whatever the answers so far.
+            let due = start + Duration::from_secs_f64(sent as f64 / rate);
+            tokio::time::sleep_until(due.into()).await;
+            sent += 1;
+            let slot = rng.usize(0..games.len());
+            let kind = Kind::pick(&mut rng);
+            let seed = rng.u64(..);
+            let (fake, games, step) = (fake.clone(), games.clone(), step.clone());
+            tasks.spawn(async move { interact(&fake, &games, slot, kind, seed, &step).await });
+        }
+        let sent_for = start.elapsed();
+        while tasks.join_next().await.is_some() {}
+        let (cpu_after, rss) = usage(pid);
+        let scrape = metrics(&metrics_addr).await;
+        let mut step = std::mem::take(&mut *step.lock().unwrap());
+        step.answers.sort();
+        step.boards.sort();
+        let answered = step.answers.len();
+        let cpu = cpu_after - cpu_before;
+        println!(
+            "{rate:6.1} | {:10.1} | {:7.1} / {:7.1} / {:7.1} | {:6.1} / {:6.1} | {:4} | {:7} | {:15.1} | {:18.2} | {rss:6.1} | {:5.1} | {:6.1} | {}",
+            answered as f64 / sent_for.as_secs_f64(),
+            percentile(&step.answers, 0.5),
+            percentile(&step.answers, 0.99),
+            percentile(&step.answers, 1.0),
+            percentile(&step.boards, 0.5),
+            percentile(&step.boards, 0.99),
+            step.lost,
+            step.skipped,
+            cpu / start.elapsed().as_secs_f64() * 100.0,
+            cpu * 1e3 / answered.max(1) as f64,
+            megabytes(&path),
+            megabytes(&dir.path().join("bot.db-wal")),
+            sample(&scrape, "ponte_outbox_waiting").map_or("?".into(), |w| w.to_string()),
+        );
+    }
+    bot.kill().await.unwrap();
+}
+
+/// One player's interaction in game `slot`, measured into `step`.
+async fn interact(
+    fake: &FakeDiscord,
+    games: &[Mutex<Option<GameView>>],
+    slot: usize,
+    kind: Kind,
+    seed: u64,
+    step: &Mutex<Step>,
+) {
+    let mut rng = Rng::with_seed(seed);
+    // A move takes the game for itself until its board is posted; the others read a copy.
+    let taken = match kind {
+        Kind::Move => games[slot].lock().unwrap().take(),
+        _ => games[slot].lock().unwrap().clone(),
+    };
+    let Some(game) = taken else {
+        step.lock().unwrap().skipped += 1;
+        return;
+    };
+    let Some((_, to_move)) = game.to_move() else {
+        return;
+    };
+    let waiting = if game.white.id == to_move.id {
+        &game.red
+    } else {
+        &game.white
+    };
+    let thread = (800_000_000_000_000_000 + game.id.0).to_string();
+    let from = fake.call_count();
+    let mut played = None;
+    let (id, payload) = match kind {
+        Kind::Move => {
+            let mv = playout::random_move(&game.game, &mut rng);
+            let (name, options) = match mv {
+                Some(Move::Place(a, b)) => ("place", vec![("first", 3, json!(format!("{a} {b}")))]),
+                Some(Move::Bridge(a, b)) => {
+                    ("bridge", vec![("from", 3, json!(format!("{a}-{b}")))])
+                }
+                Some(Move::Pass) => ("pass", Vec::new()),
+                // The pie choice is a button; the game is left as it is.
+                _ => {
+                    *games[slot].lock().unwrap() = Some(game);
+                    return;
+                }
+            };
+            played = mv;
+            slash(fake, user_of(to_move), &thread, name, &options, &[])
+        }
+        Kind::Refusal => {
+            // The player whose turn it is not tries to move.
+            let options = [("first", 3, json!("c3 c4"))];
+            slash(fake, user_of(waiting), &thread, "place", &options, &[])
+        }
+        Kind::Board => slash(fake, user_of(waiting), &thread, "board", &[], &[]),
+        Kind::Games => slash(fake, user_of(to_move), &thread, "games", &[], &[]),
+        Kind::Autocomplete => {
+            let letter = ["c", "e", "g", "j"][rng.usize(0..4)];
+            let options = [("first", 3, letter)];
+            autocomplete(fake, user_of(to_move), &thread, "place", &options, "first")
+        }
+    };
+    let start = Instant::now();
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let answer = tokio::time::timeout(PATIENCE, fake.callback(from, &id)).await;
+    let Ok(answer) = answer else {
+        // Whether a move was saved is unknown: its game is left out of the rest of the run.
+        step.lock().unwrap().lost += 1;
+        return;
+    };
+    step.lock().unwrap().answers.push(start.elapsed());
+    let Some(mv) = played else {
+        return;
+    };
+    if !answer.content().starts_with("Saved") {
+        // Refused after all (the game moved on meanwhile): back as it was.
+        *games[slot].lock().unwrap() = Some(game);
+        return;
+    }
+    let saved = Instant::now();
+    let board = tokio::time::timeout(
+        PATIENCE,
+        fake.wait_for(from, "the board", |c| {
+            c.method == "POST" && c.path == format!("/channels/{thread}/messages")
+        }),
+    )
+    .await;
+    match board {
+        Ok(_) => step.lock().unwrap().boards.push(saved.elapsed()),
+        Err(_) => step.lock().unwrap().lost += 1,
+    }
+    let mut game = game;
+    if game.game.play(mv).is_ok() {
+        while game.game.must_pass() {
+            let _ = game.game.play(Move::Pass);
+        }
+        if !game.game.is_over() {
+            *games[slot].lock().unwrap() = Some(game);
+        }
+    }
+}
