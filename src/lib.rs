@@ -3,17 +3,17 @@
 //! Layers, arrows pointing down only: front ends (`discord`, `local`, the binary's commands) →
 //! `service` → `store` / `render` / `ai` / `tournament` → `game`. The store uses nothing but `ids`
 //! (it keeps moves as text; the service replays them through `game`); `ai` uses only `game`;
-//! `arena` and `replay` are command-line tools over `ai` and `game`. `docs/architecture.md` maps
-//! every file.
+//! `replay` is a command-line tool over `game`, and `matches` reads the match records the lab
+//! (`lab/`, `ponte-lab arena`) writes. `docs/architecture.md` maps every file.
 
 pub mod ai;
-pub mod arena;
 pub mod discord;
 pub mod files;
 pub mod game;
 pub mod i18n;
 pub mod ids;
 pub mod local;
+pub mod matches;
 pub mod progress;
 pub mod render;
 pub mod replay;

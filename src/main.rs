@@ -5,13 +5,13 @@
 //! and exits with.
 
 use std::fmt::Display;
-use std::io::{IsTerminal, Read};
+use std::io::Read;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
 
 use anyhow::Context;
-use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use ponte::game::{Game, Move, Record, Variant};
 use ponte::i18n::Lang;
 use ponte::progress::Bar;
@@ -38,8 +38,6 @@ enum Command {
     Analyse(AnalyseArgs),
     /// Print the move the AI plays at the end of a game record
     Ai(AiArgs),
-    /// Play a match between two AI players and report the score
-    Arena(ArenaArgs),
     /// Replay a game record and report the final position
     Replay(ReplayArgs),
     /// Copy the live database consistently (safe while the bot runs)
@@ -148,53 +146,6 @@ struct AiArgs {
 }
 
 #[derive(clap::Args)]
-struct ArenaArgs {
-    /// A level (easy, medium, hard), hard-2026-11, boardspace, uct-smartbot or advice (no
-    /// search), optionally with a budget: hard:think=500ms, medium:playouts=2000,
-    /// boardspace:moves=100000
-    first: ponte::arena::Contender,
-    second: ponte::arena::Contender,
-    #[arg(long, default_value_t = 100)]
-    games: u32,
-    #[arg(long, default_value_t = 12)]
-    size: u8,
-    /// box (the game's supply) or unlimited
-    #[arg(long, value_enum, default_value_t = Supply::Box)]
-    supply: Supply,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Keep the match in this file (docs/matches/NAME.txt): a header saying what ran where,
-    /// then each game's record as it ends. The games of this match already in it are counted,
-    /// not played again; `ponte replay --game N FILE` replays one
-    #[arg(long)]
-    records: Option<PathBuf>,
-    /// Games played at once (default: one per core)
-    #[arg(long)]
-    threads: Option<usize>,
-    /// Stop as soon as a sequential test (SPRT, 5% errors) decides between two Elo differences
-    /// of the first player, the smaller first: 0,70 (--games is then the most it plays)
-    #[arg(long)]
-    sprt: Option<ponte::arena::Sprt>,
-}
-
-/// The tiles and bridges of an arena's games: the game's own box for the board's size, or no
-/// end to either. (The variants have no `///`, which would make clap's help long.)
-#[derive(Clone, Copy, ValueEnum)]
-enum Supply {
-    Box,
-    Unlimited,
-}
-
-impl Supply {
-    fn variant(self, size: u8) -> Result<Variant, ponte::game::BadSize> {
-        match self {
-            Supply::Box => Variant::boxed(size),
-            Supply::Unlimited => Variant::unlimited(size),
-        }
-    }
-}
-
-#[derive(clap::Args)]
 struct ReplayArgs {
     /// The record file, or - (the default) for standard input
     #[arg(default_value = "-")]
@@ -202,7 +153,7 @@ struct ReplayArgs {
     /// Print one JSON object instead of a text board
     #[arg(long)]
     json: bool,
-    /// In a match's record file of `ponte arena`, the game with this number (from 1)
+    /// In a match's record file of `ponte-lab arena`, the game with this number (from 1)
     #[arg(long)]
     game: Option<usize>,
 }
@@ -251,7 +202,6 @@ fn main() -> ExitCode {
         Command::Gif(args) => gif(args),
         Command::Analyse(args) => analyse(args),
         Command::Ai(args) => ai(args),
-        Command::Arena(args) => arena(args),
         Command::Replay(args) => replay(args),
         Command::Backup(args) => backup(args),
     };
@@ -425,9 +375,8 @@ fn analyse(args: AnalyseArgs) -> Outcome {
 
 fn ai(args: AiArgs) -> Outcome {
     let played = Played::read(&args.file)?.whole()?;
-    let player = ponte::ai::Player::Level(args.level);
-    let budget = player.budget(args.think_ms.map(Duration::from_millis));
-    let Some(mv) = ponte::ai::best_move(&played.game, player, budget, args.seed) else {
+    let budget = args.level.budget(args.think_ms.map(Duration::from_millis));
+    let Some(mv) = ponte::ai::best_move(&played.game, args.level, budget, args.seed) else {
         return Err(Exit::Said {
             status: 1,
             message: "the game is over; there is no move to play".to_string(),
@@ -437,133 +386,21 @@ fn ai(args: AiArgs) -> Outcome {
     Ok(ExitCode::SUCCESS)
 }
 
-fn arena(args: ArenaArgs) -> Outcome {
-    let variant = args.supply.variant(args.size).map_err(Exit::nothing_made)?;
-    let games = args.games;
-    let settings = ponte::arena::Match {
-        players: [args.first, args.second],
-        games,
-        variant,
-        seed: args.seed,
-        records: args.records,
-        threads: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
-        sprt: args.sprt,
-        command: command_line(),
-    };
-    let started = std::time::Instant::now();
-    // On a terminal, a bar with the time left; in a log, the line it has always been.
-    let on_terminal = std::io::stderr().is_terminal();
-    let bar = Bar::on_terminal("game {pos}/{len}: {msg}, {eta} left");
-    let tally = ponte::arena::play(&settings, |t| {
-        let mut score = format!("{} won, {} lost, {} drawn", t.wins, t.losses, t.draws);
-        if let Some(test) = settings.sprt {
-            score += &format!(", LLR {:.2}", test.llr(t));
-        }
-        if on_terminal {
-            bar.say(score);
-            bar.show(t.games() as usize, games as usize);
-        } else {
-            eprint!("\rgame {}/{games}: {score} ", t.games());
-        }
-    })
-    .map_err(Exit::nothing_made)?;
-    drop(bar);
-    if !on_terminal {
-        eprintln!();
-    }
-    let (score, low, high) = tally.score();
-    println!(
-        "{} against {}: {} games, {} won, {} lost, {} drawn",
-        settings.players[0],
-        settings.players[1],
-        tally.games(),
-        tally.wins,
-        tally.losses,
-        tally.draws
-    );
-    println!(
-        "score {:.1}% (95% interval {:.1}–{:.1}%), Elo difference {:+.0} ({:+.0} to {:+.0})",
-        score * 100.0,
-        low * 100.0,
-        high * 100.0,
-        ponte::arena::Tally::elo(score),
-        ponte::arena::Tally::elo(low),
-        ponte::arena::Tally::elo(high)
-    );
-    for (contender, side) in settings.players.iter().zip(tally.sides) {
-        let mean = side.thinking.as_secs_f64() * 1000.0 / f64::from(side.moves.max(1));
-        println!(
-            "{}: {} moves, mean {mean:.0} ms a move, longest {} ms",
-            contender,
-            side.moves,
-            side.longest.as_millis()
-        );
-    }
-    if let Some(test) = settings.sprt {
-        let (lower, upper) = ponte::arena::Sprt::bounds();
-        let verdict = match tally.decided {
-            Some((ponte::arena::Hypothesis::Alternative, games)) => {
-                format!(
-                    "after {games} games: {:+} Elo (H1) accepted over {:+}",
-                    test.elo1, test.elo0
-                )
-            }
-            Some((ponte::arena::Hypothesis::Null, games)) => {
-                format!(
-                    "after {games} games: {:+} Elo (H0) accepted over {:+}",
-                    test.elo0, test.elo1
-                )
-            }
-            None => "not decided".to_owned(),
-        };
-        println!(
-            "SPRT {:+} against {:+} Elo: LLR {:.2} (bounds {lower:.2}, {upper:.2}), {verdict}",
-            test.elo0,
-            test.elo1,
-            test.llr(&tally)
-        );
-    }
-    println!("took {:.0} s", started.elapsed().as_secs_f64());
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The command line this process runs, each word quoted for a shell where it needs it.
-fn command_line() -> String {
-    let quoted = |word: std::ffi::OsString| {
-        let word = word.to_string_lossy().into_owned();
-        let plain = !word.is_empty()
-            && word
-                .chars()
-                .all(|c| c.is_ascii_alphanumeric() || "-_./:=+,@%".contains(c));
-        if plain {
-            word
-        } else {
-            format!("'{}'", word.replace('\'', "'\\''"))
-        }
-    };
-    std::env::args_os()
-        .map(quoted)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Exit 0: every move applied; 1: an illegal move; 2: no record (the report on standard error).
 fn replay(args: ReplayArgs) -> Outcome {
     let text = read_input(&args.file)?;
     let text = match args.game {
-        Some(_) if !ponte::arena::is_match(&text) => {
+        Some(_) if !ponte::matches::is_match(&text) => {
             return Err(Exit::nothing_made(
-                "--game picks a game out of a match's record of `ponte arena`, and this is none",
+                "--game picks a game out of a match's record of `ponte-lab arena`, and this is none",
             ));
         }
-        Some(number) => ponte::arena::game_text(&text, number).map_err(Exit::nothing_made)?,
-        None if ponte::arena::is_match(&text) => {
+        Some(number) => ponte::matches::game_text(&text, number).map_err(Exit::nothing_made)?,
+        None if ponte::matches::is_match(&text) => {
             return Err(Exit::nothing_made(format!(
-                "this is the record of a match of `ponte arena`, {} games: choose one with \
+                "this is the record of a match of `ponte-lab arena`, {} games: choose one with \
                  --game N",
-                ponte::arena::read_games(&text).len()
+                ponte::matches::read_games(&text).len()
             )));
         }
         None => text,

@@ -2,7 +2,7 @@
 //! and the moves that cost their player the most. Pure and deterministic like the search: the
 //! same game, budget and seeds give the same analysis.
 
-use super::{Budget, Level, Player, choose};
+use super::{Budget, Level, choose};
 use crate::game::{Color, Game, Move, Variant};
 
 /// A swing smaller than this (in chance of winning) is the search's noise, not a mistake.
@@ -24,10 +24,7 @@ pub fn evaluate(game: &Game, playouts: u64, seed: u64) -> Evaluation {
         playouts: Some(playouts),
         ..Budget::default()
     };
-    match (
-        game.to_move(),
-        choose(game, Player::Level(Level::Hard), budget, seed),
-    ) {
+    match (game.to_move(), choose(game, Level::Hard, budget, seed)) {
         (Some(mover), Some(decision)) => Evaluation {
             white_chance: match mover {
                 Color::White => decision.chance,

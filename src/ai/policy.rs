@@ -19,7 +19,7 @@ use crate::game::{Bitboard, Board, Cell, Color, Game, Move};
 const TRIES: u32 = 8;
 
 /// How the playouts follow the advice. The levels play [`Style::ADVICE`]; the trials
-/// vary it (`ponte arena`'s `trial-…` players) to measure each change.
+/// vary it (`ponte-lab arena`'s `trial-…` players) to measure each change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Style {
     /// One turn in this many looks for a bridge first.

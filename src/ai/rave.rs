@@ -1,5 +1,5 @@
 //! The bot's own search: Monte Carlo tree search over steps, like `uct-smartbot`'s, with three
-//! differences that each paid for themselves in `ponte arena` (see `docs/strength.md`):
+//! differences that each paid for themselves in `ponte-lab arena` (see `docs/strength.md`):
 //! - RAVE: every edge also keeps "all moves as first" statistics, the results of the playouts
 //!   in which its mover later took the same cell or bridge. A tile on c3 is much the same move
 //!   a few plies later, so these statistics are many times more plentiful than the edge's own
@@ -9,7 +9,7 @@
 //! - the playouts follow the author's advice (`policy`).
 //!
 //!
-//! Further ideas are switched by [`Ideas`], so that `ponte arena` can measure each one
+//! Further ideas are switched by [`Ideas`], so that `ponte-lab arena` can measure each one
 //! (`trial-…` players); the levels play with [`LEVELS`], the ones that paid: the swap valued
 //! from the swapper's side, a playout that starts halfway through a placement given the
 //! advice's second tile, playouts that bridge twice as often, and GRAVE (a young node judges
@@ -22,10 +22,10 @@ use std::collections::HashMap;
 
 use fastrand::Rng;
 
+use super::budget::{Budget, Decision, result, reward, won};
 use super::policy::{self, clean};
 use super::replies::Replies;
 use super::steps::{Playout, Position, Step};
-use super::uct::{Budget, Decision, result, reward, won};
 use crate::game::{Bitboard, Cell, Color, Game, Move};
 
 /// The search's constants.
@@ -126,7 +126,7 @@ pub struct Ideas {
 }
 
 impl Ideas {
-    /// Every idea and its name, as `ponte arena` spells them (`trial-swap+prune`).
+    /// Every idea and its name, as `ponte-lab arena` spells them (`trial-swap+prune`).
     pub const NAMES: [&str; 15] = [
         "swap", "prune", "bias", "order", "solver", "partner", "networks", "islands", "block",
         "grave", "prior", "replies", "complete", "pairs", "mse",
@@ -138,7 +138,7 @@ impl Ideas {
     /// The playouts' odds of starting a new sandbank a trial may set (`trial-swap+s=8`).
     pub const START_ODDS: [u32; 6] = [1, 2, 3, 4, 8, 16];
 
-    /// The constants a trial may set, as `ponte arena` spells them (`trial-swap+c=0.1`): the
+    /// The constants a trial may set, as `ponte-lab arena` spells them (`trial-swap+c=0.1`): the
     /// exploration weight, the RAVE equivalence, the margin's weight, the bias's weight,
     /// GRAVE's reference visits, and the priors' virtual visits and value.
     pub const TUNABLE: [&str; 7] = ["c", "k", "m", "w", "r", "v", "q"];
@@ -254,7 +254,7 @@ impl std::fmt::Display for Ideas {
     }
 }
 
-/// The ideas the levels play with: the ones that paid in `ponte arena` (`docs/strength.md`).
+/// The ideas the levels play with: the ones that paid in `ponte-lab arena` (`docs/strength.md`).
 pub const LEVELS: Ideas = Ideas {
     swap_side: true,
     prune: false,

@@ -140,8 +140,9 @@ impl Game {
         Ok(())
     }
 
-    /// Plays a move already known to be legal (the playouts' generator makes only those).
-    pub(crate) fn apply(&mut self, mv: Move) {
+    /// Plays a move already known to be legal (the playouts' generator makes only those, and
+    /// the lab's searches); an illegal one is caught only by debug builds' assertion.
+    pub fn apply(&mut self, mv: Move) {
         debug_assert_eq!(self.check(mv), Ok(()), "{mv}");
         let color = self.turn;
         match mv {

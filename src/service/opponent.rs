@@ -255,11 +255,10 @@ impl Service {
                     playouts: Some(playouts),
                     ..Budget::default()
                 },
-                None => ai::Player::Level(level).budget(think),
+                None => level.budget(think),
             };
             let started = std::time::Instant::now();
-            let mv = ai::choose_on(&game, ai::Player::Level(level), budget, seed, cores)
-                .map(|decision| decision.best);
+            let mv = ai::choose_on(&game, level, budget, seed, cores).map(|decision| decision.best);
             metrics::histogram!(super::telemetry::AI_SEARCH_SECONDS, "level" => level.name())
                 .record(started.elapsed());
             mv

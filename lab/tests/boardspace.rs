@@ -4,9 +4,10 @@
 use std::collections::HashMap;
 
 use fastrand::Rng;
-use ponte::ai::boardspace::{self, Draws, Seat, search_step};
-use ponte::ai::{self, Budget, Player, Position, Step};
+use ponte::ai::{Budget, Position, Step};
 use ponte::game::{Bitboard, Cell, Color, Game, Move, Supply, Variant};
+use ponte_lab::boardspace::{self, Draws, Seat, search_step};
+use ponte_lab::players::{self as ai, Player};
 
 fn cell(name: &str) -> Cell {
     name.parse().unwrap()

@@ -19,10 +19,10 @@ pub mod policy;
 mod rave;
 
 use self::rave::Params;
-use super::{Budget, Decision};
-use crate::game::Game;
+use ponte::ai::{Budget, Decision};
+use ponte::game::Game;
 
-/// The name `ponte arena` knows it by.
+/// The name `ponte-lab arena` knows it by.
 pub const NAME: &str = "hard-2026-11";
 
 /// Its time a move: `hard`'s 1,950 ms (at most 2 s with choosing the move and freeing the tree).

@@ -1,4 +1,4 @@
-//! The AI's speed on one core: `cargo bench --bench ai`. On Boardspace's 10×10 board and the
+//! The AI's speed on one core: `cargo bench -p ponte-lab --bench ai`. On Boardspace's 10×10 board and the
 //! default 12×12, in one run: random moves a second and playouts a second of the levels'
 //! playout (with the author's advice), of `hard-2026-11`'s (the advice as it was in November
 //! 2026, the yardstick of a stronger `hard`), of `boardspace`'s (Dumbot's random moves) and of
@@ -17,10 +17,12 @@ use std::cell::{Cell, RefCell};
 use divan::counter::ItemsCount;
 use divan::{Bencher, black_box};
 use fastrand::Rng;
-use ponte::ai::boardspace::Draws;
-use ponte::ai::{self, Budget, Level, Player, Position};
+use ponte::ai::{Budget, Level, Position, analysis, policy};
 use ponte::game::playout::play_out_with;
 use ponte::game::{Game, Move, Variant};
+use ponte_lab::boardspace::{self, Draws};
+use ponte_lab::players::{self as ai, Player};
+use ponte_lab::{reference, smartbot};
 
 fn main() {
     divan::main();
@@ -43,12 +45,10 @@ type Chooser = Box<dyn Fn(&Game, &mut Rng) -> Option<(Move, u32)>>;
 /// A chooser of random moves for a whole game, from a fresh start.
 fn chooser(kind: &str) -> Chooser {
     match kind {
-        "levels" => {
-            Box::new(|g: &Game, r: &mut Rng| ai::policy::sensible_move(g, r).map(|m| (m, 1)))
+        "levels" => Box::new(|g: &Game, r: &mut Rng| policy::sensible_move(g, r).map(|m| (m, 1))),
+        "hard-2026-11" => {
+            Box::new(|g: &Game, r: &mut Rng| reference::policy::sensible_move(g, r).map(|m| (m, 1)))
         }
-        "hard-2026-11" => Box::new(|g: &Game, r: &mut Rng| {
-            ai::reference::policy::sensible_move(g, r).map(|m| (m, 1))
-        }),
         "boardspace" => {
             // Dumbot's tile lists last one game: a new game starts with fresh ones.
             let draws = RefCell::new(Draws::new());
@@ -60,10 +60,10 @@ fn chooser(kind: &str) -> Chooser {
             })
         }
         "uct-smartbot" => {
-            Box::new(|g: &Game, r: &mut Rng| ai::smartbot::smartbot_move(g, r).map(|m| (m, 1)))
+            Box::new(|g: &Game, r: &mut Rng| smartbot::smartbot_move(g, r).map(|m| (m, 1)))
         }
         _ => Box::new(|g: &Game, r: &mut Rng| {
-            ai::smartbot::smartbot_move_by_listing(g, r).map(|m| (m, 1))
+            smartbot::smartbot_move_by_listing(g, r).map(|m| (m, 1))
         }),
     }
 }
@@ -135,7 +135,7 @@ fn search_3000_playouts_12x12_move_30(bencher: Bencher, player: &str) {
     let mut game = Game::new(Variant::boxed(12).unwrap());
     let mut rng = Rng::with_seed(30);
     for _ in 0..30 {
-        let mv = ai::policy::sensible_move(&game, &mut rng).expect("a game of 30 moves goes on");
+        let mv = policy::sensible_move(&game, &mut rng).expect("a game of 30 moves goes on");
         game.play(mv).expect("the advice plays legal moves");
     }
     let budget = Budget {
@@ -157,14 +157,14 @@ fn boardspace_step_100000_moves_10x10(bencher: Bencher) {
     let mut rng = Rng::with_seed(7);
     bencher
         .counter(ItemsCount::new(100_000u32))
-        .bench_local(|| black_box(ai::boardspace::search_step(&start, budget, &mut rng)));
+        .bench_local(|| black_box(boardspace::search_step(&start, budget, &mut rng)));
 }
 
 /// One position of an analysis (`ANALYSIS_PLAYOUTS` playouts), after 0, 30 and 60 moves of the
 /// longest golden game: an analysis makes one of these per position.
 #[divan::bench(args = [0, 30, 60], sample_count = 10)]
 fn analysis_position_12x12(bencher: Bencher, moves: usize) {
-    let record = include_str!("../tests/golden/finished.txt")
+    let record = include_str!("../../tests/golden/finished.txt")
         .parse::<ponte::game::Record>()
         .unwrap();
     let mut game = Game::new(record.variant);
@@ -172,5 +172,5 @@ fn analysis_position_12x12(bencher: Bencher, moves: usize) {
         game.play(recorded.mv.clone().unwrap()).unwrap();
     }
     let playouts = ponte::service::ANALYSIS_PLAYOUTS;
-    bencher.bench_local(|| black_box(ai::analysis::evaluate(&game, playouts, 7)));
+    bencher.bench_local(|| black_box(analysis::evaluate(&game, playouts, 7)));
 }

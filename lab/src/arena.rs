@@ -1,4 +1,4 @@
-//! `ponte arena`: matches between two AI players, to measure strength. Colours and the opener
+//! `ponte-lab arena`: matches between two AI players, to measure strength. Colours and the opener
 //! alternate game by game; games run on every core; the result is the score with its 95%
 //! interval, the Elo difference it implies, and each side's time per move. With a sequential
 //! test (`--sprt`), a match stops as soon as its games decide between two Elo differences.
@@ -9,8 +9,15 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::ai::{self, Budget, Level, Player};
-use crate::game::{Color, Game, Move, Record, RecordedMove, Variant};
+use ponte::ai::rave::Ideas;
+use ponte::ai::{Budget, Level};
+use ponte::matches::{
+    COMMIT, END_LINE, GAME_LINE, GAMES_LINE, MATCH_LINE, SavedGame, is_match, read_games,
+};
+
+use crate::players::{self, Player};
+use crate::{boardspace, reference, smartbot};
+use ponte::game::{Color, Game, Move, Record, RecordedMove, Variant};
 
 /// A player of the arena with its budget per move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,12 +45,12 @@ impl std::fmt::Display for Contender {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.player {
             Player::Level(level) => write!(f, "{level}")?,
-            Player::HardReference => f.write_str(ai::reference::NAME)?,
-            Player::Boardspace { moves } if moves == ai::boardspace::MOVES => {
+            Player::HardReference => f.write_str(reference::NAME)?,
+            Player::Boardspace { moves } if moves == boardspace::MOVES => {
                 f.write_str("boardspace")?;
             }
             Player::Boardspace { moves } => write!(f, "boardspace:moves={moves}")?,
-            Player::UctSmartbot { random_moves } if random_moves == ai::smartbot::RANDOM_MOVES => {
+            Player::UctSmartbot { random_moves } if random_moves == smartbot::RANDOM_MOVES => {
                 f.write_str("uct-smartbot")?;
             }
             Player::UctSmartbot { random_moves } => write!(f, "uct-smartbot:moves={random_moves}")?,
@@ -80,12 +87,12 @@ impl std::str::FromStr for Contender {
         let mut contender = Contender {
             player: match name {
                 "uct-smartbot" | "baseline" => Player::UctSmartbot {
-                    random_moves: ai::smartbot::RANDOM_MOVES,
+                    random_moves: smartbot::RANDOM_MOVES,
                 },
                 "boardspace" => Player::Boardspace {
-                    moves: ai::boardspace::MOVES,
+                    moves: boardspace::MOVES,
                 },
-                ai::reference::NAME => Player::HardReference,
+                reference::NAME => Player::HardReference,
                 "advice" => Player::Advice,
                 "hard-without-rave" => Player::Without {
                     rave: false,
@@ -96,15 +103,15 @@ impl std::str::FromStr for Contender {
                     advice: false,
                 },
                 trial if trial.starts_with("trial-") => Player::Trial {
-                    ideas: ai::Ideas::parse(&trial["trial-".len()..]).ok_or_else(|| {
+                    ideas: Ideas::parse(&trial["trial-".len()..]).ok_or_else(|| {
                         format!(
                             "\"{trial}\" names an unknown idea: trial- with any of {}, \
                              constants NAME=VALUE ({}), the playouts' bridge odds b=N \
                              ({}) and odds of a new sandbank s=N ({}) joined by +",
-                            ai::Ideas::NAMES.join(", "),
-                            ai::Ideas::TUNABLE.join(", "),
-                            ai::Ideas::BRIDGE_ODDS.map(|o| o.to_string()).join(", "),
-                            ai::Ideas::START_ODDS.map(|o| o.to_string()).join(", ")
+                            Ideas::NAMES.join(", "),
+                            Ideas::TUNABLE.join(", "),
+                            Ideas::BRIDGE_ODDS.map(|o| o.to_string()).join(", "),
+                            Ideas::START_ODDS.map(|o| o.to_string()).join(", ")
                         )
                     })?,
                 },
@@ -113,8 +120,8 @@ impl std::str::FromStr for Contender {
                         "\"{level}\" is not a player: easy, medium, hard, {}, boardspace, \
                          uct-smartbot, advice, hard-without-rave, hard-without-advice or \
                          trial-IDEAS ({})",
-                        ai::reference::NAME,
-                        ai::Ideas::NAMES.join("+")
+                        reference::NAME,
+                        Ideas::NAMES.join("+")
                     )
                 })?),
             },
@@ -425,9 +432,6 @@ impl Tally {
     }
 }
 
-/// The commit the binary was built from ("+changes" when its sources differed from it).
-pub const COMMIT: &str = env!("PONTE_COMMIT");
-
 /// What identifies a match in its record file, whose first line it is: the players, the board
 /// and the seed.
 fn match_line(settings: &Match) -> String {
@@ -441,15 +445,6 @@ fn match_line(settings: &Match) -> String {
         settings.seed
     )
 }
-
-/// How a match's record file starts.
-const MATCH_LINE: &str = "# arena: ";
-/// The header's second line, before the number of games asked for.
-const GAMES_LINE: &str = "# games: ";
-/// How a game's block starts in a record file, before its number and result.
-const GAME_LINE: &str = "# result: game ";
-/// How a game's block ends, before its number: a block without its end was cut short.
-const END_LINE: &str = "# end of game ";
 
 /// The machine a match runs on: its processor, its cores and its load when the match starts
 /// (Linux's `/proc/cpuinfo` and `/proc/loadavg`; "unknown" elsewhere).
@@ -574,7 +569,7 @@ impl RecordFile {
                 ));
             }
             for game in read_games(&text) {
-                if let Some(played) = game.played() {
+                if let Some(played) = counted(&game) {
                     saved.entry(played.index).or_insert(played);
                 }
             }
@@ -636,107 +631,31 @@ impl RecordFile {
     }
 }
 
-/// One whole game's block in a match's record file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SavedGame {
-    /// The game's number in the match, from 1.
-    pub number: usize,
-    /// Its result line after `# result: game N `.
-    result: String,
-    /// Its record's lines, the first line of the file being 0.
-    lines: std::ops::Range<usize>,
-    /// Its record's text.
-    pub record: String,
-}
-
-impl SavedGame {
-    /// The game as the match counts it, if its result and record read.
-    fn played(&self) -> Option<Played> {
-        self.record.parse::<Record>().ok()?;
-        let words: Vec<&str> = self.result.split_whitespace().collect();
-        let ["winner", winner, "sides", a @ .., "/", b0, b1, b2] = words.as_slice() else {
+/// The game as the match counts it, if its result and record read.
+fn counted(saved: &SavedGame) -> Option<Played> {
+    saved.record.parse::<Record>().ok()?;
+    let words: Vec<&str> = saved.result.split_whitespace().collect();
+    let ["winner", winner, "sides", a @ .., "/", b0, b1, b2] = words.as_slice() else {
+        return None;
+    };
+    let side = |words: &[&str]| -> Option<Side> {
+        let [moves, thinking, longest] = words else {
             return None;
         };
-        let side = |words: &[&str]| -> Option<Side> {
-            let [moves, thinking, longest] = words else {
-                return None;
-            };
-            Some(Side {
-                moves: moves.parse().ok()?,
-                thinking: Duration::from_micros(thinking.parse().ok()?),
-                longest: Duration::from_micros(longest.parse().ok()?),
-            })
-        };
-        Some(Played {
-            index: self.number.checked_sub(1)?,
-            winner: match *winner {
-                "draw" => None,
-                w => Some(w.parse::<usize>().ok().filter(|w| *w < 2)?),
-            },
-            sides: [side(a)?, side(&[b0, b1, b2])?],
+        Some(Side {
+            moves: moves.parse().ok()?,
+            thinking: Duration::from_micros(thinking.parse().ok()?),
+            longest: Duration::from_micros(longest.parse().ok()?),
         })
-    }
-}
-
-/// Whether `text` is a match's record file of `ponte arena`: it starts with the line naming
-/// the match and the games asked for. (The record of a single game that the arena wrote in a
-/// folder of one file a game starts with the first line only, then its result.)
-pub fn is_match(text: &str) -> bool {
-    let mut lines = text.lines();
-    lines
-        .next()
-        .is_some_and(|line| line.starts_with(MATCH_LINE))
-        && lines
-            .next()
-            .is_some_and(|line| line.starts_with(GAMES_LINE))
-}
-
-/// The whole games' blocks of a match's record file, in the file's order; a block cut short
-/// (no end line before the next block or the file's end) is left out.
-pub fn read_games(text: &str) -> Vec<SavedGame> {
-    let lines: Vec<&str> = text.lines().collect();
-    let mut games = Vec::new();
-    let mut open: Option<(usize, &str, usize)> = None;
-    for (at, line) in lines.iter().enumerate() {
-        if let Some(rest) = line.strip_prefix(GAME_LINE) {
-            let (number, result) = rest.split_once(' ').unwrap_or((rest, ""));
-            open = number.parse().ok().map(|number| (number, result, at + 1));
-        } else if let Some((number, result, first)) = open
-            && line.strip_prefix(END_LINE) == Some(number.to_string().as_str())
-        {
-            let record = lines[first..at]
-                .iter()
-                .map(|line| format!("{line}\n"))
-                .collect();
-            games.push(SavedGame {
-                number,
-                result: result.to_owned(),
-                lines: first..at,
-                record,
-            });
-            open = None;
-        }
-    }
-    games
-}
-
-/// Game `number` of a match's record file as a record of its own, on the lines it has in the
-/// file (the lines before it left blank), so that a replay's line numbers are the file's.
-///
-/// # Errors
-/// The file holds no whole game of that number.
-pub fn game_text(text: &str, number: usize) -> Result<String, String> {
-    let games = read_games(text);
-    let game = games
-        .iter()
-        .find(|game| game.number == number)
-        .ok_or_else(|| {
-            format!(
-                "no game {number} in this match's record, which holds {} whole games",
-                games.len()
-            )
-        })?;
-    Ok("\n".repeat(game.lines.start) + &game.record)
+    };
+    Some(Played {
+        index: saved.number.checked_sub(1)?,
+        winner: match *winner {
+            "draw" => None,
+            w => Some(w.parse::<usize>().ok().filter(|w| *w < 2)?),
+        },
+        sides: [side(a)?, side(&[b0, b1, b2])?],
+    })
 }
 
 /// Game `index`: the first player opens in even games.
@@ -758,7 +677,7 @@ fn play_game(settings: &Match, index: usize) -> (Played, Record) {
             .wrapping_mul(1_000_003)
             .wrapping_add(index as u64 * 1009 + u64::from(game.plies()));
         let started = Instant::now();
-        let mv = ai::choose_on(
+        let mv = players::choose_on(
             &game,
             contender.player,
             contender.budget(),
@@ -802,6 +721,7 @@ fn play_game(settings: &Match, index: usize) -> (Played, Record) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use ponte::matches::game_text;
 
     #[test]
     fn players_are_read_with_their_budgets() {
@@ -822,7 +742,7 @@ mod tests {
         assert_eq!(
             boardspace.player,
             Player::Boardspace {
-                moves: ai::boardspace::MOVES
+                moves: boardspace::MOVES
             }
         );
         assert_eq!(
@@ -908,7 +828,7 @@ mod tests {
             records: None,
             threads: 2,
             sprt: None,
-            command: "ponte arena".to_owned(),
+            command: "ponte-lab arena".to_owned(),
         };
         let tally = play(&settings, |_| {}).unwrap();
         assert_eq!(tally.games(), 4);
@@ -967,7 +887,7 @@ mod tests {
             records: None,
             threads: 1,
             sprt: Some("0,100".parse().unwrap()),
-            command: "ponte arena".to_owned(),
+            command: "ponte-lab arena".to_owned(),
         };
         let tally = play(&settings, |_| {}).unwrap();
         assert_eq!(
@@ -1019,7 +939,7 @@ mod tests {
             records: None,
             threads: 1,
             sprt: None,
-            command: "ponte arena".to_owned(),
+            command: "ponte-lab arena".to_owned(),
         };
         let tally = play(&settings, |_| {}).unwrap();
         assert_eq!(tally.games(), 2);
@@ -1029,10 +949,7 @@ mod tests {
     /// The games saved in a match's record file, by their index.
     fn saved(path: &Path) -> Vec<Played> {
         let text = std::fs::read_to_string(path).unwrap();
-        read_games(&text)
-            .iter()
-            .filter_map(SavedGame::played)
-            .collect()
+        read_games(&text).iter().filter_map(counted).collect()
     }
 
     #[test]
@@ -1048,7 +965,7 @@ mod tests {
             records: Some(path.clone()),
             threads: 1,
             sprt: None,
-            command: "ponte arena".to_owned(),
+            command: "ponte-lab arena".to_owned(),
         };
         let first = play(&settings, |_| {}).unwrap();
         assert_eq!(first.games(), 3);
@@ -1102,7 +1019,8 @@ mod tests {
             records: Some(path.clone()),
             threads: 2,
             sprt: None,
-            command: "ponte arena easy:playouts=2 medium:playouts=3 --games 4 --size 6".to_owned(),
+            command: "ponte-lab arena easy:playouts=2 medium:playouts=3 --games 4 --size 6"
+                .to_owned(),
         };
         let tally = play(&settings, |_| {}).unwrap();
         assert_eq!(tally.games(), 4);
@@ -1157,7 +1075,7 @@ mod tests {
         let mut sides = [Side::default(); 2];
         for game in &games {
             let (played, record) = play_game(&settings, game.number - 1);
-            assert_eq!(game.played().unwrap().winner, played.winner);
+            assert_eq!(counted(game).unwrap().winner, played.winner);
             assert_eq!(game.record, record.to_string());
             let alone = game_text(&text, game.number).unwrap();
             assert_eq!(alone.trim_start_matches('\n'), record.to_string());
@@ -1165,7 +1083,7 @@ mod tests {
             assert_eq!(text.lines().nth(lines_before), Some("size 6"));
             let replay = alone.parse::<Record>().unwrap().replay();
             assert!(replay.error.is_none() && replay.game.is_over());
-            for (total, side) in sides.iter_mut().zip(game.played().unwrap().sides) {
+            for (total, side) in sides.iter_mut().zip(counted(game).unwrap().sides) {
                 total.moves += side.moves;
             }
         }
@@ -1189,7 +1107,7 @@ mod tests {
             records: Some(path.clone()),
             threads: 1,
             sprt: None,
-            command: "ponte arena".to_owned(),
+            command: "ponte-lab arena".to_owned(),
         };
         play(&settings, |_| {}).unwrap();
         let whole = std::fs::read_to_string(&path).unwrap();
@@ -1213,8 +1131,8 @@ mod tests {
             let before = &read_games(&whole)[2];
             assert_eq!(games[2].record, before.record);
             assert_eq!(
-                games[2].played().unwrap().winner,
-                before.played().unwrap().winner
+                counted(&games[2]).unwrap().winner,
+                counted(before).unwrap().winner
             );
         }
     }

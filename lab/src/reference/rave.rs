@@ -6,9 +6,9 @@
 
 use fastrand::Rng;
 
-use crate::ai::steps::{Playout, Position, Step};
-use crate::ai::uct::{Budget, Decision, reward, won};
-use crate::game::{Bitboard, Color, Game, Move};
+use ponte::ai::{Budget, Decision, reward, won};
+use ponte::ai::{Playout, Position, Step};
+use ponte::game::{Bitboard, Color, Game, Move};
 
 /// The search's constants.
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -9,9 +9,10 @@
 
 use fastrand::Rng;
 
-use super::uct::{Budget, Params};
-use crate::game::playout::play_out_with;
-use crate::game::{Bitboard, Board, Bridge, Cell, Color, Game, Move};
+use crate::uct::Params;
+use ponte::ai::Budget;
+use ponte::game::playout::play_out_with;
+use ponte::game::{Bitboard, Board, Bridge, Cell, Color, Game, Move};
 
 pub const PARAMS: Params = Params {
     exploration: 0.5,

@@ -8,7 +8,7 @@
 
 use fastrand::Rng;
 
-use crate::game::{Bitboard, Board, Bridge, Cell, Color, Game, Move};
+use ponte::game::{Bitboard, Board, Bridge, Cell, Color, Game, Move};
 
 /// Two tiles further apart than this (in king moves) cannot affect each other's legality.
 const INDEPENDENT_DISTANCE: u8 = 7;

@@ -8,8 +8,8 @@ use fastrand::Rng;
 use super::checks::{
     bridges_ignoring_crossings, pair_fits_singles, random_move, random_uncrossed, tile_fits,
 };
-use crate::game::playout::play_out_with;
-use crate::game::{Bitboard, Board, Cell, Color, Game, Move};
+use ponte::game::playout::play_out_with;
+use ponte::game::{Bitboard, Board, Cell, Color, Game, Move};
 
 /// How many candidates a choice tries before it gives up on its kind of cell.
 const TRIES: u32 = 8;

@@ -7,8 +7,8 @@ use fastrand::Rng;
 use super::playout::{Draws, reward};
 use super::tree::{Child, Next, Node, ROOT};
 use super::{EXPANSION_RATE, MOVES, STORED_CHILD_LIMIT, Seat, TREE_DEPTH, mover};
-use crate::ai::steps::{Position, Step};
-use crate::ai::uct::Budget;
+use ponte::ai::Budget;
+use ponte::ai::{Position, Step};
 
 pub(super) struct Search<'r> {
     pub(super) root: Position,

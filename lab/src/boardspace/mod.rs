@@ -92,9 +92,9 @@ use fastrand::Rng;
 
 use self::search::Search;
 use self::tree::ROOT;
-use super::steps::{Position, Step};
-use super::uct::{Budget, Decision};
-use crate::game::{Color, Move};
+use ponte::ai::{Budget, Decision};
+use ponte::ai::{Position, Step};
+use ponte::game::{Color, Move};
 
 /// Moves a step's search may make (random and tree moves, a tile being one): 180,000 × 15 s
 /// (`max_random_moves_per_second × timePerMove`, `PontePlay.java` and `UCTMoveSearcher.java`).
@@ -184,7 +184,7 @@ impl StepSearch {
 ///
 /// # Panics
 /// When the game is over.
-pub fn choose(game: &crate::game::Game, budget: Budget, rng: &mut Rng) -> Decision {
+pub fn choose(game: &ponte::game::Game, budget: Budget, rng: &mut Rng) -> Decision {
     let mut at = Position::new(game.clone());
     let first = search_step(&at, budget, rng);
     let (best, last) = match first.step {

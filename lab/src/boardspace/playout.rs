@@ -51,7 +51,7 @@
 use fastrand::Rng;
 
 use super::Seat;
-use crate::game::{Bitboard, Board, Bridge, Cell, Color, Game, Move};
+use ponte::game::{Bitboard, Board, Bridge, Cell, Color, Game, Move};
 
 /// How many tiles one bridge weighs in the choice between them: Dumbot's `bridgeMultiplier`
 /// (`PontePlay.java`, `DUMBOT_LEVEL` and `WEAKBOT_LEVEL`: 1.0; `SMARTBOT_LEVEL`: 2.0).

@@ -5,7 +5,7 @@
 
 use super::search::Search;
 use super::{ALPHA, EXPANSION_RATE, HOPELESS_SHARE, NEW_CHILD_UCT, Seat};
-use crate::ai::steps::Step;
+use ponte::ai::Step;
 
 pub(super) const ROOT: usize = 0;
 

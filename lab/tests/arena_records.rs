@@ -1,6 +1,7 @@
-//! `ponte arena --records FILE` as a user runs it: the real binary keeps a match in one file,
-//! its header saying what ran where, then each game's record as it ends; `ponte replay --game`
-//! replays one of them; the same command started again plays only the games still missing.
+//! `ponte-lab arena --records FILE` as a user runs it: the real binary keeps a match in one
+//! file, its header saying what ran where, then each game's record as it ends; `ponte replay
+//! --game` replays one of them; the same command started again plays only the games still
+//! missing.
 
 mod common;
 
@@ -14,21 +15,24 @@ fn ponte(args: &[&str]) -> Output {
 }
 
 fn arena(file: &Path, games: &str, seed: &str, threads: &str) -> Output {
-    ponte(&[
-        "arena",
-        "easy:playouts=2",
-        "medium:playouts=3",
-        "--games",
-        games,
-        "--size",
-        "6",
-        "--seed",
-        seed,
-        "--threads",
-        threads,
-        "--records",
-        file.to_str().unwrap(),
-    ])
+    common::run_with_input(
+        common::lab(&[
+            "arena",
+            "easy:playouts=2",
+            "medium:playouts=3",
+            "--games",
+            games,
+            "--size",
+            "6",
+            "--seed",
+            seed,
+            "--threads",
+            threads,
+            "--records",
+            file.to_str().unwrap(),
+        ]),
+        "",
+    )
 }
 
 fn text(bytes: &[u8]) -> String {
@@ -144,7 +148,8 @@ fn a_match_is_kept_in_one_file_with_its_machine_and_every_game() {
     let run = ponte(&["replay", path.to_str().unwrap()]);
     assert_eq!(run.status.code(), Some(2));
     assert!(
-        text(&run.stderr).contains("a match of `ponte arena`, 4 games: choose one with --game N"),
+        text(&run.stderr)
+            .contains("a match of `ponte-lab arena`, 4 games: choose one with --game N"),
         "{}",
         text(&run.stderr)
     );
