@@ -1,8 +1,9 @@
 //! ponte: Ponte del Diavolo by correspondence — the rules engine and the front ends on it.
 //!
 //! Layers, arrows pointing down only: front ends (`discord`, `local`, the binary's commands) →
-//! `service` → `store` / `render` / `ai` / `tournament` → `game`. The store uses nothing but `ids`
-//! (it keeps moves as text; the service replays them through `game`); `ai` uses only `game`;
+//! `service` → `store` / `render` / `ai` / `tournament` → `game`. The store uses `ids` and, of
+//! `game`, only `Variant` (kept as its notation; moves are kept as text and the service replays
+//! them through `game`); `ai` uses only `game`;
 //! `replay` is a command-line tool over `game`, and `matches` reads the match records the lab
 //! (`lab/`, `ponte-lab arena`) writes. `docs/architecture.md` maps every file.
 
