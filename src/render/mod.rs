@@ -24,14 +24,12 @@ use crate::game::{Bridge, Cell, Color, Game, Move};
 mod animation;
 mod caption;
 mod crosstable;
-mod indexed;
 mod plot;
 
 pub use animation::{Still, animated_gif, animated_gif_on, gif_color};
 pub use caption::caption_name;
 use caption::draw_panel;
 pub use crosstable::{Crosstable, crosstable_png};
-pub use indexed::MOST_OFF;
 pub use plot::{chances_plot_png, rating_plot_png};
 
 use crate::i18n::Lang;
@@ -180,14 +178,12 @@ pub fn render_png(picture: &Picture) -> Vec<u8> {
     encode(&render(picture))
 }
 
-/// PNG bytes of an image: indexed, its colours within [`MOST_OFF`] levels of the drawing.
+/// PNG bytes of an image.
 fn encode(image: &RgbImage) -> Vec<u8> {
-    indexed::encode(image)
-}
-
-/// PNG bytes of an image, every pixel as drawn (for a picture of too many colours to number).
-fn encode_rgb(image: &RgbImage) -> Vec<u8> {
     let mut bytes = Vec::new();
+    // Measured on a full 12×12 board with zlib-rs (see Cargo.toml): level 2 with the Up filter
+    // is 70 KB in about 2 ms; level 1 is 97 KB in 1.6 ms, fdeflate's `Fast` 142 KB in 2 ms, and
+    // miniz_oxide's level 1 took 3 ms for 90 KB. Smaller files upload faster to Discord.
     let encoder = PngEncoder::new_with_quality(
         Cursor::new(&mut bytes),
         CompressionType::Level(2),
