@@ -2,8 +2,8 @@
 //! a line editor (the Up arrow brings the last line back; Ctrl-D, Ctrl-C and SIGTERM end the
 //! session cleanly and give the terminal back as it was), and the long commands draw a
 //! progress bar on standard error — only there: their standard output is the same as when
-//! nothing is a terminal, and then standard error has nothing at all, or for `arena` the line
-//! it has always had.
+//! nothing is a terminal, and then standard error has nothing at all, or for the lab's `arena`
+//! the line it has always had.
 
 #![cfg(unix)]
 
@@ -269,16 +269,40 @@ struct Runs {
     piped_stderr: Vec<u8>,
 }
 
-/// `ponte analyse`, `gif` or `arena` with `args`, run both ways.
+/// `ponte analyse` or `gif` with `args`, run both ways.
 fn both_ways(args: &[&str]) -> Runs {
+    both_ways_of(|| common::ponte(args))
+}
+
+/// The lab's binary, `ponte-lab`, with `args`: built beside `ponte` by `cargo test` at the
+/// root (the workspace's default members), which is how its terminal behaviour is tested here.
+fn lab(args: &[&str]) -> Command {
+    let path = std::path::PathBuf::from(env!("CARGO_BIN_EXE_ponte"))
+        .with_file_name(format!("ponte-lab{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        path.exists(),
+        "{} is not built: run `cargo build -p ponte-lab` (or `cargo test` at the root)",
+        path.display()
+    );
+    let mut command = Command::new(path);
+    command
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    command
+}
+
+/// The command `make` makes, run both ways.
+fn both_ways_of(make: impl Fn() -> Command) -> Runs {
     let mut terminal = Terminal::new();
-    let mut command = common::ponte(args);
+    let mut command = make();
     command.env("TERM", "xterm").stderr(terminal.stdio());
     let child = command.spawn().unwrap();
     terminal.handed_over();
     let on_terminal = child.wait_with_output().unwrap();
     assert!(on_terminal.status.success(), "{on_terminal:?}");
-    let piped = common::ponte(args).env("TERM", "xterm").output().unwrap();
+    let piped = make().env("TERM", "xterm").output().unwrap();
     assert!(piped.status.success(), "{piped:?}");
     // The bar is cleared as the work ends: wait for that to reach the screen.
     terminal.wait_for("\x1b[2K", 1);
@@ -314,7 +338,7 @@ fn ponte_gif_shows_its_progress_on_a_terminal_only() {
 }
 
 #[test]
-fn ponte_arena_shows_a_bar_on_a_terminal_and_its_line_in_a_log() {
+fn ponte_lab_arena_shows_a_bar_on_a_terminal_and_its_line_in_a_log() {
     let args = [
         "arena",
         "easy:playouts=2",
@@ -326,7 +350,7 @@ fn ponte_arena_shows_a_bar_on_a_terminal_and_its_line_in_a_log() {
         "--threads",
         "1",
     ];
-    let runs = both_ways(&args);
+    let runs = both_ways_of(|| lab(&args));
     let screen = &runs.screen;
     assert!(screen.contains("game 1/2: "), "{screen:?}");
     assert!(screen.contains(" drawn, "), "{screen:?}");
