@@ -13,14 +13,16 @@ mod common;
 #[path = "../tests/fake_discord/mod.rs"]
 mod fake_discord;
 
+#[path = "support/live_games.rs"]
+mod live_games;
+
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::Played;
 use fake_discord::{FakeDiscord, User, autocomplete, slash};
 use fastrand::Rng;
 use ponte::game::{Move, playout};
-use ponte::service::{ChallengeOptions, GameView, ManualClock, Player, PlayerId, Service, Venue};
+use ponte::service::{ManualClock, Player, Service};
 use serde_json::json;
 
 const GAMES: usize = 1_000;
@@ -72,44 +74,10 @@ async fn run() {
             .await
             .unwrap();
     let mut rng = Rng::with_seed(1);
-    let mut games: Vec<GameView> = Vec::new();
-    for i in 0..GAMES {
-        let a = Player::new(PlayerId(5_000_000_000 + 2 * i as i64), format!("a{i}"));
-        let b = Player::new(PlayerId(5_000_000_001 + 2 * i as i64), format!("b{i}"));
-        let venue = Venue {
-            guild_id: Some(1),
-            channel_id: Some(300_000_000_000_000_001),
-        };
-        let c = service
-            .challenge(&a, Some(&b), ChallengeOptions::default(), venue)
-            .await
-            .unwrap();
-        let mut game = service.accept(c.id, &b).await.unwrap();
-        service
-            .set_thread(game.id, Some(800_000_000_000_000_000 + game.id.0))
-            .await
-            .unwrap();
-        for _ in 0..rng.usize(1..20) {
-            let mv = playout::random_move(&game.game, &mut rng).unwrap();
-            let player = game.to_move().unwrap().1.id;
-            game = service.play(game.id, player, mv, None).await.played().game;
-        }
-        games.push(game);
-    }
+    let mut games = live_games::seed(&service, GAMES, 20, &mut rng).await;
     service.close().await;
     drop(service);
-    // The seeded games' own announcements were delivered long ago, as far as this bench goes: a
-    // backlog of thousands of boards would measure the queue, not a move.
-    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&database)
-        .await
-        .unwrap();
-    sqlx::query("DELETE FROM outbox")
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
-        .await
-        .unwrap();
+    live_games::forget_their_posts(&database).await;
 
     let fake = FakeDiscord::start().await;
     let mut bot = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
