@@ -10,6 +10,11 @@
 //! cargo bench --bench load -- --servers 1000 --games 200 --rates 5,10,20,40 --step-seconds 20
 //! ```
 //!
+//! `--mix moves` sends only moves (the CPU a move costs, its board included); `--finish` then
+//! plays every game to its end and reports the database's bytes a game; `--ai-games 100`
+//! instead starts 100 games against the bot at `hard`, all waiting for its reply at once,
+//! and reports how long each waited. `--help` lists the options.
+//!
 //! Never part of `cargo test`: a bench target, built with the release profile.
 
 #[path = "../tests/common/mod.rs"]
@@ -26,8 +31,11 @@ use std::time::{Duration, Instant};
 
 use fake_discord::{FakeDiscord, User, autocomplete, slash};
 use fastrand::Rng;
+use ponte::ai::Level;
 use ponte::game::{Move, playout};
-use ponte::service::{GameView, Player, Service};
+use ponte::service::{
+    AiTerms, ChallengeOptions, GameView, Opener, Player, PlayerId, Service, Venue,
+};
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -38,56 +46,47 @@ const PATIENCE: Duration = Duration::from_secs(15);
 const CHANNELS: u64 = 20;
 const ROLES: u64 = 10;
 
-/// The run's settings, from the command line.
+/// The run's settings, from the command line (cargo's own `--bench` is accepted and ignored).
+#[derive(clap::Parser)]
+#[command(about = "The load test of the real bot against the fake Discord")]
 struct Options {
+    /// Servers the bot is in (a GUILD_CREATE each)
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=5_000))]
     servers: u64,
-    games: usize,
+    /// Games going on at once between people
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+    games: u64,
+    /// Interactions a second, one step each
+    #[arg(long, value_delimiter = ',', default_value = "5,10,20,40")]
     rates: Vec<f64>,
-    step: Duration,
+    /// How long each step sends (at most 600)
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=600))]
+    step_seconds: u64,
+    /// What players send: the usual mix, or moves only (the cost of a move)
+    #[arg(long, value_enum, default_value_t = Mix::Usual)]
+    mix: Mix,
+    /// After the steps, play every game to its end and report the database's bytes a game
+    #[arg(long)]
+    finish: bool,
+    /// Instead of the steps: this many games against the bot at `hard`, all waiting for its
+    /// reply at once, and how long each waited
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000))]
+    ai_games: Option<u64>,
+    #[arg(long, hide = true)]
+    bench: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum Mix {
+    /// 40% moves, 10% refused moves, 15% `/board`, 10% `/games`, 25% autocomplete
+    Usual,
+    /// Moves only
+    Moves,
 }
 
 impl Options {
-    fn parse() -> Options {
-        let mut options = Options {
-            servers: 100,
-            games: 100,
-            rates: vec![5.0, 10.0, 20.0, 40.0],
-            step: Duration::from_secs(20),
-        };
-        let args: Vec<String> = std::env::args().skip(1).collect();
-        let mut args = args.iter();
-        while let Some(arg) = args.next() {
-            let mut value = || args.next().expect("a value after the option").as_str();
-            match arg.as_str() {
-                "--servers" => options.servers = value().parse().expect("--servers N"),
-                "--games" => options.games = value().parse().expect("--games N"),
-                "--rates" => {
-                    options.rates = value()
-                        .split(',')
-                        .map(|r| r.trim().parse().expect("--rates 5,10,20"))
-                        .collect();
-                }
-                "--step-seconds" => {
-                    options.step = Duration::from_secs(value().parse().expect("--step-seconds N"));
-                }
-                // Cargo's own (`--bench`), and anything else: ignored.
-                _ => {}
-            }
-        }
-        assert!(
-            (1..=5_000).contains(&options.servers),
-            "--servers from 1 to 5,000"
-        );
-        assert!(options.games >= 1, "--games at least 1");
-        assert!(
-            options.rates.iter().all(|r| *r > 0.0 && *r <= 2_000.0),
-            "rates above 0, at most 2,000 a second"
-        );
-        assert!(
-            options.step <= Duration::from_secs(600),
-            "--step-seconds at most 600"
-        );
-        options
+    fn step(&self) -> Duration {
+        Duration::from_secs(self.step_seconds)
     }
 }
 
@@ -219,7 +218,10 @@ enum Kind {
 }
 
 impl Kind {
-    fn pick(rng: &mut Rng) -> Kind {
+    fn pick(rng: &mut Rng, mix: Mix) -> Kind {
+        if mix == Mix::Moves {
+            return Kind::Move;
+        }
         match rng.u32(0..100) {
             0..40 => Kind::Move,
             40..50 => Kind::Refusal,
@@ -241,7 +243,11 @@ struct Step {
 }
 
 fn main() {
-    let options = Options::parse();
+    let options = <Options as clap::Parser>::parse();
+    assert!(
+        options.rates.iter().all(|r| *r > 0.0 && *r <= 2_000.0),
+        "rates above 0, at most 2,000 a second"
+    );
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -250,40 +256,35 @@ fn main() {
     runtime.block_on(run(options));
 }
 
-async fn run(options: Options) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("bot.db");
-    let database = format!("sqlite://{}", path.display());
+/// The bot under load: its process, its `/metrics` address, its resident memory at start.
+struct RunningBot {
+    process: tokio::process::Child,
+    pid: u32,
+    metrics: String,
+}
 
-    // G live games, each in its own thread, a few moves in.
-    let service = Service::open(&database).await.unwrap();
-    let mut rng = Rng::with_seed(1);
-    let games = live_games::seed(&service, options.games, 10, &mut rng).await;
-    service.close().await;
-    drop(service);
-    live_games::forget_their_posts(&database).await;
-
-    let fake = FakeDiscord::start().await;
-    let metrics_addr = {
+/// Starts the `ponte` binary of this build (or `PONTE_LOAD_BOT`'s, another build measured
+/// with the same run) on `database` against `fake`, then brings it into `servers` servers.
+async fn start_bot(fake: &FakeDiscord, database: &str, servers: u64) -> RunningBot {
+    let metrics = {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
         listener.local_addr().unwrap().to_string()
     };
-    // `PONTE_LOAD_BOT` measures another build of the bot (an older one, say) with this run.
     let binary =
         std::env::var("PONTE_LOAD_BOT").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ponte").into());
-    let mut bot = tokio::process::Command::new(binary)
+    let process = tokio::process::Command::new(binary)
         .arg("bot")
         .env("DISCORD_TOKEN", "fake-token")
         .env("DISCORD_API_BASE", fake.base())
-        .env("DATABASE_URL", &database)
+        .env("DATABASE_URL", database)
         .env("DISCORD_GUILD_ID", fake_discord::GUILD_ID)
-        .env("METRICS_ADDR", &metrics_addr)
+        .env("METRICS_ADDR", &metrics)
         .env("NO_PROXY", "127.0.0.1,localhost")
         .env("RUST_LOG", "error")
         .kill_on_drop(true)
         .spawn()
         .unwrap();
-    let pid = bot.id().unwrap_or(0);
+    let pid = process.id().unwrap_or(0);
     fake.wait_identified().await;
     fake.wait_for(0, "registration", |c| c.method == "PUT")
         .await;
@@ -294,17 +295,52 @@ async fn run(options: Options) {
     let probe = guild_create(first_guild);
     serde_json::from_value::<poise::serenity_prelude::Guild>(probe)
         .expect("GUILD_CREATE as serenity reads it");
-    for i in 0..options.servers {
+    for i in 0..servers {
         fake.dispatch("GUILD_CREATE", guild_create(first_guild + i * 10_000));
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     let (_, rss_servers) = usage(pid);
     println!(
-        "{} servers ({CHANNELS} channels and {ROLES} roles each), {} games going on: RSS {rss_started:.1} MB at the start, {rss_servers:.1} MB with the servers",
-        options.servers, options.games
+        "{servers} servers ({CHANNELS} channels and {ROLES} roles each): RSS {rss_started:.1} MB at the start, {rss_servers:.1} MB with the servers"
     );
+    RunningBot {
+        process,
+        pid,
+        metrics,
+    }
+}
+
+async fn run(options: Options) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("bot.db");
+    let database = format!("sqlite://{}", path.display());
+    if let Some(ai_games) = options.ai_games {
+        return ai_queue(&options, &database, ai_games).await;
+    }
+
+    // The bytes of an empty database, all migrations applied.
+    let empty = {
+        let path = dir.path().join("empty.db");
+        let empty = format!("sqlite://{}", path.display());
+        Service::open(&empty).await.unwrap().close().await;
+        checkpointed_bytes(&empty, &path).await
+    };
+
+    // G live games, each in its own thread, a few moves in.
+    let service = Service::open(&database).await.unwrap();
+    let mut rng = Rng::with_seed(1);
+    let games = live_games::seed(&service, options.games as usize, 10, &mut rng).await;
+    service.close().await;
+    drop(service);
+    live_games::forget_their_posts(&database).await;
+
+    let fake = FakeDiscord::start().await;
+    let bot = start_bot(&fake, &database, options.servers).await;
+    let (pid, metrics_addr) = (bot.pid, bot.metrics.clone());
+    let mut bot = bot.process;
+    println!("{} games going on between people", options.games);
     println!(
-        "rate/s | answered/s | first answer p50/p99/max ms | board p50/p99 ms | lost | skipped | CPU % of a core | CPU ms/interaction | RSS MB | db MB | WAL MB | outbox"
+        "rate/s | answered/s | first answer p50/p99/max ms | board p50/p99 ms | lost | skipped | CPU % of a core | CPU ms/interaction | RSS MB | db MB | WAL MB | outbox | harness CPU %"
     );
 
     let games: Arc<Vec<Mutex<Option<GameView>>>> =
@@ -313,16 +349,17 @@ async fn run(options: Options) {
     for &rate in &options.rates {
         let step = Arc::new(Mutex::new(Step::default()));
         let (cpu_before, _) = usage(pid);
+        let (harness_before, _) = usage(std::process::id());
         let start = Instant::now();
         let mut tasks = tokio::task::JoinSet::new();
         let mut sent = 0u64;
-        while start.elapsed() < options.step {
+        while start.elapsed() < options.step() {
             // Open loop: the next interaction at its time, whatever the answers so far.
             let due = start + Duration::from_secs_f64(sent as f64 / rate);
             tokio::time::sleep_until(due.into()).await;
             sent += 1;
             let slot = rng.usize(0..games.len());
-            let kind = Kind::pick(&mut rng);
+            let kind = Kind::pick(&mut rng, options.mix);
             let seed = rng.u64(..);
             let (fake, games, step) = (fake.clone(), games.clone(), step.clone());
             tasks.spawn(async move { interact(&fake, &games, slot, kind, seed, &step).await });
@@ -330,6 +367,7 @@ async fn run(options: Options) {
         let sent_for = start.elapsed();
         while tasks.join_next().await.is_some() {}
         let (cpu_after, rss) = usage(pid);
+        let (harness_after, _) = usage(std::process::id());
         let scrape = metrics(&metrics_addr).await;
         let mut step = std::mem::take(&mut *step.lock().unwrap());
         step.answers.sort();
@@ -337,7 +375,7 @@ async fn run(options: Options) {
         let answered = step.answers.len();
         let cpu = cpu_after - cpu_before;
         println!(
-            "{rate:6.1} | {:10.1} | {:7.1} / {:7.1} / {:7.1} | {:6.1} / {:6.1} | {:4} | {:7} | {:15.1} | {:18.2} | {rss:6.1} | {:5.1} | {:6.1} | {}",
+            "{rate:6.1} | {:10.1} | {:7.1} / {:7.1} / {:7.1} | {:6.1} / {:6.1} | {:4} | {:7} | {:15.1} | {:18.2} | {rss:6.1} | {:5.1} | {:6.1} | {:6} | {:.1}",
             answered as f64 / sent_for.as_secs_f64(),
             percentile(&step.answers, 0.5),
             percentile(&step.answers, 0.99),
@@ -351,9 +389,176 @@ async fn run(options: Options) {
             megabytes(&path),
             megabytes(&dir.path().join("bot.db-wal")),
             sample(&scrape, "ponte_outbox_waiting").map_or("?".into(), |w| w.to_string()),
+            (harness_after - harness_before) / start.elapsed().as_secs_f64() * 100.0,
         );
     }
+    if options.finish {
+        finish(&fake, &games, &mut rng).await;
+    }
     bot.kill().await.unwrap();
+    if options.finish {
+        let bytes = checkpointed_bytes(&database, &path).await;
+        let (all, finished) = count_games(&database).await;
+        println!(
+            "database: {bytes} bytes with {all} games ({finished} finished), {empty} bytes empty: {:.0} bytes a game",
+            (bytes - empty) as f64 / all as f64
+        );
+    }
+}
+
+/// Plays every game still going on to its end, one move of each game at a time (each move
+/// through the bot, its board posted).
+async fn finish(fake: &Arc<FakeDiscord>, games: &Arc<Vec<Mutex<Option<GameView>>>>, rng: &mut Rng) {
+    let started = Instant::now();
+    for _ in 0..1_000 {
+        let open: Vec<usize> = (0..games.len())
+            .filter(|&slot| games[slot].lock().unwrap().is_some())
+            .collect();
+        if open.is_empty() {
+            break;
+        }
+        let step = Arc::new(Mutex::new(Step::default()));
+        let mut tasks = tokio::task::JoinSet::new();
+        for slot in open {
+            let seed = rng.u64(..);
+            let (fake, games, step) = (fake.clone(), games.clone(), step.clone());
+            tasks
+                .spawn(async move { interact(&fake, &games, slot, Kind::Move, seed, &step).await });
+        }
+        while tasks.join_next().await.is_some() {}
+    }
+    println!(
+        "every game played to its end in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// The bytes of the database at `path` with its WAL written back (as a clean stop leaves it).
+async fn checkpointed_bytes(database: &str, path: &std::path::Path) -> u64 {
+    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(database)
+        .await
+        .unwrap();
+    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
+        .await
+        .unwrap();
+    std::fs::metadata(path).unwrap().len()
+}
+
+/// The games in the database, and how many of them are finished.
+async fn count_games(database: &str) -> (i64, i64) {
+    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(database)
+        .await
+        .unwrap();
+    let counts =
+        sqlx::query_as("SELECT COUNT(*), COALESCE(SUM(status = 'finished'), 0) FROM games")
+            .fetch_one(&mut conn)
+            .await
+            .unwrap();
+    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
+        .await
+        .unwrap();
+    counts
+}
+
+/// Games in which the AI is still to move.
+async fn waiting_for_the_ai(database: &str) -> i64 {
+    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(database)
+        .await
+        .unwrap();
+    let waiting = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM games
+         WHERE ai_player_id IS NOT NULL AND status = 'active' AND to_move_id = ai_player_id",
+    )
+    .fetch_one(&mut conn)
+    .await
+    .unwrap();
+    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
+        .await
+        .unwrap();
+    waiting
+}
+
+/// `count` games against the bot at `hard` (the bot opening, each in its own thread), all
+/// waiting for its reply when it starts: how long each reply took from the start, with the
+/// levels' own time and the production bound on the wait.
+async fn ai_queue(options: &Options, database: &str, count: u64) {
+    let service = Service::open(database).await.unwrap();
+    let ai = Player::new(fake_discord::APP_ID.parse::<PlayerId>().unwrap(), "ponte");
+    for i in 0..count {
+        let human = Player::new(PlayerId(4_200_000_000 + i as i64), format!("p{i}"));
+        let terms = AiTerms {
+            level: Level::Hard,
+            options: ChallengeOptions::default(),
+            venue: Venue {
+                guild_id: Some(1),
+                channel_id: Some(300_000_000_000_000_001),
+            },
+            opener: Opener::Ai,
+        };
+        let game = service
+            .start_ai_game(&human, &ai, terms, None)
+            .await
+            .unwrap();
+        service
+            .set_thread(game.id, Some(800_000_000_000_000_000 + game.id.0))
+            .await
+            .unwrap();
+    }
+    service.close().await;
+    live_games::forget_their_posts(database).await;
+
+    let fake = FakeDiscord::start().await;
+    // The waits count from the bot's start: it takes the turns up at once, while it still
+    // joins its servers.
+    let start = Instant::now();
+    let poller = {
+        let database = database.to_string();
+        tokio::spawn(async move {
+            let mut waits = Vec::new();
+            let mut left = count as i64;
+            while left > 0 && start.elapsed() < Duration::from_secs(600) {
+                let now = waiting_for_the_ai(&database).await;
+                for _ in now..left {
+                    waits.push(start.elapsed());
+                }
+                left = now;
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+            (waits, left)
+        })
+    };
+    let mut bot = start_bot(&fake, database, options.servers).await;
+    let (mut waits, left) = poller.await.unwrap();
+    let (cpu, rss) = usage(bot.pid);
+    let scrape = metrics(&bot.metrics).await;
+    bot.process.kill().await.unwrap();
+    let buckets: Vec<&str> = scrape
+        .lines()
+        .filter(|l| {
+            l.starts_with("ponte_ai_reply_wait_seconds")
+                && !l.contains("_count")
+                && !l.contains("_sum")
+        })
+        .collect();
+    waits.sort();
+    println!(
+        "{count} games waiting for a `hard` reply at once: {} answered; wait p50 {:.0} ms, p99 {:.0} ms, max {:.0} ms; {left} unanswered after {:.0} s",
+        waits.len(),
+        percentile(&waits, 0.5),
+        percentile(&waits, 0.99),
+        percentile(&waits, 1.0),
+        start.elapsed().as_secs_f64(),
+    );
+    println!(
+        "bot: {cpu:.1} CPU s since its start, RSS {rss:.1} MB; /metrics: ponte_ai_reply_wait_seconds count {}, sum {} s",
+        sample(&scrape, "ponte_ai_reply_wait_seconds_count").map_or("?".into(), |w| w.to_string()),
+        sample(&scrape, "ponte_ai_reply_wait_seconds_sum").map_or("?".into(), |w| w.to_string()),
+    );
+    println!("{}", buckets.join("\n"));
 }
 
 /// One player's interaction in game `slot`, measured into `step`.

@@ -7,8 +7,8 @@ use ponte::service::{ChallengeOptions, GameView, Player, PlayerId, Service, Venu
 
 use crate::common::Played;
 
-/// Starts `count` games between pairs of new players, each moved up to `most_moves - 1` random
-/// moves in.
+/// Starts `count` games between pairs of new players, each moved 2 to `most_moves - 1` random
+/// moves in: past the pie choice, a button the benches do not press.
 pub async fn seed(
     service: &Service,
     count: usize,
@@ -32,7 +32,7 @@ pub async fn seed(
             .set_thread(game.id, Some(800_000_000_000_000_000 + game.id.0))
             .await
             .unwrap();
-        for _ in 0..rng.usize(1..most_moves) {
+        for _ in 0..rng.usize(2..most_moves) {
             let mv = playout::random_move(&game.game, rng).unwrap();
             let player = game.to_move().unwrap().1.id;
             game = service.play(game.id, player, mv, None).await.played().game;
