@@ -3,13 +3,12 @@
 
 use std::time::Duration;
 
-use super::clock::CorrespondenceClock;
-use super::vacations::new_clock_if_away;
+use super::saving::{GameTerms, new_game};
 use super::{
     ChallengeId, ChallengeOptions, ChallengeStatus, ChallengeView, GameId, GameView, Player,
     PlayerId, Result, Service, ServiceError, Venue,
 };
-use crate::store::{ChallengeRow, NewChallenge, NewGame, Owed};
+use crate::store::{ChallengeRow, NewChallenge, Origin};
 
 /// The time per move a challenge may set: long enough to answer, short enough that a game ends.
 pub const SHORTEST_MOVE_TIME: Duration = Duration::from_secs(60);
@@ -172,37 +171,23 @@ impl Service {
         } else {
             row.challenger_id
         };
-        let clock = CorrespondenceClock::new(row.move_seconds).start(now);
-        let game = NewGame {
-            opener_id: opener,
-            other_id: other,
+        // Where the game is shown, its thread opens on the message clicked (else the
+        // challenge's recorded one).
+        let terms = GameTerms {
+            opener,
+            other,
             variant: row.variant,
             move_seconds: row.move_seconds,
             rated: row.rated,
-            guild_id: row.guild_id,
-            channel_id: row.channel_id,
-            clock: clock.times(),
-            created_at: now,
+            venue: Venue {
+                guild_id: row.guild_id,
+                channel_id: row.channel_id,
+            },
+            origin: Origin::Challenge(row.id),
+            anchor: message_id,
         };
-        // Where the game is shown, its thread opens on the message clicked (else the
-        // challenge's recorded one) with the first board.
-        let shown = game.channel_id.is_some();
-        let owed = |game, recorded: Option<i64>| {
-            let anchor = message_id.or(recorded);
-            shown
-                .then_some(Owed::Started { game, anchor })
-                .into_iter()
-                .collect()
-        };
-        let accepted = self
-            .store
-            .accept_challenge(row.id, &game, new_clock_if_away, owed)
-            .await?;
-        match accepted {
-            Some(game) => {
-                self.outbox_changed();
-                self.game(game).await
-            }
+        match self.start_game(&new_game(terms, now)).await? {
+            Some(game) => self.game(game).await,
             // Someone else answered first, or it expired meanwhile.
             None => Err(self.closed_meanwhile(id).await),
         }

@@ -16,13 +16,12 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::challenges::checked_move_seconds;
-use super::clock::CorrespondenceClock;
-use super::vacations::new_clock_if_away;
+use super::saving::{GameTerms, new_game};
 use super::{
     ChallengeOptions, GameId, GameView, MoveOutcome, Player, Result, Service, ServiceError, Venue,
 };
 use crate::ai::{self, Budget, Level};
-use crate::store::{AiSide, NewGame, Owed, StoredLevel};
+use crate::store::{AiSide, Origin, StoredLevel};
 
 /// How often the worker looks for turns it was not told about (a missed wake-up, a failure).
 const RESCAN: Duration = Duration::from_secs(30);
@@ -108,43 +107,28 @@ impl Service {
                 .upsert_player(player.id, &player.name, now)
                 .await?;
         }
-        let (opener_id, other_id) = match opener {
+        let (opener, other) = match opener {
             Opener::Human => (human.id, ai.id),
             Opener::Ai => (ai.id, human.id),
-        };
-        // The AI's moves are never on the clock: only the human's are.
-        let clock = match opener {
-            Opener::Human => CorrespondenceClock::new(move_seconds).start(now),
-            Opener::Ai => CorrespondenceClock::new(move_seconds),
-        };
-        let game = NewGame {
-            opener_id,
-            other_id,
-            variant: options.variant,
-            move_seconds,
-            rated: false,
-            guild_id: venue.guild_id,
-            channel_id: venue.channel_id,
-            clock: clock.times(),
-            created_at: now,
         };
         let side = AiSide {
             player_id: ai.id,
             level: stored_level(level),
         };
-        let shown = venue.channel_id.is_some();
-        let owed = |game| {
-            shown
-                .then_some(Owed::Started { game, anchor })
-                .into_iter()
-                .collect()
+        let terms = GameTerms {
+            opener,
+            other,
+            variant: options.variant,
+            move_seconds,
+            rated: options.rated,
+            venue,
+            origin: Origin::Ai(side),
+            anchor,
         };
-        let id = self
-            .store
-            .start_ai_game(&game, &side, new_clock_if_away, owed)
-            .await?;
-        self.outbox_changed();
-        self.ai_turn.notify_one();
+        // Only a challenge can be gone by the time its game starts: never `None` here.
+        let Some(id) = self.start_game(&new_game(terms, now)).await? else {
+            return Err(crate::store::StoreError::Conflict.into());
+        };
         self.game(id).await
     }
 

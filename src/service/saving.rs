@@ -1,12 +1,75 @@
-//! The one path of a saved change to a game: what it owes the players is decided here, saved
-//! with it in one transaction, and what follows every saved change (waking the delivery
-//! worker and the AI, remembering the position, moving a tournament on) is done once.
+//! The one path of a saved change to a game, and the one start of a game: what each owes the
+//! players is decided here, saved with it in one transaction, and what follows (waking the
+//! delivery worker and the AI, remembering the position, moving a tournament on) is done once.
 
 use std::sync::Arc;
 
+use super::clock::CorrespondenceClock;
+use super::vacations::new_clock_if_away;
 use super::views::Position;
-use super::{GameView, Millis, Service, telemetry};
-use crate::store::{GameChange, GameRow, GameStatus, GameWrite, Owed, StoreError};
+use super::{GameId, GameView, Millis, PlayerId, Service, Venue, telemetry};
+use crate::game::Variant;
+use crate::store::{
+    GameChange, GameRow, GameStatus, GameWrite, NewGame, NewRound, Origin, Owed, StoreError,
+    TournamentId,
+};
+
+/// A game about to start, as a use case found it: who plays, on what terms, where, and what
+/// its start marks besides (the challenge accepted, the AI's side, the pairing).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct GameTerms {
+    /// Places White's first tiles.
+    pub opener: PlayerId,
+    pub other: PlayerId,
+    pub variant: Variant,
+    pub move_seconds: Option<i64>,
+    /// Whether the offer was rated.
+    pub rated: bool,
+    pub venue: Venue,
+    pub origin: Origin,
+    /// The message its thread opens on, when known (clicked or posted for it).
+    pub anchor: Option<i64>,
+}
+
+/// A new game as its start decides it: rated as offered, except against the AI (whose games
+/// count for no one's rating); its clock running from `now` for the opener, except when the
+/// AI opens (its moves are never on the clock).
+pub(super) fn new_game(terms: GameTerms, now: Millis) -> NewGame {
+    let against_ai = match terms.origin {
+        Origin::Ai(side) => Some(side.player_id),
+        Origin::Challenge(_) | Origin::Pairing { .. } => None,
+    };
+    let clock = CorrespondenceClock::new(terms.move_seconds);
+    let clock = if against_ai == Some(terms.opener) {
+        clock
+    } else {
+        clock.start(now)
+    };
+    NewGame {
+        opener_id: terms.opener,
+        other_id: terms.other,
+        variant: terms.variant,
+        move_seconds: terms.move_seconds,
+        rated: terms.rated && against_ai.is_none(),
+        guild_id: terms.venue.guild_id,
+        channel_id: terms.venue.channel_id,
+        clock: clock.times(),
+        created_at: now,
+        origin: Some(terms.origin),
+        anchor: terms.anchor,
+    }
+}
+
+/// What a new game owes the players: where it is shown, its thread (on the message named for
+/// it, else on its challenge's `recorded` one) with its first board, which names who moves.
+fn owed_by_start(game: &NewGame, id: GameId, recorded: Option<i64>) -> Vec<Owed> {
+    let shown = game.channel_id.is_some();
+    let anchor = game.anchor.or(recorded);
+    shown
+        .then_some(Owed::Started { game: id, anchor })
+        .into_iter()
+        .collect()
+}
 
 impl Service {
     /// Saves `change` to the game being written, leading to `position`, with what it owes the
@@ -40,6 +103,61 @@ impl Service {
         }
         Ok(view)
     }
+
+    /// Starts `game` with what it owes the players, its clock stopped from the start when its
+    /// opener is away, in one transaction; then wakes the delivery worker and, against the
+    /// AI, the AI. `None` when its challenge was no longer open.
+    ///
+    /// # Errors
+    /// Database failures; nothing is saved then.
+    pub(super) async fn start_game(&self, game: &NewGame) -> Result<Option<GameId>, StoreError> {
+        let started = self
+            .store
+            .start_game(game, owed_by_start, new_clock_if_away)
+            .await?;
+        if started.is_some() {
+            self.outbox_changed();
+            if matches!(game.origin, Some(Origin::Ai(_))) {
+                self.ai_turn.notify_one();
+            }
+        }
+        Ok(started)
+    }
+
+    /// Starts a tournament's `rounds` after round `after` (seeding it when `seeds` are given)
+    /// with what the start owes (`owed`) and each game as [`Service::start_game`] starts one,
+    /// in one transaction; `false` when another caller started them first.
+    ///
+    /// # Errors
+    /// [`StoreError::Conflict`] when the entrants changed since `seeds` were made; database
+    /// failures.
+    pub(super) async fn start_rounds_saved(
+        &self,
+        tournament: TournamentId,
+        after: u32,
+        seeds: &[(PlayerId, i64)],
+        rounds: &[NewRound],
+        owed: &[Owed],
+        now: Millis,
+    ) -> Result<bool, StoreError> {
+        let started = self
+            .store
+            .start_rounds(
+                tournament,
+                i64::from(after),
+                seeds,
+                rounds,
+                owed,
+                owed_by_start,
+                new_clock_if_away,
+                now,
+            )
+            .await?;
+        if started.is_some() {
+            self.outbox_changed();
+        }
+        Ok(started.is_some())
+    }
 }
 
 /// What a change to a game owes the players: where the game is shown, the board after its
@@ -72,8 +190,92 @@ fn owed_by(before: &GameRow, change: &GameChange) -> Vec<Owed> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::{GameId, PlayerId, TournamentId};
-    use crate::store::{ClockTimes, EndReason, GameUpdate, NewMove, Winner};
+    use crate::ids::{ChallengeId, GameId, PlayerId, TournamentId};
+    use crate::store::{AiSide, ClockTimes, EndReason, GameUpdate, NewMove, StoredLevel, Winner};
+
+    const NOW: Millis = 1_000_000;
+
+    fn terms(origin: Origin, opener: i64, channel: Option<i64>) -> GameTerms {
+        GameTerms {
+            opener: PlayerId(opener),
+            other: PlayerId(3 - opener),
+            variant: crate::game::Variant::DEFAULT,
+            move_seconds: Some(86_400),
+            rated: true,
+            venue: Venue {
+                guild_id: Some(7),
+                channel_id: channel,
+            },
+            origin,
+            anchor: None,
+        }
+    }
+
+    #[test]
+    fn a_new_game_is_rated_and_timed_as_offered_except_for_the_ai() {
+        let accepted = new_game(terms(Origin::Challenge(ChallengeId(4)), 1, Some(70)), NOW);
+        assert!(accepted.rated);
+        let day = 86_400_000;
+        assert_eq!(
+            accepted.clock.deadline_at,
+            Some(NOW + day),
+            "the opener's clock runs"
+        );
+        let side = AiSide {
+            player_id: PlayerId(2),
+            level: StoredLevel::Hard,
+        };
+        let human_opens = new_game(terms(Origin::Ai(side), 1, Some(70)), NOW);
+        assert!(!human_opens.rated, "a game against the AI is never rated");
+        assert_eq!(human_opens.clock.deadline_at, Some(NOW + day));
+        let ai_opens = new_game(terms(Origin::Ai(side), 2, Some(70)), NOW);
+        assert_eq!(
+            ai_opens.clock,
+            ClockTimes::default(),
+            "the AI is never on the clock"
+        );
+        let paired = Origin::Pairing {
+            tournament: TournamentId(9),
+            round: 2,
+        };
+        let unrated = GameTerms {
+            rated: false,
+            ..terms(paired, 2, Some(70))
+        };
+        let game = new_game(unrated, NOW);
+        assert!(!game.rated);
+        assert_eq!(game.origin, Some(paired));
+        assert_eq!((game.opener_id, game.other_id), (PlayerId(2), PlayerId(1)));
+    }
+
+    #[test]
+    fn a_new_game_owes_its_thread_and_first_board_where_it_is_shown() {
+        let started = |anchor| Owed::Started {
+            game: GameId(5),
+            anchor,
+        };
+        let challenge = terms(Origin::Challenge(ChallengeId(4)), 1, Some(70));
+        let game = new_game(challenge, NOW);
+        assert_eq!(
+            owed_by_start(&game, GameId(5), Some(55)),
+            [started(Some(55))]
+        );
+        assert_eq!(owed_by_start(&game, GameId(5), None), [started(None)]);
+        let clicked = new_game(
+            GameTerms {
+                anchor: Some(66),
+                ..challenge
+            },
+            NOW,
+        );
+        assert_eq!(
+            owed_by_start(&clicked, GameId(5), Some(55)),
+            [started(Some(66))],
+            "the message clicked comes first"
+        );
+        let in_terminal = new_game(terms(Origin::Challenge(ChallengeId(4)), 1, None), NOW);
+        assert_eq!(owed_by_start(&in_terminal, GameId(5), None), []);
+    }
 
     fn row(channel: Option<i64>, tournament: Option<i64>) -> GameRow {
         let tournament = tournament.map(TournamentId);

@@ -9,15 +9,14 @@
 
 use std::collections::HashMap;
 
-use super::clock::CorrespondenceClock;
-use super::vacations::new_clock_if_away;
+use super::saving::{GameTerms, new_game};
 use super::{
     Actor, ChallengeOptions, Entrant, GameId, Millis, Player, PlayerId, Result, Service,
     ServiceError, TournamentView, Venue,
 };
 use crate::game::Move;
 use crate::store::{
-    EntrantRow, NewGame, NewRound, NewTournament, Owed, StoredFormat, TournamentId, TournamentRow,
+    EntrantRow, NewRound, NewTournament, Origin, Owed, StoredFormat, TournamentId, TournamentRow,
     TournamentStatus,
 };
 use crate::tournament::{self, Format, Pairing, PastGame, Round, Seed, SwissEntrant, pair_swiss};
@@ -320,32 +319,37 @@ impl Service {
     ) -> Result<bool> {
         let now = self.now();
         let move_seconds = view.options.move_time.map(|t| t.as_secs() as i64);
-        let clock = CorrespondenceClock::new(move_seconds).start(now);
         let new_rounds: Vec<NewRound> = rounds
             .iter()
             .enumerate()
-            .map(|(i, round)| NewRound {
-                round: i64::from(after) + i as i64 + 1,
-                games: round
-                    .pairings
-                    .iter()
-                    .map(|&Pairing { opener, answerer }| NewGame {
-                        opener_id: players[opener],
-                        other_id: players[answerer],
-                        variant: view.options.variant,
-                        move_seconds,
-                        rated: view.options.rated,
-                        guild_id: view.venue.guild_id,
-                        channel_id: view.venue.channel_id,
-                        clock: clock.times(),
-                        created_at: now,
-                    })
-                    .collect(),
-                bye: round.bye.map(|seed| players[seed]),
+            .map(|(i, round)| {
+                let number = i64::from(after) + i as i64 + 1;
+                let pairing = |&Pairing { opener, answerer }: &Pairing| GameTerms {
+                    opener: players[opener],
+                    other: players[answerer],
+                    variant: view.options.variant,
+                    move_seconds,
+                    rated: view.options.rated,
+                    venue: view.venue,
+                    origin: Origin::Pairing {
+                        tournament: view.id,
+                        round: number,
+                    },
+                    anchor: None,
+                };
+                NewRound {
+                    round: number,
+                    games: round
+                        .pairings
+                        .iter()
+                        .map(|p| new_game(pairing(p), now))
+                        .collect(),
+                    bye: round.bye.map(|seed| players[seed]),
+                }
             })
             .collect();
-        // One word of the start: a round robin's first round stands for all of them; and each
-        // game its thread and first board.
+        // One word of the start: a round robin's first round stands for all of them; each game
+        // owes what every new game does.
         let owed: Vec<Owed> = new_rounds
             .first()
             .and_then(|first| u32::try_from(first.round).ok())
@@ -355,25 +359,9 @@ impl Service {
             })
             .into_iter()
             .collect();
-        let started_game = |game| vec![Owed::Started { game, anchor: None }];
-        let after = i64::from(after);
-        let started = self
-            .store
-            .start_rounds(
-                view.id,
-                after,
-                seeds,
-                &new_rounds,
-                &owed,
-                started_game,
-                new_clock_if_away,
-                now,
-            )
-            .await?;
-        if started.is_some() {
-            self.outbox_changed();
-        }
-        Ok(started.is_some())
+        Ok(self
+            .start_rounds_saved(view.id, after, seeds, &new_rounds, &owed, now)
+            .await?)
     }
 
     /// Moves a running tournament on when its current round is complete: a Swiss pairs and

@@ -1,17 +1,7 @@
 //! Games against the bot's own AI: started at once (no challenge to answer), found again
 //! when the AI is to move, and counted per level for a player's stats.
 
-use super::games::{ClockTimes, NewGame};
-use super::outbox::{Owed, insert_owed};
-use super::vacations::insert_new_game;
-use super::{GameId, Millis, PlayerId, Store, StoreError, StoredLevel};
-
-/// Which player of a new game is the AI, at which level.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AiSide {
-    pub player_id: PlayerId,
-    pub level: StoredLevel,
-}
+use super::{GameId, PlayerId, Store, StoreError, StoredLevel};
 
 /// A player's finished games against one level of the AI.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -23,33 +13,6 @@ pub struct AiRecord {
 }
 
 impl Store {
-    /// Starts `game` with the AI as one of its players (with the clock `if_away` gives it when
-    /// its opener is away), with what `owed` says the new game owes the players, in one
-    /// transaction.
-    ///
-    /// # Errors
-    /// On a database failure; nothing is written then.
-    pub async fn start_ai_game(
-        &self,
-        game: &NewGame,
-        ai: &AiSide,
-        if_away: impl Fn(&NewGame, Millis) -> ClockTimes,
-        owed: impl FnOnce(GameId) -> Vec<Owed>,
-    ) -> Result<GameId, StoreError> {
-        let _writer = self.writer.lock().await;
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let id = insert_new_game(&mut tx, game, None, &if_away).await?;
-        sqlx::query("UPDATE games SET ai_player_id = ?, ai_level = ? WHERE id = ?")
-            .bind(ai.player_id)
-            .bind(ai.level)
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
-        insert_owed(&mut tx, &owed(id), game.created_at).await?;
-        tx.commit().await?;
-        Ok(id)
-    }
-
     /// The games in which the AI is to move, the longest waiting first.
     ///
     /// # Errors
@@ -95,13 +58,27 @@ impl Store {
 mod tests {
     use super::*;
     use crate::store::test_support::{
-        GUILD, NOW, commit, due, kept_if_away, new_game, store_with_players, won,
+        GUILD, NOW, commit, due, kept_if_away, new_game, owing_nothing, owing_start,
+        store_with_players, won,
     };
-    use crate::store::{EndReason, Winner};
+    use crate::store::{AiSide, EndReason, NewGame, Origin, Owed, Winner};
 
-    /// What a new game shown in a channel owes: its thread on `anchor`, and its first board.
-    fn started(anchor: Option<i64>) -> impl FnOnce(GameId) -> Vec<Owed> {
-        move |game| vec![Owed::Started { game, anchor }]
+    /// A game of `opener` and `other` against the AI playing as `ai`, its thread opening on
+    /// `anchor`.
+    fn ai_game(opener: i64, other: i64, ai: AiSide, anchor: Option<i64>) -> NewGame {
+        NewGame {
+            origin: Some(Origin::Ai(ai)),
+            anchor,
+            ..new_game(opener, other)
+        }
+    }
+
+    async fn start(store: &Store, game: &NewGame) -> GameId {
+        store
+            .start_game(game, owing_start, kept_if_away)
+            .await
+            .unwrap()
+            .unwrap()
     }
 
     fn hard(player_id: PlayerId) -> AiSide {
@@ -114,24 +91,8 @@ mod tests {
     #[tokio::test]
     async fn an_ai_game_starts_with_its_announcement_and_waits_for_the_ai_when_it_opens() {
         let (_dir, store) = store_with_players().await;
-        let bot_opens = store
-            .start_ai_game(
-                &new_game(2, 1),
-                &hard(PlayerId(2)),
-                kept_if_away,
-                started(Some(77)),
-            )
-            .await
-            .unwrap();
-        let human_opens = store
-            .start_ai_game(
-                &new_game(1, 2),
-                &hard(PlayerId(2)),
-                kept_if_away,
-                started(None),
-            )
-            .await
-            .unwrap();
+        let bot_opens = start(&store, &ai_game(2, 1, hard(PlayerId(2)), Some(77))).await;
+        let human_opens = start(&store, &ai_game(1, 2, hard(PlayerId(2)), None)).await;
         let row = store.game(bot_opens).await.unwrap().unwrap();
         assert_eq!(
             (row.ai_player_id, row.ai_level),
@@ -155,11 +116,11 @@ mod tests {
     #[tokio::test]
     async fn an_unknown_stored_level_is_an_error() {
         let (_dir, store) = store_with_players().await;
+        let game = ai_game(1, 2, hard(PlayerId(2)), None);
         let id = store
-            .start_ai_game(&new_game(1, 2), &hard(PlayerId(2)), kept_if_away, |_| {
-                Vec::new()
-            })
+            .start_game(&game, owing_nothing, kept_if_away)
             .await
+            .unwrap()
             .unwrap();
         let mut conn = store.pool.acquire().await.unwrap();
         for statement in [
@@ -187,10 +148,7 @@ mod tests {
             (1, 2, &hard(PlayerId(2)), Winner::Red),
             (1, 2, &hard(PlayerId(2)), Winner::Draw),
         ] {
-            let id = store
-                .start_ai_game(&new_game(opener, other), ai, kept_if_away, |_| Vec::new())
-                .await
-                .unwrap();
+            let id = start(&store, &ai_game(opener, other, *ai, None)).await;
             commit(&store, id, &[], &end(opener, other, winner), NOW + 10).await;
         }
         // A game between people does not count.

@@ -1,8 +1,5 @@
 //! Challenges: offered, then accepted (which starts a game), declined, cancelled or expired.
 
-use super::games::{ClockTimes, NewGame};
-use super::outbox::{Owed, insert_owed};
-use super::vacations::insert_new_game;
 use super::{ChallengeId, ChallengeStatus, GameId, Millis, PlayerId, Store, StoreError, Variant};
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -170,47 +167,6 @@ impl Store {
         .fetch_all(&self.pool)
         .await?)
     }
-
-    /// Accepts an open challenge that has not expired at `game.created_at` by starting `game`
-    /// (with the clock `if_away` gives it when its opener is away), with what `owed` says the
-    /// new game owes the players (given its id and the challenge's recorded message), in one
-    /// transaction. Returns `None` when the challenge was no longer
-    /// open (someone else was first, or it expired).
-    ///
-    /// # Errors
-    /// On a database failure.
-    pub async fn accept_challenge(
-        &self,
-        challenge: ChallengeId,
-        game: &NewGame,
-        if_away: impl Fn(&NewGame, Millis) -> ClockTimes,
-        owed: impl FnOnce(GameId, Option<i64>) -> Vec<Owed>,
-    ) -> Result<Option<GameId>, StoreError> {
-        let _writer = self.writer.lock().await;
-        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let taken = sqlx::query(
-            "UPDATE challenges SET status = 'accepted', updated_at = ?1
-             WHERE id = ?2 AND status = 'open' AND expires_at > ?1",
-        )
-        .bind(game.created_at)
-        .bind(challenge)
-        .execute(&mut *tx)
-        .await?;
-        if taken.rows_affected() == 0 {
-            return Ok(None);
-        }
-        let game_id = insert_new_game(&mut tx, game, None, &if_away).await?;
-        let anchor: Option<i64> = sqlx::query_scalar(
-            "UPDATE challenges SET game_id = ? WHERE id = ? RETURNING message_id",
-        )
-        .bind(game_id)
-        .bind(challenge)
-        .fetch_one(&mut *tx)
-        .await?;
-        insert_owed(&mut tx, &owed(game_id, anchor), game.created_at).await?;
-        tx.commit().await?;
-        Ok(Some(game_id))
-    }
 }
 
 #[cfg(test)]
@@ -218,11 +174,16 @@ mod tests {
     use super::*;
     use crate::store::test_support::{
         CHANNEL, DEADLINE, GUILD, NOW, REMIND, VARIANT, kept_if_away, new_challenge, new_game,
-        number, store_with_players,
+        number, owing_nothing, store_with_players,
     };
+    use crate::store::{NewGame, Origin};
 
-    fn owing_nothing(_: GameId, _: Option<i64>) -> Vec<Owed> {
-        Vec::new()
+    /// `game` started by accepting `challenge`.
+    fn accepting(challenge: ChallengeId, game: NewGame) -> NewGame {
+        NewGame {
+            origin: Some(Origin::Challenge(challenge)),
+            ..game
+        }
     }
 
     fn ids(challenges: Vec<ChallengeRow>) -> Vec<ChallengeId> {
@@ -472,7 +433,7 @@ mod tests {
             ..new_game(2, 1)
         };
         let game_id = store
-            .accept_challenge(id, &game, kept_if_away, owing_nothing)
+            .start_game(&accepting(id, game), owing_nothing, kept_if_away)
             .await
             .unwrap()
             .expect("an open challenge is accepted");
@@ -517,7 +478,7 @@ mod tests {
             .await
             .unwrap();
         store
-            .accept_challenge(id, &new_game(1, 2), kept_if_away, owing_nothing)
+            .start_game(&accepting(id, new_game(1, 2)), owing_nothing, kept_if_away)
             .await
             .unwrap()
             .unwrap();
@@ -529,7 +490,7 @@ mod tests {
         };
         assert_eq!(
             store
-                .accept_challenge(id, &again, kept_if_away, owing_nothing)
+                .start_game(&accepting(id, again), owing_nothing, kept_if_away)
                 .await
                 .unwrap(),
             None
@@ -552,7 +513,7 @@ mod tests {
         };
         assert_eq!(
             store
-                .accept_challenge(id, &at(NOW + 10), kept_if_away, owing_nothing)
+                .start_game(&accepting(id, at(NOW + 10)), owing_nothing, kept_if_away)
                 .await
                 .unwrap(),
             None,
@@ -571,14 +532,22 @@ mod tests {
             .unwrap();
         assert_eq!(
             store
-                .accept_challenge(declined, &at(NOW + 2), kept_if_away, owing_nothing)
+                .start_game(
+                    &accepting(declined, at(NOW + 2)),
+                    owing_nothing,
+                    kept_if_away
+                )
                 .await
                 .unwrap(),
             None
         );
         assert_eq!(
             store
-                .accept_challenge(ChallengeId(999), &at(NOW + 2), kept_if_away, owing_nothing)
+                .start_game(
+                    &accepting(ChallengeId(999), at(NOW + 2)),
+                    owing_nothing,
+                    kept_if_away
+                )
                 .await
                 .unwrap(),
             None
@@ -592,7 +561,7 @@ mod tests {
         // A moment earlier the first one was still open.
         assert!(
             store
-                .accept_challenge(id, &at(NOW + 9), kept_if_away, owing_nothing)
+                .start_game(&accepting(id, at(NOW + 9)), owing_nothing, kept_if_away)
                 .await
                 .unwrap()
                 .is_some()

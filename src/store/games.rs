@@ -3,6 +3,7 @@
 
 use sqlx::{Executor, Sqlite, Transaction};
 
+use super::game_start::Origin;
 use super::outbox::{Owed, insert_owed};
 use super::{
     EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError, StoredLevel, TournamentId,
@@ -78,10 +79,15 @@ pub struct NewGame {
     pub rated: bool,
     pub guild_id: Option<i64>,
     pub channel_id: Option<i64>,
-    /// Its clock as the service started it, the opener's first move due (a creation given
-    /// `if_away` saves that clock instead when the opener is away).
+    /// Its clock as the service started it, the opener's first move due (the start saves the
+    /// clock the service gives it instead when the opener is away).
     pub clock: ClockTimes,
     pub created_at: Millis,
+    /// What its start marks besides (`None`: a game on its own).
+    pub origin: Option<Origin>,
+    /// The message its thread opens on, when the service knows it (the one clicked or posted
+    /// for it); else its challenge's.
+    pub anchor: Option<i64>,
 }
 
 /// A move to append to a game's log.
@@ -161,17 +167,25 @@ pub(super) async fn fetch_moves<'e>(
     .await?)
 }
 
-/// Starts a game inside a caller's transaction with `clock`; returns its id.
+/// Starts a game inside a caller's transaction with `clock` (with the AI's side or the
+/// tournament pairing its origin names); returns its id.
 pub(super) async fn insert_game(
     tx: &mut Transaction<'static, Sqlite>,
     game: &NewGame,
     clock: ClockTimes,
 ) -> Result<GameId, StoreError> {
+    let (ai, tournament) = match game.origin {
+        Some(Origin::Ai(side)) => (Some(side), None),
+        Some(Origin::Pairing { tournament, round }) => (None, Some((tournament, round))),
+        Some(Origin::Challenge(_)) | None => (None, None),
+    };
     Ok(sqlx::query_scalar(
         "INSERT INTO games (opener_id, other_id, white_id, red_id, variant, move_seconds,
              rated, guild_id, channel_id, to_move_id, deadline_at, remind_at, paused_until,
-             paused_deadline_in, paused_remind_in, created_at, updated_at)
-         VALUES (?1, ?2, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?1, ?8, ?9, ?10, ?11, ?12, ?13, ?13)
+             paused_deadline_in, paused_remind_in, created_at, updated_at, ai_player_id,
+             ai_level, tournament_id, tournament_round)
+         VALUES (?1, ?2, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?1, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?14,
+             ?15, ?16, ?17)
          RETURNING id",
     )
     .bind(game.opener_id)
@@ -187,6 +201,10 @@ pub(super) async fn insert_game(
     .bind(clock.paused_deadline_in)
     .bind(clock.paused_remind_in)
     .bind(game.created_at)
+    .bind(ai.map(|side| side.player_id))
+    .bind(ai.map(|side| side.level))
+    .bind(tournament.map(|(id, _)| id))
+    .bind(tournament.map(|(_, round)| round))
     .fetch_one(&mut **tx)
     .await?)
 }

@@ -48,7 +48,7 @@ impl Store {
 mod tests {
     use super::super::test_support::*;
     use super::*;
-    use crate::store::{AiSide, EndReason, Owed, PlayerId, StoredLevel, Winner};
+    use crate::store::{AiSide, EndReason, NewGame, Origin, Owed, PlayerId, StoredLevel, Winner};
 
     #[tokio::test]
     async fn an_empty_database_has_no_work_waiting() {
@@ -74,8 +74,12 @@ mod tests {
             player_id: PlayerId(3),
             level: StoredLevel::Easy,
         };
+        let against_ai = NewGame {
+            origin: Some(Origin::Ai(ai)),
+            ..new_game(3, 1)
+        };
         store
-            .start_ai_game(&new_game(3, 1), &ai, kept_if_away, |_| Vec::new())
+            .start_game(&against_ai, owing_nothing, kept_if_away)
             .await
             .unwrap();
         owe(

@@ -14,6 +14,7 @@ mod analyses;
 mod backup;
 mod challenges;
 mod digests;
+mod game_start;
 mod game_write;
 mod games;
 mod guild_settings;
@@ -39,11 +40,12 @@ use tokio::sync::Mutex;
 
 use crate::game::Variant;
 
-pub use ai_games::{AiRecord, AiSide};
+pub use ai_games::AiRecord;
 pub use analyses::{AnalysisPosition, AnalysisRequest, AnalysisRow, PendingAnalysis};
 pub use backup::{Copied, CopyError, Source, database_file};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use digests::{DueDigest, StoredNotify};
+pub use game_start::{AiSide, ClockIfAway, Origin, OwedByStart};
 pub use game_write::{GameChange, GameWrite};
 pub use games::{
     ClockTimes, Committed, DueReminder, GameRow, GameUpdate, MoveRow, NewGame, NewMove,

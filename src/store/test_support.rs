@@ -73,7 +73,21 @@ pub fn new_game(opener: impl Into<PlayerId>, other: impl Into<PlayerId>) -> NewG
             ..ClockTimes::default()
         },
         created_at: NOW,
+        origin: None,
+        anchor: None,
     }
+}
+
+/// What a new game shown in a channel owes: its thread (on the message named, else its
+/// challenge's) and its first board.
+pub fn owing_start(game: &NewGame, id: GameId, recorded: Option<i64>) -> Vec<Owed> {
+    let anchor = game.anchor.or(recorded);
+    vec![Owed::Started { game: id, anchor }]
+}
+
+/// A new game that owes nothing (shown nowhere).
+pub fn owing_nothing(_: &NewGame, _: GameId, _: Option<i64>) -> Vec<Owed> {
+    Vec::new()
 }
 
 /// A new game's clock when the player to move is away: as it would be otherwise (the store

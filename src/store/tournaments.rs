@@ -1,9 +1,9 @@
 //! Tournaments (`tournaments`, `tournament_entrants`, `tournament_byes`, and the tournament
 //! columns of `games`): sign-up, entrants, and rounds started in one transaction each.
 
-use super::games::{ClockTimes, NewGame};
+use super::game_start::{ClockIfAway, Origin, OwedByStart, insert_new_game};
+use super::games::NewGame;
 use super::outbox::{Owed, insert_owed};
-use super::vacations::insert_new_game;
 use super::{GameId, Millis, PlayerId, Store, StoreError, TournamentId, Variant};
 
 /// Where a tournament stands.
@@ -233,8 +233,9 @@ impl Store {
     }
 
     /// Starts `rounds` (all of a round robin's, or a Swiss's next one) after round `after`, in
-    /// one transaction: the games (each with what `owed_by_game` says it owes), what `owed`
-    /// says the start owes, the byes, the seeds when given (the first
+    /// one transaction: what `owed` says the start owes, each game as
+    /// [`Store::start_game`] starts one (linked to its round, with what `owed_by_game` says it
+    /// owes and the clock `if_away` gives it), the byes, the seeds when given (the first
     /// start), and the tournament's round and status. Returns the new games, or `None` when
     /// the tournament had already moved past round `after` (another writer started them).
     /// A first start whose `seeds` are not exactly the entrants is a [`StoreError::Conflict`].
@@ -250,8 +251,8 @@ impl Store {
         seeds: &[(PlayerId, i64)],
         rounds: &[NewRound],
         owed: &[Owed],
-        owed_by_game: impl Fn(GameId) -> Vec<Owed>,
-        if_away: impl Fn(&NewGame, Millis) -> ClockTimes,
+        owed_by_game: impl OwedByStart,
+        if_away: impl ClockIfAway,
         now: Millis,
     ) -> Result<Option<Vec<GameId>>, StoreError> {
         let _writer = self.writer.lock().await;
@@ -299,18 +300,17 @@ impl Store {
         let mut started = Vec::new();
         insert_owed(&mut tx, owed, now).await?;
         for round in rounds {
+            let pairing = Some(Origin::Pairing {
+                tournament: id,
+                round: round.round,
+            });
             for game in &round.games {
-                let game_id = insert_new_game(&mut tx, game, Some(id), &if_away).await?;
-                sqlx::query(
-                    "UPDATE games SET tournament_id = ?, tournament_round = ? WHERE id = ?",
-                )
-                .bind(id)
-                .bind(round.round)
-                .bind(game_id)
-                .execute(&mut *tx)
-                .await?;
-                insert_owed(&mut tx, &owed_by_game(game_id), now).await?;
-                started.push(game_id);
+                let game = NewGame {
+                    origin: pairing,
+                    ..game.clone()
+                };
+                let game_id = insert_new_game(&mut tx, &game, &owed_by_game, &if_away).await?;
+                started.extend(game_id);
             }
             if let Some(player) = round.bye {
                 sqlx::query(
@@ -475,8 +475,10 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::ClockTimes;
     use crate::store::test_support::{
-        CHANNEL, GUILD, NOW, VARIANT, due, kept_if_away, new_tournament, store_with_players,
+        CHANNEL, GUILD, NOW, VARIANT, due, kept_if_away, new_tournament, owing_nothing,
+        owing_start, store_with_players,
     };
 
     fn game(opener: i64, other: i64) -> NewGame {
@@ -490,6 +492,8 @@ mod tests {
             channel_id: Some(CHANNEL),
             clock: ClockTimes::default(),
             created_at: NOW,
+            origin: None,
+            anchor: None,
         }
     }
 
@@ -539,7 +543,6 @@ mod tests {
             tournament: id,
             round: 1,
         }];
-        let started_game = |game| vec![Owed::Started { game, anchor: None }];
         let started = store
             .start_rounds(
                 id,
@@ -547,7 +550,7 @@ mod tests {
                 &[(PlayerId(3), 1), (PlayerId(2), 2)],
                 &[round],
                 &owed,
-                started_game,
+                owing_start,
                 kept_if_away,
                 NOW + 5,
             )
@@ -561,7 +564,11 @@ mod tests {
             .iter()
             .map(|d| d.owed)
             .collect();
-        assert_eq!(saved, [owed[0], started_game(started[0])[0]]);
+        let started_game = Owed::Started {
+            game: started[0],
+            anchor: None,
+        };
+        assert_eq!(saved, [owed[0], started_game]);
         // Sign-up is closed: nobody joins or leaves now.
         assert!(
             !store
@@ -619,7 +626,7 @@ mod tests {
                 &[(PlayerId(1), 1), (PlayerId(2), 2)],
                 &[round],
                 &[],
-                |_| Vec::new(),
+                owing_nothing,
                 kept_if_away,
                 NOW + 2,
             )
@@ -656,7 +663,7 @@ mod tests {
                 &[],
                 &[round(1, PlayerId(3))],
                 &[],
-                |_| Vec::new(),
+                owing_nothing,
                 kept_if_away,
                 NOW,
             )
@@ -665,14 +672,14 @@ mod tests {
             .unwrap();
         let (one, other) = ([round(2, PlayerId(2))], [round(2, PlayerId(1))]);
         let (first, second) = tokio::join!(
-            store.start_rounds(id, 1, &[], &one, &[], |_| Vec::new(), kept_if_away, NOW + 1),
+            store.start_rounds(id, 1, &[], &one, &[], owing_nothing, kept_if_away, NOW + 1),
             store.start_rounds(
                 id,
                 1,
                 &[],
                 &other,
                 &[],
-                |_| Vec::new(),
+                owing_nothing,
                 kept_if_away,
                 NOW + 1
             ),

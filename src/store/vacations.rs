@@ -8,7 +8,6 @@ use sqlx::{Sqlite, SqliteConnection, Transaction};
 use tokio::sync::MutexGuard;
 
 use super::game_write::GameWrite;
-use super::games::{NewGame, insert_game};
 use super::{ClockTimes, GameId, Millis, PlayerId, Store, StoreError, TournamentId};
 
 /// A day, the unit of vacations.
@@ -312,31 +311,11 @@ pub(super) async fn away_until_at(
     .await
 }
 
-/// Starts `game` (in `tournament`, if any) in a caller's transaction with its clock, or with
-/// the clock `if_away` gives it when its opener, the player to move, is away until then;
-/// returns its id.
-pub(super) async fn insert_new_game(
-    tx: &mut Transaction<'static, Sqlite>,
-    game: &NewGame,
-    tournament: Option<TournamentId>,
-    if_away: &impl Fn(&NewGame, Millis) -> ClockTimes,
-) -> Result<GameId, StoreError> {
-    let away = away_until_at(
-        tx,
-        game.opener_id,
-        game.guild_id,
-        tournament,
-        game.created_at,
-    );
-    let clock = away.await?.map_or(game.clock, |until| if_away(game, until));
-    insert_game(tx, game, clock).await
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::store::test_support::*;
-    use crate::store::{EndReason, NewTournament, StoredFormat, Winner};
+    use crate::store::{EndReason, NewGame, NewTournament, StoredFormat, Winner};
 
     /// A game of `opener` (to move) and `other` in a tournament that stops for vacations
     /// (`pause`) or keeps going.
@@ -443,11 +422,8 @@ mod tests {
         let started = |game: NewGame| {
             let store = &store;
             async move {
-                let mut tx = store.pool.begin().await.unwrap();
-                let id = insert_new_game(&mut tx, &game, None, &if_away)
-                    .await
-                    .unwrap();
-                tx.commit().await.unwrap();
+                let started = store.start_game(&game, owing_nothing, &if_away).await;
+                let id = started.unwrap().unwrap();
                 store.game(id).await.unwrap().unwrap().clock
             }
         };
