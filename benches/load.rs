@@ -13,7 +13,8 @@
 //! `--mix moves` sends only moves (the CPU a move costs, its board included); `--finish` then
 //! plays every game to its end and reports the database's bytes a game; `--ai-games 100`
 //! instead starts 100 games against the bot at `hard`, all waiting for its reply at once,
-//! and reports how long each waited. `--help` lists the options.
+//! and reports how long each waited. `--rest-latency-ms 50` makes each REST call wait that long
+//! before its answer, as the round trip to the real Discord does. `--help` lists the options.
 //!
 //! Never part of `cargo test`: a bench target, built with the release profile.
 
@@ -72,6 +73,10 @@ struct Options {
     /// reply at once, and how long each waited
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000))]
     ai_games: Option<u64>,
+    /// Milliseconds the fake Discord waits before answering each REST call (the round trip
+    /// to the real Discord; 0: none)
+    #[arg(long, default_value_t = 0)]
+    rest_latency_ms: u64,
     #[arg(long, hide = true)]
     bench: bool,
 }
@@ -335,6 +340,7 @@ async fn run(options: Options) {
     live_games::forget_their_posts(&database).await;
 
     let fake = FakeDiscord::start().await;
+    fake.set_latency(Duration::from_millis(options.rest_latency_ms));
     let bot = start_bot(&fake, &database, options.servers).await;
     let (pid, metrics_addr) = (bot.pid, bot.metrics.clone());
     let mut bot = bot.process;
@@ -512,6 +518,7 @@ async fn ai_queue(options: &Options, database: &str, count: u64) {
     live_games::forget_their_posts(database).await;
 
     let fake = FakeDiscord::start().await;
+    fake.set_latency(Duration::from_millis(options.rest_latency_ms));
     // The waits count from the bot's start: it takes the turns up at once, while it still
     // joins its servers.
     let start = Instant::now();

@@ -755,3 +755,88 @@ async fn small_things_found_on_the_way() {
     assert!(!shown.content().contains("move 2"), "{}", shown.content());
     bot.stop().await;
 }
+
+/// Boards owed in several games go out together (the round trip to Discord paid once for
+/// all, not once for each), and each game's still in order: eight games with two boards each
+/// owed when the bot starts, against a Discord that takes half a second to answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn boards_of_different_games_go_out_together_and_each_games_in_order() {
+    use ponte::service::{ChallengeOptions, MoveOutcome, Player, PlayerId, Venue};
+
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let service = Service::open(&database).await.unwrap();
+    let mut threads = Vec::new();
+    let mut rng = fastrand::Rng::with_seed(7);
+    for i in 0..8 {
+        let a = Player::new(PlayerId(6_000_000_000 + 2 * i), format!("a{i}"));
+        let b = Player::new(PlayerId(6_000_000_001 + 2 * i), format!("b{i}"));
+        let venue = Venue {
+            guild_id: Some(fake_discord::GUILD_ID.parse().unwrap()),
+            channel_id: Some(fake_discord::CHANNEL_ID.parse().unwrap()),
+        };
+        let challenge = service
+            .challenge(&a, Some(&b), ChallengeOptions::default(), venue)
+            .await
+            .unwrap();
+        let game = service.accept(challenge.id, &b).await.unwrap();
+        let thread = 810_000_000_000_000_000 + game.id.0;
+        service.set_thread(game.id, Some(thread)).await.unwrap();
+        threads.push(thread.to_string());
+        let mut position = game.game.clone();
+        for _ in 0..2 {
+            let mv = playout::random_move(&position, &mut rng).unwrap();
+            let player = service.game(game.id).await.unwrap().to_move().unwrap().1.id;
+            match service.play(game.id, player, mv, None).await.unwrap() {
+                MoveOutcome::Played(_) => position.play(mv).unwrap(),
+                MoveOutcome::LostOnTime(_) => panic!("game #{} lost on time", game.id),
+            }
+        }
+    }
+    service.close().await;
+    // Only the boards: the new games' threads are set already.
+    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&database)
+        .await
+        .unwrap();
+    sqlx::query("DELETE FROM outbox WHERE kind <> 'moved'")
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
+        .await
+        .unwrap();
+
+    fake.set_latency(std::time::Duration::from_millis(500));
+    let bot = Bot::start(&fake, &database).await;
+    // Each thread's posts, by their nonce (the outbox item's id, in the order the moves were
+    // saved), in the order Discord answered them.
+    let posts = |thread: &str| -> Vec<String> {
+        fake.calls()
+            .iter()
+            .filter(|c| c.method == "POST" && c.path == format!("/channels/{thread}/messages"))
+            .map(|c| c.json["nonce"].as_str().unwrap_or("").to_string())
+            .collect()
+    };
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while threads.iter().any(|t| posts(t).len() < 2) {
+        assert!(std::time::Instant::now() < deadline, "boards missing");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    for thread in &threads {
+        let nonces = posts(thread);
+        let ids: Vec<u64> = nonces
+            .iter()
+            .map(|n| n.trim_start_matches("ponte-").parse().unwrap())
+            .collect();
+        assert_eq!(ids.len(), 2, "{nonces:?}");
+        assert!(ids[0] < ids[1], "the second board came first: {nonces:?}");
+        assert_eq!(fake.messages_in(thread).len(), 2);
+    }
+    assert!(
+        fake.most_posts_in_flight() >= 2,
+        "the boards went out one at a time ({} at most)",
+        fake.most_posts_in_flight()
+    );
+    bot.stop().await;
+}

@@ -134,6 +134,11 @@ struct Inner {
     closed_dms: Mutex<Vec<String>>,
     /// Messages the bot sent that could ping what it did not name (see [`mention_violation`]).
     mention_violations: Mutex<Vec<String>>,
+    /// Milliseconds every REST call waits before its answer: the round trip to Discord.
+    latency_ms: AtomicU64,
+    /// Messages posted to channels waiting out that latency now, and the most at once.
+    in_flight: AtomicU64,
+    most_in_flight: AtomicU64,
 }
 
 #[derive(Clone)]
@@ -166,6 +171,19 @@ impl FakeDiscord {
 
     pub fn base(&self) -> String {
         format!("http://{}", self.addr)
+    }
+
+    /// From now on every REST call waits `latency` before its answer, as the round trip to
+    /// the real Discord does (none unless set).
+    pub fn set_latency(&self, latency: Duration) {
+        let ms = u64::try_from(latency.as_millis()).unwrap_or(u64::MAX);
+        self.inner.latency_ms.store(ms, Ordering::SeqCst);
+    }
+
+    /// The most messages posted to channels that waited out the latency at once (0 without
+    /// a latency).
+    pub fn most_posts_in_flight(&self) -> u64 {
+        self.inner.most_in_flight.load(Ordering::SeqCst)
     }
 
     pub fn refuse_threads(&self, refuse: bool) {
@@ -544,6 +562,16 @@ async fn rest(State((inner, addr)): State<AppState>, request: Request) -> Respon
         .trim_start_matches("/api/v10")
         .to_string();
     let (json, files) = read_body(request).await;
+    let latency = inner.latency_ms.load(Ordering::SeqCst);
+    let post = method == "POST" && path.starts_with("/channels/") && path.ends_with("/messages");
+    if latency > 0 && post {
+        let now = inner.in_flight.fetch_add(1, Ordering::SeqCst) + 1;
+        inner.most_in_flight.fetch_max(now, Ordering::SeqCst);
+        tokio::time::sleep(Duration::from_millis(latency)).await;
+        inner.in_flight.fetch_sub(1, Ordering::SeqCst);
+    } else if latency > 0 {
+        tokio::time::sleep(Duration::from_millis(latency)).await;
+    }
     let repeated = match (json["nonce"].as_str(), path.split('/').nth(2)) {
         (Some(nonce), Some(channel)) if json["enforce_nonce"] == true => inner
             .nonces
