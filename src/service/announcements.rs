@@ -269,16 +269,11 @@ impl Service {
         })
     }
 
-    /// Game `id` as it stood after `plies` plies.
-    async fn game_at(&self, id: GameId, plies: i64) -> Result<GameView> {
-        let row = self.row(id).await?;
-        self.view_at(row, plies).await
-    }
-
-    /// The game as it stood after `plies` plies: an announcement that waited (Discord was
+    /// Game `id` as it stood after `plies` plies: an announcement that waited (Discord was
     /// down) shows the board it was made for, not a later one, and no clock or result that came
     /// after it.
-    async fn view_at(&self, row: GameRow, plies: i64) -> Result<GameView> {
+    async fn game_at(&self, id: GameId, plies: i64) -> Result<GameView> {
+        let row = self.row(id).await?;
         if plies >= row.plies {
             return self.view(row).await;
         }
