@@ -1,6 +1,6 @@
 //! The ids of what the database keeps, each its own type so that one cannot stand for another
 //! (a game's number for a player's, say). They are stored as SQLite integers
-//! (`#[sqlx(transparent)]`), written as their number, and converted from Discord's ids in one
+//! (`#[sqlx(transparent)]`), written as their number (also by serde), and converted from Discord's ids in one
 //! place of `src/discord`.
 
 macro_rules! ids {
@@ -8,8 +8,10 @@ macro_rules! ids {
         $(#[$doc])*
         #[derive(
             Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type,
+            serde::Serialize, serde::Deserialize,
         )]
         #[sqlx(transparent)]
+        #[serde(transparent)]
         pub struct $name(pub i64);
 
         impl std::fmt::Display for $name {

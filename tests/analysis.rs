@@ -16,7 +16,7 @@ use fastrand::Rng;
 use ponte::game::{Color, Game, Move, Supply, Variant, playout};
 use ponte::service::{
     Actor, Analysed, AnalysisView, Announcement, ChallengeOptions, GameId, GameView, ManualClock,
-    Player, PlayerId, Service, ServiceError, Venue,
+    Owed, Player, PlayerId, Service, ServiceError, Subject, Venue,
 };
 use tempfile::TempDir;
 
@@ -171,8 +171,9 @@ async fn deliver_all(service: &Service) -> Vec<(i64, AnalysisView)> {
     let delivered = deliver_everything(service).await.into_iter();
     delivered
         .filter_map(|announcement| match announcement {
-            Announcement::Analysis {
-                channel, analysis, ..
+            Announcement {
+                owed: Owed::Analysis { channel, .. },
+                subject: Subject::Analysis { analysis, .. },
             } => Some((channel, analysis)),
             _ => None,
         })
@@ -184,7 +185,10 @@ async fn failures_told(service: &Service) -> Vec<(i64, GameId)> {
     let delivered = deliver_everything(service).await.into_iter();
     delivered
         .filter_map(|announcement| match announcement {
-            Announcement::AnalysisFailed { game, channel, .. } => Some((channel, game)),
+            Announcement {
+                owed: Owed::AnalysisFailed { game, channel },
+                ..
+            } => Some((channel, game)),
             _ => None,
         })
         .collect()

@@ -8,8 +8,8 @@ use std::sync::Arc;
 
 use common::{PlayText, Played, START};
 use ponte::service::{
-    Announcement, ChallengeOptions, GameView, Lang, ManualClock, Notify, OutboxId, Player,
-    PlayerId, Service, Venue, time_zone,
+    Announcement, ChallengeOptions, GameView, Lang, ManualClock, Notify, OutboxId, Owed, Player,
+    PlayerId, Service, Subject, Venue, time_zone,
 };
 
 const HOUR: i64 = 3_600_000;
@@ -29,10 +29,9 @@ async fn digests_due(service: &Service) -> Vec<(PlayerId, Lang, Vec<i64>)> {
         .unwrap()
         .into_iter()
         .filter_map(|due| match due.announcement {
-            Announcement::Digest {
-                player,
-                lang,
-                games,
+            Announcement {
+                owed: Owed::Digest { player },
+                subject: Subject::Player { lang, games },
             } => Some((player, lang, games.iter().map(|g| g.id.0).collect())),
             _ => None,
         })
@@ -114,7 +113,7 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
 
 /// Every item the outbox holds, delivered in the order the delivery worker takes them: its id,
 /// its kind and the games it is about (a digest: the games it lists).
-async fn deliver_all(service: &Service) -> Vec<(OutboxId, &'static str, Vec<i64>)> {
+async fn deliver_all(service: &Service) -> Vec<(OutboxId, String, Vec<i64>)> {
     let mut delivered = Vec::new();
     loop {
         let due = service.due_announcements().await.unwrap();
@@ -123,30 +122,34 @@ async fn deliver_all(service: &Service) -> Vec<(OutboxId, &'static str, Vec<i64>
         }
         for item in due {
             let games = match &item.announcement {
-                Announcement::Digest { games, .. } => games.iter().map(|g| g.id.0).collect(),
-                Announcement::Ended(game) => vec![game.id.0],
+                Announcement {
+                    owed: Owed::Digest { .. },
+                    subject: Subject::Player { games, .. },
+                } => games.iter().map(|g| g.id.0).collect(),
+                Announcement {
+                    owed: Owed::Ended { .. },
+                    subject: Subject::Game(game),
+                } => vec![game.id.0],
                 _ => Vec::new(),
             };
-            delivered.push((item.id, item.kind, games));
+            delivered.push((item.id, item.kind(), games));
             service.announced(item.id).await.unwrap();
         }
     }
 }
 
 /// The losses on time and digests among what was delivered, in delivery order.
-fn losses_and_digests(
-    delivered: &[(OutboxId, &'static str, Vec<i64>)],
-) -> Vec<(&'static str, Vec<i64>)> {
+fn losses_and_digests(delivered: &[(OutboxId, String, Vec<i64>)]) -> Vec<(&str, Vec<i64>)> {
     let told: Vec<_> = delivered
         .iter()
-        .filter(|(_, kind, _)| ["ended", "digest"].contains(kind))
+        .filter(|(_, kind, _)| ["ended", "digest"].contains(&kind.as_str()))
         .collect();
     assert!(
         told.windows(2).all(|w| w[0].0 < w[1].0),
         "delivered oldest first: {told:?}"
     );
     told.into_iter()
-        .map(|(_, kind, games)| (*kind, games.clone()))
+        .map(|(_, kind, games)| (kind.as_str(), games.clone()))
         .collect()
 }
 
@@ -216,7 +219,8 @@ async fn a_deadline_and_the_digest_hour_in_one_tick_tell_the_loss_first() {
     clock.advance(47 * MINUTE);
     for _ in 0..4 {
         service.tick().await;
-        let told = losses_and_digests(&deliver_all(&service).await);
+        let delivered = deliver_all(&service).await;
+        let told = losses_and_digests(&delivered);
         assert_eq!(
             told,
             [("digest", vec![timed.id.0, untimed.id.0])],

@@ -9,8 +9,8 @@ use common::{PlayText, START};
 use fastrand::Rng;
 use ponte::i18n::Lang;
 use ponte::service::{
-    Actor, Announcement, ChallengeOptions, Format, GameView, ManualClock, Player, PlayerId,
-    Service, ServiceError, TournamentStatus, TournamentTerms, TournamentView, Venue,
+    Actor, Announcement, ChallengeOptions, Format, GameView, ManualClock, Owed, Player, PlayerId,
+    Service, ServiceError, Subject, TournamentStatus, TournamentTerms, TournamentView, Venue,
 };
 
 const GUILD: i64 = 77;
@@ -357,7 +357,10 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
         for item in due {
             cancelled_announced |= matches!(
                 &item.announcement,
-                Announcement::Finished(t) if t.status == TournamentStatus::Cancelled
+                Announcement {
+                    owed: Owed::Finished { .. },
+                    subject: Subject::Tournament(t),
+                } if t.status == TournamentStatus::Cancelled
             );
             service.announced(item.id).await.unwrap();
         }

@@ -56,8 +56,8 @@ pub fn interaction_refused(command: &str) {
 }
 
 /// Counts one delivery attempt of an owed post of `kind`.
-pub fn delivery(kind: &'static str, outcome: Outcome) {
-    counter!(DELIVERIES, "kind" => kind, "outcome" => outcome.label()).increment(1);
+pub fn delivery(kind: &str, outcome: Outcome) {
+    counter!(DELIVERIES, "kind" => kind.to_owned(), "outcome" => outcome.label()).increment(1);
 }
 
 /// The interactions running now: each holds a [`Running`] until it has answered.

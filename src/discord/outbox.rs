@@ -27,8 +27,8 @@ use super::outgoing::{self, NOBODY};
 use super::post::{analysis_post, deliver_board, dm_closed, game_channel, refused};
 use crate::i18n::Lang;
 use crate::service::{
-    Announcement, DueAnnouncement, Format, GameView, OutboxId, PlayerId, Service, TournamentStatus,
-    TournamentView,
+    Announcement, DueAnnouncement, Format, GameView, OutboxId, Owed, PlayerId, Service, Subject,
+    TournamentStatus, TournamentView,
 };
 
 /// The nonce of an item's post (its id is never reused): its other posts add a suffix.
@@ -97,7 +97,8 @@ pub async fn run(
 
 async fn deliver(ctx: &serenity::Context, service: &Service, item: DueAnnouncement) {
     let outcome = post(ctx, service, &item).await;
-    let kind = item.kind;
+    let kind = item.kind();
+    let kind = kind.as_str();
     let bookkept = match outcome {
         Ok(()) => {
             health::delivery(kind, Outcome::Ok);
@@ -150,41 +151,38 @@ async fn post(
     let lang = service
         .guild_language(item.announcement.venue().guild_id)
         .await?;
-    match &item.announcement {
-        Announcement::Started { game, anchor } => {
+    let Announcement { owed, subject } = &item.announcement;
+    match (*owed, subject) {
+        (Owed::Started { anchor, .. }, Subject::Game(game)) => {
             let anchor = match anchor {
-                Some(anchor) => Some(*anchor),
+                Some(anchor) => Some(anchor),
                 None => tournament_anchor(ctx, service, item.id, lang, game).await?,
             };
             let (game, in_channel) = open_thread(ctx, service, game, anchor).await?;
             let text = started_text(lang, &game, in_channel);
             deliver_board(ctx, service, lang, &game, &text, &nonce).await?;
         }
-        Announcement::Moved(report) => {
+        (Owed::Moved { .. }, Subject::Moves(report)) => {
             let text = move_text(lang, report);
             deliver_board(ctx, service, lang, &report.game, &text, &nonce).await?;
         }
-        Announcement::Ended(game) => {
+        (Owed::Ended { .. }, Subject::Game(game)) => {
             let text = ended_text(lang, game);
             deliver_board(ctx, service, lang, game, &text, &nonce).await?;
         }
-        Announcement::Analysis {
-            game,
-            analysis,
-            channel,
-        } => {
+        (Owed::Analysis { channel, .. }, Subject::Analysis { game, analysis }) => {
             let (content, chart) = analysis_post(lang, game, analysis).await?;
             let message = outgoing::message_once(NOBODY, &nonce)
                 .content(content)
                 .add_file(chart);
-            ids::channel(*channel).send_message(ctx, message).await?;
+            ids::channel(channel).send_message(ctx, message).await?;
         }
-        Announcement::AnalysisFailed { game, channel, .. } => {
+        (Owed::AnalysisFailed { game, channel }, Subject::Venue(_)) => {
             let message =
-                outgoing::message_once(NOBODY, &nonce).content(analysis_failed_text(lang, *game));
-            ids::channel(*channel).send_message(ctx, message).await?;
+                outgoing::message_once(NOBODY, &nonce).content(analysis_failed_text(lang, game));
+            ids::channel(channel).send_message(ctx, message).await?;
         }
-        Announcement::Reminder(game) => {
+        (Owed::Reminder { .. }, Subject::Game(game)) => {
             let (Some(text), Some(channel)) = (reminder_text(lang, game), game_channel(game))
             else {
                 return Ok(());
@@ -192,23 +190,21 @@ async fn post(
             let message = outgoing::message_once(&board_pings(game), &nonce).content(text);
             channel.send_message(ctx, message).await?;
         }
-        Announcement::Round { tournament, round } => {
-            post_round(ctx, lang, tournament, *round, &nonce).await?;
+        (Owed::Round { round, .. }, Subject::Tournament(tournament)) => {
+            post_round(ctx, lang, tournament, round, &nonce).await?;
         }
-        Announcement::Standings(tournament) => {
+        (Owed::Standings { .. }, Subject::Tournament(tournament)) => {
             post_standings(ctx, service, lang, tournament, false, &nonce).await?;
         }
-        Announcement::Finished(tournament) if tournament.status == TournamentStatus::Cancelled => {
+        (Owed::Finished { .. }, Subject::Tournament(tournament))
+            if tournament.status == TournamentStatus::Cancelled =>
+        {
             post_cancelled(ctx, lang, tournament, &nonce).await?;
         }
-        Announcement::Finished(tournament) => {
+        (Owed::Finished { .. }, Subject::Tournament(tournament)) => {
             post_standings(ctx, service, lang, tournament, true, &nonce).await?;
         }
-        Announcement::Digest {
-            player,
-            lang,
-            games,
-        } => {
+        (Owed::Digest { player }, Subject::Player { lang, games }) => {
             // Nothing waits: nothing is sent today.
             if games.is_empty() {
                 return Ok(());
@@ -217,12 +213,12 @@ async fn post(
             // or a crash before the outbox marked it) is dropped by Discord, not sent twice;
             // Discord remembers nonces for a few minutes only.
             let message = outgoing::message_once(NOBODY, &nonce)
-                .content(fit_message(&digest_text(*lang, *player, games)));
+                .content(fit_message(&digest_text(*lang, player, games)));
             // A failure is tried again (it was owed once, for today); closed direct messages
             // are a refusal, set aside (see `deliver`).
-            ids::user(*player).direct_message(ctx, message).await?;
+            ids::user(player).direct_message(ctx, message).await?;
         }
-        Announcement::ReminderDm(game) => {
+        (Owed::ReminderDm { .. }, Subject::Game(game)) => {
             let Some((player, text)) = reminder_dm_text(lang, game) else {
                 return Ok(());
             };
@@ -231,6 +227,8 @@ async fn post(
             // stands); another failure is tried again, holding back none of the game's posts.
             ids::user(player).direct_message(ctx, message).await?;
         }
+        // The service loads each item's own subject (`Owed::about`): never reached.
+        (owed, _) => anyhow::bail!("{owed:?} came with another item's subject"),
     }
     Ok(())
 }

@@ -8,71 +8,49 @@ use std::time::Duration;
 
 use super::views::replay_log;
 use super::{
-    AnalysisView, GameId, GameView, Lang, MoveReport, PlayerId, Result, Service, ServiceError,
+    AnalysisView, GameId, GameView, Lang, MoveReport, Result, Service, ServiceError,
     TournamentView, Venue,
 };
 use crate::game::Move;
-use crate::store::{ClockTimes, GameRow, GameStatus, OutboxId, Owed, Reach, StoreError};
+use crate::store::{About, ClockTimes, GameRow, GameStatus, OutboxId, Owed, StoreError};
 
-/// Something the players are owed, with the game as it stood when it was saved.
+/// Something the players are owed, with what it is about loaded: the item says which kind
+/// it is (each kind is spelled once, in [`Owed`]), the subject what the delivery shows.
 #[derive(Clone, Debug)]
-pub enum Announcement {
-    /// A new game: open its thread on the challenge message (`anchor`) and post the first
-    /// board.
-    Started { game: GameView, anchor: Option<i64> },
-    /// The board after a move (and the passes forced after it): whose turn, or the result.
-    Moved(MoveReport),
-    /// A game ended without a move: lost on time, or aborted.
-    Ended(GameView),
-    /// A quarter of the time is left: in the game's thread.
-    Reminder(GameView),
-    /// The same reminder by direct message.
-    ReminderDm(GameView),
-    /// A tournament's round started (a round robin's first stands for all of them).
-    Round {
-        tournament: TournamentView,
-        round: u32,
-    },
-    /// A tournament game ended: the standings as they are now.
-    Standings(TournamentView),
-    /// The tournament ended: the final standings and the winner.
-    Finished(TournamentView),
-    /// A game's analysis is done: for `channel`, which asked for it.
+pub struct Announcement {
+    pub owed: Owed,
+    pub subject: Subject,
+}
+
+/// What an item is about, loaded for its delivery (see [`About`]).
+#[derive(Clone, Debug)]
+pub enum Subject {
+    /// A game as it stood when the item was owed.
+    Game(GameView),
+    /// The moves a move item reports, and the game after them: whose turn, or the result.
+    Moves(MoveReport),
+    /// A game and its analysis.
     Analysis {
         game: GameView,
         analysis: AnalysisView,
-        channel: i64,
     },
-    /// A game's analysis was given up after failing: for `channel`, which asked for it.
-    AnalysisFailed {
-        game: GameId,
-        venue: Venue,
-        channel: i64,
-    },
-    /// A player's daily digest, in their language: the games where it is their turn now
-    /// (none: nothing is sent).
-    Digest {
-        player: PlayerId,
-        lang: Lang,
-        games: Vec<GameView>,
-    },
+    /// Where a game is played, and nothing more (its log may be what failed).
+    Venue(Venue),
+    /// A tournament as it is now.
+    Tournament(TournamentView),
+    /// A player's language and the games where it is their turn now.
+    Player { lang: Lang, games: Vec<GameView> },
 }
 
 impl Announcement {
     /// Where it is posted: its game's or tournament's server and channel.
     pub fn venue(&self) -> Venue {
-        match self {
-            Announcement::Started { game, .. }
-            | Announcement::Ended(game)
-            | Announcement::Reminder(game)
-            | Announcement::ReminderDm(game) => game.venue,
-            Announcement::Moved(report) => report.game.venue,
-            Announcement::Analysis { game, .. } => game.venue,
-            Announcement::AnalysisFailed { venue, .. } => *venue,
-            Announcement::Digest { .. } => Venue::default(),
-            Announcement::Round { tournament, .. }
-            | Announcement::Standings(tournament)
-            | Announcement::Finished(tournament) => tournament.venue,
+        match &self.subject {
+            Subject::Game(game) | Subject::Analysis { game, .. } => game.venue,
+            Subject::Moves(report) => report.game.venue,
+            Subject::Venue(venue) => *venue,
+            Subject::Tournament(tournament) => tournament.venue,
+            Subject::Player { .. } => Venue::default(),
         }
     }
 }
@@ -84,9 +62,14 @@ pub struct DueAnnouncement {
     pub id: OutboxId,
     /// Failed deliveries so far.
     pub attempts: u32,
-    /// Its kind, as the outbox stores it and the metrics name it.
-    pub kind: &'static str,
     pub announcement: Announcement,
+}
+
+impl DueAnnouncement {
+    /// Its kind, as the outbox stores it and the metrics name it.
+    pub fn kind(&self) -> String {
+        self.announcement.owed.kind()
+    }
 }
 
 /// The first retry comes after a quarter of a second, then the wait doubles up to five
@@ -117,16 +100,19 @@ impl Service {
         for item in self.store.due_announcements(now, BATCH).await? {
             let (id, made) = match item {
                 Ok(item) => {
-                    let made = self.announcement(item.owed).await;
-                    (item.id, made.map(|a| (item.attempts, item.owed.kind(), a)))
+                    let subject = self.subject(item.owed.about()).await;
+                    let announcement = subject.map(|subject| Announcement {
+                        owed: item.owed,
+                        subject,
+                    });
+                    (item.id, announcement.map(|a| (item.attempts, a)))
                 }
                 Err((id, impossible)) => (id, Err(impossible.into())),
             };
             match made {
-                Ok((attempts, kind, announcement)) => due.push(DueAnnouncement {
+                Ok((attempts, announcement)) => due.push(DueAnnouncement {
                     id,
                     attempts: u32::try_from(attempts).unwrap_or(u32::MAX),
-                    kind,
                     announcement,
                 }),
                 Err(
@@ -204,65 +190,34 @@ impl Service {
         self.outbox.notify_one();
     }
 
-    /// The announcement an owed item stands for, made from the game or tournament as it is
-    /// now (a board as it stood when the item was owed).
-    async fn announcement(&self, owed: Owed) -> Result<Announcement> {
-        Ok(match owed {
-            Owed::Started { game, anchor } => Announcement::Started {
-                game: self.game_at(game, 0).await?,
-                anchor,
-            },
-            Owed::Moved { game, first, last } => {
-                Announcement::Moved(MoveReport::of(self.game_at(game, last).await?, first))
+    /// What an item is about, loaded from the game or tournament as it is now (a board as it
+    /// stood when the item was owed).
+    async fn subject(&self, about: About) -> Result<Subject> {
+        Ok(match about {
+            About::Game { game, ply } => Subject::Game(self.game_at(game, ply).await?),
+            About::Moves { game, first, last } => {
+                Subject::Moves(MoveReport::of(self.game_at(game, last).await?, first))
             }
-            Owed::Ended { game, ply } => Announcement::Ended(self.game_at(game, ply).await?),
-            Owed::Reminder {
-                game,
-                ply,
-                by: Reach::Thread,
-            } => Announcement::Reminder(self.game_at(game, ply).await?),
-            Owed::Reminder {
-                game,
-                ply,
-                by: Reach::DirectMessage,
-            } => Announcement::ReminderDm(self.game_at(game, ply).await?),
-            Owed::Round { tournament, round } => Announcement::Round {
-                tournament: self.tournament(tournament).await?,
-                round,
-            },
-            Owed::Standings { tournament } => {
-                Announcement::Standings(self.tournament(tournament).await?)
-            }
-            Owed::Finished { tournament } => {
-                Announcement::Finished(self.tournament(tournament).await?)
-            }
-            Owed::Analysis { game, channel } => {
+            About::Analysis(game) => {
                 let game = self.game(game).await?;
                 let analysis = self
                     .analysis_of(&game)
                     .await?
                     .ok_or(ServiceError::UnknownGame(game.id))?;
-                Announcement::Analysis {
-                    game,
-                    analysis,
-                    channel,
-                }
+                Subject::Analysis { game, analysis }
             }
-            Owed::AnalysisFailed { game, channel } => {
+            About::Venue(game) => {
                 // From the game's row alone: its log may be what failed.
                 let row = self.row(game).await?;
-                let venue = Venue {
+                Subject::Venue(Venue {
                     guild_id: row.guild_id,
                     channel_id: row.channel_id,
-                };
-                Announcement::AnalysisFailed {
-                    game,
-                    venue,
-                    channel,
-                }
+                })
             }
-            Owed::Digest { player } => Announcement::Digest {
-                player,
+            About::Tournament(tournament) => {
+                Subject::Tournament(self.tournament(tournament).await?)
+            }
+            About::Player(player) => Subject::Player {
                 lang: self.dm_language(player).await?,
                 games: self.games_waiting_for(player).await?,
             },

@@ -9,7 +9,7 @@ use super::vacations::clock_of;
 use super::{ChallengeView, GameView, Millis, Result, Service, ServiceError};
 use crate::store::{
     ClockTimes, DueReminder, EndReason, GameChange, GameId, GameStatus, GameUpdate, GameWrite,
-    Owed, Reach, StoreError, Winner,
+    Owed, StoreError, Winner,
 };
 
 /// What the clock decided at one tick.
@@ -190,13 +190,9 @@ fn take_reminder(due: &DueReminder, now: Millis) -> Option<(ClockTimes, Vec<Owed
 /// player who asked for those.
 fn reminders_owed(due: &DueReminder) -> Vec<Owed> {
     let (game, ply) = (due.game_id, due.plies);
-    let thread = due.channel_id.map(|_| Reach::Thread);
-    let direct = due.wants_dm.then_some(Reach::DirectMessage);
-    thread
-        .into_iter()
-        .chain(direct)
-        .map(|by| Owed::Reminder { game, ply, by })
-        .collect()
+    let thread = due.channel_id.map(|_| Owed::Reminder { game, ply });
+    let direct = due.wants_dm.then_some(Owed::ReminderDm { game, ply });
+    thread.into_iter().chain(direct).collect()
 }
 
 #[cfg(test)]
@@ -213,17 +209,12 @@ mod tests {
             move_seconds: Some(86_400),
             clock: ClockTimes::default(),
         };
-        let to = |by| Owed::Reminder {
-            game: GameId(4),
-            ply: 6,
-            by,
-        };
-        assert_eq!(reminders_owed(&due(Some(70), false)), [to(Reach::Thread)]);
-        assert_eq!(
-            reminders_owed(&due(Some(70), true)),
-            [to(Reach::Thread), to(Reach::DirectMessage)]
-        );
-        assert_eq!(reminders_owed(&due(None, true)), [to(Reach::DirectMessage)]);
+        let (game, ply) = (GameId(4), 6);
+        let thread = Owed::Reminder { game, ply };
+        let direct = Owed::ReminderDm { game, ply };
+        assert_eq!(reminders_owed(&due(Some(70), false)), [thread]);
+        assert_eq!(reminders_owed(&due(Some(70), true)), [thread, direct]);
+        assert_eq!(reminders_owed(&due(None, true)), [direct]);
         assert_eq!(reminders_owed(&due(None, false)), []);
     }
 }

@@ -43,13 +43,14 @@ pub use crate::ai::Level;
 pub use crate::i18n::Lang;
 pub use crate::store::Copied;
 pub use crate::store::NO_SERVER;
+pub use crate::store::Owed;
 pub use crate::store::{TournamentId, TournamentStatus};
 pub use crate::tournament::Format;
 pub use actor::Actor;
 pub use analysis::{
     ANALYSIS_PLAYOUTS, Analysed, AnalysisView, MOMENTS, TurningPoint, analyse_moves,
 };
-pub use announcements::{Announcement, DueAnnouncement};
+pub use announcements::{Announcement, DueAnnouncement, Subject};
 pub use backup::{BackupError, backup};
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};

@@ -52,7 +52,7 @@ pub use games::{
 };
 pub use guild_settings::GuildLanguage;
 pub use load::Load;
-pub use outbox::{OutboxItem, Owed, Reach};
+pub use outbox::{About, OutboxItem, Owed};
 pub use players::PlayerRow;
 pub use ratings::{NamedRating, RatingPoint, RatingRow};
 pub use states::{ChallengeStatus, EndReason, GameStatus, StoredLevel, Winner};

@@ -5,49 +5,107 @@
 //! game's (or tournament's, or player's) items go out in order: only the oldest undelivered
 //! item of each queue is ever due.
 
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
 use sqlx::{Sqlite, SqliteConnection};
 
 use super::{GameId, Millis, OutboxId, PlayerId, Store, StoreError, TournamentId};
 
 /// Something a saved change owes the players. Only the service decides which items a change
-/// owes. A row is its kind's name and the columns that kind uses; it is read back through
-/// [`Owed::kind`] and [`Owed::columns`] again, so a row that is not exactly one of these is
-/// refused where it is read, and a new kind needs no change of the schema.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// owes. Each kind is spelled here once: a row is its kind's name (the variant's, in snake
+/// case) and the columns its fields are named after (`#[serde(rename)]`); it is read back
+/// through the same names and written again to check it, so a row that is not exactly one of
+/// these is refused where it is read, and a new kind needs no change of the schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Owed {
     /// A new game: its thread, opened on message `anchor` when there is one, and first board.
-    Started { game: GameId, anchor: Option<i64> },
+    Started {
+        #[serde(rename = "game_id")]
+        game: GameId,
+        #[serde(rename = "anchor_message_id")]
+        anchor: Option<i64>,
+    },
     /// The board after plies `first..=last` were saved (a move and the passes it forced):
     /// whose turn it is, or the result.
-    Moved { game: GameId, first: i64, last: i64 },
+    Moved {
+        #[serde(rename = "game_id")]
+        game: GameId,
+        #[serde(rename = "first_ply")]
+        first: i64,
+        #[serde(rename = "ply")]
+        last: i64,
+    },
     /// The game ended without a move (lost on time, or aborted) after `ply` plies.
-    Ended { game: GameId, ply: i64 },
-    /// A quarter of the time is left for the move after `ply` plies.
-    Reminder { game: GameId, ply: i64, by: Reach },
+    Ended {
+        #[serde(rename = "game_id")]
+        game: GameId,
+        ply: i64,
+    },
+    /// A quarter of the time is left for the move after `ply` plies: said in the game's thread.
+    Reminder {
+        #[serde(rename = "game_id")]
+        game: GameId,
+        ply: i64,
+    },
+    /// The same reminder by direct message to the player to move.
+    ReminderDm {
+        #[serde(rename = "game_id")]
+        game: GameId,
+        ply: i64,
+    },
     /// A tournament's round started (a round robin's first stands for all of them).
     Round {
+        #[serde(rename = "tournament_id")]
         tournament: TournamentId,
         round: u32,
     },
     /// A tournament game ended: the standings as they then are.
-    Standings { tournament: TournamentId },
+    Standings {
+        #[serde(rename = "tournament_id")]
+        tournament: TournamentId,
+    },
     /// The tournament ended (or was cancelled).
-    Finished { tournament: TournamentId },
+    Finished {
+        #[serde(rename = "tournament_id")]
+        tournament: TournamentId,
+    },
     /// A game's analysis is made: posted in `channel`, which asked for it.
-    Analysis { game: GameId, channel: i64 },
+    Analysis {
+        #[serde(rename = "game_id")]
+        game: GameId,
+        #[serde(rename = "channel_id")]
+        channel: i64,
+    },
     /// A game's analysis was given up: said in `channel`, which asked for it.
-    AnalysisFailed { game: GameId, channel: i64 },
+    AnalysisFailed {
+        #[serde(rename = "game_id")]
+        game: GameId,
+        #[serde(rename = "channel_id")]
+        channel: i64,
+    },
     /// A player's daily digest: the games where it is their turn when it is sent.
-    Digest { player: PlayerId },
+    Digest {
+        #[serde(rename = "player_id")]
+        player: PlayerId,
+    },
 }
 
-/// Where a reminder goes.
+/// What an item is about: what the delivery loads to say it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reach {
-    /// In the game's thread (or channel).
-    Thread,
-    /// By direct message to the player to move.
-    DirectMessage,
+pub enum About {
+    /// A game as it stood after `ply` plies.
+    Game { game: GameId, ply: i64 },
+    /// The moves of plies `first..=last` of a game, and the game after them.
+    Moves { game: GameId, first: i64, last: i64 },
+    /// A game and its analysis, as they are now.
+    Analysis(GameId),
+    /// Only where a game is played (its log may be what failed).
+    Venue(GameId),
+    /// A tournament as it is now.
+    Tournament(TournamentId),
+    /// A player and the games waiting for them now.
+    Player(PlayerId),
 }
 
 /// An undelivered item.
@@ -69,8 +127,9 @@ struct OutboxRow {
     attempts: i64,
 }
 
-/// The columns of an item, as a row holds them.
-#[derive(Debug, Default, PartialEq, Eq, sqlx::FromRow)]
+/// The columns of an item, as a row holds them; by these names an item's fields are written.
+#[derive(Debug, Default, PartialEq, Eq, sqlx::FromRow, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 struct Columns {
     game_id: Option<GameId>,
     tournament_id: Option<TournamentId>,
@@ -84,24 +143,24 @@ struct Columns {
 
 impl Owed {
     /// Its kind, as the outbox stores it and the metrics name it.
-    pub fn kind(self) -> &'static str {
+    pub fn kind(self) -> String {
+        self.row().map(|(kind, _)| kind).unwrap_or_default()
+    }
+
+    /// What it is about.
+    pub fn about(self) -> About {
         match self {
-            Owed::Started { .. } => "started",
-            Owed::Moved { .. } => "moved",
-            Owed::Ended { .. } => "ended",
-            Owed::Reminder {
-                by: Reach::Thread, ..
-            } => "reminder",
-            Owed::Reminder {
-                by: Reach::DirectMessage,
-                ..
-            } => "reminder_dm",
-            Owed::Round { .. } => "round",
-            Owed::Standings { .. } => "standings",
-            Owed::Finished { .. } => "finished",
-            Owed::Analysis { .. } => "analysis",
-            Owed::AnalysisFailed { .. } => "analysis_failed",
-            Owed::Digest { .. } => "digest",
+            Owed::Started { game, .. } => About::Game { game, ply: 0 },
+            Owed::Moved { game, first, last } => About::Moves { game, first, last },
+            Owed::Ended { game, ply }
+            | Owed::Reminder { game, ply }
+            | Owed::ReminderDm { game, ply } => About::Game { game, ply },
+            Owed::Round { tournament, .. }
+            | Owed::Standings { tournament }
+            | Owed::Finished { tournament } => About::Tournament(tournament),
+            Owed::Analysis { game, .. } => About::Analysis(game),
+            Owed::AnalysisFailed { game, .. } => About::Venue(game),
+            Owed::Digest { player } => About::Player(player),
         }
     }
 
@@ -110,55 +169,37 @@ impl Owed {
     fn is_sound(self) -> bool {
         match self {
             Owed::Moved { first, last, .. } => first >= 1 && last >= first,
-            Owed::Ended { ply, .. } | Owed::Reminder { ply, .. } => ply >= 0,
+            Owed::Ended { ply, .. } | Owed::Reminder { ply, .. } | Owed::ReminderDm { ply, .. } => {
+                ply >= 0
+            }
             Owed::Round { round, .. } => round >= 1,
             Owed::Analysis { channel, .. } | Owed::AnalysisFailed { channel, .. } => channel > 0,
-            Owed::Started { .. }
-            | Owed::Standings { .. }
-            | Owed::Finished { .. }
-            | Owed::Digest { .. } => true,
+            _ => true,
         }
     }
 
-    fn columns(self) -> Columns {
-        let of_game = |game| Columns {
-            game_id: Some(game),
-            ..Columns::default()
+    /// Its kind's name and its columns, as a row holds them. An error only if a field is named
+    /// after no column, which the round-trip test over every kind rules out.
+    fn row(self) -> Result<(String, Columns), serde_json::Error> {
+        let Value::Object(mut fields) = serde_json::to_value(self)? else {
+            unreachable!("an enum with a tag is written as an object")
         };
-        let of_tournament = |tournament| Columns {
-            tournament_id: Some(tournament),
-            ..Columns::default()
+        let kind = match fields.remove("kind") {
+            Some(Value::String(kind)) => kind,
+            _ => unreachable!("the tag is the variant's name"),
         };
-        match self {
-            Owed::Started { game, anchor } => Columns {
-                anchor_message_id: anchor,
-                ..of_game(game)
-            },
-            Owed::Moved { game, first, last } => Columns {
-                first_ply: Some(first),
-                ply: Some(last),
-                ..of_game(game)
-            },
-            Owed::Ended { game, ply } | Owed::Reminder { game, ply, .. } => Columns {
-                ply: Some(ply),
-                ..of_game(game)
-            },
-            Owed::Round { tournament, round } => Columns {
-                round: Some(i64::from(round)),
-                ..of_tournament(tournament)
-            },
-            Owed::Standings { tournament } | Owed::Finished { tournament } => {
-                of_tournament(tournament)
-            }
-            Owed::Analysis { game, channel } | Owed::AnalysisFailed { game, channel } => Columns {
-                channel_id: Some(channel),
-                ..of_game(game)
-            },
-            Owed::Digest { player } => Columns {
-                player_id: Some(player),
-                ..Columns::default()
-            },
-        }
+        Ok((kind, serde_json::from_value(Value::Object(fields))?))
+    }
+
+    /// The item of kind `kind` with the values of `columns`, if it is one.
+    fn of_row(kind: &str, columns: &Columns) -> Option<Owed> {
+        let Ok(Value::Object(all)) = serde_json::to_value(columns) else {
+            return None;
+        };
+        let mut fields: Map<String, Value> =
+            all.into_iter().filter(|(_, v)| !v.is_null()).collect();
+        fields.insert("kind".to_owned(), Value::String(kind.to_owned()));
+        serde_json::from_value(Value::Object(fields)).ok()
     }
 }
 
@@ -169,65 +210,15 @@ impl TryFrom<OutboxRow> for OutboxItem {
     /// know, a column its kind lacks or does not use, a number no item has) is
     /// [`StoreError::Impossible`].
     fn try_from(row: OutboxRow) -> Result<OutboxItem, StoreError> {
-        let impossible = || StoreError::Impossible(format!("outbox item {}", row.id));
-        let c = &row.columns;
-        let game = c.game_id.ok_or_else(impossible);
-        let tournament = c.tournament_id.ok_or_else(impossible);
-        let ply = c.ply.ok_or_else(impossible);
-        let channel = c.channel_id.ok_or_else(impossible);
-        let owed = match row.kind.as_str() {
-            "started" => Owed::Started {
-                game: game?,
-                anchor: c.anchor_message_id,
-            },
-            "moved" => Owed::Moved {
-                game: game?,
-                first: c.first_ply.ok_or_else(impossible)?,
-                last: ply?,
-            },
-            "ended" => Owed::Ended {
-                game: game?,
-                ply: ply?,
-            },
-            kind @ ("reminder" | "reminder_dm") => Owed::Reminder {
-                game: game?,
-                ply: ply?,
-                by: if kind == "reminder" {
-                    Reach::Thread
-                } else {
-                    Reach::DirectMessage
-                },
-            },
-            "round" => Owed::Round {
-                tournament: tournament?,
-                round: c
-                    .round
-                    .and_then(|r| u32::try_from(r).ok())
-                    .ok_or_else(impossible)?,
-            },
-            "standings" => Owed::Standings {
-                tournament: tournament?,
-            },
-            "finished" => Owed::Finished {
-                tournament: tournament?,
-            },
-            "analysis" => Owed::Analysis {
-                game: game?,
-                channel: channel?,
-            },
-            "analysis_failed" => Owed::AnalysisFailed {
-                game: game?,
-                channel: channel?,
-            },
-            "digest" => Owed::Digest {
-                player: c.player_id.ok_or_else(impossible)?,
-            },
-            _ => return Err(impossible()),
-        };
-        // The round trip: the item written again is the row, and nothing else.
-        if owed.kind() != row.kind || owed.columns() != row.columns || !owed.is_sound() {
-            return Err(impossible());
-        }
+        let owed = Owed::of_row(&row.kind, &row.columns)
+            // The round trip: the item written again is the row, and nothing else.
+            .filter(|owed| {
+                owed.is_sound()
+                    && owed
+                        .row()
+                        .is_ok_and(|(kind, columns)| kind == row.kind && columns == row.columns)
+            })
+            .ok_or_else(|| StoreError::Impossible(format!("outbox item {}", row.id)))?;
         Ok(OutboxItem {
             id: row.id,
             owed,
@@ -250,14 +241,16 @@ pub(super) async fn insert_owed(
     now: Millis,
 ) -> Result<(), StoreError> {
     for &item in owed {
-        let c = item.columns();
+        let (kind, c) = item
+            .row()
+            .map_err(|error| StoreError::Impossible(format!("{item:?}: {error}")))?;
         sqlx::query::<Sqlite>(
             "INSERT INTO outbox (kind, game_id, tournament_id, first_ply, ply, round,
                                  anchor_message_id, channel_id, player_id, next_attempt_at,
                                  created_at)
              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
-        .bind(item.kind())
+        .bind(kind)
         .bind(c.game_id)
         .bind(c.tournament_id)
         .bind(c.first_ply)
@@ -450,12 +443,10 @@ mod tests {
             Owed::Reminder {
                 game: items[3],
                 ply: 2,
-                by: Reach::Thread,
             },
-            Owed::Reminder {
+            Owed::ReminderDm {
                 game: items[4],
                 ply: 2,
-                by: Reach::DirectMessage,
             },
             Owed::Analysis {
                 game: items[5],
@@ -617,12 +608,10 @@ mod tests {
             Owed::Reminder {
                 game: game(3),
                 ply: 2,
-                by: Reach::Thread,
             },
-            Owed::Reminder {
+            Owed::ReminderDm {
                 game: game(3),
                 ply: 2,
-                by: Reach::DirectMessage,
             },
             Owed::Analysis {
                 game: game(4),
@@ -703,11 +692,7 @@ mod tests {
         let (_dir, store) = store_with_players().await;
         let (one, two) = (start(&store, 1, 2).await, start(&store, 2, 3).await);
         let ended = Owed::Ended { game: one, ply: 1 };
-        let reminder = Owed::Reminder {
-            game: two,
-            ply: 0,
-            by: Reach::Thread,
-        };
+        let reminder = Owed::Reminder { game: two, ply: 0 };
         owe(&store, &[moved(one, 1), ended, reminder]).await;
         let first = due(&store, NOW, 10).await[0];
         store
@@ -736,11 +721,7 @@ mod tests {
     async fn a_failing_direct_message_holds_back_none_of_its_games_posts() {
         let (_dir, store) = store_with_players().await;
         let game = start(&store, 1, 2).await;
-        let dm = |ply| Owed::Reminder {
-            game,
-            ply,
-            by: Reach::DirectMessage,
-        };
+        let dm = |ply| Owed::ReminderDm { game, ply };
         owe(&store, &[dm(0), moved(game, 1), dm(1)]).await;
         let first = due(&store, NOW, 10).await;
         assert_eq!(owed(&first), [dm(0), moved(game, 1)]);
