@@ -20,6 +20,13 @@ const GAMES: usize = 20;
 /// The bound asked of the bot: 20 `hard` turns on 2 cores fit it at `hard`'s floor (250 ms).
 const BOUND_SECONDS: u64 = 5;
 
+/// The threads of games shown in a channel: this number and up (a thread's id is its
+/// message's).
+const THREADS: i64 = 400_000_000_000_000_000;
+
+/// What the bot says in a game's thread when many games wait for it.
+const SLOW_NOTICE: &str = "Many games are waiting for me";
+
 fn free_address() -> String {
     let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     listener.local_addr().unwrap().to_string()
@@ -51,6 +58,12 @@ fn sample(scrape: &str, name: &str) -> Option<f64> {
 
 /// Starts `GAMES` games in which the AI (playing `hard`) opens; their ids.
 async fn games_waiting_for_the_ai(database: &str, from: usize) -> Vec<GameId> {
+    games_for_the_ai(database, from, false).await
+}
+
+/// Starts `GAMES` games in which the AI (playing `hard`) opens, each `shown` in the fake's
+/// channel, in a thread opened on a message of its own, or in no channel; their ids.
+async fn games_for_the_ai(database: &str, from: usize, shown: bool) -> Vec<GameId> {
     let service = Service::open(database).await.unwrap();
     let ai = Player::new(APP_ID.parse::<PlayerId>().unwrap(), "ponte");
     let mut ids = Vec::new();
@@ -61,13 +74,14 @@ async fn games_waiting_for_the_ai(database: &str, from: usize) -> Vec<GameId> {
             options: ChallengeOptions::default(),
             venue: Venue {
                 guild_id: Some(fake_discord::GUILD_ID.parse().unwrap()),
-                channel_id: None,
+                channel_id: shown.then(|| fake_discord::CHANNEL_ID.parse().unwrap()),
             },
             opener: Opener::Ai,
         };
+        let anchor = shown.then_some(THREADS + i as i64);
         ids.push(
             service
-                .start_ai_game(&human, &ai, terms, None)
+                .start_ai_game(&human, &ai, terms, anchor)
                 .await
                 .unwrap()
                 .id,
@@ -162,4 +176,63 @@ async fn every_game_waiting_for_the_ai_is_answered_within_the_bound_and_once() {
         );
     }
     service.close().await;
+}
+
+/// Many games shown in threads wait for the AI, beyond what it answers at its levels' own
+/// time: each thread is told once that the reply may take up to the bound, before its reply;
+/// a bot stopped in the middle of the queue and started again tells none twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_game_in_a_long_queue_is_told_once_that_its_reply_will_take_longer() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let bound = BOUND_SECONDS.to_string();
+    let env = [
+        ("PONTE_AI_PLAYOUTS", ""),
+        ("PONTE_AI_REPLY_SECONDS", bound.as_str()),
+    ];
+    let ids = games_for_the_ai(&database, 0, true).await;
+    let bot = Bot::start_with(&fake, &database, &env).await;
+    until_waiting(&database, GAMES as i64 / 2, Duration::from_secs(60)).await;
+    drop(bot);
+    let _bot = Bot::start_with(&fake, &database, &env).await;
+    until_waiting(&database, 0, Duration::from_secs(60)).await;
+
+    let expected = format!("may take up to {BOUND_SECONDS} s");
+    let told = |thread: &str| {
+        fake.messages_in(thread)
+            .iter()
+            .map(|m| m["content"].as_str().unwrap_or("").to_string())
+            .collect::<Vec<_>>()
+    };
+    // Every thread's posts, once the outbox is empty: its first board, the notice, its reply.
+    let deadline = Instant::now() + Duration::from_secs(30);
+    for (i, id) in ids.iter().enumerate() {
+        let thread = (THREADS + i as i64).to_string();
+        let posts = loop {
+            let posts = told(&thread);
+            if posts.len() >= 3 || Instant::now() > deadline {
+                break posts;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        };
+        let notices: Vec<&String> = posts.iter().filter(|p| p.contains(SLOW_NOTICE)).collect();
+        assert_eq!(notices.len(), 1, "game #{id}: {posts:#?}");
+        assert!(
+            notices[0].contains(&expected) && notices[0].contains(&format!("#{id}")),
+            "{}",
+            notices[0]
+        );
+        assert_eq!(posts.len(), 3, "game #{id}: {posts:#?}");
+        assert!(
+            posts[1].contains(SLOW_NOTICE),
+            "told before the reply: {posts:#?}"
+        );
+    }
+    // A little later, still nothing more: no pass repeats a notice.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    for i in 0..GAMES {
+        let thread = (THREADS + i as i64).to_string();
+        assert_eq!(told(&thread).len(), 3);
+    }
 }

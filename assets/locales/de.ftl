@@ -778,3 +778,6 @@ local-time-left = { $days ->
    *[other] { $days } T. { $hours } Std.
 }
 local-resumed = Partie #{ $id } geht weiter, wo sie stand: `board` zeigt sie, `games` listet die anderen
+
+## Many games wait for the bot: its reply in game $id may take up to $seconds seconds.
+slow-reply = ⏳ Viele Partien warten auf mich: Meine Antwort in Partie #{ $id } kann bis zu { $seconds } s dauern.

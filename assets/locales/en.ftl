@@ -781,3 +781,6 @@ local-time-left = { $days ->
    *[other] { $days } d { $hours } h
 }
 local-resumed = game #{ $id } goes on where it stood: `board` shows it, `games` lists the others
+
+## Many games wait for the bot: its reply in game $id may take up to $seconds seconds.
+slow-reply = ⏳ Many games are waiting for me: my reply in game #{ $id } may take up to { $seconds } s.

@@ -778,3 +778,6 @@ local-time-left = { $days ->
    *[other] { $days } j { $hours } h
 }
 local-resumed = la partie #{ $id } reprend où elle en était : `board` l’affiche, `games` liste les autres
+
+## Many games wait for the bot: its reply in game $id may take up to $seconds seconds.
+slow-reply = ⏳ Beaucoup de parties m’attendent : ma réponse dans la partie #{ $id } peut prendre jusqu’à { $seconds } s.

@@ -522,6 +522,11 @@ pub fn analysis_failed_text(lang: Lang, game: GameId) -> String {
     tr!(lang, "analysis-failed", id = game)
 }
 
+/// Many games wait for the bot: its reply in game `game` may take up to `seconds`.
+pub fn slow_reply_text(lang: Lang, game: GameId, seconds: i64) -> String {
+    tr!(lang, "slow-reply", id = game, seconds = seconds)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,8 @@ use super::commands::{signup_text, standings_text};
 use super::health::{self, Outcome};
 use super::messages::{
     analysis_failed_text, anchor_text, board_pings, cancelled_text, digest_text, ended_text,
-    fit_message, move_text, reminder_dm_text, reminder_text, round_text, started_text,
+    fit_message, move_text, reminder_dm_text, reminder_text, round_text, slow_reply_text,
+    started_text,
 };
 use super::outgoing::{self, NOBODY};
 use super::post::{analysis_post, deliver_board, dm_closed, game_channel, refused};
@@ -226,6 +227,15 @@ async fn post(
             // Closed direct messages are the player's choice, set aside (the thread reminder
             // stands); another failure is tried again, holding back none of the game's posts.
             ids::user(player).direct_message(ctx, message).await?;
+        }
+        (Owed::SlowReply { seconds, .. }, Subject::Game(game)) => {
+            let Some(channel) = game_channel(game) else {
+                return Ok(());
+            };
+            let text = slow_reply_text(lang, game.id, seconds);
+            channel
+                .send_message(ctx, outgoing::message_once(NOBODY, &nonce).content(text))
+                .await?;
         }
         // The service loads each item's own subject (`Owed::about`): never reached.
         (owed, _) => anyhow::bail!("{owed:?} came with another item's subject"),

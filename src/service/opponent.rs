@@ -10,6 +10,9 @@
 //! the next pass) within the whole. No level
 //! thinks less than its floor, so the bound holds while no more than `bound × cores /
 //! (2 × floor)` turns wait at once (120 `hard` turns on 2 cores, 8 replies a second).
+//! When a pass makes its games wait longer than usual (its searches think less, or it would
+//! last over 10 s at the levels' own time), each game shown in a channel is told once per wait
+//! that the reply may take up to the bound.
 
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
@@ -21,7 +24,7 @@ use super::{
     ChallengeOptions, GameId, GameView, MoveOutcome, Player, Result, Service, ServiceError, Venue,
 };
 use crate::ai::{self, Budget, Level};
-use crate::store::{AiSide, Origin, StoredLevel};
+use crate::store::{AiSide, Origin, Owed, StoredLevel};
 
 /// How often the worker looks for turns it was not told about (a missed wake-up, a failure).
 const RESCAN: Duration = Duration::from_secs(30);
@@ -41,13 +44,37 @@ pub const HARD_FLOOR: Duration = Duration::from_millis(250);
 /// that the pass ends within half of `bound`; `None` when the level's own time fits (or the
 /// level thinks in playouts).
 fn queued_think(level: Level, queue: usize, cores: usize, bound: Duration) -> Option<Duration> {
-    let (own, floor) = match level {
-        Level::Easy => return None,
-        Level::Medium => (Duration::from_millis(500), MEDIUM_FLOOR),
-        Level::Hard => (Duration::from_millis(1950), HARD_FLOOR),
-    };
+    let (own, floor) = own_time(level)?;
     let share = (bound / 2).mul_f64(cores as f64 / queue.max(1) as f64);
     (share < own).then(|| share.max(floor))
+}
+
+/// A level's own time for a move and its floor; `None` for a level that thinks in playouts.
+fn own_time(level: Level) -> Option<(Duration, Duration)> {
+    match level {
+        Level::Easy => None,
+        Level::Medium => Some((Duration::from_millis(500), MEDIUM_FLOOR)),
+        Level::Hard => Some((Duration::from_millis(1950), HARD_FLOOR)),
+    }
+}
+
+/// A pass that would last longer than this at the levels' own time keeps its games waiting
+/// longer than usual.
+const SLOW_PASS: Duration = Duration::from_secs(10);
+
+/// Whether a pass of turns at `levels` on `cores` cores makes its games wait longer than
+/// usual: its searches think less than their levels' own time, or at that time it would last
+/// over [`SLOW_PASS`].
+fn slow_pass(levels: &[Level], cores: usize, bound: Duration) -> bool {
+    let queue = levels.len();
+    let thinks_less = levels
+        .iter()
+        .any(|&level| queued_think(level, queue, cores, bound).is_some());
+    let own: Duration = levels
+        .iter()
+        .filter_map(|&level| own_time(level).map(|(own, _)| own))
+        .sum();
+    thinks_less || own.mul_f64(1.0 / cores.max(1) as f64) > SLOW_PASS
 }
 
 /// Who opens a game against the AI.
@@ -273,9 +300,10 @@ impl Service {
     pub async fn run_ai(self: Arc<Self>) {
         let busy: Arc<Mutex<HashSet<GameId>>> = Arc::default();
         loop {
-            match self.ai_turns().await {
+            match self.store.ai_turn_levels().await {
                 Ok(turns) => {
                     let count = turns.len();
+                    let turns = self.notice_slow_pass(turns).await;
                     for id in turns {
                         if !busy.lock().unwrap_or_else(|e| e.into_inner()).insert(id) {
                             continue;
@@ -307,6 +335,36 @@ impl Service {
                 () = tokio::time::sleep(RESCAN) => {}
             }
         }
+    }
+
+    /// When the pass of `turns` makes its games wait longer than usual, each waiting game shown
+    /// in a channel is told so, once per wait (see [`Store::owe_slow_replies`]). The pass's
+    /// games, in order.
+    ///
+    /// [`Store::owe_slow_replies`]: crate::store::Store::owe_slow_replies
+    async fn notice_slow_pass(&self, turns: Vec<(GameId, StoredLevel)>) -> Vec<GameId> {
+        let levels: Vec<Level> = turns.iter().map(|&(_, level)| level_of(level)).collect();
+        let games: Vec<GameId> = turns.into_iter().map(|(game, _)| game).collect();
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        if !slow_pass(&levels, cores, self.ai_reply_bound) {
+            return games;
+        }
+        let seconds =
+            i64::try_from(self.ai_reply_bound.as_secs_f64().ceil() as u64).unwrap_or(i64::MAX);
+        let owed = |game, ply| Owed::SlowReply { game, ply, seconds };
+        match self.store.owe_slow_replies(&games, owed, self.now()).await {
+            Ok(noticed) if !noticed.is_empty() => {
+                tracing::info!(
+                    "{} AI turns wait: {} games told",
+                    games.len(),
+                    noticed.len()
+                );
+                self.outbox_changed();
+            }
+            Ok(_) => {}
+            Err(error) => tracing::warn!("cannot tell the games waiting for the AI: {error}"),
+        }
+        games
     }
 
     /// `player`'s results against each level of the AI in a server.
@@ -343,5 +401,26 @@ pub(super) fn level_of(stored: StoredLevel) -> Level {
         StoredLevel::Easy => Level::Easy,
         StoredLevel::Medium => Level::Medium,
         StoredLevel::Hard => Level::Hard,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A pass is slow when its searches think less than their own time, or when at that time
+    /// it would last over 10 s; `easy`, which thinks in playouts, never makes one slow.
+    #[test]
+    fn a_pass_is_slow_when_its_searches_think_less_or_it_lasts_over_ten_seconds() {
+        let bound = AI_REPLY_BOUND;
+        assert!(!slow_pass(&[Level::Hard; 2], 2, bound));
+        assert!(!slow_pass(&[Level::Easy; 500], 2, bound));
+        // 11 hard turns on 2 cores fit half of 30 s at their own time, but last 10.7 s; 10
+        // last 9.75 s.
+        assert!(queued_think(Level::Hard, 11, 2, bound).is_none());
+        assert!(slow_pass(&[Level::Hard; 11], 2, bound));
+        assert!(!slow_pass(&[Level::Hard; 10], 2, bound));
+        // Under a short bound, 4 hard turns already think less.
+        assert!(slow_pass(&[Level::Hard; 4], 2, Duration::from_secs(5)));
     }
 }

@@ -1,7 +1,8 @@
 //! Games against the bot's own AI: started at once (no challenge to answer), found again
 //! when the AI is to move, and counted per level for a player's stats.
 
-use super::{GameId, PlayerId, Store, StoreError, StoredLevel};
+use super::outbox::insert_owed;
+use super::{GameId, Millis, Owed, PlayerId, Store, StoreError, StoredLevel};
 
 /// A player's finished games against one level of the AI.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -25,6 +26,54 @@ impl Store {
         )
         .fetch_all(&self.pool)
         .await?)
+    }
+
+    /// The levels of the games in which the AI is to move, the longest waiting first.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn ai_turn_levels(&self) -> Result<Vec<(GameId, StoredLevel)>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT id, ai_level FROM games
+             WHERE ai_player_id IS NOT NULL AND status = 'active' AND to_move_id = ai_player_id
+             ORDER BY updated_at, id",
+        )
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Saves, for each of `games` that is shown in a channel and still waits for the AI, what
+    /// its wait owes (`owed` of the game and its plies), once per wait: a wait already noticed
+    /// (the same game at the same ply) owes nothing again, across restarts too. The games
+    /// noticed now.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn owe_slow_replies(
+        &self,
+        games: &[GameId],
+        owed: impl Fn(GameId, i64) -> Owed,
+        now: Millis,
+    ) -> Result<Vec<GameId>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut noticed = Vec::new();
+        for &game in games {
+            let ply: Option<i64> = sqlx::query_scalar(
+                "UPDATE games SET slow_notice_ply = plies
+                 WHERE id = ? AND status = 'active' AND to_move_id = ai_player_id
+                   AND channel_id IS NOT NULL AND slow_notice_ply IS NOT plies
+                 RETURNING plies",
+            )
+            .bind(game)
+            .fetch_optional(&mut *tx)
+            .await?;
+            if let Some(ply) = ply {
+                insert_owed(&mut tx, &[owed(game, ply)], now).await?;
+                noticed.push(game);
+            }
+        }
+        tx.commit().await?;
+        Ok(noticed)
     }
 
     /// `player`'s results against each level of the AI, in the finished games of a server.
@@ -58,7 +107,7 @@ impl Store {
 mod tests {
     use super::*;
     use crate::store::test_support::{
-        GUILD, NOW, commit, due, kept_if_away, new_game, owing_nothing, owing_start,
+        GUILD, NOW, commit, due, kept_if_away, new_game, number, owing_nothing, owing_start,
         store_with_players, won,
     };
     use crate::store::{AiSide, EndReason, NewGame, Origin, Owed, Winner};
@@ -172,5 +221,67 @@ mod tests {
             store.ai_records(GUILD + 1, PlayerId(1)).await.unwrap(),
             vec![]
         );
+    }
+
+    /// A wait for the AI is noticed once: again at the same ply owes nothing, across a new
+    /// store on the same file too; the AI's next wait (a later ply) is noticed again; a game
+    /// shown in no channel and a game where the human is to move owe nothing.
+    #[tokio::test]
+    async fn a_slow_reply_is_owed_once_per_wait_of_a_game_shown_in_a_channel() {
+        let (dir, store) = store_with_players().await;
+        let waiting = start(&store, &ai_game(2, 1, hard(PlayerId(2)), None)).await;
+        let unseen = ai_game(2, 1, hard(PlayerId(2)), None);
+        let unseen = NewGame {
+            channel_id: None,
+            ..unseen
+        };
+        let unseen = start(&store, &unseen).await;
+        let human = start(&store, &ai_game(1, 2, hard(PlayerId(2)), None)).await;
+        let slow = |game, ply| Owed::SlowReply {
+            game,
+            ply,
+            seconds: 9,
+        };
+        let all = [waiting, unseen, human];
+        let noticed = store.owe_slow_replies(&all, slow, NOW).await.unwrap();
+        assert_eq!(noticed, [waiting]);
+        assert!(
+            store
+                .owe_slow_replies(&all, slow, NOW)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        let url = format!("sqlite://{}", dir.path().join("store.db").display());
+        let reopened = Store::open(&url).await.unwrap();
+        assert!(
+            reopened
+                .owe_slow_replies(&all, slow, NOW)
+                .await
+                .unwrap()
+                .is_empty()
+        );
+        // The AI's next wait, two plies on.
+        sqlx::query("UPDATE games SET plies = plies + 2 WHERE id = ?")
+            .bind(waiting)
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        assert_eq!(
+            store.owe_slow_replies(&all, slow, NOW).await.unwrap(),
+            [waiting]
+        );
+        let owed: Vec<Owed> = due(&store, NOW + 1, 10)
+            .await
+            .iter()
+            .map(|d| d.owed)
+            .collect();
+        // Behind each game's start.
+        assert!(
+            owed.iter().all(|o| matches!(o, Owed::Started { .. })),
+            "{owed:?}"
+        );
+        let slow_rows = "SELECT COUNT(*) FROM outbox WHERE kind = 'slow_reply'";
+        assert_eq!(number(&store, slow_rows).await, 2);
     }
 }

@@ -89,6 +89,13 @@ pub enum Owed {
         #[serde(rename = "player_id")]
         player: PlayerId,
     },
+    /// Many games wait for the AI: its reply after `ply` plies may take up to `seconds`.
+    SlowReply {
+        #[serde(rename = "game_id")]
+        game: GameId,
+        ply: i64,
+        seconds: i64,
+    },
 }
 
 /// What an item is about: what the delivery loads to say it.
@@ -139,6 +146,7 @@ struct Columns {
     anchor_message_id: Option<i64>,
     channel_id: Option<i64>,
     player_id: Option<PlayerId>,
+    seconds: Option<i64>,
 }
 
 impl Owed {
@@ -154,7 +162,8 @@ impl Owed {
             Owed::Moved { game, first, last } => About::Moves { game, first, last },
             Owed::Ended { game, ply }
             | Owed::Reminder { game, ply }
-            | Owed::ReminderDm { game, ply } => About::Game { game, ply },
+            | Owed::ReminderDm { game, ply }
+            | Owed::SlowReply { game, ply, .. } => About::Game { game, ply },
             Owed::Round { tournament, .. }
             | Owed::Standings { tournament }
             | Owed::Finished { tournament } => About::Tournament(tournament),
@@ -173,6 +182,7 @@ impl Owed {
                 ply >= 0
             }
             Owed::Round { round, .. } => round >= 1,
+            Owed::SlowReply { ply, seconds, .. } => ply >= 0 && seconds > 0,
             Owed::Analysis { channel, .. } | Owed::AnalysisFailed { channel, .. } => channel > 0,
             _ => true,
         }
@@ -246,9 +256,9 @@ pub(super) async fn insert_owed(
             .map_err(|error| StoreError::Impossible(format!("{item:?}: {error}")))?;
         sqlx::query::<Sqlite>(
             "INSERT INTO outbox (kind, game_id, tournament_id, first_ply, ply, round,
-                                 anchor_message_id, channel_id, player_id, next_attempt_at,
-                                 created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                                 anchor_message_id, channel_id, player_id, seconds,
+                                 next_attempt_at, created_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(kind)
         .bind(c.game_id)
@@ -259,6 +269,7 @@ pub(super) async fn insert_owed(
         .bind(c.anchor_message_id)
         .bind(c.channel_id)
         .bind(c.player_id)
+        .bind(c.seconds)
         .bind(now)
         .bind(now)
         .execute(&mut *conn)
@@ -281,7 +292,7 @@ impl Store {
     ) -> Result<Vec<Result<OutboxItem, (OutboxId, StoreError)>>, StoreError> {
         let rows: Vec<OutboxRow> = sqlx::query_as(&format!(
             "SELECT id, kind, game_id, tournament_id, first_ply, ply, round, anchor_message_id,
-                    channel_id, player_id, attempts
+                    channel_id, player_id, seconds, attempts
              FROM outbox
              WHERE id IN ({HEADS}) AND next_attempt_at <= ? ORDER BY id LIMIT ?"
         ))
@@ -462,7 +473,18 @@ mod tests {
             },
         ];
         owe(&store, &all).await;
+        let slow = Owed::SlowReply {
+            game: items[0],
+            ply: 3,
+            seconds: 30,
+        };
+        owe(&store, &[slow]).await;
         assert_eq!(owed(&due(&store, NOW, 20).await), all);
+        let started = due(&store, NOW, 20).await[2].id;
+        store.announcement_delivered(started).await.unwrap();
+        let last = *due(&store, NOW, 20).await.last().unwrap();
+        assert_eq!(last.owed, slow);
+        store.announcement_delivered(last.id).await.unwrap();
         // A tournament's items go out one at a time, in order, like a game's.
         owe(&store, &[Owed::Standings { tournament }]).await;
         owe(&store, &[Owed::Finished { tournament }]).await;
@@ -495,6 +517,8 @@ mod tests {
             // A digest names a player, and nothing of a game.
             "'digest', ?, NULL, NULL, NULL",
             "'weekly_summary', ?, NULL, NULL, NULL",
+            // A slow reply names its seconds.
+            "'slow_reply', ?, NULL, 2, NULL",
         ] {
             let sql = format!(
                 "INSERT INTO outbox (kind, game_id, first_ply, ply, round, next_attempt_at,
