@@ -60,9 +60,14 @@ def long_functions(lines, tests):
             if lines[j].startswith(indent + "}") and not lines[j].startswith(indent + "} else"):
                 length = j - i + 1
                 if length > FN_LIMIT:
-                    above = " ".join(lines[max(0, i - 6):i]).lower()
-                    yield m.group(7), i + 1, length, "longer than 80 lines because" in above
+                    yield m.group(7), i + 1, length, says_why(lines[max(0, i - 6):i], FN_LIMIT)
                 break
+
+
+def says_why(lines, limit):
+    """Whether these comment lines say why the file or function is longer than `limit`."""
+    text = " ".join(re.sub(r"^\s*//[/!]?", "", line) for line in lines)
+    return f"longer than {limit} lines because" in " ".join(text.lower().split())
 
 
 def main():
@@ -74,7 +79,7 @@ def main():
         name = path.relative_to(root)
         code = code_lines(lines, tests)
         if code > FILE_LIMIT:
-            reason = "longer than 500 lines because" in " ".join(lines[:40]).lower()
+            reason = says_why(lines[:40], FILE_LIMIT)
             missing += not reason
             print(f"{name}: {code} code lines{' (says why)' if reason else ''}")
         for fn, at, length, reason in long_functions(lines, tests):

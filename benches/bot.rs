@@ -2,7 +2,8 @@
 //! what the players see — the board posted in the game's thread after a move, the callback of
 //! an autocomplete — and the bot's memory
 //! (RSS) after it has loaded each of 1,000 live games once, as players typing in all of them
-//! would. `cargo bench --bench bot` (`PONTE_BENCH_SAMPLES=1000` for more samples);
+//! would. `cargo bench --bench bot` (`PONTE_BENCH_SAMPLES=1000` for more samples;
+//! `PONTE_BENCH_BOT=<path>` runs another build of `ponte`, to compare two in one sitting);
 //! `docs/architecture.md` lists the figures.
 //!
 //! Percentiles need every sample, so this is a plain measured harness rather than divan.
@@ -80,7 +81,10 @@ async fn run() {
     live_games::forget_their_posts(&database).await;
 
     let fake = FakeDiscord::start().await;
-    let mut bot = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
+    // `PONTE_BENCH_BOT` measures another build of the bot (an older one, say) with this run.
+    let binary =
+        std::env::var("PONTE_BENCH_BOT").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ponte").into());
+    let mut bot = tokio::process::Command::new(binary)
         .arg("bot")
         .env("DISCORD_TOKEN", "fake-token")
         .env("DISCORD_API_BASE", fake.base())

@@ -2,6 +2,10 @@
 //! alternate game by game; games run on every core; the result is the score with its 95%
 //! interval, the Elo difference it implies, and each side's time per move. With a sequential
 //! test (`--sprt`), a match stops as soon as its games decide between two Elo differences.
+//!
+//! Longer than 500 lines because the contenders' names and budgets, the match loop, the
+//! sequential test and the match records are one tool's parts, read together when a match is
+//! set up; none is used elsewhere.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -85,6 +85,8 @@ fn main() -> ExitCode {
     })
 }
 
+/// Longer than 80 lines because it is the command's whole report, printed in the order a
+/// reader reads it: the settings, the running score, the result with its interval, the times.
 fn arena(args: ArenaArgs) -> Result<ExitCode, String> {
     let variant = args.supply.variant(args.size).map_err(|e| e.to_string())?;
     let games = args.games;

@@ -8,6 +8,9 @@
 //!   being tried once in random order first;
 //! - the playouts follow the author's advice (`policy`).
 //!
+//! Longer than 500 lines because the tree, its statistics and the one search loop that reads
+//! and writes them share private state on the hottest path of the AI; split into modules they
+//! would have to expose the tree's internals to each other.
 //!
 //! Further ideas are switched by [`Ideas`], so that `ponte-lab arena` can measure each one
 //! (`trial-…` players); the levels play with [`LEVELS`], the ones that paid: the swap valued
@@ -570,7 +573,10 @@ struct Tree {
     root_wins: Vec<f64>,
 }
 
-/// Grows a search tree for `game` until `budget` is spent. With the `replies` idea the
+/// Grows a search tree for `game` until `budget` is spent. Longer than 80 lines because
+/// descent, expansion, playout and backup are one loop sharing its locals (the path, the
+/// playout's moves, the draws), each pass the AI's hottest code.
+/// With the `replies` idea the
 /// playouts are `ideas.style()`'s advice with the replies this search learns, not `playout`.
 fn grow(
     game: &Game,

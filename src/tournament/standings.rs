@@ -90,37 +90,7 @@ pub fn standings(
                 .iter()
                 .filter(|g| g.half_points(seed).is_some())
                 .collect();
-            let tiebreaks = match format {
-                Format::RoundRobin { .. } => {
-                    // Sonneborn-Berger: the points of those beaten, half those of those drawn.
-                    let sb = mine
-                        .iter()
-                        .map(|g| {
-                            let theirs = points[g.opponent(seed)];
-                            match g.half_points(seed) {
-                                Some(WIN) => theirs,
-                                Some(DRAW) => theirs / 2.0,
-                                _ => 0.0,
-                            }
-                        })
-                        .sum();
-                    vec![(TiebreakKind::SonnebornBerger, sb)]
-                }
-                Format::Swiss { .. } => {
-                    // Buchholz: the opponents' points; cut 1 drops the lowest (a bye, an
-                    // unplayed round, counts as an opponent with none).
-                    let mut theirs: Vec<f64> =
-                        mine.iter().map(|g| points[g.opponent(seed)]).collect();
-                    theirs.extend(byes.iter().filter(|b| **b == seed).map(|_| 0.0));
-                    theirs.sort_by(f64::total_cmp);
-                    let buchholz: f64 = theirs.iter().sum();
-                    let cut = buchholz - theirs.first().copied().unwrap_or(0.0);
-                    vec![
-                        (TiebreakKind::Buchholz, buchholz),
-                        (TiebreakKind::BuchholzCut1, cut),
-                    ]
-                }
-            };
+            let tiebreaks = format_tiebreaks(format, seed, &mine, &points, byes);
             Standing {
                 rank: 0,
                 seed,
@@ -131,8 +101,62 @@ pub fn standings(
         })
         .collect();
 
-    // Points and the format's tiebreaks first; then, within each group still equal, the
-    // direct encounter among its members and the board points (appended to the key).
+    break_ties_within_groups(&mut lines, games);
+    // Ranks: equal on everything, equal rank.
+    for i in 0..lines.len() {
+        lines[i].rank = if i > 0 && full_key(&lines[i]) == full_key(&lines[i - 1]) {
+            lines[i - 1].rank
+        } else {
+            i + 1
+        };
+    }
+    lines
+}
+
+/// The format's own tiebreaks for `seed`, who played `mine`: a round robin's Sonneborn-Berger,
+/// a Swiss's Buchholz and Buchholz cut 1.
+fn format_tiebreaks(
+    format: Format,
+    seed: Seed,
+    mine: &[&Played],
+    points: &[f64],
+    byes: &[Seed],
+) -> Vec<(TiebreakKind, f64)> {
+    match format {
+        Format::RoundRobin { .. } => {
+            // Sonneborn-Berger: the points of those beaten, half those of those drawn.
+            let sb = mine
+                .iter()
+                .map(|g| {
+                    let theirs = points[g.opponent(seed)];
+                    match g.half_points(seed) {
+                        Some(WIN) => theirs,
+                        Some(DRAW) => theirs / 2.0,
+                        _ => 0.0,
+                    }
+                })
+                .sum();
+            vec![(TiebreakKind::SonnebornBerger, sb)]
+        }
+        Format::Swiss { .. } => {
+            // Buchholz: the opponents' points; cut 1 drops the lowest (a bye, an
+            // unplayed round, counts as an opponent with none).
+            let mut theirs: Vec<f64> = mine.iter().map(|g| points[g.opponent(seed)]).collect();
+            theirs.extend(byes.iter().filter(|b| **b == seed).map(|_| 0.0));
+            theirs.sort_by(f64::total_cmp);
+            let buchholz: f64 = theirs.iter().sum();
+            let cut = buchholz - theirs.first().copied().unwrap_or(0.0);
+            vec![
+                (TiebreakKind::Buchholz, buchholz),
+                (TiebreakKind::BuchholzCut1, cut),
+            ]
+        }
+    }
+}
+
+/// Sorts `lines` by points and the format's tiebreaks; then, within each group still equal,
+/// by the direct encounter among its members and the board points (appended to the key).
+fn break_ties_within_groups(lines: &mut [Standing], games: &[Played]) {
     let primary = full_key;
     lines.sort_by(|a, b| compare_desc(&primary(a), &primary(b)).then(a.seed.cmp(&b.seed)));
     let mut start = 0;
@@ -165,15 +189,6 @@ pub fn standings(
             .sort_by(|a, b| compare_desc(&full_key(a), &full_key(b)).then(a.seed.cmp(&b.seed)));
         start = end;
     }
-    // Ranks: equal on everything, equal rank.
-    for i in 0..lines.len() {
-        lines[i].rank = if i > 0 && full_key(&lines[i]) == full_key(&lines[i - 1]) {
-            lines[i - 1].rank
-        } else {
-            i + 1
-        };
-    }
-    lines
 }
 
 /// Points, then every tiebreak computed so far, in order.

@@ -76,7 +76,9 @@ impl<'r> Search<'r> {
         }
     }
 
-    /// One descent, expansion, playout and backup (`simUsingTree`).
+    /// One descent, expansion, playout and backup (`simUsingTree`). Longer than 80 lines
+    /// because it follows Dumbot's Java method step by step, so that the two can be compared
+    /// line by line.
     pub(super) fn simulate(&mut self) {
         let mut at = self.root.clone();
         let mut draws = Draws::new();
