@@ -441,52 +441,29 @@ async fn finish(fake: &Arc<FakeDiscord>, games: &Arc<Vec<Mutex<Option<GameView>>
 
 /// The bytes of the database at `path` with its WAL written back (as a clean stop leaves it).
 async fn checkpointed_bytes(database: &str, path: &std::path::Path) -> u64 {
-    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(database)
-        .await
-        .unwrap();
-    sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
-        .await
-        .unwrap();
+    common::execute(database, "PRAGMA wal_checkpoint(TRUNCATE)").await;
     std::fs::metadata(path).unwrap().len()
 }
 
 /// The games in the database, and how many of them are finished.
 async fn count_games(database: &str) -> (i64, i64) {
-    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(database)
-        .await
-        .unwrap();
-    let counts =
-        sqlx::query_as("SELECT COUNT(*), COALESCE(SUM(status = 'finished'), 0) FROM games")
-            .fetch_one(&mut conn)
-            .await
-            .unwrap();
-    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
-        .await
-        .unwrap();
-    counts
+    let all = common::scalar(database, "SELECT COUNT(*) FROM games").await;
+    let finished = common::scalar(
+        database,
+        "SELECT COUNT(*) FROM games WHERE status = 'finished'",
+    )
+    .await;
+    (all, finished)
 }
 
 /// Games in which the AI is still to move.
 async fn waiting_for_the_ai(database: &str) -> i64 {
-    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(database)
-        .await
-        .unwrap();
-    let waiting = sqlx::query_scalar(
-        "SELECT COUNT(*) FROM games
-         WHERE ai_player_id IS NOT NULL AND status = 'active' AND to_move_id = ai_player_id",
-    )
-    .fetch_one(&mut conn)
-    .await
-    .unwrap();
-    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
-        .await
-        .unwrap();
-    waiting
+    common::scalar(database, WAITING_FOR_THE_AI).await
 }
+
+/// The count of games in which the AI is to move.
+const WAITING_FOR_THE_AI: &str = "SELECT COUNT(*) FROM games
+     WHERE ai_player_id IS NOT NULL AND status = 'active' AND to_move_id = ai_player_id";
 
 /// `count` games against the bot at `hard` (the bot opening, each in its own thread), all
 /// waiting for its reply when it starts: how long each reply took from the start, with the

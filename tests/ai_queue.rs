@@ -5,6 +5,7 @@
 //! long); `/metrics` counts the wait of each reply; and a bot killed in the middle of the
 //! queue plays no turn twice when it starts again.
 
+mod common;
 mod fake_discord;
 
 use std::time::{Duration, Instant};
@@ -93,20 +94,12 @@ async fn games_for_the_ai(database: &str, from: usize, shown: bool) -> Vec<GameI
 
 /// Games in which the AI is still to move.
 async fn still_waiting(database: &str) -> i64 {
-    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(database)
-        .await
-        .unwrap();
-    let waiting = sqlx::query_scalar(
+    common::scalar(
+        database,
         "SELECT COUNT(*) FROM games
          WHERE ai_player_id IS NOT NULL AND status = 'active' AND to_move_id = ai_player_id",
     )
-    .fetch_one(&mut conn)
     .await
-    .unwrap();
-    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
-        .await
-        .unwrap();
-    waiting
 }
 
 /// Waits (at most `patience`) until at most `left` games wait for the AI; the time it took.

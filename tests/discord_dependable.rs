@@ -1,6 +1,7 @@
 //! What a saved action owes the players reaches them once, even when Discord fails for a while
 //! or the bot is killed between saving and posting: the real bot against the fake Discord.
 
+mod common;
 mod fake_discord;
 
 use fake_discord::FakeDiscord;
@@ -796,17 +797,7 @@ async fn boards_of_different_games_go_out_together_and_each_games_in_order() {
     }
     service.close().await;
     // Only the boards: the new games' threads are set already.
-    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(&database)
-        .await
-        .unwrap();
-    sqlx::query("DELETE FROM outbox WHERE kind <> 'moved'")
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
-        .await
-        .unwrap();
-
+    common::execute(&database, "DELETE FROM outbox WHERE kind <> 'moved'").await;
     fake.set_latency(std::time::Duration::from_millis(500));
     let bot = Bot::start(&fake, &database).await;
     // Each thread's posts, by their nonce (the outbox item's id, in the order the moves were

@@ -45,14 +45,5 @@ pub async fn seed(
 /// Empties the outbox of the (closed) database at `database`: the seeded games' own boards
 /// are not a bench's load, and a backlog of thousands would measure the queue, not a move.
 pub async fn forget_their_posts(database: &str) {
-    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(database)
-        .await
-        .unwrap();
-    sqlx::query("DELETE FROM outbox")
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
-        .await
-        .unwrap();
+    crate::common::execute(database, "DELETE FROM outbox").await;
 }

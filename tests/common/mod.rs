@@ -139,3 +139,31 @@ impl Aborted for Result<ponte::service::AbortOutcome, ServiceError> {
         }
     }
 }
+
+/// Runs `sql` on the SQLite database at `database` through a connection of its own (a test
+/// or bench looking past the bot at its file).
+pub async fn execute(database: &str, sql: &str) {
+    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(database)
+        .await
+        .unwrap();
+    sqlx::query(sql).execute(&mut conn).await.unwrap();
+    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
+        .await
+        .unwrap();
+}
+
+/// The first column of the first row `sql` returns from the database at `database` (a count,
+/// say), through a connection of its own.
+pub async fn scalar<T>(database: &str, sql: &str) -> T
+where
+    T: for<'r> sqlx::Decode<'r, sqlx::Sqlite> + sqlx::Type<sqlx::Sqlite> + Send + Unpin,
+{
+    let mut conn = <sqlx::SqliteConnection as sqlx::Connection>::connect(database)
+        .await
+        .unwrap();
+    let value = sqlx::query_scalar(sql).fetch_one(&mut conn).await.unwrap();
+    <sqlx::SqliteConnection as sqlx::Connection>::close(conn)
+        .await
+        .unwrap();
+    value
+}
