@@ -69,3 +69,25 @@ fn replay_gif_82_moves_12x12(bencher: Bencher, threads: usize) {
         .collect();
     bencher.bench_local(|| animated_gif_on(black_box(&stills), threads, |_, _| {}));
 }
+
+/// The drawing as an RGB PNG, deflate level 2 with the Up filter: how the board picture was
+/// encoded before it was indexed, the comparison for `render_and_encode_full_12x12`.
+#[divan::bench]
+fn render_and_encode_rgb_full_12x12(bencher: Bencher) {
+    use image::ImageEncoder;
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+    let game = full_board();
+    bencher.bench_local(|| {
+        let image = render(black_box(&picture(&game)));
+        let mut bytes = Vec::new();
+        PngEncoder::new_with_quality(&mut bytes, CompressionType::Level(2), FilterType::Up)
+            .write_image(
+                image.as_raw(),
+                image.width(),
+                image.height(),
+                image::ExtendedColorType::Rgb8,
+            )
+            .expect("encoding to memory cannot fail");
+        bytes
+    });
+}

@@ -10,7 +10,9 @@ use image::{Rgb, RgbImage};
 use ponte::game::{Bridge, Cell, Color, Game, Move, Record, Variant};
 use ponte::i18n::Lang;
 use ponte::render::palette::{BLOCKED, HIGHLIGHT, WATER};
-use ponte::render::{Layout, Picture, WIDTH, edge, fill, render, render_png, sandbank_fill};
+use ponte::render::{
+    BOARD_MOST_OFF, Layout, Picture, WIDTH, edge, fill, render, render_png, sandbank_fill,
+};
 
 fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden")
@@ -443,5 +445,157 @@ fn every_text_is_readable_at_a_phones_width() {
                 "the caption's line at y = {y} is {height} px tall"
             );
         }
+    }
+}
+
+/// A finished game of random moves on the default board.
+fn random_finished_game(rng: &mut fastrand::Rng) -> Game {
+    let mut game = Game::new(Variant::default());
+    while game.outcome().is_none() {
+        let Some(mv) = ponte::game::playout::random_move(&game, rng) else {
+            break;
+        };
+        game.play(mv).unwrap();
+    }
+    game
+}
+
+/// The PNG players get is indexed and small (a full 12×12 board at most 40,000 bytes, one of
+/// 20 tiles or fewer 30,000), and shows the drawing: every pixel drawn in one of the picture's
+/// flat colours (texts, lines, tiles, water) is exactly that colour, and every other pixel (a
+/// blend of an anti-aliased edge) is within `BOARD_MOST_OFF` levels in each channel. Over the golden
+/// positions and 50 random finished games; prints the largest.
+#[test]
+fn board_pictures_are_small_indexed_pngs_that_show_the_drawing() {
+    let flat = ponte::render::palette::FLAT;
+    let mut rng = fastrand::Rng::with_seed(40);
+    let mut games: Vec<(String, Game)> = ["empty", "opening", "middle", "finished"]
+        .iter()
+        .map(|name| (name.to_string(), game_of(name)))
+        .collect();
+    games.extend((0..50).map(|i| (format!("random game {i}"), random_finished_game(&mut rng))));
+    let mut largest = (0, String::new());
+    let mut worst = (0, String::new());
+    for (name, game) in &games {
+        let drawn = render(&picture(game));
+        let png = render_png(&picture(game));
+        let reader = png::Decoder::new(std::io::Cursor::new(&png))
+            .read_info()
+            .unwrap();
+        assert_eq!(reader.info().color_type, png::ColorType::Indexed, "{name}");
+        let shown = image::load_from_memory(&png).unwrap().to_rgb8();
+        assert_eq!(shown.dimensions(), drawn.dimensions(), "{name}");
+        for (x, y, a) in drawn.enumerate_pixels() {
+            let b = shown.get_pixel(x, y);
+            let off = (0..3).map(|i| a.0[i].abs_diff(b.0[i])).max().unwrap();
+            if flat.contains(a) {
+                assert_eq!(a, b, "{name}: the flat colour at ({x}, {y}) moved");
+            }
+            assert!(
+                off <= BOARD_MOST_OFF,
+                "{name}: ({x}, {y}) is {b:?}, drawn {a:?}"
+            );
+            if off > worst.0 {
+                worst = (off, name.clone());
+            }
+        }
+        let filled = (game.board().tiles(Color::White).len() + game.board().tiles(Color::Red).len())
+            as usize;
+        // An empty board's picture is about half a full one's.
+        // Most of an empty board's picture is its frame, coordinates and caption.
+        let most = if filled <= 20 { 30_000 } else { 40_000 };
+        assert!(
+            png.len() <= most,
+            "{name}: {} bytes, {filled} tiles",
+            png.len()
+        );
+        if png.len() > largest.0 {
+            largest = (png.len(), name.clone());
+        }
+    }
+    println!(
+        "the largest board picture: {} bytes ({})",
+        largest.0, largest.1
+    );
+    println!(
+        "the most a channel is off: {} levels ({})",
+        worst.0, worst.1
+    );
+}
+
+/// The drawing shown by an indexed PNG, and the bytes the same pixels take as an RGB PNG
+/// (deflate level 2, the Up filter).
+fn indexed_and_rgb_bytes(png: &[u8]) -> (RgbImage, usize) {
+    use image::ImageEncoder;
+    use image::codecs::png::{CompressionType, FilterType, PngEncoder};
+    let reader = png::Decoder::new(std::io::Cursor::new(png))
+        .read_info()
+        .unwrap();
+    assert_eq!(reader.info().color_type, png::ColorType::Indexed);
+    let image = image::load_from_memory(png).unwrap().to_rgb8();
+    let mut rgb = Vec::new();
+    PngEncoder::new_with_quality(&mut rgb, CompressionType::Level(2), FilterType::Up)
+        .write_image(
+            image.as_raw(),
+            image.width(),
+            image.height(),
+            image::ExtendedColorType::Rgb8,
+        )
+        .unwrap();
+    (image, rgb.len())
+}
+
+/// The rating plot, the chances chart and the crosstable are indexed PNGs of at most half the
+/// bytes of the same pixels as an RGB PNG.
+#[test]
+fn plots_and_crosstables_are_indexed_pngs_of_half_the_bytes() {
+    let points: Vec<(f64, f64)> = (0..40)
+        .map(|i| {
+            (
+                1500.0 + 80.0 * (f64::from(i) / 5.0).sin(),
+                350.0 - 5.0 * f64::from(i),
+            )
+        })
+        .collect();
+    let chances: Vec<f64> = (0..60)
+        .map(|i| 0.5 + 0.4 * (f64::from(i) / 7.0).sin())
+        .collect();
+    let names = ["alice", "bob", "carol", "dave", "erin", "frank"];
+    let table = ponte::render::Crosstable {
+        title: "Spring cup".to_string(),
+        header: ["#", "Player", "1", "2", "3", "4", "5", "6", "Points"]
+            .map(String::from)
+            .to_vec(),
+        rows: names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let mut row = vec![(i + 1).to_string(), name.to_string()];
+                row.extend((0..6).map(|j| if i == j { "·".into() } else { "1–0".into() }));
+                row.push(format!("{}", 5 - i));
+                row
+            })
+            .collect(),
+        dimmed: vec![false, false, false, false, false, true],
+    };
+    let pictures = [
+        (
+            "rating plot",
+            ponte::render::rating_plot_png(Lang::En, "Rating of alice", "40 games", &points),
+        ),
+        (
+            "chances chart",
+            ponte::render::chances_plot_png("Game #7", "60 moves", &chances, &[12, 40]),
+        ),
+        ("crosstable", ponte::render::crosstable_png(&table)),
+    ];
+    for (name, png) in pictures {
+        let (_, rgb) = indexed_and_rgb_bytes(&png);
+        println!("{name}: {} bytes, {rgb} as RGB", png.len());
+        assert!(
+            2 * png.len() <= rgb,
+            "{name}: {} bytes, {rgb} as RGB",
+            png.len()
+        );
     }
 }

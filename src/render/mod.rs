@@ -6,12 +6,10 @@
 //! lightness, not only in hue, for colour-blind players. Islands are drawn as one solid landmass,
 //! sandbanks as loose smaller stones. Output is deterministic: the same input gives the same bytes.
 
-use std::io::Cursor;
 use std::sync::{LazyLock, Mutex, PoisonError};
 
 use ab_glyph::{FontRef, PxScale};
-use image::codecs::png::{CompressionType, FilterType, PngEncoder};
-use image::{ImageEncoder, Rgb, RgbImage};
+use image::{Rgb, RgbImage};
 use imageproc::drawing::{
     draw_antialiased_line_segment_mut, draw_antialiased_polygon_mut, draw_text_mut, text_size,
 };
@@ -24,12 +22,14 @@ use crate::game::{Bridge, Cell, Color, Game, Move};
 mod animation;
 mod caption;
 mod crosstable;
+mod indexed;
 mod plot;
 
 pub use animation::{Still, animated_gif, animated_gif_on, gif_color};
 pub use caption::caption_name;
 use caption::draw_panel;
 pub use crosstable::{Crosstable, crosstable_png};
+pub use indexed::{BOARD_MOST_OFF, OWN_MOST_OFF};
 pub use plot::{chances_plot_png, rating_plot_png};
 
 use crate::i18n::Lang;
@@ -66,6 +66,24 @@ pub mod palette {
     pub const RED_SANDBANK: Rgb<u8> = Rgb([0xcf, 0x6b, 0x62]);
     pub const RED_EDGE: Rgb<u8> = Rgb([0x3d, 0x08, 0x06]);
     pub const HIGHLIGHT: Rgb<u8> = Rgb([0xff, 0xc4, 0x00]);
+
+    /// Every flat colour of a board picture.
+    pub const FLAT: [Rgb<u8>; 14] = [
+        FRAME,
+        FRAME_TEXT,
+        FRAME_DIM,
+        WATER,
+        GRID,
+        BLOCKED,
+        BLOCKED_MARK,
+        WHITE_FILL,
+        WHITE_SANDBANK,
+        WHITE_EDGE,
+        RED_FILL,
+        RED_SANDBANK,
+        RED_EDGE,
+        HIGHLIGHT,
+    ];
 }
 
 use palette::*;
@@ -173,31 +191,14 @@ impl Layout {
     }
 }
 
-/// The picture as a PNG file's bytes.
+/// The picture as a PNG file's bytes: indexed, of the board pictures' palette.
 pub fn render_png(picture: &Picture) -> Vec<u8> {
-    encode(&render(picture))
+    indexed::encode_board(&render(picture))
 }
 
-/// PNG bytes of an image.
+/// PNG bytes of an image (a plot, a table): indexed, of a palette from its own colours.
 fn encode(image: &RgbImage) -> Vec<u8> {
-    let mut bytes = Vec::new();
-    // Measured on a full 12×12 board with zlib-rs (see Cargo.toml): level 2 with the Up filter
-    // is 70 KB in about 2 ms; level 1 is 97 KB in 1.6 ms, fdeflate's `Fast` 142 KB in 2 ms, and
-    // miniz_oxide's level 1 took 3 ms for 90 KB. Smaller files upload faster to Discord.
-    let encoder = PngEncoder::new_with_quality(
-        Cursor::new(&mut bytes),
-        CompressionType::Level(2),
-        FilterType::Up,
-    );
-    encoder
-        .write_image(
-            image.as_raw(),
-            image.width(),
-            image.height(),
-            image::ExtendedColorType::Rgb8,
-        )
-        .expect("encoding to memory cannot fail");
-    bytes
+    indexed::encode(image)
 }
 
 /// The picture as pixels.
