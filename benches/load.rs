@@ -34,6 +34,7 @@ use fake_discord::{FakeDiscord, User, autocomplete, slash};
 use fastrand::Rng;
 use ponte::ai::Level;
 use ponte::game::{Move, playout};
+use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
     AiTerms, ChallengeOptions, GameView, Opener, Player, PlayerId, Service, Venue,
 };
@@ -477,8 +478,8 @@ async fn ai_queue(options: &Options, database: &str, count: u64) {
             level: Level::Hard,
             options: ChallengeOptions::default(),
             venue: Venue {
-                guild_id: Some(1),
-                channel_id: Some(300_000_000_000_000_001),
+                guild_id: Some(GuildId::from_snowflake(1)),
+                channel_id: Some(ChannelId::from_snowflake(300_000_000_000_000_001)),
             },
             opener: Opener::Ai,
         };
@@ -487,7 +488,12 @@ async fn ai_queue(options: &Options, database: &str, count: u64) {
             .await
             .unwrap();
         service
-            .set_thread(game.id, Some(800_000_000_000_000_000 + game.id.0))
+            .set_thread(
+                game.id,
+                Some(ChannelId::from_snowflake(
+                    800_000_000_000_000_000 + game.id.0 as u64,
+                )),
+            )
             .await
             .unwrap();
     }

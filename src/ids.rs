@@ -1,7 +1,13 @@
 //! The ids of what the database keeps, each its own type so that one cannot stand for another
-//! (a game's number for a player's, say). They are stored as SQLite integers
-//! (`#[sqlx(transparent)]`), written as their number (also by serde), and converted from Discord's ids in one
-//! place of `src/discord`.
+//! (a game's number for a player's, say, or a channel for a server). They are stored as SQLite
+//! integers (`#[sqlx(transparent)]`) and written as their number (also by serde).
+//!
+//! Discord's ids (a server, a channel or thread, a message) have private numbers: they are made
+//! only by reading them back from the database, by parsing (`"12".parse()`), and from Discord's
+//! own ids in one place of `src/discord` ([`GuildId::from_snowflake`] and its kin). A thread is
+//! a channel to Discord (commands typed in one name it as their channel), so it is a
+//! [`ChannelId`] here too. Where there is no server (a direct message, the terminal), the
+//! server is `None`, never a number standing for none.
 
 macro_rules! ids {
     ($($(#[$doc:meta])* $name:ident),* $(,)?) => {$(
@@ -45,6 +51,72 @@ macro_rules! ids {
     )*};
 }
 
+/// A text that is not the number of a Discord id (a server, channel or message): Discord's
+/// ids are positive 64-bit numbers.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a Discord id: {0:?}")]
+pub struct BadDiscordId(String);
+
+macro_rules! discord_ids {
+    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {$(
+        $(#[$doc])*
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type,
+            serde::Serialize, serde::Deserialize,
+        )]
+        #[sqlx(transparent)]
+        #[serde(transparent)]
+        pub struct $name(i64);
+
+        impl $name {
+            /// Discord's id (a snowflake, never 0): its 64 bits kept as SQLite's signed
+            /// integer, so that [`Self::snowflake`] gives it back whole.
+            pub const fn from_snowflake(snowflake: u64) -> $name {
+                $name(snowflake as i64)
+            }
+
+            /// The Discord id it was made from.
+            pub const fn snowflake(self) -> u64 {
+                self.0 as u64
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.snowflake().fmt(f)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = BadDiscordId;
+
+            fn from_str(text: &str) -> Result<$name, BadDiscordId> {
+                match text.parse::<u64>() {
+                    Ok(snowflake) if snowflake != 0 => Ok($name::from_snowflake(snowflake)),
+                    _ => Err(BadDiscordId(text.to_owned())),
+                }
+            }
+        }
+
+        /// For tests: a bare number where an id is meant.
+        #[cfg(test)]
+        impl From<i64> for $name {
+            fn from(id: i64) -> $name {
+                $name(id)
+            }
+        }
+    )*};
+}
+
+discord_ids! {
+    /// A Discord server (a guild).
+    GuildId,
+    /// A Discord channel, or a thread (which Discord counts as a channel).
+    ChannelId,
+    /// A Discord message.
+    MessageId,
+}
+
 ids! {
     /// A game's number, as players see it (`#12`).
     GameId,
@@ -69,5 +141,29 @@ mod tests {
         assert_eq!("-3".parse::<PlayerId>(), Ok(PlayerId(-3)));
         assert!("#12".parse::<GameId>().is_err());
         assert_eq!(i64::from(TournamentId(7)), 7);
+    }
+
+    #[test]
+    fn a_discord_id_keeps_its_number_both_ways() {
+        let server: GuildId = "1234567890123456789".parse().unwrap();
+        assert_eq!(server.to_string(), "1234567890123456789");
+        assert_eq!(server.snowflake(), 1_234_567_890_123_456_789);
+        assert_eq!(ChannelId::from_snowflake(70).to_string(), "70");
+        assert_eq!("70".parse::<ChannelId>(), Ok(ChannelId::from_snowflake(70)));
+        // All 64 bits: a snowflake past i64's range comes back whole.
+        assert_eq!(MessageId::from_snowflake(u64::MAX).snowflake(), u64::MAX);
+        let max = u64::MAX.to_string();
+        assert_eq!(max.parse::<MessageId>().unwrap().to_string(), max);
+    }
+
+    #[test]
+    fn a_text_that_is_no_discord_id_is_refused() {
+        for bad in ["", "0", "-3", "#12", "12a", " 12", "18446744073709551616"] {
+            assert_eq!(
+                bad.parse::<GuildId>(),
+                Err(BadDiscordId(bad.to_owned())),
+                "{bad:?}"
+            );
+        }
     }
 }

@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 use fake_discord::bot::Bot;
 use fake_discord::{APP_ID, FakeDiscord};
 use ponte::ai::Level;
-use ponte::service::{AiTerms, ChallengeOptions, GameId, Opener, Player, PlayerId, Service, Venue};
+use ponte::service::{
+    AiTerms, ChallengeOptions, GameId, MessageId, Opener, Player, PlayerId, Service, Venue,
+};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// Games waiting for the AI at once.
@@ -79,7 +81,8 @@ async fn games_for_the_ai(database: &str, from: usize, shown: bool) -> Vec<GameI
             },
             opener: Opener::Ai,
         };
-        let anchor = shown.then_some(THREADS + i as i64);
+        let anchor: Option<MessageId> =
+            shown.then(|| (THREADS + i as i64).to_string().parse().unwrap());
         ids.push(
             service
                 .start_ai_game(&human, &ai, terms, anchor)

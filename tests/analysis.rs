@@ -14,6 +14,7 @@ use sqlx::Connection;
 use common::{Played, START};
 use fastrand::Rng;
 use ponte::game::{Color, Game, Move, Supply, Variant, playout};
+use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
     Actor, Analysed, AnalysisView, Announcement, ChallengeOptions, GameId, GameView, ManualClock,
     Owed, Player, PlayerId, Service, ServiceError, Subject, Venue,
@@ -21,7 +22,9 @@ use ponte::service::{
 use tempfile::TempDir;
 
 const PLAYOUTS: u64 = 300;
-const GUILD: i64 = 77;
+const GUILD: GuildId = GuildId::from_snowflake(77);
+/// A server other than [`GUILD`].
+const OTHER_GUILD: GuildId = GuildId::from_snowflake(78);
 
 fn alice() -> Player {
     Player::new(PlayerId(1001), "alice")
@@ -50,7 +53,7 @@ fn options() -> ChallengeOptions {
 fn venue() -> Venue {
     Venue {
         guild_id: Some(GUILD),
-        channel_id: Some(5),
+        channel_id: Some(ChannelId::from_snowflake(5)),
     }
 }
 
@@ -167,28 +170,28 @@ async fn deliver_everything(service: &Service) -> Vec<Announcement> {
 }
 
 /// Delivers everything owed; the channels the analyses went to.
-async fn deliver_all(service: &Service) -> Vec<(i64, AnalysisView)> {
+async fn deliver_all(service: &Service) -> Vec<(u64, AnalysisView)> {
     let delivered = deliver_everything(service).await.into_iter();
     delivered
         .filter_map(|announcement| match announcement {
             Announcement {
                 owed: Owed::Analysis { channel, .. },
                 subject: Subject::Analysis { analysis, .. },
-            } => Some((channel, analysis)),
+            } => Some((channel.snowflake(), analysis)),
             _ => None,
         })
         .collect()
 }
 
 /// Delivers everything owed; the channels told that an analysis failed, with its game.
-async fn failures_told(service: &Service) -> Vec<(i64, GameId)> {
+async fn failures_told(service: &Service) -> Vec<(u64, GameId)> {
     let delivered = deliver_everything(service).await.into_iter();
     delivered
         .filter_map(|announcement| match announcement {
             Announcement {
                 owed: Owed::AnalysisFailed { game, channel },
                 ..
-            } => Some((channel, game)),
+            } => Some((channel.snowflake(), game)),
             _ => None,
         })
         .collect()
@@ -213,7 +216,10 @@ async fn an_island_thrown_away_on_the_last_turn_is_named_with_the_move_that_wins
     let game = play(&service, &moves).await;
     assert_eq!(game.result.unwrap().winner, Some(Color::White));
     tokio::spawn(service.clone().run_analyses());
-    let asked = service.analyse(game.id, asker(), Some(9)).await.unwrap();
+    let asked = service
+        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(9)))
+        .await
+        .unwrap();
     assert_eq!(
         asked,
         Analysed::Started {
@@ -276,9 +282,18 @@ async fn asking_again_searches_once_and_every_asking_channel_is_told() {
     let game = play(&service, &moves).await;
     assert_eq!(deliver_all(&service).await, [], "the boards of the game");
     let positions = moves.len() as u32 + 1;
-    let first = service.analyse(game.id, asker(), Some(21)).await.unwrap();
-    let second = service.analyse(game.id, asker(), Some(22)).await.unwrap();
-    let again = service.analyse(game.id, asker(), Some(21)).await.unwrap();
+    let first = service
+        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(21)))
+        .await
+        .unwrap();
+    let second = service
+        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(22)))
+        .await
+        .unwrap();
+    let again = service
+        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(21)))
+        .await
+        .unwrap();
     assert_eq!(first, Analysed::Started { positions });
     assert_eq!((second, again), (Analysed::Running, Analysed::Running));
     assert_eq!(service.positions_analysed(), 0, "nothing before the worker");
@@ -294,7 +309,10 @@ async fn asking_again_searches_once_and_every_asking_channel_is_told() {
         .execute(&mut writer)
         .await
         .unwrap();
-    let later = service.analyse(game.id, asker(), Some(23)).await.unwrap();
+    let later = service
+        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(23)))
+        .await
+        .unwrap();
     assert_eq!(later, Analysed::Ready(analysis.clone()));
     sqlx::query("ROLLBACK").execute(&mut writer).await.unwrap();
     tokio::time::sleep(Duration::from_millis(200)).await;
@@ -324,7 +342,7 @@ async fn only_finished_games_of_ones_own_server_are_analysed() {
         "{refused}"
     );
 
-    let elsewhere = Actor::member(PlayerId(3003), Some(GUILD + 1));
+    let elsewhere = Actor::member(PlayerId(3003), Some(OTHER_GUILD));
     let refused = service
         .analyse(going.id, elsewhere, None)
         .await
@@ -364,7 +382,10 @@ async fn an_analysis_left_unfinished_resumes_after_a_restart() {
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
-    let asked = service.analyse(game.id, asker(), Some(31)).await.unwrap();
+    let asked = service
+        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(31)))
+        .await
+        .unwrap();
     assert!(matches!(asked, Analysed::Started { .. }));
     service.close().await;
     drop(service);
@@ -447,8 +468,14 @@ async fn an_analysis_that_cannot_be_saved_is_tried_again_later_then_given_up_and
         game,
         positions,
     } = failing().await;
-    service.analyse(game.id, asker(), Some(41)).await.unwrap();
-    service.analyse(game.id, asker(), Some(42)).await.unwrap();
+    service
+        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(41)))
+        .await
+        .unwrap();
+    service
+        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(42)))
+        .await
+        .unwrap();
     refuse(&dir, "full_disk", "INSERT ON analysis_positions").await;
 
     fail_four_attempts(&service, &clock, game.id, positions).await;
@@ -463,7 +490,10 @@ async fn an_analysis_that_cannot_be_saved_is_tried_again_later_then_given_up_and
 
     // Asked again once the disk has room, it starts afresh.
     execute(&dir, "DROP TRIGGER full_disk").await;
-    let asked = service.analyse(game.id, asker(), Some(43)).await.unwrap();
+    let asked = service
+        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(43)))
+        .await
+        .unwrap();
     assert!(matches!(asked, Analysed::Started { .. }), "{asked:?}");
     service.analyse_due().await.unwrap();
     let analysis = ready(&service, game.id).await;
@@ -477,7 +507,10 @@ async fn an_analysis_of_a_log_that_no_longer_replays_is_given_up_at_once() {
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
     deliver_all(&service).await;
-    service.analyse(game.id, asker(), Some(51)).await.unwrap();
+    service
+        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(51)))
+        .await
+        .unwrap();
     service.close().await;
     drop(service);
     execute(
@@ -501,25 +534,42 @@ async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_fi
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let finished = play(&service, &moves).await;
-    service.set_thread(finished.id, Some(500)).await.unwrap();
+    service
+        .set_thread(finished.id, Some(ChannelId::from_snowflake(500)))
+        .await
+        .unwrap();
     let going = common::start_game(&service, &alice(), &bob(), options(), venue()).await;
     let review = |channel| service.game_to_review(None, asker(), channel);
 
     assert_eq!(
-        review(500).await.unwrap().id,
+        review(ChannelId::from_snowflake(500)).await.unwrap().id,
         finished.id,
         "the thread's game"
     );
     // In the channel of a game alice is playing, and of two: her latest finished game.
-    assert_eq!(review(5).await.unwrap().id, finished.id);
+    assert_eq!(
+        review(ChannelId::from_snowflake(5)).await.unwrap().id,
+        finished.id
+    );
     common::start_game(&service, &alice(), &bob(), options(), venue()).await;
-    assert_eq!(review(5).await.unwrap().id, finished.id);
+    assert_eq!(
+        review(ChannelId::from_snowflake(5)).await.unwrap().id,
+        finished.id
+    );
     // The thread of a game going on is about that game.
-    service.set_thread(going.id, Some(600)).await.unwrap();
-    assert_eq!(review(600).await.unwrap().id, going.id);
+    service
+        .set_thread(going.id, Some(ChannelId::from_snowflake(600)))
+        .await
+        .unwrap();
+    assert_eq!(
+        review(ChannelId::from_snowflake(600)).await.unwrap().id,
+        going.id
+    );
     // A thread of another server's game is no way into it.
-    let elsewhere = Actor::member(alice().id, Some(GUILD + 1));
-    let refused = service.game_to_review(None, elsewhere, 500).await;
+    let elsewhere = Actor::member(alice().id, Some(OTHER_GUILD));
+    let refused = service
+        .game_to_review(None, elsewhere, ChannelId::from_snowflake(500))
+        .await;
     assert!(
         matches!(refused, Err(ServiceError::NoGameHere)),
         "{refused:?}"
@@ -535,7 +585,10 @@ async fn an_attempt_whose_failure_cannot_be_recorded_still_waits_its_turn() {
         game,
         positions,
     } = failing().await;
-    service.analyse(game.id, asker(), Some(44)).await.unwrap();
+    service
+        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(44)))
+        .await
+        .unwrap();
     refuse(&dir, "full_disk", "INSERT ON analysis_positions").await;
     refuse(&dir, "no_record", "UPDATE OF last_error ON analyses").await;
 

@@ -9,18 +9,21 @@ use std::time::Duration;
 
 use common::{Aborted, PlayText, Played, START};
 use ponte::game::{Color, Record};
+use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
     Actor, ChallengeOptions, Ending, GameView, ManualClock, MoveOutcome, Player, PlayerId, Service,
     ServiceError, Venue,
 };
 
 const DAY: i64 = 86_400_000;
-const GUILD: i64 = 77;
+const GUILD: GuildId = GuildId::from_snowflake(77);
+/// A server other than [`GUILD`].
+const OTHER_GUILD: GuildId = GuildId::from_snowflake(78);
 
 fn venue() -> Venue {
     Venue {
         guild_id: Some(GUILD),
-        channel_id: Some(5),
+        channel_id: Some(ChannelId::from_snowflake(5)),
     }
 }
 
@@ -308,7 +311,7 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
     ));
     assert!(matches!(
         service
-            .abort(game.id, Actor::manager(c.id, GUILD + 1))
+            .abort(game.id, Actor::manager(c.id, OTHER_GUILD))
             .await,
         Err(ServiceError::NotYourAbort(_))
     ));

@@ -7,6 +7,7 @@ mod common;
 use std::sync::Arc;
 
 use common::{PlayText, Played, START};
+use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
     Announcement, ChallengeOptions, GameView, Lang, ManualClock, Notify, OutboxId, Owed, Player,
     PlayerId, Service, Subject, Venue, time_zone,
@@ -69,8 +70,8 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
     // A game where b is to move; the next day's digest lists it, and a restart in between
     // owes it once.
     let venue = Venue {
-        guild_id: Some(77),
-        channel_id: Some(5),
+        guild_id: Some(GuildId::from_snowflake(77)),
+        channel_id: Some(ChannelId::from_snowflake(5)),
     };
     let four_days = ChallengeOptions {
         move_time: Some(std::time::Duration::from_secs(4 * 86_400)),
@@ -98,7 +99,10 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
         .announced(service.due_announcements().await.unwrap()[0].id)
         .await
         .unwrap();
-    service.start_vacation(&b, 77, 3).await.unwrap();
+    service
+        .start_vacation(&b, Some(GuildId::from_snowflake(77)), 3)
+        .await
+        .unwrap();
     clock.advance(24 * HOUR);
     assert_eq!(digests_due(&service).await, [(b.id, Lang::De, vec![])]);
     // Back to reminders: no more digests.
@@ -157,8 +161,8 @@ fn losses_and_digests(delivered: &[(OutboxId, String, Vec<i64>)]) -> Vec<(&str, 
 /// second without a clock.
 async fn two_games_waiting_for(service: &Service, a: &Player, b: &Player) -> (GameView, GameView) {
     let venue = Venue {
-        guild_id: Some(77),
-        channel_id: Some(5),
+        guild_id: Some(GuildId::from_snowflake(77)),
+        channel_id: Some(ChannelId::from_snowflake(5)),
     };
     let four_days = ChallengeOptions {
         move_time: Some(std::time::Duration::from_secs(4 * 86_400)),

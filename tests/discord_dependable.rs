@@ -12,7 +12,7 @@ use fake_discord::bot::{
 };
 use fake_discord::{click, slash};
 use ponte::game::{Color, Game, Move, Variant, playout};
-use ponte::service::{GameId, Service};
+use ponte::service::{ChannelId, GameId, Service};
 use serde_json::json;
 
 /// The messages in `channel` whose text contains `words`.
@@ -782,7 +782,10 @@ async fn boards_of_different_games_go_out_together_and_each_games_in_order() {
             .await
             .unwrap();
         let game = service.accept(challenge.id, &b).await.unwrap();
-        let thread = 810_000_000_000_000_000 + game.id.0;
+        let thread: ChannelId = (810_000_000_000_000_000 + game.id.0)
+            .to_string()
+            .parse()
+            .unwrap();
         service.set_thread(game.id, Some(thread)).await.unwrap();
         threads.push(thread.to_string());
         let mut position = game.game.clone();

@@ -9,6 +9,7 @@ use std::time::Duration;
 use common::{PlayText, Played, START};
 use fastrand::Rng;
 use ponte::game::{Color, Game, IllegalMove, Move, Supply, Tiebreak, Variant, playout};
+use ponte::ids::{ChannelId, GuildId, MessageId};
 use ponte::service::{
     ChallengeOptions, ChallengeStatus, Ending, GameId, GameView, ManualClock, MoveOutcome, Player,
     PlayerId, Service, ServiceError, Venue,
@@ -318,8 +319,8 @@ async fn challenges_are_accepted_declined_cancelled_or_expire() {
         ..
     } = setup().await;
     let venue = Venue {
-        guild_id: Some(1),
-        channel_id: Some(2),
+        guild_id: Some(GuildId::from_snowflake(1)),
+        channel_id: Some(ChannelId::from_snowflake(2)),
     };
     let options = ChallengeOptions::default();
     // Only the challenged player may accept or decline; only the challenger may cancel.
@@ -436,8 +437,8 @@ async fn racing_accepts_start_one_game() {
 async fn the_game_here_is_the_threads_or_the_players_only_one() {
     let Setup { service, _dir, .. } = setup().await;
     let venue = Venue {
-        guild_id: Some(1),
-        channel_id: Some(50),
+        guild_id: Some(GuildId::from_snowflake(1)),
+        channel_id: Some(ChannelId::from_snowflake(50)),
     };
     let options = ChallengeOptions::default();
     let c = service
@@ -446,11 +447,17 @@ async fn the_game_here_is_the_threads_or_the_players_only_one() {
         .unwrap();
     let first = service.accept(c.id, &bob()).await.unwrap();
     assert_eq!(
-        service.game_here(50, alice().id).await.unwrap().id,
+        service
+            .game_here(ChannelId::from_snowflake(50), alice().id)
+            .await
+            .unwrap()
+            .id,
         first.id
     );
     assert!(matches!(
-        service.game_here(50, carol().id).await,
+        service
+            .game_here(ChannelId::from_snowflake(50), carol().id)
+            .await,
         Err(ServiceError::NoGameHere)
     ));
     let c = service
@@ -458,7 +465,10 @@ async fn the_game_here_is_the_threads_or_the_players_only_one() {
         .await
         .unwrap();
     let second = service.accept(c.id, &carol()).await.unwrap();
-    let err = service.game_here(50, alice().id).await.unwrap_err();
+    let err = service
+        .game_here(ChannelId::from_snowflake(50), alice().id)
+        .await
+        .unwrap_err();
     assert_eq!(
         err.to_string(),
         format!(
@@ -467,13 +477,24 @@ async fn the_game_here_is_the_threads_or_the_players_only_one() {
         )
     );
     // In its thread, a game is found by anyone, finished or not.
-    service.set_thread(second.id, Some(777)).await.unwrap();
+    service
+        .set_thread(second.id, Some(ChannelId::from_snowflake(777)))
+        .await
+        .unwrap();
     assert_eq!(
-        service.game_here(777, bob().id).await.unwrap().id,
+        service
+            .game_here(ChannelId::from_snowflake(777), bob().id)
+            .await
+            .unwrap()
+            .id,
         second.id
     );
     assert_eq!(
-        service.game_here(50, alice().id).await.unwrap().id,
+        service
+            .game_here(ChannelId::from_snowflake(50), alice().id)
+            .await
+            .unwrap()
+            .id,
         first.id
     );
 }
@@ -658,13 +679,18 @@ async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_
         level: Level::Easy,
         options,
         venue: Venue {
-            guild_id: Some(1),
-            channel_id: Some(2),
+            guild_id: Some(GuildId::from_snowflake(1)),
+            channel_id: Some(ChannelId::from_snowflake(2)),
         },
         opener,
     };
     let game = service
-        .start_ai_game(&alice(), &ai, terms(Opener::Ai), Some(77))
+        .start_ai_game(
+            &alice(),
+            &ai,
+            terms(Opener::Ai),
+            Some(MessageId::from_snowflake(77)),
+        )
         .await
         .unwrap();
     assert!(!game.rated, "never rated, whatever was asked");

@@ -8,17 +8,18 @@ use std::sync::Arc;
 use common::{PlayText, START};
 use fastrand::Rng;
 use ponte::i18n::Lang;
+use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
     Actor, Announcement, ChallengeOptions, Format, GameView, ManualClock, Owed, Player, PlayerId,
     Service, ServiceError, Subject, TournamentStatus, TournamentTerms, TournamentView, Venue,
 };
 
-const GUILD: i64 = 77;
+const GUILD: GuildId = GuildId::from_snowflake(77);
 
 fn venue() -> Venue {
     Venue {
         guild_id: Some(GUILD),
-        channel_id: Some(88),
+        channel_id: Some(ChannelId::from_snowflake(88)),
     }
 }
 

@@ -3,6 +3,7 @@
 
 use fastrand::Rng;
 use ponte::game::playout;
+use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{ChallengeOptions, GameView, Player, PlayerId, Service, Venue};
 
 use crate::common::Played;
@@ -20,8 +21,8 @@ pub async fn seed(
         let a = Player::new(PlayerId(5_000_000_000 + 2 * i as i64), format!("a{i}"));
         let b = Player::new(PlayerId(5_000_000_001 + 2 * i as i64), format!("b{i}"));
         let venue = Venue {
-            guild_id: Some(1),
-            channel_id: Some(300_000_000_000_000_001),
+            guild_id: Some(GuildId::from_snowflake(1)),
+            channel_id: Some(ChannelId::from_snowflake(300_000_000_000_000_001)),
         };
         let c = service
             .challenge(&a, Some(&b), ChallengeOptions::default(), venue)
@@ -29,7 +30,12 @@ pub async fn seed(
             .unwrap();
         let mut game = service.accept(c.id, &b).await.unwrap();
         service
-            .set_thread(game.id, Some(800_000_000_000_000_000 + game.id.0))
+            .set_thread(
+                game.id,
+                Some(ChannelId::from_snowflake(
+                    800_000_000_000_000_000 + game.id.0 as u64,
+                )),
+            )
             .await
             .unwrap();
         for _ in 0..rng.usize(2..most_moves) {

@@ -28,8 +28,8 @@ use super::outgoing::{self, NOBODY};
 use super::post::{analysis_post, deliver_board, dm_closed, game_channel, refused};
 use crate::i18n::Lang;
 use crate::service::{
-    Announcement, DueAnnouncement, Format, GameView, OutboxId, Owed, PlayerId, Service, Subject,
-    TournamentStatus, TournamentView,
+    Announcement, DueAnnouncement, Format, GameView, MessageId, OutboxId, Owed, PlayerId, Service,
+    Subject, TournamentStatus, TournamentView,
 };
 
 /// The nonce of an item's post (its id is never reused): its other posts add a suffix.
@@ -386,7 +386,7 @@ async fn tournament_anchor(
     item: OutboxId,
     lang: Lang,
     game: &GameView,
-) -> Result<Option<i64>, Error> {
+) -> Result<Option<MessageId>, Error> {
     let (Some((tournament, round)), None, Some(channel)) =
         (game.tournament, game.thread_id, game.venue.channel_id)
     else {
@@ -408,7 +408,7 @@ async fn open_thread(
     ctx: &serenity::Context,
     service: &Service,
     game: &GameView,
-    anchor: Option<i64>,
+    anchor: Option<MessageId>,
 ) -> Result<(GameView, bool), Error> {
     let (Some(anchor), Some(channel), None) = (anchor, game.venue.channel_id, game.thread_id)
     else {
@@ -430,7 +430,7 @@ async fn open_thread(
         .await;
     let thread = match opened {
         Ok(thread) => thread.id.stored(),
-        Err(error) if thread_exists(&error) => anchor,
+        Err(error) if thread_exists(&error) => ids::thread_of(anchor),
         Err(error) if refused(&error) => {
             warn!("could not open a thread for game #{}: {error}", game.id);
             return Ok((game.clone(), true));

@@ -14,10 +14,7 @@ use crate::tr;
 
 /// Where a game's boards go: its thread, or the channel it was started in.
 pub fn game_channel(game: &GameView) -> Option<serenity::ChannelId> {
-    game.thread_id
-        .or(game.venue.channel_id)
-        .filter(|id| *id > 0)
-        .map(ids::channel)
+    game.thread_id.or(game.venue.channel_id).map(ids::channel)
 }
 
 /// The board picture, drawn off the async threads.

@@ -16,7 +16,7 @@ use crate::i18n::Lang;
 use crate::progress::Bar;
 use crate::service::{
     Actor, AiTerms, AnalysisView, ChallengeId, ChallengeOptions, GameId, GameView, MoveOutcome,
-    NO_SERVER, Player, PlayerId, Service, ServiceError, Venue, utc,
+    Player, PlayerId, Service, ServiceError, Venue, utc,
 };
 use crate::stop::Signals;
 use crate::tr;
@@ -151,7 +151,7 @@ impl<'a> Session<'a> {
                 let player = local_player(&name);
                 let status = self
                     .service
-                    .start_vacation(&player, NO_SERVER, days)
+                    .start_vacation(&player, None, days)
                     .await
                     .map_err(|error| LocalError::of_vacation(error, &name))?;
                 Ok(tr!(
@@ -166,7 +166,7 @@ impl<'a> Session<'a> {
                 let player = local_player(&name);
                 let status = self
                     .service
-                    .end_vacation(player.id, NO_SERVER)
+                    .end_vacation(player.id, None)
                     .await
                     .map_err(|error| LocalError::of_vacation(error, &name))?;
                 Ok(tr!(

@@ -1,6 +1,7 @@
 //! Who acts, with which rights: one type for every use case that checks permissions.
 
 use super::PlayerId;
+use crate::ids::GuildId;
 use crate::store::GameRow;
 
 /// Who acts, from which server (`None`: a direct message or the terminal), and whether they
@@ -9,13 +10,13 @@ use crate::store::GameRow;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Actor {
     pub player: PlayerId,
-    pub guild: Option<i64>,
+    pub guild: Option<GuildId>,
     pub manager: bool,
 }
 
 impl Actor {
     /// A player without a server's rights.
-    pub fn member(player: PlayerId, guild: Option<i64>) -> Actor {
+    pub fn member(player: PlayerId, guild: Option<GuildId>) -> Actor {
         Actor {
             player,
             guild,
@@ -24,7 +25,7 @@ impl Actor {
     }
 
     /// A member who manages server `guild`.
-    pub fn manager(player: PlayerId, guild: i64) -> Actor {
+    pub fn manager(player: PlayerId, guild: GuildId) -> Actor {
         Actor {
             player,
             guild: Some(guild),
@@ -33,7 +34,7 @@ impl Actor {
     }
 
     /// Whether they manage server `guild` (`None`: no server, which nobody manages).
-    pub fn manages(&self, guild: Option<i64>) -> bool {
+    pub fn manages(&self, guild: Option<GuildId>) -> bool {
         self.manager && guild.is_some() && self.guild == guild
     }
 
@@ -53,10 +54,10 @@ mod tests {
 
     #[test]
     fn a_manager_has_rights_only_in_the_server_they_manage() {
-        let manager = Actor::manager(PlayerId(1), 7);
-        assert!(manager.manages(Some(7)));
-        assert!(!manager.manages(Some(8)), "another server");
+        let manager = Actor::manager(PlayerId(1), 7.into());
+        assert!(manager.manages(Some(7.into())));
+        assert!(!manager.manages(Some(8.into())), "another server");
         assert!(!manager.manages(None), "no server: a direct message");
-        assert!(!Actor::member(PlayerId(1), Some(7)).manages(Some(7)));
+        assert!(!Actor::member(PlayerId(1), Some(7.into())).manages(Some(7.into())));
     }
 }

@@ -8,6 +8,7 @@
 //! and after a few failures (at once when the game's log cannot be replayed) it is given up and
 //! the waiting channels are told.
 
+use crate::ids::ChannelId;
 use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
@@ -76,7 +77,7 @@ impl Service {
         &self,
         id: GameId,
         asker: Actor,
-        channel: Option<i64>,
+        channel: Option<ChannelId>,
     ) -> Result<Analysed> {
         let game = self.game_for(id, asker).await?;
         self.analyse_game(&game, channel).await
@@ -88,7 +89,11 @@ impl Service {
     /// # Errors
     /// [`ServiceError::NotOver`], [`ServiceError::AbortedAnalysis`]; database failures.
     #[tracing::instrument(skip_all, fields(game = %game.id, ?channel))]
-    pub async fn analyse_game(&self, game: &GameView, channel: Option<i64>) -> Result<Analysed> {
+    pub async fn analyse_game(
+        &self,
+        game: &GameView,
+        channel: Option<ChannelId>,
+    ) -> Result<Analysed> {
         let id = game.id;
         match game.result {
             None => return Err(ServiceError::NotOver(id)),
@@ -102,8 +107,6 @@ impl Service {
             return Ok(Analysed::Ready(analysis));
         }
         let playouts = self.analysis_playouts();
-        // Only a real channel waits for the post (Discord's ids are positive).
-        let channel = channel.filter(|&c| c > 0);
         let request = self
             .store
             .request_analysis(id, playouts as i64, channel, self.now())
@@ -468,7 +471,7 @@ impl AnalysisView {
 }
 
 /// What a given-up analysis owes each channel that asked for it.
-fn failed_to(game: GameId) -> impl Fn(i64) -> Owed {
+fn failed_to(game: GameId) -> impl Fn(ChannelId) -> Owed {
     move |channel| Owed::AnalysisFailed { game, channel }
 }
 

@@ -4,6 +4,7 @@
 //! outlives a crash or a Discord outage; a front end's delivery worker takes the due ones,
 //! posts them and reports back here, and failed deliveries are retried with backoff.
 
+use crate::ids::MessageId;
 use std::time::Duration;
 
 use super::views::replay_log;
@@ -181,7 +182,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn set_announcement_anchor(&self, id: OutboxId, message: i64) -> Result<()> {
+    pub async fn set_announcement_anchor(&self, id: OutboxId, message: MessageId) -> Result<()> {
         Ok(self.store.set_announcement_anchor(id, message).await?)
     }
 

@@ -1,6 +1,7 @@
 //! Challenges: offering a game, answering (accept starts it, decline, cancel), expiry, and the
 //! rematch after a finished game. Who opens a game is decided here.
 
+use crate::ids::{GuildId, MessageId};
 use std::time::Duration;
 
 use super::saving::{GameTerms, new_game};
@@ -119,7 +120,11 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn set_challenge_message(&self, id: ChallengeId, message_id: i64) -> Result<()> {
+    pub async fn set_challenge_message(
+        &self,
+        id: ChallengeId,
+        message_id: MessageId,
+    ) -> Result<()> {
         Ok(self.store.set_challenge_message(id, message_id).await?)
     }
 
@@ -145,8 +150,8 @@ impl Service {
         &self,
         id: ChallengeId,
         player: &Player,
-        guild: Option<i64>,
-        message_id: Option<i64>,
+        guild: Option<GuildId>,
+        message_id: Option<MessageId>,
     ) -> Result<GameView> {
         let row = self.challenge_row(id).await?;
         if row.guild_id != guild {

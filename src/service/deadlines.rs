@@ -212,8 +212,11 @@ mod tests {
         let (game, ply) = (GameId(4), 6);
         let thread = Owed::Reminder { game, ply };
         let direct = Owed::ReminderDm { game, ply };
-        assert_eq!(reminders_owed(&due(Some(70), false)), [thread]);
-        assert_eq!(reminders_owed(&due(Some(70), true)), [thread, direct]);
+        assert_eq!(reminders_owed(&due(Some(70.into()), false)), [thread]);
+        assert_eq!(
+            reminders_owed(&due(Some(70.into()), true)),
+            [thread, direct]
+        );
         assert_eq!(reminders_owed(&due(None, true)), [direct]);
         assert_eq!(reminders_owed(&due(None, false)), []);
     }
@@ -230,7 +233,7 @@ mod reminder_tests {
         let due = |clock: CorrespondenceClock| DueReminder {
             game_id: GameId(4),
             plies: 6,
-            channel_id: Some(70),
+            channel_id: Some(70.into()),
             wants_dm: false,
             move_seconds: Some(4 * 86_400),
             clock: clock.times(),

@@ -2,6 +2,7 @@
 //! the locale Discord reports for it, else English. Answers only one user reads follow that
 //! user's own locale instead (the front end knows it).
 
+use crate::ids::GuildId;
 use std::collections::HashMap;
 
 use super::{Result, Service};
@@ -12,7 +13,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn guild_language(&self, guild: Option<i64>) -> Result<Lang> {
+    pub async fn guild_language(&self, guild: Option<GuildId>) -> Result<Lang> {
         let Some(guild) = guild else {
             return Ok(Lang::En);
         };
@@ -27,7 +28,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn choose_guild_language(&self, guild: i64, lang: Option<Lang>) -> Result<()> {
+    pub async fn choose_guild_language(&self, guild: GuildId, lang: Option<Lang>) -> Result<()> {
         Ok(self
             .store
             .choose_guild_language(guild, lang.map(Lang::code))
@@ -39,7 +40,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn note_guild_locale(&self, guild: i64, locale: &str) -> Result<()> {
+    pub async fn note_guild_locale(&self, guild: GuildId, locale: &str) -> Result<()> {
         if self
             .seen_locales
             .lock()
@@ -59,4 +60,4 @@ impl Service {
 }
 
 /// The server locales noted since the start, so that each is written once.
-pub(super) type SeenLocales = std::sync::Mutex<HashMap<i64, String>>;
+pub(super) type SeenLocales = std::sync::Mutex<HashMap<GuildId, String>>;

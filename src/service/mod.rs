@@ -42,7 +42,6 @@ use lru::LruCache;
 pub use crate::ai::Level;
 pub use crate::i18n::Lang;
 pub use crate::store::Copied;
-pub use crate::store::NO_SERVER;
 pub use crate::store::Owed;
 pub use crate::store::{TournamentId, TournamentStatus};
 pub use crate::tournament::Format;
@@ -69,7 +68,9 @@ pub use views::{
     LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Sent, Venue, move_time_words,
 };
 
-pub use crate::store::{ChallengeId, ChallengeStatus, GameId, Millis, OutboxId, PlayerId};
+pub use crate::store::{
+    ChallengeId, ChallengeStatus, ChannelId, GameId, GuildId, MessageId, Millis, OutboxId, PlayerId,
+};
 
 use crate::game::IllegalMove;
 use crate::store::{GameRow, GameWrite, MoveRow, Store, StoreError};

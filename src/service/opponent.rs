@@ -14,6 +14,7 @@
 //! last over 10 s at the levels' own time), each game shown in a channel is told once per wait
 //! that the reply may take up to the bound.
 
+use crate::ids::{GuildId, MessageId};
 use std::collections::HashSet;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -116,7 +117,7 @@ impl Service {
         human: &Player,
         ai: &Player,
         terms: AiTerms,
-        anchor: Option<i64>,
+        anchor: Option<MessageId>,
     ) -> Result<GameView> {
         let AiTerms {
             level,
@@ -370,7 +371,7 @@ impl Service {
     /// `player`'s results against each level of the AI in a server.
     pub(super) async fn ai_records(
         &self,
-        guild: i64,
+        guild: GuildId,
         player: crate::store::PlayerId,
     ) -> Result<Vec<AiRecord>> {
         let rows = self.store.ai_records(guild, player).await?;

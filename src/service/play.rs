@@ -1,6 +1,7 @@
 //! Playing: finding a game, moves (with the passes the rules force), resignations and aborts.
 //! A move is checked and saved under the game's write lock, on the position read once there.
 
+use crate::ids::ChannelId;
 use std::sync::Arc;
 
 use super::clock::CorrespondenceClock;
@@ -65,7 +66,7 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::NoGameHere`], [`ServiceError::WhichGame`] when several match.
-    pub async fn game_id_here(&self, channel: i64, player: PlayerId) -> Result<GameId> {
+    pub async fn game_id_here(&self, channel: ChannelId, player: PlayerId) -> Result<GameId> {
         Ok(self.row_here(channel, player).await?.id)
     }
 
@@ -74,12 +75,12 @@ impl Service {
     /// # Errors
     /// As [`Service::game_id_here`]; a damaged log.
     #[tracing::instrument(skip(self))]
-    pub async fn game_here(&self, channel: i64, player: PlayerId) -> Result<GameView> {
+    pub async fn game_here(&self, channel: ChannelId, player: PlayerId) -> Result<GameView> {
         let row = self.row_here(channel, player).await?;
         self.view(row).await
     }
 
-    async fn row_here(&self, channel: i64, player: PlayerId) -> Result<GameRow> {
+    async fn row_here(&self, channel: ChannelId, player: PlayerId) -> Result<GameRow> {
         // The player's own active games shown here come first: a new game started in an old
         // game's thread must not be shadowed by it.
         let mut mine: Vec<GameRow> = self
@@ -129,7 +130,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn set_thread(&self, game: GameId, thread: Option<i64>) -> Result<()> {
+    pub async fn set_thread(&self, game: GameId, thread: Option<ChannelId>) -> Result<()> {
         Ok(self.store.set_thread(game, thread).await?)
     }
 

@@ -1,6 +1,7 @@
 //! Glicko-2 ratings per server (the `skillratings` crate does the arithmetic) and the
 //! leaderboard's order: settled ratings first, provisional ones after.
 
+use crate::ids::GuildId;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
@@ -23,7 +24,7 @@ pub fn is_provisional(row: &RatingRow) -> bool {
     games(row) < PROVISIONAL_GAMES || row.deviation > PROVISIONAL_DEVIATION
 }
 
-fn fresh(guild: i64, player: PlayerId) -> RatingRow {
+fn fresh(guild: GuildId, player: PlayerId) -> RatingRow {
     RatingRow {
         guild_id: guild,
         player_id: player,
@@ -40,7 +41,7 @@ fn fresh(guild: i64, player: PlayerId) -> RatingRow {
 /// Both players' ratings after a game between White (`players[0]`) and Red; `winner` is `None`
 /// for a draw.
 pub fn after_game(
-    guild: i64,
+    guild: GuildId,
     players: [PlayerId; 2],
     before: [Option<RatingRow>; 2],
     winner: Option<Color>,
@@ -101,7 +102,7 @@ mod tests {
     #[test]
     fn a_win_raises_the_winner_and_lowers_the_loser() {
         let [w, r] = after_game(
-            1,
+            1.into(),
             [PlayerId(10), PlayerId(20)],
             [None, None],
             Some(Color::White),
@@ -110,7 +111,13 @@ mod tests {
         assert!(w.rating > 1500.0 && r.rating < 1500.0);
         assert_eq!((w.wins, w.losses, r.wins, r.losses), (1, 0, 0, 1));
         assert!(w.deviation < 350.0);
-        let [w, r] = after_game(1, [PlayerId(10), PlayerId(20)], [Some(w), Some(r)], None, 6);
+        let [w, r] = after_game(
+            1.into(),
+            [PlayerId(10), PlayerId(20)],
+            [Some(w), Some(r)],
+            None,
+            6,
+        );
         assert_eq!((w.draws, r.draws), (1, 1));
         assert!(is_provisional(&w));
     }

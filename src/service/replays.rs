@@ -2,6 +2,7 @@
 //! (the move just played highlighted, its number and notation in the caption), the final
 //! position held before it loops.
 
+use crate::ids::{ChannelId, GuildId};
 use std::time::Duration;
 
 use super::views::positions;
@@ -33,7 +34,7 @@ impl Service {
         &self,
         id: Option<GameId>,
         asker: Actor,
-        channel: i64,
+        channel: ChannelId,
     ) -> Result<GameView> {
         if let Some(id) = id {
             return self.game_for(id, asker).await;
@@ -63,7 +64,7 @@ impl Service {
     /// Database failures; a damaged log.
     pub async fn recent_finished_games(
         &self,
-        guild: i64,
+        guild: GuildId,
         player: PlayerId,
         typed: &str,
     ) -> Result<Vec<GameView>> {
@@ -223,8 +224,8 @@ mod tests {
             Player::new(PlayerId(2), "bob"),
         );
         let venue = Venue {
-            guild_id: Some(1),
-            channel_id: Some(1),
+            guild_id: Some(1.into()),
+            channel_id: Some(1.into()),
         };
         let options = ChallengeOptions::default();
         let challenge = service

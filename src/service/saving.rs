@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::clock::CorrespondenceClock;
 use super::vacations::new_clock_if_away;
 use super::views::Position;
-use super::{GameId, GameView, Millis, PlayerId, Service, Venue, telemetry};
+use super::{GameId, GameView, MessageId, Millis, PlayerId, Service, Venue, telemetry};
 use crate::game::Variant;
 use crate::store::{
     GameChange, GameRow, GameStatus, GameWrite, NewGame, NewRound, Origin, Owed, StoreError,
@@ -28,7 +28,7 @@ pub(super) struct GameTerms {
     pub venue: Venue,
     pub origin: Origin,
     /// The message its thread opens on, when known (clicked or posted for it).
-    pub anchor: Option<i64>,
+    pub anchor: Option<MessageId>,
 }
 
 /// A new game as its start decides it: rated as offered, except against the AI (whose games
@@ -62,7 +62,7 @@ pub(super) fn new_game(terms: GameTerms, now: Millis) -> NewGame {
 
 /// What a new game owes the players: where it is shown, its thread (on the message named for
 /// it, else on its challenge's `recorded` one) with its first board, which names who moves.
-fn owed_by_start(game: &NewGame, id: GameId, recorded: Option<i64>) -> Vec<Owed> {
+fn owed_by_start(game: &NewGame, id: GameId, recorded: Option<MessageId>) -> Vec<Owed> {
     let shown = game.channel_id.is_some();
     let anchor = game.anchor.or(recorded);
     shown
@@ -190,12 +190,12 @@ fn owed_by(before: &GameRow, change: &GameChange) -> Vec<Owed> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ids::{ChallengeId, GameId, PlayerId, TournamentId};
+    use crate::ids::{ChallengeId, ChannelId, GameId, PlayerId, TournamentId};
     use crate::store::{AiSide, ClockTimes, EndReason, GameUpdate, NewMove, StoredLevel, Winner};
 
     const NOW: Millis = 1_000_000;
 
-    fn terms(origin: Origin, opener: i64, channel: Option<i64>) -> GameTerms {
+    fn terms(origin: Origin, opener: i64, channel: Option<ChannelId>) -> GameTerms {
         GameTerms {
             opener: PlayerId(opener),
             other: PlayerId(3 - opener),
@@ -203,7 +203,7 @@ mod tests {
             move_seconds: Some(86_400),
             rated: true,
             venue: Venue {
-                guild_id: Some(7),
+                guild_id: Some(7.into()),
                 channel_id: channel,
             },
             origin,
@@ -213,7 +213,10 @@ mod tests {
 
     #[test]
     fn a_new_game_is_rated_and_timed_as_offered_except_for_the_ai() {
-        let accepted = new_game(terms(Origin::Challenge(ChallengeId(4)), 1, Some(70)), NOW);
+        let accepted = new_game(
+            terms(Origin::Challenge(ChallengeId(4)), 1, Some(70.into())),
+            NOW,
+        );
         assert!(accepted.rated);
         let day = 86_400_000;
         assert_eq!(
@@ -225,10 +228,10 @@ mod tests {
             player_id: PlayerId(2),
             level: StoredLevel::Hard,
         };
-        let human_opens = new_game(terms(Origin::Ai(side), 1, Some(70)), NOW);
+        let human_opens = new_game(terms(Origin::Ai(side), 1, Some(70.into())), NOW);
         assert!(!human_opens.rated, "a game against the AI is never rated");
         assert_eq!(human_opens.clock.deadline_at, Some(NOW + day));
-        let ai_opens = new_game(terms(Origin::Ai(side), 2, Some(70)), NOW);
+        let ai_opens = new_game(terms(Origin::Ai(side), 2, Some(70.into())), NOW);
         assert_eq!(
             ai_opens.clock,
             ClockTimes::default(),
@@ -240,7 +243,7 @@ mod tests {
         };
         let unrated = GameTerms {
             rated: false,
-            ..terms(paired, 2, Some(70))
+            ..terms(paired, 2, Some(70.into()))
         };
         let game = new_game(unrated, NOW);
         assert!(!game.rated);
@@ -254,30 +257,30 @@ mod tests {
             game: GameId(5),
             anchor,
         };
-        let challenge = terms(Origin::Challenge(ChallengeId(4)), 1, Some(70));
+        let challenge = terms(Origin::Challenge(ChallengeId(4)), 1, Some(70.into()));
         let game = new_game(challenge, NOW);
         assert_eq!(
-            owed_by_start(&game, GameId(5), Some(55)),
-            [started(Some(55))]
+            owed_by_start(&game, GameId(5), Some(55.into())),
+            [started(Some(55.into()))]
         );
         assert_eq!(owed_by_start(&game, GameId(5), None), [started(None)]);
         let clicked = new_game(
             GameTerms {
-                anchor: Some(66),
+                anchor: Some(66.into()),
                 ..challenge
             },
             NOW,
         );
         assert_eq!(
-            owed_by_start(&clicked, GameId(5), Some(55)),
-            [started(Some(66))],
+            owed_by_start(&clicked, GameId(5), Some(55.into())),
+            [started(Some(66.into()))],
             "the message clicked comes first"
         );
         let in_terminal = new_game(terms(Origin::Challenge(ChallengeId(4)), 1, None), NOW);
         assert_eq!(owed_by_start(&in_terminal, GameId(5), None), []);
     }
 
-    fn row(channel: Option<i64>, tournament: Option<i64>) -> GameRow {
+    fn row(channel: Option<ChannelId>, tournament: Option<i64>) -> GameRow {
         let tournament = tournament.map(TournamentId);
         GameRow {
             id: GameId(5),
@@ -293,7 +296,7 @@ mod tests {
             status: GameStatus::Active,
             winner: None,
             end_reason: None,
-            guild_id: Some(7),
+            guild_id: Some(7.into()),
             channel_id: channel,
             thread_id: None,
             plies: 10,
@@ -334,7 +337,7 @@ mod tests {
 
     #[test]
     fn moves_owe_the_board_covering_every_ply_they_append() {
-        let owed = owed_by(&row(Some(70), None), &change(2, GameStatus::Active));
+        let owed = owed_by(&row(Some(70.into()), None), &change(2, GameStatus::Active));
         let moved = Owed::Moved {
             game: GameId(5),
             first: 11,
@@ -353,13 +356,16 @@ mod tests {
             tournament: TournamentId(9),
         };
         let aborted = change(0, GameStatus::Aborted);
-        assert_eq!(owed_by(&row(Some(70), None), &aborted), [ended]);
+        assert_eq!(owed_by(&row(Some(70.into()), None), &aborted), [ended]);
         assert_eq!(
-            owed_by(&row(Some(70), Some(9)), &aborted),
+            owed_by(&row(Some(70.into()), Some(9)), &aborted),
             [ended, standings]
         );
         // A last move that ends the game: its board (which shows the result), then standings.
-        let last = owed_by(&row(Some(70), Some(9)), &change(1, GameStatus::Finished));
+        let last = owed_by(
+            &row(Some(70.into()), Some(9)),
+            &change(1, GameStatus::Finished),
+        );
         assert_eq!(last[1], standings);
         assert!(matches!(
             last[0],
@@ -387,7 +393,7 @@ mod tests {
         // A game over already (another writer ended it) owes no second standings.
         let over = GameRow {
             status: GameStatus::Finished,
-            ..row(Some(70), Some(9))
+            ..row(Some(70.into()), Some(9))
         };
         assert_eq!(owed_by(&over, &change(0, GameStatus::Finished)), []);
     }

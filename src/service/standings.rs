@@ -5,6 +5,7 @@ use super::ratings::{self, is_provisional};
 use super::{GameId, GameView, Millis, Player, PlayerId, Result, Service};
 use crate::game::Color;
 use crate::i18n::Lang;
+use crate::ids::GuildId;
 use crate::render::rating_plot_png;
 use crate::store::{GameWrite, NamedRating, StoreError};
 use crate::tr;
@@ -104,7 +105,7 @@ impl Service {
     #[tracing::instrument(skip(self))]
     pub async fn leaderboard(
         &self,
-        guild: i64,
+        guild: GuildId,
         page: usize,
         viewer: PlayerId,
     ) -> Result<Leaderboard> {
@@ -135,7 +136,7 @@ impl Service {
     /// # Errors
     /// Database failures; a damaged log.
     #[tracing::instrument(skip(self))]
-    pub async fn stats(&self, guild: i64, player: PlayerId) -> Result<Stats> {
+    pub async fn stats(&self, guild: GuildId, player: PlayerId) -> Result<Stats> {
         let player = self.player(player).await?;
         let board = self.leaderboard(guild, 1, player.id).await?;
         let recent = self

@@ -1,6 +1,7 @@
 //! What front ends see of a tournament: its entrants, games, byes, standings, crosstable and
 //! pairings, read from the store by `tournaments`.
 
+use crate::ids::MessageId;
 use std::collections::HashMap;
 
 use super::{Actor, ChallengeOptions, GameView, Millis, Player, PlayerId, Venue};
@@ -39,8 +40,8 @@ pub struct TournamentView {
     pub games: Vec<(u32, GameView)>,
     /// (round, player): Swiss byes (a point) or round-robin sit-outs.
     pub byes: Vec<(u32, PlayerId)>,
-    pub signup_message_id: Option<i64>,
-    pub standings_message_id: Option<i64>,
+    pub signup_message_id: Option<MessageId>,
+    pub standings_message_id: Option<MessageId>,
 }
 
 /// An entrant's line in the standings.

@@ -7,6 +7,7 @@
 //! Over 600 lines, on purpose: every step of a tournament's life shares the same reads and the
 //! start of rounds; what front ends see of a tournament is in `tournament_views`.
 
+use crate::ids::{GuildId, MessageId};
 use std::collections::HashMap;
 
 use super::saving::{GameTerms, new_game};
@@ -172,7 +173,7 @@ impl Service {
 
     /// A tournament of server `guild` taking sign-ups (another server's is "no tournament
     /// #id").
-    async fn signing_up(&self, id: TournamentId, guild: Option<i64>) -> Result<TournamentView> {
+    async fn signing_up(&self, id: TournamentId, guild: Option<GuildId>) -> Result<TournamentView> {
         let view = self.tournament(id).await?;
         if view.venue.guild_id != guild {
             return Err(ServiceError::UnknownTournament(id));
@@ -192,7 +193,7 @@ impl Service {
         &self,
         id: TournamentId,
         player: &Player,
-        guild: Option<i64>,
+        guild: Option<GuildId>,
     ) -> Result<TournamentView> {
         self.signing_up(id, guild).await?;
         let now = self.now();
@@ -214,7 +215,7 @@ impl Service {
         &self,
         id: TournamentId,
         player: &Player,
-        guild: Option<i64>,
+        guild: Option<GuildId>,
     ) -> Result<TournamentView> {
         self.signing_up(id, guild).await?;
         if !self.store.leave_tournament(id, player.id).await? {
@@ -266,14 +267,13 @@ impl Service {
             return Err(ServiceError::TooFewEntrants(id));
         }
         // Seeds: rating first (the server's ladder), then the order they joined.
-        let guild = view.venue.guild_id.unwrap_or_default();
-        let ratings: HashMap<PlayerId, f64> = self
-            .store
-            .ratings_in(guild)
-            .await?
-            .into_iter()
-            .map(|r| (r.rating.player_id, r.rating.rating))
-            .collect();
+        let ratings: HashMap<PlayerId, f64> = match view.venue.guild_id {
+            Some(guild) => self.store.ratings_in(guild).await?,
+            None => Vec::new(),
+        }
+        .into_iter()
+        .map(|r| (r.rating.player_id, r.rating.rating))
+        .collect();
         let mut order: Vec<&Entrant> = view.entrants.iter().collect();
         order.sort_by(|a, b| {
             let rating = |e: &Entrant| ratings.get(&e.player.id).copied();
@@ -562,8 +562,12 @@ impl Service {
                 continue;
             }
             // As the server's manager would: any game of the server may be called off.
-            let guild = view.venue.guild_id.unwrap_or_default();
-            match self.abort(game.id, Actor::manager(by.player, guild)).await {
+            let manager = Actor {
+                guild: view.venue.guild_id,
+                manager: true,
+                ..by
+            };
+            match self.abort(game.id, manager).await {
                 Ok(_) | Err(ServiceError::GameOver(_)) => {}
                 Err(error) => return Err(error),
             }
@@ -575,7 +579,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn set_signup_message(&self, id: TournamentId, message: i64) -> Result<()> {
+    pub async fn set_signup_message(&self, id: TournamentId, message: MessageId) -> Result<()> {
         Ok(self.store.set_signup_message(id, message).await?)
     }
 
@@ -583,7 +587,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn open_tournaments(&self, guild: i64) -> Result<Vec<(TournamentId, String)>> {
+    pub async fn open_tournaments(&self, guild: GuildId) -> Result<Vec<(TournamentId, String)>> {
         Ok(self
             .store
             .open_tournaments(guild)
@@ -597,7 +601,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn set_standings_message(&self, id: TournamentId, message: i64) -> Result<()> {
+    pub async fn set_standings_message(&self, id: TournamentId, message: MessageId) -> Result<()> {
         Ok(self.store.set_standings_message(id, message).await?)
     }
 
@@ -607,7 +611,7 @@ impl Service {
     /// Database failures.
     pub async fn allow_members_to_create_tournaments(
         &self,
-        guild: i64,
+        guild: GuildId,
         allowed: bool,
     ) -> Result<()> {
         Ok(self

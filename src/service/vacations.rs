@@ -8,6 +8,7 @@
 //! managers (default 30, 0 turns vacations off); a day begun counts whole, and a vacation ended
 //! early gives its unused days back.
 
+use crate::ids::GuildId;
 use time::OffsetDateTime;
 
 use super::clock::CorrespondenceClock;
@@ -40,7 +41,7 @@ impl Service {
     pub async fn start_vacation(
         &self,
         player: &Player,
-        guild: i64,
+        guild: Option<GuildId>,
         days: i64,
     ) -> Result<VacationStatus> {
         let status = self.vacation_status(player.id, guild).await?;
@@ -90,7 +91,11 @@ impl Service {
     /// # Errors
     /// Not away (nothing is written then); database failures.
     #[tracing::instrument(skip(self))]
-    pub async fn end_vacation(&self, player: PlayerId, guild: i64) -> Result<VacationStatus> {
+    pub async fn end_vacation(
+        &self,
+        player: PlayerId,
+        guild: Option<GuildId>,
+    ) -> Result<VacationStatus> {
         let now = self.now();
         let mut write = self.store.write_vacation(player, guild).await?;
         let Some(open) = write.open else {
@@ -111,7 +116,11 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn vacation_status(&self, player: PlayerId, guild: i64) -> Result<VacationStatus> {
+    pub async fn vacation_status(
+        &self,
+        player: PlayerId,
+        guild: Option<GuildId>,
+    ) -> Result<VacationStatus> {
         let now = self.now();
         let allowance = self.store.vacation_allowance(guild).await?;
         let taken: i64 = self
@@ -133,7 +142,11 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub async fn away_until(&self, player: PlayerId, guild: i64) -> Result<Option<Millis>> {
+    pub async fn away_until(
+        &self,
+        player: PlayerId,
+        guild: Option<GuildId>,
+    ) -> Result<Option<Millis>> {
         let away = self.store.vacation(player, guild).await?;
         Ok(away_at(away, self.now()))
     }
@@ -143,7 +156,7 @@ impl Service {
     ///
     /// # Errors
     /// More days than a year has; database failures.
-    pub async fn set_vacation_allowance(&self, guild: i64, days: i64) -> Result<()> {
+    pub async fn set_vacation_allowance(&self, guild: GuildId, days: i64) -> Result<()> {
         if !(0..=MOST_VACATION_DAYS).contains(&days) {
             return Err(ServiceError::VacationAllowance(MOST_VACATION_DAYS));
         }
@@ -259,7 +272,7 @@ mod tests {
         let taken = |started_at, until_at, ended_at| {
             days_taken(&VacationRow {
                 player_id: PlayerId(1),
-                guild_id: 7,
+                guild_id: Some(GuildId::from(7)),
                 started_at,
                 until_at,
                 ended_at,

@@ -1,6 +1,7 @@
 //! What the service hands to front ends: games, challenges and moves as plain values, and the
 //! words for how a game ended that every front end (and the picture) uses.
 
+use crate::ids::{ChannelId, GuildId, MessageId};
 use std::time::Duration;
 
 use crate::ai::Level;
@@ -32,8 +33,8 @@ impl Player {
 /// Where a challenge was made or a game is shown.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Venue {
-    pub guild_id: Option<i64>,
-    pub channel_id: Option<i64>,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: Option<ChannelId>,
 }
 
 /// What a challenge offers.
@@ -79,7 +80,7 @@ pub struct ChallengeView {
     pub opponent: Option<Player>,
     pub options: ChallengeOptions,
     pub venue: Venue,
-    pub message_id: Option<i64>,
+    pub message_id: Option<MessageId>,
     pub status: ChallengeStatus,
     pub game_id: Option<GameId>,
     pub expires_at: Millis,
@@ -358,7 +359,7 @@ pub struct GameView {
     pub away_until: Option<Millis>,
     pub rated: bool,
     pub venue: Venue,
-    pub thread_id: Option<i64>,
+    pub thread_id: Option<ChannelId>,
     /// Bumped by every write: a button made for one version is stale at the next.
     pub version: i64,
     pub created_at: Millis,

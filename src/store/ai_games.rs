@@ -2,7 +2,7 @@
 //! when the AI is to move, and counted per level for a player's stats.
 
 use super::outbox::insert_owed;
-use super::{GameId, Millis, Owed, PlayerId, Store, StoreError, StoredLevel};
+use super::{GameId, GuildId, Millis, Owed, PlayerId, Store, StoreError, StoredLevel};
 
 /// A player's finished games against one level of the AI.
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
@@ -82,7 +82,7 @@ impl Store {
     /// On a database failure.
     pub async fn ai_records(
         &self,
-        guild: i64,
+        guild: GuildId,
         player: PlayerId,
     ) -> Result<Vec<AiRecord>, StoreError> {
         Ok(sqlx::query_as::<_, AiRecord>(
@@ -106,15 +106,16 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ids::MessageId;
     use crate::store::test_support::{
-        GUILD, NOW, commit, due, kept_if_away, new_game, number, owing_nothing, owing_start,
-        store_with_players, won,
+        GUILD, NOW, OTHER_GUILD, commit, due, kept_if_away, new_game, number, owing_nothing,
+        owing_start, store_with_players, won,
     };
     use crate::store::{AiSide, EndReason, NewGame, Origin, Owed, Winner};
 
     /// A game of `opener` and `other` against the AI playing as `ai`, its thread opening on
     /// `anchor`.
-    fn ai_game(opener: i64, other: i64, ai: AiSide, anchor: Option<i64>) -> NewGame {
+    fn ai_game(opener: i64, other: i64, ai: AiSide, anchor: Option<MessageId>) -> NewGame {
         NewGame {
             origin: Some(Origin::Ai(ai)),
             anchor,
@@ -140,7 +141,7 @@ mod tests {
     #[tokio::test]
     async fn an_ai_game_starts_with_its_announcement_and_waits_for_the_ai_when_it_opens() {
         let (_dir, store) = store_with_players().await;
-        let bot_opens = start(&store, &ai_game(2, 1, hard(PlayerId(2)), Some(77))).await;
+        let bot_opens = start(&store, &ai_game(2, 1, hard(PlayerId(2)), Some(77.into()))).await;
         let human_opens = start(&store, &ai_game(1, 2, hard(PlayerId(2)), None)).await;
         let row = store.game(bot_opens).await.unwrap().unwrap();
         assert_eq!(
@@ -156,7 +157,10 @@ mod tests {
         let started = |game, anchor| Owed::Started { game, anchor };
         assert_eq!(
             owed,
-            vec![started(bot_opens, Some(77)), started(human_opens, None)]
+            vec![
+                started(bot_opens, Some(77.into())),
+                started(human_opens, None)
+            ]
         );
     }
 
@@ -218,7 +222,7 @@ mod tests {
         );
         assert_eq!(store.ai_records(GUILD, PlayerId(2)).await.unwrap(), vec![]);
         assert_eq!(
-            store.ai_records(GUILD + 1, PlayerId(1)).await.unwrap(),
+            store.ai_records(OTHER_GUILD, PlayerId(1)).await.unwrap(),
             vec![]
         );
     }

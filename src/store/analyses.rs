@@ -3,6 +3,7 @@
 //! result through the outbox, written in the transaction that saves the analysis. One that
 //! fails is tried again later, and once given up every waiting channel is told so the same way.
 
+use crate::ids::ChannelId;
 use sqlx::{Sqlite, SqliteConnection};
 
 use super::outbox::{Owed, insert_owed};
@@ -57,7 +58,7 @@ impl Store {
         &self,
         game: GameId,
         playouts: i64,
-        channel: Option<i64>,
+        channel: Option<ChannelId>,
         now: Millis,
     ) -> Result<AnalysisRequest, StoreError> {
         let _writer = self.writer.lock().await;
@@ -192,7 +193,7 @@ impl Store {
         game: GameId,
         error: &str,
         give_up: bool,
-        owed_to: impl Fn(i64) -> Owed,
+        owed_to: impl Fn(ChannelId) -> Owed,
         now: Millis,
     ) -> Result<(), StoreError> {
         let _writer = self.writer.lock().await;
@@ -224,7 +225,7 @@ impl Store {
         &self,
         game: GameId,
         positions: &[AnalysisPosition],
-        owed_to: impl Fn(i64) -> Owed,
+        owed_to: impl Fn(ChannelId) -> Owed,
         now: Millis,
     ) -> Result<(), StoreError> {
         let _writer = self.writer.lock().await;
@@ -262,10 +263,10 @@ impl Store {
 async fn tell_waiting_channels(
     conn: &mut SqliteConnection,
     game: GameId,
-    owed_to: impl Fn(i64) -> Owed,
+    owed_to: impl Fn(ChannelId) -> Owed,
     now: Millis,
 ) -> Result<(), StoreError> {
-    let waiting: Vec<i64> =
+    let waiting: Vec<ChannelId> =
         sqlx::query_scalar("DELETE FROM analysis_waiters WHERE game_id = ? RETURNING channel_id")
             .bind(game)
             .fetch_all(&mut *conn)
@@ -297,11 +298,11 @@ mod tests {
         }
     }
 
-    fn made(game: GameId) -> impl Fn(i64) -> Owed {
+    fn made(game: GameId) -> impl Fn(ChannelId) -> Owed {
         move |channel| Owed::Analysis { game, channel }
     }
 
-    fn failed(game: GameId) -> impl Fn(i64) -> Owed {
+    fn failed(game: GameId) -> impl Fn(ChannelId) -> Owed {
         move |channel| Owed::AnalysisFailed { game, channel }
     }
 
@@ -317,7 +318,7 @@ mod tests {
     async fn an_analysis_is_due_until_an_attempt_starts_then_again_at_its_retry() {
         let (_dir, store) = store_with_players().await;
         let game = start(&store, 1, 2).await;
-        let asked = store.request_analysis(game, 100, Some(9), NOW).await;
+        let asked = store.request_analysis(game, 100, Some(9.into()), NOW).await;
         assert_eq!(asked.unwrap(), AnalysisRequest::Queued);
         assert_eq!(store.pending_analyses(NOW).await.unwrap(), pending(game, 0));
 
@@ -330,7 +331,7 @@ mod tests {
         assert_eq!(store.pending_analyses(NOW + 59_999).await.unwrap(), []);
         let due = store.pending_analyses(NOW + 60_000).await.unwrap();
         assert_eq!(due, pending(game, 1));
-        let again = store.request_analysis(game, 100, Some(9), NOW).await;
+        let again = store.request_analysis(game, 100, Some(9.into()), NOW).await;
         assert_eq!(again.unwrap(), AnalysisRequest::Running);
 
         // A failure to be tried again owes nobody anything yet.
@@ -347,7 +348,7 @@ mod tests {
     async fn a_given_up_analysis_tells_its_channels_once_and_starts_afresh_when_asked() {
         let (_dir, store) = store_with_players().await;
         let game = start(&store, 1, 2).await;
-        for channel in [9, 10] {
+        for channel in [9, 10].map(ChannelId::from) {
             store
                 .request_analysis(game, 100, Some(channel), NOW)
                 .await
@@ -357,7 +358,7 @@ mod tests {
             .analysis_failed(game, "damaged", true, failed(game), NOW)
             .await
             .unwrap();
-        let told = [failed(game)(9), failed(game)(10)];
+        let told = [failed(game)(9.into()), failed(game)(10.into())];
         assert_eq!(owed(&store, game).await, told);
         assert_eq!(store.pending_analyses(i64::MAX).await.unwrap(), []);
         assert!(!store.start_analysis_attempt(game, NOW).await.unwrap());
@@ -367,7 +368,9 @@ mod tests {
             .unwrap();
         assert_eq!(owed(&store, game).await, [], "told once");
 
-        let asked = store.request_analysis(game, 100, Some(11), NOW + 1).await;
+        let asked = store
+            .request_analysis(game, 100, Some(11.into()), NOW + 1)
+            .await;
         assert_eq!(asked.unwrap(), AnalysisRequest::Queued);
         assert_eq!(
             store.pending_analyses(NOW + 1).await.unwrap(),
@@ -388,6 +391,6 @@ mod tests {
             .await
             .unwrap();
         assert!(store.analysis(game).await.unwrap().unwrap().finished);
-        assert_eq!(owed(&store, game).await, [made(game)(11)]);
+        assert_eq!(owed(&store, game).await, [made(game)(11.into())]);
     }
 }

@@ -1,6 +1,7 @@
 //! Challenges: offered, then accepted (which starts a game), declined, cancelled or expired.
 
 use super::{ChallengeId, ChallengeStatus, GameId, Millis, PlayerId, Store, StoreError, Variant};
+use crate::ids::{ChannelId, GuildId, MessageId};
 
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct ChallengeRow {
@@ -10,9 +11,9 @@ pub struct ChallengeRow {
     pub variant: Variant,
     pub move_seconds: Option<i64>,
     pub rated: bool,
-    pub guild_id: Option<i64>,
-    pub channel_id: Option<i64>,
-    pub message_id: Option<i64>,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: Option<ChannelId>,
+    pub message_id: Option<MessageId>,
     pub status: ChallengeStatus,
     pub game_id: Option<GameId>,
     pub created_at: Millis,
@@ -30,8 +31,8 @@ pub struct NewChallenge {
     pub variant: Variant,
     pub move_seconds: Option<i64>,
     pub rated: bool,
-    pub guild_id: Option<i64>,
-    pub channel_id: Option<i64>,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: Option<ChannelId>,
     pub created_at: Millis,
     pub expires_at: Millis,
     pub opener_id: Option<PlayerId>,
@@ -85,7 +86,7 @@ impl Store {
     pub async fn set_challenge_message(
         &self,
         id: ChallengeId,
-        message_id: i64,
+        message_id: MessageId,
     ) -> Result<(), StoreError> {
         sqlx::query("UPDATE challenges SET message_id = ? WHERE id = ?")
             .bind(message_id)
@@ -155,8 +156,8 @@ impl Store {
     /// On a database failure.
     pub async fn challenges_to_anyone(
         &self,
-        guild: Option<i64>,
-        channel: Option<i64>,
+        guild: Option<GuildId>,
+        channel: Option<ChannelId>,
     ) -> Result<Vec<ChallengeRow>, StoreError> {
         Ok(sqlx::query_as::<_, ChallengeRow>(&format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE status = 'open'
@@ -291,10 +292,10 @@ mod tests {
             .insert_challenge(&new_challenge(2, None, NOW + 1000))
             .await
             .unwrap();
-        store.set_challenge_message(id, 4242).await.unwrap();
+        store.set_challenge_message(id, 4242.into()).await.unwrap();
         assert_eq!(
             store.challenge(id).await.unwrap().unwrap().message_id,
-            Some(4242)
+            Some(4242.into())
         );
         assert_eq!(
             store.challenge(other).await.unwrap().unwrap().message_id,

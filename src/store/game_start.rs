@@ -7,7 +7,9 @@ use sqlx::{Sqlite, Transaction};
 use super::games::{ClockTimes, NewGame, insert_game};
 use super::outbox::{Owed, insert_owed};
 use super::vacations::away_until_at;
-use super::{ChallengeId, GameId, Millis, PlayerId, Store, StoreError, StoredLevel, TournamentId};
+use super::{
+    ChallengeId, GameId, MessageId, Millis, PlayerId, Store, StoreError, StoredLevel, TournamentId,
+};
 
 /// What a new game's start marks besides the game, in the same transaction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -34,8 +36,8 @@ pub struct AiSide {
 
 /// What a new game owes the players, as the service decides it: given the game, its id and
 /// the message its challenge was shown on (if any).
-pub trait OwedByStart: Fn(&NewGame, GameId, Option<i64>) -> Vec<Owed> {}
-impl<F: Fn(&NewGame, GameId, Option<i64>) -> Vec<Owed>> OwedByStart for F {}
+pub trait OwedByStart: Fn(&NewGame, GameId, Option<MessageId>) -> Vec<Owed> {}
+impl<F: Fn(&NewGame, GameId, Option<MessageId>) -> Vec<Owed>> OwedByStart for F {}
 
 /// The clock a new game starts with when its opener, the player to move, is away until the
 /// given time, as the service decides it.
@@ -98,7 +100,7 @@ pub(super) async fn insert_new_game(
     );
     let clock = away.await?.map_or(game.clock, |until| if_away(game, until));
     let id = insert_game(tx, game, clock).await?;
-    let recorded: Option<i64> = match game.origin {
+    let recorded: Option<MessageId> = match game.origin {
         Some(Origin::Challenge(challenge)) => {
             sqlx::query_scalar(
                 "UPDATE challenges SET game_id = ? WHERE id = ? RETURNING message_id",
@@ -130,7 +132,10 @@ mod tests {
             .insert_challenge(&new_challenge(1, Some(2), NOW + 1000))
             .await
             .unwrap();
-        store.set_challenge_message(challenge, 55).await.unwrap();
+        store
+            .set_challenge_message(challenge, 55.into())
+            .await
+            .unwrap();
         let game = NewGame {
             origin: Some(Origin::Challenge(challenge)),
             ..new_game(2, 1)
@@ -154,7 +159,7 @@ mod tests {
             owed,
             [Owed::Started {
                 game: id,
-                anchor: Some(55)
+                anchor: Some(55.into())
             }],
             "the thread opens on the challenge's message"
         );

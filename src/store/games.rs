@@ -1,13 +1,14 @@
 //! Games and their append-only move log: reads for the front ends' views, and the one write
 //! transaction through which every move, ending and rating passes.
 
+use crate::ids::{ChannelId, GuildId};
 use sqlx::{Executor, Sqlite, Transaction};
 
 use super::game_start::Origin;
 use super::outbox::{Owed, insert_owed};
 use super::{
-    EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError, StoredLevel, TournamentId,
-    Variant, Winner,
+    EndReason, GameId, GameStatus, MessageId, Millis, PlayerId, Store, StoreError, StoredLevel,
+    TournamentId, Variant, Winner,
 };
 
 /// A game as stored, with its players' names.
@@ -26,9 +27,9 @@ pub struct GameRow {
     pub status: GameStatus,
     pub winner: Option<Winner>,
     pub end_reason: Option<EndReason>,
-    pub guild_id: Option<i64>,
-    pub channel_id: Option<i64>,
-    pub thread_id: Option<i64>,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: Option<ChannelId>,
+    pub thread_id: Option<ChannelId>,
     pub plies: i64,
     pub to_move_id: Option<PlayerId>,
     #[sqlx(flatten)]
@@ -77,8 +78,8 @@ pub struct NewGame {
     pub variant: Variant,
     pub move_seconds: Option<i64>,
     pub rated: bool,
-    pub guild_id: Option<i64>,
-    pub channel_id: Option<i64>,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: Option<ChannelId>,
     /// Its clock as the service started it, the opener's first move due (the start saves the
     /// clock the service gives it instead when the opener is away).
     pub clock: ClockTimes,
@@ -87,7 +88,7 @@ pub struct NewGame {
     pub origin: Option<Origin>,
     /// The message its thread opens on, when the service knows it (the one clicked or posted
     /// for it); else its challenge's.
-    pub anchor: Option<i64>,
+    pub anchor: Option<MessageId>,
 }
 
 /// A move to append to a game's log.
@@ -125,7 +126,7 @@ pub struct Committed {
 pub struct DueReminder {
     pub game_id: GameId,
     pub plies: i64,
-    pub channel_id: Option<i64>,
+    pub channel_id: Option<ChannelId>,
     pub wants_dm: bool,
     pub move_seconds: Option<i64>,
     #[sqlx(flatten)]
@@ -245,7 +246,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn active_games_in(&self, channel: i64) -> Result<Vec<GameRow>, StoreError> {
+    pub async fn active_games_in(&self, channel: ChannelId) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as::<_, GameRow>(&format!(
             "{SELECT_GAME} WHERE g.status = 'active'
                AND (g.thread_id = ?1 OR (g.thread_id IS NULL AND g.channel_id = ?1))
@@ -260,7 +261,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn game_in_thread(&self, thread: i64) -> Result<Option<GameRow>, StoreError> {
+    pub async fn game_in_thread(&self, thread: ChannelId) -> Result<Option<GameRow>, StoreError> {
         Ok(sqlx::query_as::<_, GameRow>(&format!(
             "{SELECT_GAME} WHERE g.thread_id = ? ORDER BY g.id DESC LIMIT 1"
         ))
@@ -306,7 +307,7 @@ impl Store {
     /// On a database failure.
     pub async fn finished_games_of(
         &self,
-        guild: i64,
+        guild: GuildId,
         player: PlayerId,
         typed: &str,
         limit: i64,
@@ -335,7 +336,11 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn set_thread(&self, game: GameId, thread: Option<i64>) -> Result<(), StoreError> {
+    pub async fn set_thread(
+        &self,
+        game: GameId,
+        thread: Option<ChannelId>,
+    ) -> Result<(), StoreError> {
         sqlx::query("UPDATE games SET thread_id = ? WHERE id = ?")
             .bind(thread)
             .bind(game)
@@ -442,6 +447,30 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_game_outside_any_server_reads_back_with_no_server() {
+        let (_dir, store) = store_with_players().await;
+        let terminal = NewGame {
+            guild_id: None,
+            channel_id: None,
+            ..new_game(1, 2)
+        };
+        let id = insert(&store, &terminal).await;
+        start(&store, 1, 3).await;
+        let row = store.game(id).await.unwrap().unwrap();
+        assert_eq!(
+            (row.guild_id, row.channel_id, row.thread_id),
+            (None, None, None)
+        );
+        assert_eq!(ids(store.active_games_off_discord().await.unwrap()), [id]);
+        let stored: Option<i64> = sqlx::query_scalar("SELECT guild_id FROM games WHERE id = ?")
+            .bind(id)
+            .fetch_one(&store.pool)
+            .await
+            .unwrap();
+        assert_eq!(stored, None, "no number stands for no server");
+    }
+
+    #[tokio::test]
     async fn game_reads_every_column_with_the_players_names() {
         let (_dir, store) = store_with_players().await;
         let id = start(&store, 2, 1).await;
@@ -529,13 +558,13 @@ mod tests {
     async fn active_games_in_a_channel_are_those_without_a_thread_and_those_in_it() {
         let (_dir, store) = store_with_players().await;
         let threaded = start(&store, 1, 2).await;
-        store.set_thread(threaded, Some(900)).await.unwrap();
+        store.set_thread(threaded, Some(900.into())).await.unwrap();
         let first = start(&store, 3, 1).await;
         let second = start(&store, 2, 3).await;
         let elsewhere = insert(
             &store,
             &NewGame {
-                channel_id: Some(71),
+                channel_id: Some(71.into()),
                 ..new_game(2, 1)
             },
         )
@@ -550,21 +579,27 @@ mod tests {
         )
         .await;
 
-        assert_eq!(ids(store.active_games_in(900).await.unwrap()), [threaded]);
+        assert_eq!(
+            ids(store.active_games_in(900.into()).await.unwrap()),
+            [threaded]
+        );
         assert_eq!(
             ids(store.active_games_in(CHANNEL).await.unwrap()),
             [first, second],
             "neither the game with a thread nor the ended one"
         );
-        assert_eq!(ids(store.active_games_in(71).await.unwrap()), [elsewhere]);
-        assert_eq!(store.active_games_in(5).await.unwrap(), []);
+        assert_eq!(
+            ids(store.active_games_in(71.into()).await.unwrap()),
+            [elsewhere]
+        );
+        assert_eq!(store.active_games_in(5.into()).await.unwrap(), []);
     }
 
     #[tokio::test]
     async fn game_in_thread_is_the_threads_latest_game_even_when_over() {
         let (_dir, store) = store_with_players().await;
         let first = start(&store, 1, 2).await;
-        store.set_thread(first, Some(900)).await.unwrap();
+        store.set_thread(first, Some(900.into())).await.unwrap();
         commit(
             &store,
             first,
@@ -573,24 +608,27 @@ mod tests {
             NOW + 1,
         )
         .await;
-        assert_eq!(store.game_in_thread(900).await.unwrap().unwrap().id, first);
+        assert_eq!(
+            store.game_in_thread(900.into()).await.unwrap().unwrap().id,
+            first
+        );
 
         let rematch = start(&store, 2, 1).await;
-        store.set_thread(rematch, Some(900)).await.unwrap();
-        let row = store.game_in_thread(900).await.unwrap().unwrap();
+        store.set_thread(rematch, Some(900.into())).await.unwrap();
+        let row = store.game_in_thread(900.into()).await.unwrap().unwrap();
         assert_eq!((row.id, row.white_name.as_str()), (rematch, "bob"));
 
         // A channel is not a thread.
         insert(
             &store,
             &NewGame {
-                channel_id: Some(902),
+                channel_id: Some(902.into()),
                 ..new_game(1, 3)
             },
         )
         .await;
-        assert_eq!(store.game_in_thread(902).await.unwrap(), None);
-        assert_eq!(store.game_in_thread(901).await.unwrap(), None);
+        assert_eq!(store.game_in_thread(902.into()).await.unwrap(), None);
+        assert_eq!(store.game_in_thread(901.into()).await.unwrap(), None);
     }
 
     #[tokio::test]
@@ -646,7 +684,7 @@ mod tests {
         let other_server = insert(
             &store,
             &NewGame {
-                guild_id: Some(8),
+                guild_id: Some(8.into()),
                 ..new_game(1, 2)
             },
         )
@@ -692,7 +730,7 @@ mod tests {
         );
         assert_eq!(
             ids(store
-                .finished_games_of(8, PlayerId(1), "", 10)
+                .finished_games_of(8.into(), PlayerId(1), "", 10)
                 .await
                 .unwrap()),
             [other_server]
@@ -737,8 +775,11 @@ mod tests {
         let (_dir, store) = store_with_players().await;
         let id = start(&store, 1, 2).await;
         let other = start(&store, 2, 3).await;
-        store.set_thread(id, Some(900)).await.unwrap();
-        assert_eq!(store.game(id).await.unwrap().unwrap().thread_id, Some(900));
+        store.set_thread(id, Some(900.into())).await.unwrap();
+        assert_eq!(
+            store.game(id).await.unwrap().unwrap().thread_id,
+            Some(900.into())
+        );
         assert_eq!(store.game(other).await.unwrap().unwrap().thread_id, None);
         store.set_thread(id, None).await.unwrap();
         assert_eq!(store.game(id).await.unwrap().unwrap().thread_id, None);

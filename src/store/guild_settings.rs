@@ -2,6 +2,7 @@
 //! locale Discord last reported for it, and whether members may create tournaments.
 
 use super::{Store, StoreError};
+use crate::ids::GuildId;
 
 /// What is known of a server's language.
 #[derive(Clone, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
@@ -17,7 +18,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn members_create_tournaments(&self, guild: i64) -> Result<bool, StoreError> {
+    pub async fn members_create_tournaments(&self, guild: GuildId) -> Result<bool, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT members_create_tournaments FROM guild_settings WHERE guild_id = ?",
         )
@@ -31,7 +32,7 @@ impl Store {
     /// On a database failure.
     pub async fn set_members_create_tournaments(
         &self,
-        guild: i64,
+        guild: GuildId,
         allowed: bool,
     ) -> Result<(), StoreError> {
         sqlx::query(
@@ -48,7 +49,7 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
-    pub async fn guild_language(&self, guild: i64) -> Result<GuildLanguage, StoreError> {
+    pub async fn guild_language(&self, guild: GuildId) -> Result<GuildLanguage, StoreError> {
         Ok(sqlx::query_as::<_, GuildLanguage>(
             "SELECT chosen, discord_locale FROM guild_settings WHERE guild_id = ?",
         )
@@ -64,7 +65,7 @@ impl Store {
     /// On a database failure.
     pub async fn choose_guild_language(
         &self,
-        guild: i64,
+        guild: GuildId,
         chosen: Option<&str>,
     ) -> Result<(), StoreError> {
         sqlx::query(
@@ -82,7 +83,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn note_guild_locale(&self, guild: i64, locale: &str) -> Result<(), StoreError> {
+    pub async fn note_guild_locale(&self, guild: GuildId, locale: &str) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO guild_settings (guild_id, discord_locale) VALUES (?, ?)
              ON CONFLICT (guild_id) DO UPDATE SET discord_locale = excluded.discord_locale",
@@ -104,24 +105,30 @@ mod tests {
     async fn a_servers_choice_and_discords_locale_are_kept_apart() {
         let (_dir, store) = empty_store().await;
         assert_eq!(
-            store.guild_language(7).await.unwrap(),
+            store.guild_language(7.into()).await.unwrap(),
             GuildLanguage::default()
         );
-        store.note_guild_locale(7, "fr").await.unwrap();
-        store.choose_guild_language(7, Some("de")).await.unwrap();
-        store.note_guild_locale(7, "en-US").await.unwrap();
-        let known = store.guild_language(7).await.unwrap();
+        store.note_guild_locale(7.into(), "fr").await.unwrap();
+        store
+            .choose_guild_language(7.into(), Some("de"))
+            .await
+            .unwrap();
+        store.note_guild_locale(7.into(), "en-US").await.unwrap();
+        let known = store.guild_language(7.into()).await.unwrap();
         assert_eq!(known.chosen.as_deref(), Some("de"));
         assert_eq!(known.discord_locale.as_deref(), Some("en-US"));
-        store.choose_guild_language(7, None).await.unwrap();
-        assert_eq!(store.guild_language(7).await.unwrap().chosen, None);
-        assert!(!store.members_create_tournaments(7).await.unwrap());
-        store.set_members_create_tournaments(7, true).await.unwrap();
-        assert!(store.members_create_tournaments(7).await.unwrap());
+        store.choose_guild_language(7.into(), None).await.unwrap();
+        assert_eq!(store.guild_language(7.into()).await.unwrap().chosen, None);
+        assert!(!store.members_create_tournaments(7.into()).await.unwrap());
+        store
+            .set_members_create_tournaments(7.into(), true)
+            .await
+            .unwrap();
+        assert!(store.members_create_tournaments(7.into()).await.unwrap());
         assert_eq!(known.chosen.as_deref(), Some("de"), "the language stays");
         // Another server is untouched.
         assert_eq!(
-            store.guild_language(8).await.unwrap(),
+            store.guild_language(8.into()).await.unwrap(),
             GuildLanguage::default()
         );
     }

@@ -61,9 +61,11 @@ pub use tournaments::{
     TournamentStatus,
 };
 
-pub use vacations::{DAY, DEFAULT_ALLOWANCE, GameClock, NO_SERVER, VacationRow, VacationWrite};
+pub use vacations::{DAY, DEFAULT_ALLOWANCE, GameClock, VacationRow, VacationWrite};
 
-pub use crate::ids::{ChallengeId, GameId, OutboxId, PlayerId, TournamentId};
+pub use crate::ids::{
+    ChallengeId, ChannelId, GameId, GuildId, MessageId, OutboxId, PlayerId, TournamentId,
+};
 /// Unix time in milliseconds.
 pub type Millis = i64;
 

@@ -7,6 +7,8 @@
 
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
+
+use crate::ids::{ChannelId, MessageId};
 use sqlx::{Sqlite, SqliteConnection};
 
 use super::{GameId, Millis, OutboxId, PlayerId, Store, StoreError, TournamentId};
@@ -24,7 +26,7 @@ pub enum Owed {
         #[serde(rename = "game_id")]
         game: GameId,
         #[serde(rename = "anchor_message_id")]
-        anchor: Option<i64>,
+        anchor: Option<MessageId>,
     },
     /// The board after plies `first..=last` were saved (a move and the passes it forced):
     /// whose turn it is, or the result.
@@ -75,14 +77,14 @@ pub enum Owed {
         #[serde(rename = "game_id")]
         game: GameId,
         #[serde(rename = "channel_id")]
-        channel: i64,
+        channel: ChannelId,
     },
     /// A game's analysis was given up: said in `channel`, which asked for it.
     AnalysisFailed {
         #[serde(rename = "game_id")]
         game: GameId,
         #[serde(rename = "channel_id")]
-        channel: i64,
+        channel: ChannelId,
     },
     /// A player's daily digest: the games where it is their turn when it is sent.
     Digest {
@@ -143,8 +145,8 @@ struct Columns {
     first_ply: Option<i64>,
     ply: Option<i64>,
     round: Option<i64>,
-    anchor_message_id: Option<i64>,
-    channel_id: Option<i64>,
+    anchor_message_id: Option<MessageId>,
+    channel_id: Option<ChannelId>,
     player_id: Option<PlayerId>,
     seconds: Option<i64>,
 }
@@ -183,7 +185,9 @@ impl Owed {
             }
             Owed::Round { round, .. } => round >= 1,
             Owed::SlowReply { ply, seconds, .. } => ply >= 0 && seconds > 0,
-            Owed::Analysis { channel, .. } | Owed::AnalysisFailed { channel, .. } => channel > 0,
+            Owed::Analysis { channel, .. } | Owed::AnalysisFailed { channel, .. } => {
+                channel.snowflake() != 0
+            }
             _ => true,
         }
     }
@@ -328,7 +332,7 @@ impl Store {
     pub async fn set_announcement_anchor(
         &self,
         id: OutboxId,
-        message: i64,
+        message: MessageId,
     ) -> Result<(), StoreError> {
         sqlx::query("UPDATE outbox SET anchor_message_id = ? WHERE id = ?")
             .bind(message)
@@ -440,7 +444,7 @@ mod tests {
             },
             Owed::Started {
                 game: items[0],
-                anchor: Some(42),
+                anchor: Some(42.into()),
             },
             Owed::Moved {
                 game: items[1],
@@ -461,11 +465,11 @@ mod tests {
             },
             Owed::Analysis {
                 game: items[5],
-                channel: 70,
+                channel: 70.into(),
             },
             Owed::AnalysisFailed {
                 game: items[6],
-                channel: 71,
+                channel: 71.into(),
             },
             Owed::Round {
                 tournament,
@@ -618,7 +622,7 @@ mod tests {
         let expected = [
             Owed::Started {
                 game: game(0),
-                anchor: Some(42),
+                anchor: Some(42.into()),
             },
             Owed::Moved {
                 game: game(1),
@@ -639,11 +643,11 @@ mod tests {
             },
             Owed::Analysis {
                 game: game(4),
-                channel: 70,
+                channel: 70.into(),
             },
             Owed::AnalysisFailed {
                 game: game(5),
-                channel: 71,
+                channel: 71.into(),
             },
             Owed::Round {
                 tournament,
@@ -686,10 +690,13 @@ mod tests {
         owe(&store, &[started(game)]).await;
         let item = due(&store, NOW, 10).await[0];
         assert_eq!(item.owed, started(game));
-        store.set_announcement_anchor(item.id, 4242).await.unwrap();
+        store
+            .set_announcement_anchor(item.id, 4242.into())
+            .await
+            .unwrap();
         let anchored = Owed::Started {
             game,
-            anchor: Some(4242),
+            anchor: Some(4242.into()),
         };
         assert_eq!(due(&store, NOW, 10).await[0].owed, anchored);
     }

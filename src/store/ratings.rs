@@ -2,11 +2,12 @@
 //! transaction, so a result counts exactly once.
 
 use super::{GameId, GameWrite, Millis, PlayerId, Store, StoreError};
+use crate::ids::GuildId;
 
 /// A player's rating in one server.
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
 pub struct RatingRow {
-    pub guild_id: i64,
+    pub guild_id: GuildId,
     pub player_id: PlayerId,
     pub rating: f64,
     pub deviation: f64,
@@ -42,7 +43,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn ratings_in(&self, guild: i64) -> Result<Vec<NamedRating>, StoreError> {
+    pub async fn ratings_in(&self, guild: GuildId) -> Result<Vec<NamedRating>, StoreError> {
         Ok(sqlx::query_as::<_, NamedRating>(&format!(
             "SELECT p.name, {RATING_COLUMNS} FROM ratings r JOIN players p ON p.id = r.player_id
              WHERE r.guild_id = ? ORDER BY r.rating DESC, r.player_id"
@@ -58,7 +59,7 @@ impl Store {
     /// On a database failure.
     pub async fn rating_history(
         &self,
-        guild: i64,
+        guild: GuildId,
         player: PlayerId,
     ) -> Result<Vec<RatingPoint>, StoreError> {
         Ok(sqlx::query_as::<_, RatingPoint>(
@@ -79,7 +80,7 @@ impl GameWrite<'_> {
     /// On a database failure.
     pub async fn ratings(
         &mut self,
-        guild: i64,
+        guild: GuildId,
         players: [PlayerId; 2],
     ) -> Result<[Option<RatingRow>; 2], StoreError> {
         let mut found = [None, None];
@@ -150,7 +151,7 @@ mod tests {
     };
     use crate::store::{EndReason, NewGame, Winner};
 
-    fn rating(guild_id: i64, player_id: i64, rating: f64, at: Millis) -> RatingRow {
+    fn rating(guild_id: GuildId, player_id: i64, rating: f64, at: Millis) -> RatingRow {
         RatingRow {
             guild_id,
             player_id: PlayerId(player_id),
@@ -240,7 +241,10 @@ mod tests {
             "read inside the write, in the order asked"
         );
         assert_eq!(
-            write.ratings(8, [PlayerId(1), PlayerId(2)]).await.unwrap(),
+            write
+                .ratings(8.into(), [PlayerId(1), PlayerId(2)])
+                .await
+                .unwrap(),
             [None, None]
         );
         write
@@ -334,12 +338,12 @@ mod tests {
         let there = insert(
             &store,
             &NewGame {
-                guild_id: Some(8),
+                guild_id: Some(8.into()),
                 ..new_game(1, 2)
             },
         )
         .await;
-        let alice = rating(8, 1, 1600.0, NOW + 2);
+        let alice = rating(8.into(), 1, 1600.0, NOW + 2);
         rate(&store, there, std::slice::from_ref(&alice), NOW + 2).await;
 
         store
@@ -351,8 +355,11 @@ mod tests {
             [named("bob", &bob), named("Carol C.", &carol)],
             "equal ratings in player order"
         );
-        assert_eq!(store.ratings_in(8).await.unwrap(), [named("alice", &alice)]);
-        assert_eq!(store.ratings_in(9).await.unwrap(), []);
+        assert_eq!(
+            store.ratings_in(8.into()).await.unwrap(),
+            [named("alice", &alice)]
+        );
+        assert_eq!(store.ratings_in(9.into()).await.unwrap(), []);
     }
 
     #[tokio::test]
@@ -364,7 +371,7 @@ mod tests {
         let elsewhere = insert(
             &store,
             &NewGame {
-                guild_id: Some(8),
+                guild_id: Some(8.into()),
                 ..new_game(1, 2)
             },
         )
@@ -382,13 +389,26 @@ mod tests {
             NOW + 10,
         )
         .await;
-        rate(&store, elsewhere, &[rating(8, 1, 1700.0, NOW + 1)], NOW + 1).await;
+        rate(
+            &store,
+            elsewhere,
+            &[rating(8.into(), 1, 1700.0, NOW + 1)],
+            NOW + 1,
+        )
+        .await;
 
         assert_eq!(
             store.rating_history(GUILD, PlayerId(1)).await.unwrap(),
             [point(b, &first), point(c, &tied), point(a, &late)]
         );
-        assert_eq!(store.rating_history(8, PlayerId(1)).await.unwrap().len(), 1);
+        assert_eq!(
+            store
+                .rating_history(8.into(), PlayerId(1))
+                .await
+                .unwrap()
+                .len(),
+            1
+        );
         assert_eq!(
             store
                 .rating_history(GUILD, PlayerId(3))

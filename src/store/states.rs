@@ -124,7 +124,7 @@ mod tests {
     async fn an_unknown_game_status_is_an_error_when_read() {
         let (_dir, store) = store_with_players().await;
         let id = start(&store, 1, 2).await;
-        store.set_thread(id, Some(900)).await.unwrap();
+        store.set_thread(id, Some(900.into())).await.unwrap();
         write_unchecked(
             &store,
             "UPDATE games SET status = 'paused' WHERE id = ?",
@@ -132,7 +132,7 @@ mod tests {
         )
         .await;
         assert_decode_error(store.game(id).await);
-        assert_decode_error(store.game_in_thread(900).await);
+        assert_decode_error(store.game_in_thread(900.into()).await);
         assert_decode_error(store.write_game(id).await.map(|w| w.map(|w| w.game)));
     }
 

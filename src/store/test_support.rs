@@ -6,15 +6,17 @@ use tempfile::TempDir;
 use super::games::insert_game;
 use super::outbox::insert_owed;
 use super::{
-    ClockTimes, Committed, EndReason, GameChange, GameId, GameStatus, GameUpdate, Millis,
-    NewChallenge, NewGame, NewMove, NewTournament, OutboxItem, Owed, PlayerId, Store, StoredFormat,
-    Variant, Winner,
+    ChannelId, ClockTimes, Committed, EndReason, GameChange, GameId, GameStatus, GameUpdate,
+    GuildId, MessageId, Millis, NewChallenge, NewGame, NewMove, NewTournament, OutboxItem, Owed,
+    PlayerId, Store, StoredFormat, Variant, Winner,
 };
 
 /// A fixed "now" for every store test (November 2023).
 pub const NOW: Millis = 1_700_000_000_000;
-pub const GUILD: i64 = 7;
-pub const CHANNEL: i64 = 70;
+pub const GUILD: GuildId = GuildId::from_snowflake(7);
+/// A server other than [`GUILD`].
+pub const OTHER_GUILD: GuildId = GuildId::from_snowflake(8);
+pub const CHANNEL: ChannelId = ChannelId::from_snowflake(70);
 /// The deadline and reminder time of a game started by [`new_game`].
 pub const DEADLINE: Millis = NOW + 86_400_000;
 pub const REMIND: Millis = NOW + 64_800_000;
@@ -80,13 +82,13 @@ pub fn new_game(opener: impl Into<PlayerId>, other: impl Into<PlayerId>) -> NewG
 
 /// What a new game shown in a channel owes: its thread (on the message named, else its
 /// challenge's) and its first board.
-pub fn owing_start(game: &NewGame, id: GameId, recorded: Option<i64>) -> Vec<Owed> {
+pub fn owing_start(game: &NewGame, id: GameId, recorded: Option<MessageId>) -> Vec<Owed> {
     let anchor = game.anchor.or(recorded);
     vec![Owed::Started { game: id, anchor }]
 }
 
 /// A new game that owes nothing (shown nowhere).
-pub fn owing_nothing(_: &NewGame, _: GameId, _: Option<i64>) -> Vec<Owed> {
+pub fn owing_nothing(_: &NewGame, _: GameId, _: Option<MessageId>) -> Vec<Owed> {
     Vec::new()
 }
 

@@ -5,6 +5,7 @@ use super::game_start::{ClockIfAway, Origin, OwedByStart, insert_new_game};
 use super::games::NewGame;
 use super::outbox::{Owed, insert_owed};
 use super::{GameId, Millis, PlayerId, Store, StoreError, TournamentId, Variant};
+use crate::ids::{ChannelId, GuildId, MessageId};
 
 /// Where a tournament stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
@@ -28,8 +29,8 @@ pub enum StoredFormat {
 /// A new tournament.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewTournament {
-    pub guild_id: i64,
-    pub channel_id: i64,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
     pub name: String,
     pub format: StoredFormat,
     pub swiss_rounds: Option<i64>,
@@ -46,8 +47,8 @@ pub struct NewTournament {
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct TournamentRow {
     pub id: TournamentId,
-    pub guild_id: i64,
-    pub channel_id: i64,
+    pub guild_id: GuildId,
+    pub channel_id: ChannelId,
     pub name: String,
     pub format: StoredFormat,
     pub swiss_rounds: Option<i64>,
@@ -58,8 +59,8 @@ pub struct TournamentRow {
     pub status: TournamentStatus,
     pub signup_deadline_at: Option<Millis>,
     pub current_round: i64,
-    pub signup_message_id: Option<i64>,
-    pub standings_message_id: Option<i64>,
+    pub signup_message_id: Option<MessageId>,
+    pub standings_message_id: Option<MessageId>,
     pub created_at: Millis,
 }
 
@@ -137,7 +138,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn open_tournaments(&self, guild: i64) -> Result<Vec<TournamentRow>, StoreError> {
+    pub async fn open_tournaments(&self, guild: GuildId) -> Result<Vec<TournamentRow>, StoreError> {
         Ok(sqlx::query_as::<_, TournamentRow>(&format!(
             "{SELECT_TOURNAMENT} WHERE guild_id = ? AND status IN ('signup', 'running') ORDER BY id"
         ))
@@ -415,7 +416,7 @@ impl Store {
     pub async fn set_signup_message(
         &self,
         id: TournamentId,
-        message: i64,
+        message: MessageId,
     ) -> Result<(), StoreError> {
         sqlx::query("UPDATE tournaments SET signup_message_id = ? WHERE id = ?")
             .bind(message)
@@ -430,7 +431,7 @@ impl Store {
     pub async fn set_standings_message(
         &self,
         id: TournamentId,
-        message: i64,
+        message: MessageId,
     ) -> Result<(), StoreError> {
         sqlx::query("UPDATE tournaments SET standings_message_id = ? WHERE id = ?")
             .bind(message)

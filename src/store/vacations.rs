@@ -4,6 +4,7 @@
 //! decided. A game whose clock stands still has no deadline meanwhile, so the clock's queries
 //! pass it by.
 
+use crate::ids::GuildId;
 use sqlx::{Sqlite, SqliteConnection, Transaction};
 use tokio::sync::MutexGuard;
 
@@ -16,7 +17,8 @@ pub const DAY: Millis = 86_400_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct VacationRow {
     pub player_id: PlayerId,
-    pub guild_id: i64,
+    /// `None`: away from the games outside any server (the terminal's).
+    pub guild_id: Option<GuildId>,
     pub started_at: Millis,
     pub until_at: Millis,
     pub ended_at: Option<Millis>,
@@ -26,9 +28,6 @@ pub struct VacationRow {
 const SELECT_VACATION: &str =
     "SELECT player_id, guild_id, started_at, until_at, ended_at, year FROM vacations";
 
-/// The server of the games outside any server (`ponte local`'s): a vacation there stops them.
-pub const NO_SERVER: i64 = 0;
-
 impl Store {
     /// `player`'s vacation in `guild`, if they are away.
     ///
@@ -37,7 +36,7 @@ impl Store {
     pub async fn vacation(
         &self,
         player: PlayerId,
-        guild: i64,
+        guild: Option<GuildId>,
     ) -> Result<Option<VacationRow>, StoreError> {
         Ok(current(&mut *self.pool.acquire().await?, player, guild).await?)
     }
@@ -50,11 +49,11 @@ impl Store {
     pub async fn vacations_in_year(
         &self,
         player: PlayerId,
-        guild: i64,
+        guild: Option<GuildId>,
         year: i64,
     ) -> Result<Vec<VacationRow>, StoreError> {
         Ok(sqlx::query_as(&format!(
-            "{SELECT_VACATION} WHERE player_id = ? AND guild_id = ? AND year = ? ORDER BY started_at"
+            "{SELECT_VACATION} WHERE player_id = ? AND guild_id IS ? AND year = ? ORDER BY started_at"
         ))
         .bind(player)
         .bind(guild)
@@ -67,7 +66,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
-    pub async fn vacation_allowance(&self, guild: i64) -> Result<i64, StoreError> {
+    pub async fn vacation_allowance(&self, guild: Option<GuildId>) -> Result<i64, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT vacation_days FROM guild_settings WHERE guild_id = ?")
                 .bind(guild)
@@ -79,7 +78,11 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
-    pub async fn set_vacation_allowance(&self, guild: i64, days: i64) -> Result<(), StoreError> {
+    pub async fn set_vacation_allowance(
+        &self,
+        guild: GuildId,
+        days: i64,
+    ) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO guild_settings (guild_id, vacation_days) VALUES (?, ?)
              ON CONFLICT (guild_id) DO UPDATE SET vacation_days = excluded.vacation_days",
@@ -100,7 +103,7 @@ impl Store {
     pub async fn write_vacation(
         &self,
         player: PlayerId,
-        guild: i64,
+        guild: Option<GuildId>,
     ) -> Result<VacationWrite<'_>, StoreError> {
         let guard = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
@@ -134,7 +137,7 @@ pub struct VacationWrite<'a> {
     _guard: MutexGuard<'a, ()>,
     tx: Transaction<'static, Sqlite>,
     player: PlayerId,
-    guild: i64,
+    guild: Option<GuildId>,
     /// Their vacation going on (its days used or not), as the writes so far left it.
     pub open: Option<VacationRow>,
 }
@@ -177,7 +180,7 @@ impl VacationWrite<'_> {
     pub async fn end(&mut self, at: Millis) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE vacations SET ended_at = ?3
-             WHERE player_id = ?1 AND guild_id = ?2 AND ended_at IS NULL",
+             WHERE player_id = ?1 AND guild_id IS ?2 AND ended_at IS NULL",
         )
         .bind(self.player)
         .bind(self.guild)
@@ -198,14 +201,13 @@ impl VacationWrite<'_> {
             "SELECT id, version, move_seconds, deadline_at, remind_at, paused_until,
                  paused_deadline_in, paused_remind_in
              FROM games
-             WHERE status = 'active' AND COALESCE(guild_id, ?3) = ?2 AND to_move_id = ?1
+             WHERE status = 'active' AND guild_id IS ?2 AND to_move_id = ?1
                AND (tournament_id IS NULL
                     OR tournament_id IN (SELECT id FROM tournaments WHERE vacations_pause = 1))
              ORDER BY id",
         )
         .bind(self.player)
         .bind(self.guild)
-        .bind(NO_SERVER)
         .fetch_all(&mut *self.tx)
         .await?)
     }
@@ -275,10 +277,10 @@ pub const DEFAULT_ALLOWANCE: i64 = 30;
 async fn current(
     conn: &mut SqliteConnection,
     player: PlayerId,
-    guild: i64,
+    guild: Option<GuildId>,
 ) -> Result<Option<VacationRow>, sqlx::Error> {
     sqlx::query_as(&format!(
-        "{SELECT_VACATION} WHERE player_id = ? AND guild_id = ? AND ended_at IS NULL"
+        "{SELECT_VACATION} WHERE player_id = ? AND guild_id IS ? AND ended_at IS NULL"
     ))
     .bind(player)
     .bind(guild)
@@ -293,18 +295,18 @@ async fn current(
 pub(super) async fn away_until_at(
     tx: &mut Transaction<'static, Sqlite>,
     player: PlayerId,
-    guild: Option<i64>,
+    guild: Option<GuildId>,
     tournament: Option<TournamentId>,
     at: Millis,
 ) -> Result<Option<Millis>, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT v.until_at FROM vacations v
-         WHERE v.player_id = ?1 AND v.guild_id = ?2 AND v.ended_at IS NULL AND v.until_at > ?4
+         WHERE v.player_id = ?1 AND v.guild_id IS ?2 AND v.ended_at IS NULL AND v.until_at > ?4
            AND (?3 IS NULL OR EXISTS (SELECT 1 FROM tournaments t
                                       WHERE t.id = ?3 AND t.vacations_pause = 1))",
     )
     .bind(player)
-    .bind(guild.unwrap_or(NO_SERVER))
+    .bind(guild)
     .bind(tournament)
     .bind(at)
     .fetch_optional(&mut **tx)
@@ -342,7 +344,7 @@ mod tests {
         let mine = start(&store, 1, 2).await;
         start(&store, 2, 1).await;
         let elsewhere = NewGame {
-            guild_id: Some(GUILD + 1),
+            guild_id: Some(OTHER_GUILD),
             ..new_game(1, 3)
         };
         insert(&store, &elsewhere).await;
@@ -353,14 +355,14 @@ mod tests {
         let paused_league = tournament_game(&store, 1, 3, true).await;
 
         // Dropped without a commit: nothing is written.
-        let mut write = store.write_vacation(alice, GUILD).await.unwrap();
+        let mut write = store.write_vacation(alice, Some(GUILD)).await.unwrap();
         assert_eq!(write.open, None);
         write.start(NOW, NOW + DAY, 2023).await.unwrap();
         assert_eq!(write.open.map(|v| v.until_at), Some(NOW + DAY));
         drop(write);
-        assert_eq!(store.vacation(alice, GUILD).await.unwrap(), None);
+        assert_eq!(store.vacation(alice, Some(GUILD)).await.unwrap(), None);
 
-        let mut write = store.write_vacation(alice, GUILD).await.unwrap();
+        let mut write = store.write_vacation(alice, Some(GUILD)).await.unwrap();
         write.start(NOW, NOW + DAY, 2023).await.unwrap();
         let clocks = write.game_clocks().await.unwrap();
         let ids: Vec<GameId> = clocks.iter().map(|c| c.id).collect();
@@ -394,16 +396,22 @@ mod tests {
 
         assert_eq!(store.vacations_ending(NOW + DAY - 1).await.unwrap(), []);
         assert_eq!(store.vacations_ending(NOW + DAY).await.unwrap().len(), 1);
-        let mut write = store.write_vacation(alice, GUILD).await.unwrap();
+        let mut write = store.write_vacation(alice, Some(GUILD)).await.unwrap();
         write.end(NOW + 10).await.unwrap();
         assert_eq!(write.open, None);
         write.commit().await.unwrap();
-        assert_eq!(store.vacation(alice, GUILD).await.unwrap(), None);
-        let taken = store.vacations_in_year(alice, GUILD, 2023).await.unwrap();
+        assert_eq!(store.vacation(alice, Some(GUILD)).await.unwrap(), None);
+        let taken = store
+            .vacations_in_year(alice, Some(GUILD), 2023)
+            .await
+            .unwrap();
         let ends: Vec<Option<Millis>> = taken.iter().map(|v| v.ended_at).collect();
         assert_eq!(ends, [Some(NOW + 10)]);
         assert_eq!(
-            store.vacations_in_year(alice, GUILD, 2024).await.unwrap(),
+            store
+                .vacations_in_year(alice, Some(GUILD), 2024)
+                .await
+                .unwrap(),
             []
         );
     }
@@ -411,7 +419,10 @@ mod tests {
     #[tokio::test]
     async fn a_new_game_for_a_player_away_starts_with_the_clock_given_for_that() {
         let (_dir, store) = store_with_players().await;
-        let mut write = store.write_vacation(PlayerId(1), GUILD).await.unwrap();
+        let mut write = store
+            .write_vacation(PlayerId(1), Some(GUILD))
+            .await
+            .unwrap();
         write.start(NOW - DAY, NOW + DAY, 2023).await.unwrap();
         write.commit().await.unwrap();
         let if_away = |_: &NewGame, until| ClockTimes {
@@ -442,9 +453,57 @@ mod tests {
             "not away"
         );
         let elsewhere = NewGame {
-            guild_id: Some(GUILD + 1),
+            guild_id: Some(OTHER_GUILD),
             ..new_game(1, 2)
         };
         assert_eq!(started(elsewhere.clone()).await, elsewhere.clock);
+    }
+
+    #[tokio::test]
+    async fn a_vacation_outside_any_server_stops_only_the_games_outside_any_server() {
+        let (_dir, store) = store_with_players().await;
+        let alice = PlayerId(1);
+        let in_server = start(&store, 1, 2).await;
+        let terminal = NewGame {
+            guild_id: None,
+            channel_id: None,
+            ..new_game(1, 3)
+        };
+        let outside = insert(&store, &terminal).await;
+
+        let mut write = store.write_vacation(alice, None).await.unwrap();
+        write.start(NOW, NOW + DAY, 2023).await.unwrap();
+        let ids: Vec<GameId> = write
+            .game_clocks()
+            .await
+            .unwrap()
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        assert_eq!(ids, [outside]);
+        write.commit().await.unwrap();
+        let away = store.vacation(alice, None).await.unwrap().unwrap();
+        assert_eq!(away.guild_id, None);
+        assert_eq!(store.vacation(alice, Some(GUILD)).await.unwrap(), None);
+        let stored: Option<i64> = sqlx::query_scalar("SELECT guild_id FROM vacations")
+            .fetch_one(&store.pool)
+            .await
+            .unwrap();
+        assert_eq!(stored, None, "no number stands for no server");
+
+        // One in a server beside it; a second outside any server is refused.
+        let mut write = store.write_vacation(alice, Some(GUILD)).await.unwrap();
+        write.start(NOW, NOW + DAY, 2023).await.unwrap();
+        let ids: Vec<GameId> = write
+            .game_clocks()
+            .await
+            .unwrap()
+            .iter()
+            .map(|c| c.id)
+            .collect();
+        assert_eq!(ids, [in_server]);
+        write.commit().await.unwrap();
+        let mut write = store.write_vacation(alice, None).await.unwrap();
+        assert!(write.start(NOW + 1, NOW + DAY, 2023).await.is_err());
     }
 }

@@ -158,7 +158,7 @@ pub async fn challenge(
     let mut text = challenge_text(server, &made);
     // Said with the challenge, so the challenger knows why an answer may take a while.
     if let (Some(opponent), Some(guild)) = (&opponent, venue.guild_id)
-        && let Some(until) = service.away_until(opponent.id, guild).await?
+        && let Some(until) = service.away_until(opponent.id, Some(guild)).await?
     {
         text = format!("{text}\n{}", away_text(server, &opponent.name, until));
     }

@@ -390,13 +390,15 @@ async fn checked(ctx: Context<'_>, id: i64) -> Result<TournamentId, Error> {
 
 /// This server's tournaments that are not over, as choices.
 async fn tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocompleteResponse {
-    let guild = ctx.guild_id().map_or(0, |g| g.stored());
-    let open = ctx
-        .data()
-        .service
-        .open_tournaments(guild)
-        .await
-        .unwrap_or_default();
+    let open = match ctx.guild_id() {
+        Some(guild) => ctx
+            .data()
+            .service
+            .open_tournaments(guild.stored())
+            .await
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
     let typed = partial.trim().trim_start_matches('#').to_lowercase();
     let choices = open
         .iter()
@@ -430,8 +432,8 @@ mod tests {
         let clock = Arc::new(ManualClock::new(1_700_000_000_000));
         let service = Service::open_with_clock(&url, clock).await.unwrap();
         let venue = Venue {
-            guild_id: Some(7),
-            channel_id: Some(70),
+            guild_id: Some(7.into()),
+            channel_id: Some(70.into()),
         };
         let players: Vec<Player> = (1..=4)
             .map(|i| Player::new(PlayerId(i), format!("p{i}")))
@@ -443,13 +445,16 @@ mod tests {
             signup_deadline: None,
             pause_for_vacations: false,
         };
-        let by = Actor::manager(players[0].id, 7);
+        let by = Actor::manager(players[0].id, 7.into());
         let t = service
             .create_tournament(&players[0], by, venue, terms)
             .await
             .unwrap();
         for p in &players {
-            service.join_tournament(t.id, p, Some(7)).await.unwrap();
+            service
+                .join_tournament(t.id, p, Some(7.into()))
+                .await
+                .unwrap();
         }
         let t = service.start_tournament(t.id, Some(by)).await.unwrap();
         let first = &t.games[0].1;

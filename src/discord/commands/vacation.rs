@@ -22,7 +22,7 @@ pub async fn vacation(_ctx: Context<'_>) -> Result<(), Error> {
 /// Go on vacation for whole days: your clocks stand still, no reminders
 #[poise::command(slash_command, guild_only)]
 pub async fn start(ctx: Context<'_>, #[min = 1] days: i64) -> Result<(), Error> {
-    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
+    let guild = Some(ctx.guild_id().ok_or(ServiceError::NoServer)?.stored());
     let service = &ctx.data().service;
     let status = service
         .start_vacation(&player_of(ctx.author()), guild, days)
@@ -40,7 +40,7 @@ pub async fn start(ctx: Context<'_>, #[min = 1] days: i64) -> Result<(), Error> 
 /// Come back from vacation early: your clocks run again, the days not begun return
 #[poise::command(slash_command, guild_only)]
 pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
-    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
+    let guild = Some(ctx.guild_id().ok_or(ServiceError::NoServer)?.stored());
     let service = &ctx.data().service;
     let status = service.end_vacation(actor(ctx).player, guild).await?;
     let text = tr!(user_lang(ctx), "vacation-ended", left = status.days_left);
@@ -50,7 +50,7 @@ pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
 /// Whether you are away, and the vacation days you have left this year
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
+    let guild = Some(ctx.guild_id().ok_or(ServiceError::NoServer)?.stored());
     let service = &ctx.data().service;
     let status = service.vacation_status(actor(ctx).player, guild).await?;
     tell_author(ctx, &status_text(ctx, status)).await
