@@ -506,4 +506,45 @@ mod tests {
         let mut write = store.write_vacation(alice, None).await.unwrap();
         assert!(write.start(NOW + 1, NOW + DAY, 2023).await.is_err());
     }
+
+    #[tokio::test]
+    async fn the_upgrade_gives_the_vacations_outside_any_server_no_server() {
+        use sqlx::sqlite::{SqliteConnectOptions, SqlitePool};
+        use std::borrow::Cow;
+
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("old.db").display());
+        let options: SqliteConnectOptions = url.parse().unwrap();
+        let pool = SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true))
+            .await
+            .unwrap();
+        let mut before = sqlx::migrate!();
+        before.migrations = Cow::Owned(
+            before
+                .migrations
+                .iter()
+                .filter(|m| m.version < 24)
+                .cloned()
+                .collect(),
+        );
+        before.run(&pool).await.unwrap();
+        sqlx::query("INSERT INTO players (id, name, created_at, updated_at) VALUES (1, 'a', 0, 0)")
+            .execute(&pool)
+            .await
+            .unwrap();
+        sqlx::query(
+            "INSERT INTO vacations (player_id, guild_id, started_at, until_at, year)
+             VALUES (1, 0, 0, 10, 2026), (1, 7, 0, 10, 2026)",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        sqlx::migrate!().run(&pool).await.unwrap();
+        let servers: Vec<Option<i64>> =
+            sqlx::query_scalar("SELECT guild_id FROM vacations ORDER BY id")
+                .fetch_all(&pool)
+                .await
+                .unwrap();
+        assert_eq!(servers, [None, Some(7)]);
+    }
 }
