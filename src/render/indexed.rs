@@ -176,6 +176,16 @@ fn indices(image: &RgbImage, lookup: &mut Lookup) -> Vec<u8> {
     indices
 }
 
+/// The deflate level of a board picture, sent after every move: render and encode of a full
+/// 12×12 board took 5.1 ms at level 1, 6.1 ms at 2, 7.2 ms at 4, 9.5 ms at 6 and 28.5 ms at 8,
+/// against 4.8 ms for the RGB PNG (`cargo bench --bench render -- full_12x12`, one sitting,
+/// 2026-11-27; sizes about 52 KB at level 2, 37 KB at 6, 35 KB at 8, no filter). Level 1
+/// keeps a move's cost where it was.
+const BOARD_LEVEL: u8 = 1;
+
+/// The deflate level of the plots and tables, made now and then: the smallest.
+const OTHER_LEVEL: u8 = 8;
+
 /// A board picture as an indexed PNG of the [`BOARD`] palette.
 pub fn encode_board(image: &RgbImage) -> Vec<u8> {
     thread_local! {
@@ -184,7 +194,7 @@ pub fn encode_board(image: &RgbImage) -> Vec<u8> {
             std::cell::RefCell::new(Lookup::new(&BOARD));
     }
     let indices = LOOKUP.with_borrow_mut(|lookup| indices(image, lookup));
-    png(image.width(), image.height(), &BOARD, &indices)
+    png(image.width(), image.height(), &BOARD, &indices, BOARD_LEVEL)
 }
 
 /// The picture's distinct colours, each with its pixel count.
@@ -238,19 +248,22 @@ fn own_palette(image: &RgbImage) -> Vec<[u8; 3]> {
 pub fn encode(image: &RgbImage) -> Vec<u8> {
     let palette = own_palette(image);
     let indices = indices(image, &mut Lookup::new(&palette));
-    png(image.width(), image.height(), &palette, &indices)
+    png(
+        image.width(),
+        image.height(),
+        &palette,
+        &indices,
+        OTHER_LEVEL,
+    )
 }
 
-fn png(width: u32, height: u32, palette: &[[u8; 3]], indices: &[u8]) -> Vec<u8> {
+fn png(width: u32, height: u32, palette: &[[u8; 3]], indices: &[u8], level: u8) -> Vec<u8> {
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, width, height);
     encoder.set_color(png::ColorType::Indexed);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_palette(palette.concat());
-    // Measured on a full 12×12 board (zlib-rs, no filter): level 8 makes 35 KB, level 6
-    // 37 KB, level 4 46 KB and level 2 52 KB; the Up filter made 40 KB at level 6 and the
-    // adaptive one 42 KB.
-    encoder.set_deflate_compression(png::DeflateCompression::Level(8));
+    encoder.set_deflate_compression(png::DeflateCompression::Level(level));
     encoder.set_filter(png::Filter::NoFilter);
     let mut writer = encoder
         .write_header()
