@@ -8,10 +8,10 @@ use std::process::Command;
 use std::time::Duration;
 
 use image::{Rgb, RgbImage};
-use ponte::game::{Game, Move, Record, Variant};
+use ponte::game::{Color, Game, Move, Record, Variant};
 use ponte::i18n::Lang;
-use ponte::render::{Picture, gif_color, render};
-use ponte::service::{FINAL_HOLD, replay_gif};
+use ponte::render::{Picture, caption_name, gif_color, render};
+use ponte::service::{FINAL_HOLD, GameResult, replay_gif};
 
 fn golden(name: &str) -> Record {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(format!("tests/golden/{name}.txt"));
@@ -129,9 +129,18 @@ fn every_frame_is_the_board_picture_of_its_position() {
             lang: Lang::En,
         };
         if last {
-            // The final frame is the final board picture, result and all.
-            let png = ponte::service::picture(&game, "Game #7", "alice", "bob", Lang::En);
-            let expected = to_palette(image::load_from_memory(&png).unwrap().to_rgb8());
+            // The final frame is the final board picture, result and all, as drawn (the PNG
+            // players get puts a blend's colour up to `BOARD_MOST_OFF` from it).
+            let ending = game.outcome().map(|outcome| {
+                GameResult::of_outcome(outcome).describe(Lang::En, &game, |color| match color {
+                    Color::White => caption_name("alice"),
+                    Color::Red => caption_name("bob"),
+                })
+            });
+            let expected = in_palette(&Picture {
+                ending: ending.as_deref(),
+                ..picture
+            });
             assert_same(shown, &expected, "the last frame");
             assert_eq!(*shown_for, FINAL_HOLD, "the end is held");
         } else {
