@@ -44,6 +44,31 @@ fn nonce(item: OutboxId) -> String {
 /// waited out by serenity whatever the number.
 const AT_ONCE: usize = 8;
 
+/// The due items (oldest first) in groups delivered one after another, each group's items at
+/// once. A player's own messages (the digest, a reminder by direct message) speak of their
+/// games as they stand, so each waits for everything owed before it and goes alone.
+fn in_turn(due: Vec<DueAnnouncement>) -> Vec<Vec<DueAnnouncement>> {
+    let mut groups = Vec::new();
+    let mut together = Vec::new();
+    for item in due {
+        if matches!(
+            item.announcement.owed,
+            Owed::Digest { .. } | Owed::ReminderDm { .. }
+        ) {
+            if !together.is_empty() {
+                groups.push(std::mem::take(&mut together));
+            }
+            groups.push(vec![item]);
+        } else {
+            together.push(item);
+        }
+    }
+    if !together.is_empty() {
+        groups.push(together);
+    }
+    groups
+}
+
 /// How long the worker sleeps with nothing due (a write wakes it at once).
 const IDLE: Duration = Duration::from_secs(60);
 
@@ -60,20 +85,22 @@ pub async fn run(
         let recorded = service.announcements_recorded();
         match service.due_announcements().await {
             Ok(due) => {
-                // Stopping: the posts in hand are finished, the rest wait in the outbox.
-                serenity::futures::stream::iter(due)
-                    .for_each_concurrent(AT_ONCE, |item| {
-                        let stopping = *stop.borrow();
-                        let (ctx, service) = (&ctx, &service);
-                        async move {
-                            if !stopping {
-                                deliver(ctx, service, item).await;
+                for group in in_turn(due) {
+                    // Stopping: the posts in hand are finished, the rest wait in the outbox.
+                    serenity::futures::stream::iter(group)
+                        .for_each_concurrent(AT_ONCE, |item| {
+                            let stopping = *stop.borrow();
+                            let (ctx, service) = (&ctx, &service);
+                            async move {
+                                if !stopping {
+                                    deliver(ctx, service, item).await;
+                                }
                             }
-                        }
-                    })
-                    .await;
-                if *stop.borrow() {
-                    return;
+                        })
+                        .await;
+                    if *stop.borrow() {
+                        return;
+                    }
                 }
             }
             Err(error) => warn!("could not read the announcements due: {error}"),
