@@ -122,8 +122,13 @@ async fn until_waiting(database: &str, left: i64, patience: Duration) -> Duratio
     }
 }
 
+/// Each test keeps every core busy with searches: run side by side, each starves the other's
+/// bot of the time to connect, so they take turns.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_waiting_for_the_ai_is_answered_within_the_bound_and_once() {
+    let _turn = ONE_AT_A_TIME.lock().await;
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}", dir.path().join("bot.db").display());
@@ -179,6 +184,7 @@ async fn every_game_waiting_for_the_ai_is_answered_within_the_bound_and_once() {
 /// a bot stopped in the middle of the queue and started again tells none twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_game_in_a_long_queue_is_told_once_that_its_reply_will_take_longer() {
+    let _turn = ONE_AT_A_TIME.lock().await;
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}", dir.path().join("bot.db").display());
