@@ -56,22 +56,7 @@ fn blends() -> Vec<(Rgb<u8>, Rgb<u8>, u32)> {
 
 /// The flat colours, then the blends; at most 255 entries (the last index is [`UNCHANGED`]).
 static PALETTE: LazyLock<Vec<Rgb<u8>>> = LazyLock::new(|| {
-    let mut colors = vec![
-        FRAME,
-        FRAME_TEXT,
-        FRAME_DIM,
-        WATER,
-        GRID,
-        BLOCKED,
-        BLOCKED_MARK,
-        WHITE_FILL,
-        WHITE_SANDBANK,
-        WHITE_EDGE,
-        RED_FILL,
-        RED_SANDBANK,
-        RED_EDGE,
-        HIGHLIGHT,
-    ];
+    let mut colors = FLAT.to_vec();
     for (a, b, shades) in blends() {
         for step in 1..=shades {
             let t = step as f32 / (shades + 1) as f32;
