@@ -36,7 +36,7 @@ use ponte::ai::Level;
 use ponte::game::{Move, playout};
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
-    AiTerms, ChallengeOptions, GameView, Opener, Player, PlayerId, Service, Venue,
+    Actor, AiTerms, ChallengeOptions, GameView, Opener, Player, PlayerId, Service, Venue,
 };
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -484,7 +484,7 @@ async fn ai_queue(options: &Options, database: &str, count: u64) {
             opener: Opener::Ai,
         };
         let game = service
-            .start_ai_game(&human, &ai, terms, None)
+            .start_ai_game(&Actor::member(human, None), &ai, terms, None)
             .await
             .unwrap();
         service

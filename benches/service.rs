@@ -13,7 +13,9 @@ use std::time::{Duration, Instant};
 use common::Played;
 use fastrand::Rng;
 use ponte::game::{Move, Variant, playout};
-use ponte::service::{ChallengeOptions, GameView, Player, PlayerId, Service, SystemClock, Venue};
+use ponte::service::{
+    Actor, ChallengeOptions, GameView, Player, PlayerId, Service, SystemClock, Venue,
+};
 
 const GAMES: usize = 1_000;
 const MOVES: usize = 5_000;
@@ -37,10 +39,18 @@ async fn new_game(service: &Service, i: usize) -> GameView {
         ..ChallengeOptions::default()
     };
     let challenge = service
-        .challenge(&a, Some(&b), options, Venue::default())
+        .challenge(
+            &Actor::member(a.clone(), None),
+            Some(&b),
+            options,
+            Venue::default(),
+        )
         .await
         .unwrap();
-    service.accept(challenge.id, &b).await.unwrap()
+    service
+        .accept(challenge.id, &Actor::member(b, None))
+        .await
+        .unwrap()
 }
 
 fn main() {

@@ -14,7 +14,7 @@ use fake_discord::bot::Bot;
 use fake_discord::{APP_ID, FakeDiscord};
 use ponte::ai::Level;
 use ponte::service::{
-    AiTerms, ChallengeOptions, GameId, MessageId, Opener, Player, PlayerId, Service, Venue,
+    Actor, AiTerms, ChallengeOptions, GameId, MessageId, Opener, Player, PlayerId, Service, Venue,
 };
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -85,7 +85,7 @@ async fn games_for_the_ai(database: &str, from: usize, shown: bool) -> Vec<GameI
             shown.then(|| (THREADS + i as i64).to_string().parse().unwrap());
         ids.push(
             service
-                .start_ai_game(&human, &ai, terms, anchor)
+                .start_ai_game(&Actor::member(human, None), &ai, terms, anchor)
                 .await
                 .unwrap()
                 .id,

@@ -34,7 +34,7 @@ fn bob() -> Player {
 }
 
 fn asker() -> Actor {
-    Actor::member(alice().id, Some(GUILD))
+    Actor::member(alice(), Some(GUILD))
 }
 
 /// A short game: 6×6, eight tiles each, two bridges.
@@ -200,7 +200,7 @@ async fn failures_told(service: &Service) -> Vec<(u64, GameId)> {
 /// Waits for the worker to finish the analysis of `id`.
 async fn ready(service: &Service, id: GameId) -> AnalysisView {
     for _ in 0..2400 {
-        if let Analysed::Ready(analysis) = service.analyse(id, asker(), None).await.unwrap() {
+        if let Analysed::Ready(analysis) = service.analyse(id, &asker(), None).await.unwrap() {
             return analysis;
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
@@ -217,7 +217,7 @@ async fn an_island_thrown_away_on_the_last_turn_is_named_with_the_move_that_wins
     assert_eq!(game.result.unwrap().winner, Some(Color::White));
     tokio::spawn(service.clone().run_analyses());
     let asked = service
-        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(9)))
+        .analyse(game.id, &asker(), Some(ChannelId::from_snowflake(9)))
         .await
         .unwrap();
     assert_eq!(
@@ -283,15 +283,15 @@ async fn asking_again_searches_once_and_every_asking_channel_is_told() {
     assert_eq!(deliver_all(&service).await, [], "the boards of the game");
     let positions = moves.len() as u32 + 1;
     let first = service
-        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(21)))
+        .analyse(game.id, &asker(), Some(ChannelId::from_snowflake(21)))
         .await
         .unwrap();
     let second = service
-        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(22)))
+        .analyse(game.id, &asker(), Some(ChannelId::from_snowflake(22)))
         .await
         .unwrap();
     let again = service
-        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(21)))
+        .analyse(game.id, &asker(), Some(ChannelId::from_snowflake(21)))
         .await
         .unwrap();
     assert_eq!(first, Analysed::Started { positions });
@@ -310,7 +310,7 @@ async fn asking_again_searches_once_and_every_asking_channel_is_told() {
         .await
         .unwrap();
     let later = service
-        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(23)))
+        .analyse(game.id, &asker(), Some(ChannelId::from_snowflake(23)))
         .await
         .unwrap();
     assert_eq!(later, Analysed::Ready(analysis.clone()));
@@ -329,22 +329,22 @@ async fn only_finished_games_of_ones_own_server_are_analysed() {
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let going = common::start_game(&service, &alice(), &bob(), options(), venue()).await;
-    let refused = service.analyse(going.id, asker(), None).await.unwrap_err();
+    let refused = service.analyse(going.id, &asker(), None).await.unwrap_err();
     assert!(matches!(refused, ServiceError::NotOver(id) if id == going.id));
 
     service
-        .abort(going.id, Actor::member(alice().id, None))
+        .abort(going.id, &Actor::member(alice(), None))
         .await
         .unwrap();
-    let refused = service.analyse(going.id, asker(), None).await.unwrap_err();
+    let refused = service.analyse(going.id, &asker(), None).await.unwrap_err();
     assert!(
         matches!(refused, ServiceError::AbortedAnalysis(_)),
         "{refused}"
     );
 
-    let elsewhere = Actor::member(PlayerId(3003), Some(OTHER_GUILD));
+    let elsewhere = Actor::member(Player::new(PlayerId(3003), "someone"), Some(OTHER_GUILD));
     let refused = service
-        .analyse(going.id, elsewhere, None)
+        .analyse(going.id, &elsewhere, None)
         .await
         .unwrap_err();
     assert!(matches!(refused, ServiceError::UnknownGame(_)), "{refused}");
@@ -361,13 +361,13 @@ async fn an_analysis_made_on_the_spot_tells_its_progress_once_a_position() {
     let game = play(&service, &moves).await;
     let told = std::sync::Mutex::new(Vec::new());
     let tell = |done, total| told.lock().unwrap().push((done, total));
-    let analysis = service.analysis_now(game.id, asker(), tell).await.unwrap();
+    let analysis = service.analysis_now(game.id, &asker(), tell).await.unwrap();
     let positions = moves.len() + 1;
     assert_eq!(analysis.chances.len(), positions);
     let expected: Vec<_> = (1..=positions).map(|done| (done, positions)).collect();
     assert_eq!(*told.lock().unwrap(), expected);
 
-    let again = service.analysis_now(game.id, asker(), tell).await.unwrap();
+    let again = service.analysis_now(game.id, &asker(), tell).await.unwrap();
     assert_eq!(again, analysis);
     assert_eq!(
         told.lock().unwrap().len(),
@@ -383,7 +383,7 @@ async fn an_analysis_left_unfinished_resumes_after_a_restart() {
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
     let asked = service
-        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(31)))
+        .analyse(game.id, &asker(), Some(ChannelId::from_snowflake(31)))
         .await
         .unwrap();
     assert!(matches!(asked, Analysed::Started { .. }));
@@ -417,7 +417,7 @@ async fn fail_four_attempts(service: &Service, clock: &ManualClock, game: GameId
             searched,
             "tried again too soon"
         );
-        let asked = service.analyse(game, asker(), None).await.unwrap();
+        let asked = service.analyse(game, &asker(), None).await.unwrap();
         assert_eq!(asked, Analysed::Running, "still to be made");
         assert_eq!(failures_told(service).await, [], "nobody told yet");
         clock.advance(1);
@@ -469,11 +469,11 @@ async fn an_analysis_that_cannot_be_saved_is_tried_again_later_then_given_up_and
         positions,
     } = failing().await;
     service
-        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(41)))
+        .analyse(game.id, &asker(), Some(ChannelId::from_snowflake(41)))
         .await
         .unwrap();
     service
-        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(42)))
+        .analyse(game.id, &asker(), Some(ChannelId::from_snowflake(42)))
         .await
         .unwrap();
     refuse(&dir, "full_disk", "INSERT ON analysis_positions").await;
@@ -491,7 +491,7 @@ async fn an_analysis_that_cannot_be_saved_is_tried_again_later_then_given_up_and
     // Asked again once the disk has room, it starts afresh.
     execute(&dir, "DROP TRIGGER full_disk").await;
     let asked = service
-        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(43)))
+        .analyse(game.id, &asker(), Some(ChannelId::from_snowflake(43)))
         .await
         .unwrap();
     assert!(matches!(asked, Analysed::Started { .. }), "{asked:?}");
@@ -508,7 +508,7 @@ async fn an_analysis_of_a_log_that_no_longer_replays_is_given_up_at_once() {
     let game = play(&service, &moves).await;
     deliver_all(&service).await;
     service
-        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(51)))
+        .analyse(game.id, &asker(), Some(ChannelId::from_snowflake(51)))
         .await
         .unwrap();
     service.close().await;
@@ -539,7 +539,8 @@ async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_fi
         .await
         .unwrap();
     let going = common::start_game(&service, &alice(), &bob(), options(), venue()).await;
-    let review = |channel| service.game_to_review(None, asker(), channel);
+    let asker = asker();
+    let review = |channel| service.game_to_review(None, &asker, channel);
 
     assert_eq!(
         review(ChannelId::from_snowflake(500)).await.unwrap().id,
@@ -566,9 +567,9 @@ async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_fi
         going.id
     );
     // A thread of another server's game is no way into it.
-    let elsewhere = Actor::member(alice().id, Some(OTHER_GUILD));
+    let elsewhere = Actor::member(alice(), Some(OTHER_GUILD));
     let refused = service
-        .game_to_review(None, elsewhere, ChannelId::from_snowflake(500))
+        .game_to_review(None, &elsewhere, ChannelId::from_snowflake(500))
         .await;
     assert!(
         matches!(refused, Err(ServiceError::NoGameHere)),
@@ -586,7 +587,7 @@ async fn an_attempt_whose_failure_cannot_be_recorded_still_waits_its_turn() {
         positions,
     } = failing().await;
     service
-        .analyse(game.id, asker(), Some(ChannelId::from_snowflake(44)))
+        .analyse(game.id, &asker(), Some(ChannelId::from_snowflake(44)))
         .await
         .unwrap();
     refuse(&dir, "full_disk", "INSERT ON analysis_positions").await;

@@ -64,7 +64,10 @@ async fn reminders_at_a_quarter_and_a_loss_on_time() {
     );
 
     // A move moves the deadline on; the next reminder can come again, with a DM now.
-    service.set_notify(&b, true).await.unwrap();
+    service
+        .set_notify(&Actor::member(b.clone(), Some(GUILD)), true)
+        .await
+        .unwrap();
     service
         .play_text(game.id, a.id, "c3 e5", None)
         .await
@@ -260,7 +263,7 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
         .await
         .played();
     let aborted = service
-        .abort(game.id, Actor::member(b.id, None))
+        .abort(game.id, &Actor::member(b.clone(), None))
         .await
         .aborted();
     assert_eq!(aborted.result.unwrap().ending, Ending::Aborted);
@@ -284,11 +287,13 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
         .await
         .played();
     assert!(matches!(
-        service.abort(game.id, Actor::member(a.id, None)).await,
+        service
+            .abort(game.id, &Actor::member(a.clone(), None))
+            .await,
         Err(ServiceError::TooLateToAbort)
     ));
     service
-        .abort(game.id, Actor::manager(c.id, GUILD))
+        .abort(game.id, &Actor::manager(c.clone(), GUILD))
         .await
         .aborted();
 
@@ -302,21 +307,25 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
         .await
         .played();
     assert!(matches!(
-        service.abort(game.id, Actor::member(b.id, None)).await,
+        service
+            .abort(game.id, &Actor::member(b.clone(), None))
+            .await,
         Err(ServiceError::TooLateToAbort)
     ));
     assert!(matches!(
-        service.abort(game.id, Actor::member(c.id, None)).await,
+        service
+            .abort(game.id, &Actor::member(c.clone(), None))
+            .await,
         Err(ServiceError::NotYourAbort(_))
     ));
     assert!(matches!(
         service
-            .abort(game.id, Actor::manager(c.id, OTHER_GUILD))
+            .abort(game.id, &Actor::manager(c.clone(), OTHER_GUILD))
             .await,
         Err(ServiceError::NotYourAbort(_))
     ));
     let aborted = service
-        .abort(game.id, Actor::manager(c.id, GUILD))
+        .abort(game.id, &Actor::manager(c.clone(), GUILD))
         .await
         .aborted();
     assert_eq!(aborted.result.unwrap().winner, None);
@@ -346,7 +355,9 @@ async fn rematches_let_the_loser_open_and_exports_replay() {
         service.play_text(game.id, who.id, mv, None).await.played();
     }
     assert!(matches!(
-        service.rematch(game.id, &a).await,
+        service
+            .rematch(game.id, &Actor::member(a.clone(), Some(GUILD)))
+            .await,
         Err(ServiceError::NotOver(_))
     ));
     service
@@ -355,14 +366,22 @@ async fn rematches_let_the_loser_open_and_exports_replay() {
         .played();
 
     // The winner asks; the loser (a) opens the new game.
-    let rematch = service.rematch(game.id, &b).await.unwrap();
+    let rematch = service
+        .rematch(game.id, &Actor::member(b.clone(), Some(GUILD)))
+        .await
+        .unwrap();
     assert_eq!(rematch.options.variant, options.variant);
     assert_eq!(rematch.options.move_time, options.move_time);
-    let next = service.accept(rematch.id, &a).await.unwrap();
+    let next = service
+        .accept(rematch.id, &Actor::member(a.clone(), Some(GUILD)))
+        .await
+        .unwrap();
     assert_eq!(next.white, a);
     assert_eq!(next.opener, a.id);
     assert!(matches!(
-        service.rematch(game.id, &player(9)).await,
+        service
+            .rematch(game.id, &Actor::member(player(9), Some(GUILD)))
+            .await,
         Err(ServiceError::NotYourRematch(_))
     ));
 
@@ -400,7 +419,9 @@ async fn a_move_after_the_deadline_is_a_loss_on_time() {
     assert_eq!(lost.result.unwrap().ending, Ending::Timeout);
     assert_eq!(lost.moves.len(), 1, "nothing was played");
     assert!(matches!(
-        service.abort(game.id, Actor::member(b.id, None)).await,
+        service
+            .abort(game.id, &Actor::member(b.clone(), None))
+            .await,
         Err(ServiceError::GameOver(_))
     ));
     let ended = service.game(game.id).await.unwrap();

@@ -9,8 +9,8 @@ use std::sync::Arc;
 use common::{PlayText, Played, START};
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
-    Announcement, ChallengeOptions, GameView, Lang, ManualClock, Notify, OutboxId, Owed, Player,
-    PlayerId, Service, Subject, Venue, time_zone,
+    Actor, Announcement, ChallengeOptions, GameView, Lang, ManualClock, Notify, OutboxId, Owed,
+    Player, PlayerId, Service, Subject, Venue, time_zone,
 };
 
 const HOUR: i64 = 3_600_000;
@@ -49,7 +49,7 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
     let berlin = time_zone("Europe/Berlin").unwrap();
     service
         .notify_by(
-            &b,
+            &Actor::member(b.clone(), None),
             Notify::Digest {
                 hour: 8,
                 zone: berlin,
@@ -100,13 +100,19 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
         .await
         .unwrap();
     service
-        .start_vacation(&b, Some(GuildId::from_snowflake(77)), 3)
+        .start_vacation(
+            &Actor::member(b.clone(), Some(GuildId::from_snowflake(77))),
+            3,
+        )
         .await
         .unwrap();
     clock.advance(24 * HOUR);
     assert_eq!(digests_due(&service).await, [(b.id, Lang::De, vec![])]);
     // Back to reminders: no more digests.
-    service.set_notify(&b, true).await.unwrap();
+    service
+        .set_notify(&Actor::member(b.clone(), None), true)
+        .await
+        .unwrap();
     clock.advance(24 * HOUR);
     assert_eq!(
         digests_due(&service).await.len(),
@@ -190,7 +196,10 @@ async fn after_a_stop_across_a_deadline_and_the_digest_hour_the_loss_comes_first
         hour: 8,
         zone: berlin,
     };
-    service.notify_by(&b, digest, Lang::En).await.unwrap();
+    service
+        .notify_by(&Actor::member(b.clone(), None), digest, Lang::En)
+        .await
+        .unwrap();
     let (timed, untimed) = two_games_waiting_for(&service, &a, &b).await;
     deliver_all(&service).await;
     // Stopped for four days and ten hours: b's deadline (START + 4 days, 22:13 UTC) and the
@@ -218,7 +227,10 @@ async fn a_deadline_and_the_digest_hour_in_one_tick_tell_the_loss_first() {
         hour: 23,
         zone: time_zone("UTC").unwrap(),
     };
-    service.notify_by(&b, digest, Lang::En).await.unwrap();
+    service
+        .notify_by(&Actor::member(b.clone(), None), digest, Lang::En)
+        .await
+        .unwrap();
     let (timed, untimed) = two_games_waiting_for(&service, &a, &b).await;
     clock.advance(47 * MINUTE);
     for _ in 0..4 {
@@ -251,7 +263,10 @@ async fn a_digest_made_after_a_deadline_leaves_out_that_game_before_the_clock_en
         hour: 23,
         zone: time_zone("UTC").unwrap(),
     };
-    service.notify_by(&b, digest, Lang::En).await.unwrap();
+    service
+        .notify_by(&Actor::member(b.clone(), None), digest, Lang::En)
+        .await
+        .unwrap();
     let (timed, untimed) = two_games_waiting_for(&service, &a, &b).await;
     deliver_all(&service).await;
     clock.advance(47 * MINUTE);
@@ -277,7 +292,11 @@ async fn a_digest_made_after_a_deadline_leaves_out_that_game_before_the_clock_en
 async fn digest_at(service: &Service, b: &Player, hour: u32, zone: &str) {
     let zone = time_zone(zone).unwrap();
     service
-        .notify_by(b, Notify::Digest { hour, zone }, Lang::En)
+        .notify_by(
+            &Actor::member(b.clone(), None),
+            Notify::Digest { hour, zone },
+            Lang::En,
+        )
         .await
         .unwrap();
 }
@@ -317,7 +336,10 @@ async fn moving_the_hour_later_after_the_days_digest_gives_none_more_that_day() 
     assert_eq!(digests_now(&service).await, 1, "20:00 on the 16th");
     // Reminders for a while, and the digest again, later still: the 16th has had it.
     clock.advance(HOUR);
-    service.set_notify(&b, true).await.unwrap();
+    service
+        .set_notify(&Actor::member(b.clone(), None), true)
+        .await
+        .unwrap();
     digest_at(&service, &b, 22, "Europe/Berlin").await;
     clock.advance(HOUR);
     assert_eq!(digests_now(&service).await, 0, "22:00 on the 16th");

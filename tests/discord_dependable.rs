@@ -778,9 +778,15 @@ async fn boards_of_different_games_go_out_together_and_each_games_in_order() {
             channel_id: Some(fake_discord::CHANNEL_ID.parse().unwrap()),
         };
         let challenge = service
-            .challenge(&a, Some(&b), ChallengeOptions::default(), venue)
+            .challenge(
+                &ponte::service::Actor::member(a, venue.guild_id),
+                Some(&b),
+                ChallengeOptions::default(),
+                venue,
+            )
             .await
             .unwrap();
+        let b = ponte::service::Actor::member(b, venue.guild_id);
         let game = service.accept(challenge.id, &b).await.unwrap();
         let thread: ChannelId = (810_000_000_000_000_000 + game.id.0)
             .to_string()

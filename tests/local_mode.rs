@@ -9,7 +9,9 @@ use std::process::Command;
 use fastrand::Rng;
 use ponte::game::{Game, Move, Supply, Variant, playout};
 use ponte::local::local_id;
-use ponte::service::{AiTerms, ChallengeOptions, GameId, Level, Opener, Player, Service, Venue};
+use ponte::service::{
+    Actor, AiTerms, ChallengeOptions, GameId, Level, Opener, Player, Service, Venue,
+};
 
 fn local(database: &str, pictures: Option<&std::path::Path>) -> Command {
     let mut command = common::ponte(&["local", "--database", database]);
@@ -127,7 +129,7 @@ async fn the_bots_waiting_turn_is_played_at_start_and_no_move_is_typed_for_it() 
         opener: Opener::Ai,
     };
     let game = service
-        .start_ai_game(&alice, &bot, terms, None)
+        .start_ai_game(&Actor::member(alice.clone(), None), &bot, terms, None)
         .await
         .unwrap();
     assert_eq!(game.to_move().unwrap().1.id, bot.id, "the bot is to move");

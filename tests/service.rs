@@ -11,8 +11,8 @@ use fastrand::Rng;
 use ponte::game::{Color, Game, IllegalMove, Move, Supply, Tiebreak, Variant, playout};
 use ponte::ids::{ChannelId, GuildId, MessageId};
 use ponte::service::{
-    ChallengeOptions, ChallengeStatus, Ending, GameId, GameView, ManualClock, MoveOutcome, Player,
-    PlayerId, Service, ServiceError, Venue,
+    Actor, ChallengeOptions, ChallengeStatus, Ending, GameId, GameView, ManualClock, MoveOutcome,
+    Player, PlayerId, Service, ServiceError, Venue,
 };
 use tempfile::TempDir;
 
@@ -44,6 +44,11 @@ fn bob() -> Player {
 }
 fn carol() -> Player {
     Player::new(PlayerId(1003), "carol")
+}
+
+/// `player` acting from the server of `venue`.
+fn acting(player: Player, venue: Venue) -> Actor {
+    Actor::member(player, venue.guild_id)
 }
 
 fn small(tiles: u16, bridges: u16) -> ChallengeOptions {
@@ -325,48 +330,71 @@ async fn challenges_are_accepted_declined_cancelled_or_expire() {
     let options = ChallengeOptions::default();
     // Only the challenged player may accept or decline; only the challenger may cancel.
     let c = service
-        .challenge(&alice(), Some(&bob()), options, venue)
+        .challenge(&acting(alice(), venue), Some(&bob()), options, venue)
         .await
         .unwrap();
     assert_eq!(c.status, ChallengeStatus::Open);
     assert_eq!(c.venue, venue);
-    let err = service.accept(c.id, &carol()).await.unwrap_err();
+    let err = service
+        .accept(c.id, &acting(carol(), venue))
+        .await
+        .unwrap_err();
     assert_eq!(err.to_string(), "this challenge is for bob");
     assert!(matches!(
-        service.accept(c.id, &alice()).await,
+        service.accept(c.id, &acting(alice(), venue)).await,
         Err(ServiceError::OwnChallenge)
     ));
     assert!(matches!(
-        service.cancel(c.id, &bob()).await,
+        service.cancel(c.id, &acting(bob(), venue)).await,
         Err(ServiceError::NotYourChallenge(_))
     ));
-    let declined = service.decline(c.id, &bob()).await.unwrap();
+    // Accepted from another server, it is no challenge there.
+    let elsewhere = Venue {
+        guild_id: Some(GuildId::from_snowflake(9)),
+        ..venue
+    };
+    assert!(matches!(
+        service.accept(c.id, &acting(bob(), elsewhere)).await,
+        Err(ServiceError::UnknownChallenge(_))
+    ));
+    let declined = service.decline(c.id, &acting(bob(), venue)).await.unwrap();
     assert_eq!(declined.status, ChallengeStatus::Declined);
     assert_eq!(
-        service.accept(c.id, &bob()).await.unwrap_err().to_string(),
+        service
+            .accept(c.id, &acting(bob(), venue))
+            .await
+            .unwrap_err()
+            .to_string(),
         "this challenge was already declined"
     );
 
     let c = service
-        .challenge(&alice(), Some(&bob()), options, venue)
+        .challenge(&acting(alice(), venue), Some(&bob()), options, venue)
         .await
         .unwrap();
     assert_eq!(
-        service.cancel(c.id, &alice()).await.unwrap().status,
+        service
+            .cancel(c.id, &acting(alice(), venue))
+            .await
+            .unwrap()
+            .status,
         ChallengeStatus::Cancelled
     );
-    assert!(service.accept(c.id, &bob()).await.is_err());
+    assert!(service.accept(c.id, &acting(bob(), venue)).await.is_err());
 
     // An open challenge: anyone but the challenger; it cannot be declined.
     let open = service
-        .challenge(&alice(), None, options, venue)
+        .challenge(&acting(alice(), venue), None, options, venue)
         .await
         .unwrap();
     assert!(matches!(
-        service.decline(open.id, &bob()).await,
+        service.decline(open.id, &acting(bob(), venue)).await,
         Err(ServiceError::OpenChallengeDecline)
     ));
-    let game = service.accept(open.id, &carol()).await.unwrap();
+    let game = service
+        .accept(open.id, &acting(carol(), venue))
+        .await
+        .unwrap();
     assert_eq!((game.white.id, game.red.id), (alice().id, carol().id));
     assert_eq!(game.venue, venue);
     assert_eq!(
@@ -374,18 +402,18 @@ async fn challenges_are_accepted_declined_cancelled_or_expire() {
         Some(game.id)
     );
     assert!(matches!(
-        service.accept(open.id, &bob()).await,
+        service.accept(open.id, &acting(bob(), venue)).await,
         Err(ServiceError::ChallengeClosed(ChallengeStatus::Accepted))
     ));
 
     // Expiry: a day later the challenge is gone.
     let late = service
-        .challenge(&bob(), Some(&carol()), options, venue)
+        .challenge(&acting(bob(), venue), Some(&carol()), options, venue)
         .await
         .unwrap();
     clock.advance(24 * 3600 * 1000);
     assert!(matches!(
-        service.accept(late.id, &carol()).await,
+        service.accept(late.id, &acting(carol(), venue)).await,
         Err(ServiceError::ChallengeExpired)
     ));
     let expired = service.expire_challenges().await.unwrap();
@@ -395,7 +423,7 @@ async fn challenges_are_accepted_declined_cancelled_or_expire() {
     assert!(service.expire_challenges().await.unwrap().is_empty());
     assert!(matches!(
         service
-            .challenge(&bob(), Some(&bob()), options, venue)
+            .challenge(&acting(bob(), venue), Some(&bob()), options, venue)
             .await,
         Err(ServiceError::SelfChallenge)
     ));
@@ -406,7 +434,7 @@ async fn racing_accepts_start_one_game() {
     let Setup { service, _dir, .. } = setup().await;
     let open = service
         .challenge(
-            &alice(),
+            &acting(alice(), Venue::default()),
             None,
             ChallengeOptions::default(),
             Venue::default(),
@@ -418,7 +446,13 @@ async fn racing_accepts_start_one_game() {
             let service = service.clone();
             tokio::spawn(async move {
                 service
-                    .accept(open.id, &Player::new(PlayerId(2000 + i), format!("p{i}")))
+                    .accept(
+                        open.id,
+                        &acting(
+                            Player::new(PlayerId(2000 + i), format!("p{i}")),
+                            Venue::default(),
+                        ),
+                    )
                     .await
             })
         })
@@ -442,10 +476,10 @@ async fn the_game_here_is_the_threads_or_the_players_only_one() {
     };
     let options = ChallengeOptions::default();
     let c = service
-        .challenge(&alice(), Some(&bob()), options, venue)
+        .challenge(&acting(alice(), venue), Some(&bob()), options, venue)
         .await
         .unwrap();
-    let first = service.accept(c.id, &bob()).await.unwrap();
+    let first = service.accept(c.id, &acting(bob(), venue)).await.unwrap();
     assert_eq!(
         service
             .game_here(ChannelId::from_snowflake(50), alice().id)
@@ -461,10 +495,10 @@ async fn the_game_here_is_the_threads_or_the_players_only_one() {
         Err(ServiceError::NoGameHere)
     ));
     let c = service
-        .challenge(&alice(), Some(&carol()), options, venue)
+        .challenge(&acting(alice(), venue), Some(&carol()), options, venue)
         .await
         .unwrap();
-    let second = service.accept(c.id, &carol()).await.unwrap();
+    let second = service.accept(c.id, &acting(carol(), venue)).await.unwrap();
     let err = service
         .game_here(ChannelId::from_snowflake(50), alice().id)
         .await
@@ -636,7 +670,12 @@ async fn a_time_per_move_out_of_range_is_refused() {
         };
         let refused = s
             .service
-            .challenge(&alice(), Some(&bob()), options, Venue::default())
+            .challenge(
+                &acting(alice(), Venue::default()),
+                Some(&bob()),
+                options,
+                Venue::default(),
+            )
             .await;
         assert!(
             matches!(refused, Err(ServiceError::MoveTimeOutOfRange)),
@@ -655,7 +694,12 @@ async fn a_time_per_move_out_of_range_is_refused() {
         ..ChallengeOptions::default()
     };
     s.service
-        .challenge(&alice(), Some(&bob()), options, Venue::default())
+        .challenge(
+            &acting(alice(), Venue::default()),
+            Some(&bob()),
+            options,
+            Venue::default(),
+        )
         .await
         .unwrap();
 }
@@ -686,7 +730,7 @@ async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_
     };
     let game = service
         .start_ai_game(
-            &alice(),
+            &acting(alice(), Venue::default()),
             &ai,
             terms(Opener::Ai),
             Some(MessageId::from_snowflake(77)),
@@ -702,7 +746,12 @@ async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_
     assert_eq!(service.ai_turns().await.unwrap(), vec![game.id]);
     assert!(matches!(
         service
-            .start_ai_game(&ai, &ai, terms(Opener::Human), None)
+            .start_ai_game(
+                &acting(ai.clone(), Venue::default()),
+                &ai,
+                terms(Opener::Human),
+                None
+            )
             .await,
         Err(ServiceError::SelfChallenge)
     ));
@@ -718,7 +767,9 @@ async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_
         None
     );
     assert!(matches!(
-        service.ai_rematch(game.id, &alice()).await,
+        service
+            .ai_rematch(game.id, &acting(alice(), Venue::default()))
+            .await,
         Err(ServiceError::NotOver(_))
     ));
 
@@ -729,14 +780,16 @@ async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_
         .await
         .unwrap();
     let terms = service
-        .ai_rematch(game.id, &alice())
+        .ai_rematch(game.id, &acting(alice(), Venue::default()))
         .await
         .unwrap()
         .unwrap();
     assert_eq!((terms.level, terms.opener), (Level::Easy, Opener::Human));
     assert!(!terms.options.rated);
     assert!(matches!(
-        service.ai_rematch(game.id, &bob()).await,
+        service
+            .ai_rematch(game.id, &acting(bob(), Venue::default()))
+            .await,
         Err(ServiceError::NotYourRematch(_))
     ));
     assert!(service.ai_turns().await.unwrap().is_empty());

@@ -48,16 +48,14 @@ async fn signed_up(service: &Service, format: Format, entrants: &[Player]) -> To
         pause_for_vacations: false,
     };
     let t = service
-        .create_tournament(
-            &entrants[0],
-            Actor::manager(entrants[0].id, GUILD),
-            venue(),
-            terms,
-        )
+        .create_tournament(&Actor::manager(entrants[0].clone(), GUILD), venue(), terms)
         .await
         .unwrap();
     for p in entrants {
-        service.join_tournament(t.id, p, Some(GUILD)).await.unwrap();
+        service
+            .join_tournament(t.id, &Actor::member(p.clone(), Some(GUILD)))
+            .await
+            .unwrap();
     }
     t
 }
@@ -81,25 +79,28 @@ async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
     assert_eq!(t.status, TournamentStatus::Signup);
     // Only the organiser (or a manager) starts it.
     let not_organiser = service
-        .start_tournament(t.id, Some(Actor::member(entrants[1].id, Some(GUILD))))
+        .start_tournament(t.id, Some(&Actor::member(entrants[1].clone(), Some(GUILD))))
         .await;
     assert!(matches!(not_organiser, Err(ServiceError::NotOrganiser(_))));
     let mut t = service
-        .start_tournament(t.id, Some(Actor::member(entrants[0].id, Some(GUILD))))
+        .start_tournament(t.id, Some(&Actor::member(entrants[0].clone(), Some(GUILD))))
         .await
         .unwrap();
     assert_eq!((t.status, t.current_round), (TournamentStatus::Running, 1));
     assert_eq!(t.games.len(), 3);
     // Sign-up is closed now.
     let late = service
-        .join_tournament(t.id, &Player::new(PlayerId(9), "late"), Some(GUILD))
+        .join_tournament(
+            t.id,
+            &Actor::member(Player::new(PlayerId(9), "late"), Some(GUILD)),
+        )
         .await;
     assert!(matches!(late, Err(ServiceError::SignupClosed(_))));
 
     // Its players cannot call a tournament game off (they resign or withdraw).
     let (_, first) = &t.games[0];
     let refused = service
-        .abort(first.id, Actor::member(first.opener, None))
+        .abort(first.id, &Actor::member(first.white.clone(), None))
         .await;
     assert!(matches!(refused, Err(ServiceError::TournamentGameAbort(_))));
 
@@ -248,8 +249,7 @@ async fn the_signup_deadline_starts_the_tournament() {
     };
     let full = service
         .create_tournament(
-            &entrants[0],
-            Actor::manager(entrants[0].id, GUILD),
+            &Actor::manager(entrants[0].clone(), GUILD),
             venue(),
             terms(START + 60_000),
         )
@@ -257,14 +257,13 @@ async fn the_signup_deadline_starts_the_tournament() {
         .unwrap();
     for p in &entrants {
         service
-            .join_tournament(full.id, p, Some(GUILD))
+            .join_tournament(full.id, &Actor::member(p.clone(), Some(GUILD)))
             .await
             .unwrap();
     }
     let empty = service
         .create_tournament(
-            &entrants[0],
-            Actor::manager(entrants[0].id, GUILD),
+            &Actor::manager(entrants[0].clone(), GUILD),
             venue(),
             terms(START + 60_000),
         )
@@ -295,13 +294,13 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
     let t = signed_up(&service, Format::Swiss { rounds: 3 }, &entrants).await;
     let t = service.start_tournament(t.id, None).await.unwrap();
     let quitter = &entrants[3];
-    let someone = entrants[1].id;
+    let someone = entrants[1].clone();
     let refused = service
-        .withdraw(t.id, quitter, Actor::member(someone, Some(GUILD)))
+        .withdraw(t.id, quitter, &Actor::member(someone, Some(GUILD)))
         .await;
     assert!(matches!(refused, Err(ServiceError::NotOrganiser(_))));
     let t = service
-        .withdraw(t.id, quitter, Actor::member(quitter.id, Some(GUILD)))
+        .withdraw(t.id, quitter, &Actor::member(quitter.clone(), Some(GUILD)))
         .await
         .unwrap();
     let (_, game) = t
@@ -316,7 +315,7 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
         "the one who withdrew lost"
     );
     let again = service
-        .withdraw(t.id, quitter, Actor::member(quitter.id, Some(GUILD)))
+        .withdraw(t.id, quitter, &Actor::member(quitter.clone(), Some(GUILD)))
         .await;
     assert!(matches!(again, Err(ServiceError::NotEntered(_))));
 
@@ -341,7 +340,7 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
 
     // The organiser cancels: round 2's games are aborted, nothing more is paired.
     let t = service
-        .cancel_tournament(t.id, Actor::member(entrants[0].id, Some(GUILD)))
+        .cancel_tournament(t.id, &Actor::member(entrants[0].clone(), Some(GUILD)))
         .await
         .unwrap();
     assert_eq!(t.status, TournamentStatus::Cancelled);
@@ -368,7 +367,7 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
     }
     assert!(cancelled_announced);
     let over = service
-        .cancel_tournament(t.id, Actor::member(entrants[0].id, Some(GUILD)))
+        .cancel_tournament(t.id, &Actor::member(entrants[0].clone(), Some(GUILD)))
         .await;
     assert!(matches!(over, Err(ServiceError::TournamentOver(_))));
 }
@@ -387,8 +386,7 @@ async fn members_create_tournaments_where_the_server_allows_it() {
     };
     let refused = service
         .create_tournament(
-            &member,
-            Actor::member(member.id, Some(GUILD)),
+            &Actor::member(member.clone(), Some(GUILD)),
             venue(),
             terms(),
         )
@@ -403,8 +401,7 @@ async fn members_create_tournaments_where_the_server_allows_it() {
         .unwrap();
     let made = service
         .create_tournament(
-            &member,
-            Actor::member(member.id, Some(GUILD)),
+            &Actor::member(member.clone(), Some(GUILD)),
             venue(),
             terms(),
         )
@@ -414,18 +411,27 @@ async fn members_create_tournaments_where_the_server_allows_it() {
     // Several at once in one server, a player in several.
     let other = service
         .create_tournament(
-            &member,
-            Actor::member(member.id, Some(GUILD)),
+            &Actor::member(member.clone(), Some(GUILD)),
             venue(),
             terms(),
         )
         .await
         .unwrap();
+    // From another server, its tournaments are not there to join or leave.
+    let elsewhere = Actor::member(member.clone(), Some(GuildId::from_snowflake(78)));
+    assert!(matches!(
+        service.join_tournament(made.id, &elsewhere).await,
+        Err(ServiceError::UnknownTournament(_))
+    ));
     for t in [made.id, other.id] {
         service
-            .join_tournament(t, &member, Some(GUILD))
+            .join_tournament(t, &Actor::member(member.clone(), Some(GUILD)))
             .await
             .unwrap();
     }
+    assert!(matches!(
+        service.leave_tournament(made.id, &elsewhere).await,
+        Err(ServiceError::UnknownTournament(_))
+    ));
     assert_eq!(service.open_tournaments(GUILD).await.unwrap().len(), 2);
 }

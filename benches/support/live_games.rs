@@ -4,7 +4,7 @@
 use fastrand::Rng;
 use ponte::game::playout;
 use ponte::ids::{ChannelId, GuildId};
-use ponte::service::{ChallengeOptions, GameView, Player, PlayerId, Service, Venue};
+use ponte::service::{Actor, ChallengeOptions, GameView, Player, PlayerId, Service, Venue};
 
 use crate::common::Played;
 
@@ -25,10 +25,18 @@ pub async fn seed(
             channel_id: Some(ChannelId::from_snowflake(300_000_000_000_000_001)),
         };
         let c = service
-            .challenge(&a, Some(&b), ChallengeOptions::default(), venue)
+            .challenge(
+                &Actor::member(a.clone(), venue.guild_id),
+                Some(&b),
+                ChallengeOptions::default(),
+                venue,
+            )
             .await
             .unwrap();
-        let mut game = service.accept(c.id, &b).await.unwrap();
+        let mut game = service
+            .accept(c.id, &Actor::member(b, venue.guild_id))
+            .await
+            .unwrap();
         service
             .set_thread(
                 game.id,

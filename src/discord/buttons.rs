@@ -15,7 +15,7 @@ use super::post::{analysed_answer, export_file, gif_of};
 use super::{Data, Error, UserError, actor_of, explain, player_of};
 use crate::game::Move;
 use crate::i18n::Lang;
-use crate::service::{AiTerms, ChallengeView, GameId, MoveOutcome, Player, ServiceError};
+use crate::service::{Actor, AiTerms, ChallengeView, GameId, MoveOutcome, Player, ServiceError};
 use crate::tr;
 
 async fn reply_ephemeral(
@@ -87,13 +87,12 @@ async fn dispatch(
     component: &serenity::ComponentInteraction,
 ) -> Result<(), Error> {
     let service = &data.service;
-    let player = player_of(&component.user);
-    let guild = component.guild_id.map(|g| g.stored());
     let asker = actor_of(
         &component.user,
         component.guild_id,
         component.member.as_ref(),
     );
+    let (player, guild) = (&asker.player, asker.guild);
     if let (Some(guild), Some(locale)) = (guild, &component.guild_locale) {
         service.note_guild_locale(guild, locale).await?;
     }
@@ -105,11 +104,11 @@ async fn dispatch(
     match button {
         ButtonId::Accept(id) => {
             let message = Some(component.message.id.stored());
-            let game = service.accept_on(id, &player, guild, message).await?;
+            let game = service.accept_on(id, &asker, message).await?;
             let accepted = tr!(
                 server,
                 "challenge-accepted",
-                name = &player.name,
+                name = &asker.player.name,
                 id = game.id,
                 white = &game.white.name,
                 red = &game.red.name
@@ -120,22 +119,22 @@ async fn dispatch(
             }
         }
         ButtonId::Decline(id) => {
-            let closed = service.decline(id, &player).await?;
-            let text = closed_text(server, &player, &closed);
+            let closed = service.decline(id, &asker).await?;
+            let text = closed_text(server, player, &closed);
             update_message(ctx, component, text, Vec::new()).await?;
         }
         ButtonId::Cancel(id) => {
-            let closed = service.cancel(id, &player).await?;
-            let text = closed_text(server, &player, &closed);
+            let closed = service.cancel(id, &asker).await?;
+            let text = closed_text(server, player, &closed);
             update_message(ctx, component, text, Vec::new()).await?;
         }
         ButtonId::JoinTournament(id) => {
-            let view = service.join_tournament(id, &player, guild).await?;
+            let view = service.join_tournament(id, &asker).await?;
             let (text, buttons) = (signup_text(server, &view), signup_buttons(server, &view));
             update_message(ctx, component, text, buttons).await?;
         }
         ButtonId::LeaveTournament(id) => {
-            let view = service.leave_tournament(id, &player, guild).await?;
+            let view = service.leave_tournament(id, &asker).await?;
             let (text, buttons) = (signup_text(server, &view), signup_buttons(server, &view));
             update_message(ctx, component, text, buttons).await?;
         }
@@ -153,10 +152,10 @@ async fn dispatch(
             play(ctx, data, component, game, Move::Resign(None), None).await?;
         }
         ButtonId::Rematch(id) => {
-            if let Some(terms) = service.ai_rematch(id, &player).await? {
-                return rematch_the_bot(ctx, data, component, &player, terms).await;
+            if let Some(terms) = service.ai_rematch(id, &asker).await? {
+                return rematch_the_bot(ctx, data, component, &asker, terms).await;
             }
-            let challenge = service.rematch(id, &player).await?;
+            let challenge = service.rematch(id, &asker).await?;
             // Threads cannot hold threads: the rematch is offered where the game started.
             let Some(channel) = challenge.venue.channel_id.map(ids::channel) else {
                 return Err(UserError(tr!(lang, "rematch-no-channel")).into());
@@ -183,7 +182,7 @@ async fn dispatch(
             .await;
         }
         ButtonId::Replay(id) => {
-            service.check_reach(id, asker).await?;
+            service.check_reach(id, &asker).await?;
             // For the one who clicked: drawing takes a moment, so the answer is deferred.
             component.defer_ephemeral(ctx).await?;
             let (content, file) = gif_of(service, lang, &service.game(id).await?).await?;
@@ -196,7 +195,7 @@ async fn dispatch(
         ButtonId::Analyse(id) => {
             let channel = component.channel_id.stored();
             component.defer_ephemeral(ctx).await?;
-            let game = service.game_for(id, asker).await?;
+            let game = service.game_for(id, &asker).await?;
             let analysed = service.analyse_game(&game, Some(channel)).await?;
             let (content, chart) = analysed_answer(lang, &game, analysed).await?;
             let mut followup = outgoing::followup(NOBODY).content(content);
@@ -208,7 +207,7 @@ async fn dispatch(
                 .await?;
         }
         ButtonId::Export(id) => {
-            service.check_reach(id, asker).await?;
+            service.check_reach(id, &asker).await?;
             let (content, file) = export_file(lang, service, id).await?;
             let reply = serenity::CreateInteractionResponse::Message(
                 outgoing::response(NOBODY)
@@ -273,7 +272,7 @@ async fn rematch_the_bot(
     ctx: &serenity::Context,
     data: &Data,
     component: &serenity::ComponentInteraction,
-    player: &Player,
+    player: &Actor,
     terms: AiTerms,
 ) -> Result<(), Error> {
     let lang = clicker_lang(component);
@@ -282,7 +281,7 @@ async fn rematch_the_bot(
     };
     let channel = ids::channel(channel);
     let server = data.service.guild_language(terms.venue.guild_id).await?;
-    let text = ai_game_text(server, player, &data.bot, &terms);
+    let text = ai_game_text(server, &player.player, &data.bot, &terms);
     let posted = channel
         .send_message(ctx, outgoing::message(NOBODY).content(text))
         .await?;

@@ -175,15 +175,16 @@ pub fn player_of(user: &serenity::User) -> Player {
     Player::new(user.id.stored(), name)
 }
 
-/// Who acts in an interaction: its user, from its server, managing that server when the
-/// interaction's member has the Manage Server permission there.
+/// Who acts in an interaction: its user (named as [`player_of`] names them), from its server,
+/// managing that server when the interaction's member has the Manage Server permission there.
+/// Every command and button builds its one [`Actor`] here.
 pub fn actor_of(
     user: &serenity::User,
     guild: Option<serenity::GuildId>,
     member: Option<&serenity::Member>,
 ) -> Actor {
     Actor {
-        player: user.id.stored(),
+        player: player_of(user),
         guild: guild.map(|g| g.stored()),
         manager: member
             .and_then(|m| m.permissions)

@@ -47,6 +47,12 @@ fn local_player(name: &str) -> Player {
     Player::new(local_id(name), name)
 }
 
+/// Who acts in the terminal: a local player, from no server (the terminal has none). Every
+/// command that acts for someone builds its [`Actor`] here.
+fn local_actor(player: Player) -> Actor {
+    Actor::member(player, None)
+}
+
 /// The bot's own player in the terminal.
 fn bot() -> Player {
     local_player("ponte")
@@ -148,10 +154,10 @@ impl<'a> Session<'a> {
             Command::Replay(game) => self.replay(game).await,
             Command::Analyse(game) => self.analyse(game).await,
             Command::Vacation { name, days } => {
-                let player = local_player(&name);
+                let by = local_actor(local_player(&name));
                 let status = self
                     .service
-                    .start_vacation(&player, None, days)
+                    .start_vacation(&by, days)
                     .await
                     .map_err(|error| LocalError::of_vacation(error, &name))?;
                 Ok(tr!(
@@ -163,10 +169,10 @@ impl<'a> Session<'a> {
                 ))
             }
             Command::Back(name) => {
-                let player = local_player(&name);
+                let by = local_actor(local_player(&name));
                 let status = self
                     .service
-                    .end_vacation(player.id, None)
+                    .end_vacation(&by)
                     .await
                     .map_err(|error| LocalError::of_vacation(error, &name))?;
                 Ok(tr!(
@@ -319,9 +325,17 @@ impl<'a> Session<'a> {
         let other = local_player(&second);
         let challenge = self
             .service
-            .challenge(&opener, Some(&other), options, Venue::default())
+            .challenge(
+                &local_actor(opener.clone()),
+                Some(&other),
+                options,
+                Venue::default(),
+            )
             .await?;
-        let game = self.service.accept(challenge.id, &other).await?;
+        let game = self
+            .service
+            .accept(challenge.id, &local_actor(other))
+            .await?;
         self.actor = Some(opener);
         self.make_current(game.id).await;
         Ok(started(self.lang, &game, self.service.now()) + &self.picture(&game).await)
@@ -330,7 +344,7 @@ impl<'a> Session<'a> {
     async fn play_the_bot(&mut self, human: Player, terms: AiTerms) -> Result<String, LocalError> {
         let game = self
             .service
-            .start_ai_game(&human, &bot(), terms, None)
+            .start_ai_game(&local_actor(human.clone()), &bot(), terms, None)
             .await?;
         self.actor = Some(human);
         self.make_current(game.id).await;
@@ -367,7 +381,12 @@ impl<'a> Session<'a> {
         let opponent = opponent.map(local_player);
         let challenge = self
             .service
-            .challenge(&challenger, opponent.as_ref(), options, Venue::default())
+            .challenge(
+                &local_actor(challenger),
+                opponent.as_ref(),
+                options,
+                Venue::default(),
+            )
             .await?;
         Ok(describe_challenge(self.lang, &challenge))
     }
@@ -408,18 +427,19 @@ impl<'a> Session<'a> {
                 }
             }
         };
+        let by = local_actor(player);
         match answer {
             Answer::Accept => {
-                let game = self.service.accept(id, &player).await?;
+                let game = self.service.accept(id, &by).await?;
                 self.make_current(game.id).await;
                 Ok(started(self.lang, &game, self.service.now()) + &self.picture(&game).await)
             }
             Answer::Decline => {
-                let c = self.service.decline(id, &player).await?;
+                let c = self.service.decline(id, &by).await?;
                 Ok(tr!(self.lang, "local-declined", id = c.id))
             }
             Answer::Cancel => {
-                let c = self.service.cancel(id, &player).await?;
+                let c = self.service.cancel(id, &by).await?;
                 Ok(tr!(self.lang, "local-cancelled", id = c.id))
             }
         }
@@ -430,10 +450,11 @@ impl<'a> Session<'a> {
     async fn rematch(&mut self, game: Option<GameId>) -> Result<String, LocalError> {
         let player = self.acting()?;
         let game = self.named_or_current(game).await?;
-        if let Some(terms) = self.service.ai_rematch(game.id, &player).await? {
-            return self.play_the_bot(player, terms).await;
+        let by = local_actor(player);
+        if let Some(terms) = self.service.ai_rematch(game.id, &by).await? {
+            return self.play_the_bot(by.player, terms).await;
         }
-        let challenge = self.service.rematch(game.id, &player).await?;
+        let challenge = self.service.rematch(game.id, &by).await?;
         Ok(describe_challenge(self.lang, &challenge))
     }
 
@@ -503,11 +524,11 @@ impl<'a> Session<'a> {
     async fn analyse(&self, game: Option<GameId>) -> Result<String, LocalError> {
         let lang = self.lang;
         let game = self.named_or_current(game).await?;
-        let asker = Actor::member(game.white.id, game.venue.guild_id);
+        let asker = Actor::member(game.white.clone(), game.venue.guild_id);
         let bar = Bar::positions(lang);
         let analysis = self
             .service
-            .analysis_now(game.id, asker, |done, total| bar.show(done, total))
+            .analysis_now(game.id, &asker, |done, total| bar.show(done, total))
             .await;
         drop(bar);
         let analysis = analysis?;

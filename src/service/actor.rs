@@ -1,22 +1,28 @@
-//! Who acts, with which rights: one type for every use case that checks permissions.
+//! Who acts, with which rights: the one type every use case that acts for someone is given.
 
-use super::PlayerId;
+use super::{Player, PlayerId};
 use crate::ids::GuildId;
 use crate::store::GameRow;
 
-/// Who acts, from which server (`None`: a direct message or the terminal), and whether they
-/// manage that server (Discord's Manage Server permission there). The use cases decide what
-/// that lets them do.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Who acts (the player, with the name other players know them by), from which server
+/// (`None`: a direct message or the terminal), and whether they manage that server (Discord's
+/// Manage Server permission there). The use cases decide what that lets them do.
+///
+/// It carries the player's name because the use cases that act for someone save it with the
+/// rows they write (a vacation, an entry in a tournament, a challenge accepted), so that lists
+/// name players without asking Discord. A name makes it not `Copy`: a front end builds one per
+/// interaction, in one place (`discord::actor_of`, the terminal's `local_actor`), and lends it
+/// (`&Actor`) to each use case it calls.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Actor {
-    pub player: PlayerId,
+    pub player: Player,
     pub guild: Option<GuildId>,
     pub manager: bool,
 }
 
 impl Actor {
     /// A player without a server's rights.
-    pub fn member(player: PlayerId, guild: Option<GuildId>) -> Actor {
+    pub fn member(player: Player, guild: Option<GuildId>) -> Actor {
         Actor {
             player,
             guild,
@@ -25,12 +31,17 @@ impl Actor {
     }
 
     /// A member who manages server `guild`.
-    pub fn manager(player: PlayerId, guild: GuildId) -> Actor {
+    pub fn manager(player: Player, guild: GuildId) -> Actor {
         Actor {
             player,
             guild: Some(guild),
             manager: true,
         }
+    }
+
+    /// The id of the player who acts.
+    pub fn id(&self) -> PlayerId {
+        self.player.id
     }
 
     /// Whether they manage server `guild` (`None`: no server, which nobody manages).
@@ -43,7 +54,7 @@ impl Actor {
     pub(super) fn reaches(&self, row: &GameRow) -> bool {
         match self.guild {
             Some(guild) => row.guild_id == Some(guild),
-            None => self.player == row.white_id || self.player == row.red_id,
+            None => self.id() == row.white_id || self.id() == row.red_id,
         }
     }
 }
@@ -52,12 +63,16 @@ impl Actor {
 mod tests {
     use super::*;
 
+    fn alice() -> Player {
+        Player::new(PlayerId(1), "alice")
+    }
+
     #[test]
     fn a_manager_has_rights_only_in_the_server_they_manage() {
-        let manager = Actor::manager(PlayerId(1), 7.into());
+        let manager = Actor::manager(alice(), 7.into());
         assert!(manager.manages(Some(7.into())));
         assert!(!manager.manages(Some(8.into())), "another server");
         assert!(!manager.manages(None), "no server: a direct message");
-        assert!(!Actor::member(PlayerId(1), Some(7.into())).manages(Some(7.into())));
+        assert!(!Actor::member(alice(), Some(7.into())).manages(Some(7.into())));
     }
 }

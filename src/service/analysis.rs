@@ -76,7 +76,7 @@ impl Service {
     pub async fn analyse(
         &self,
         id: GameId,
-        asker: Actor,
+        asker: &Actor,
         channel: Option<ChannelId>,
     ) -> Result<Analysed> {
         let game = self.game_for(id, asker).await?;
@@ -146,7 +146,7 @@ impl Service {
     pub async fn analysis_now(
         &self,
         id: GameId,
-        asker: Actor,
+        asker: &Actor,
         progress: impl Fn(usize, usize),
     ) -> Result<AnalysisView> {
         if let Analysed::Ready(analysis) = self.analyse(id, asker, None).await? {

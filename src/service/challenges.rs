@@ -1,12 +1,12 @@
 //! Challenges: offering a game, answering (accept starts it, decline, cancel), expiry, and the
 //! rematch after a finished game. Who opens a game is decided here.
 
-use crate::ids::{GuildId, MessageId};
+use crate::ids::MessageId;
 use std::time::Duration;
 
 use super::saving::{GameTerms, new_game};
 use super::{
-    ChallengeId, ChallengeOptions, ChallengeStatus, ChallengeView, GameId, GameView, Player,
+    Actor, ChallengeId, ChallengeOptions, ChallengeStatus, ChallengeView, GameId, GameView, Player,
     PlayerId, Result, Service, ServiceError, Venue,
 };
 use crate::store::{ChallengeRow, NewChallenge, Origin};
@@ -19,22 +19,23 @@ pub const LONGEST_MOVE_TIME: Duration = Duration::from_secs(30 * 86_400);
 pub const CHALLENGE_LIFETIME: Duration = Duration::from_secs(24 * 60 * 60);
 
 impl Service {
-    /// `challenger` challenges `opponent`, or anyone when `opponent` is `None`.
+    /// The one who acts challenges `opponent`, or anyone when `opponent` is `None`, in
+    /// `venue`.
     ///
     /// # Errors
     /// [`ServiceError::SelfChallenge`], a time per move out of range; database failures.
     #[tracing::instrument(skip(self))]
     pub async fn challenge(
         &self,
-        challenger: &Player,
+        by: &Actor,
         opponent: Option<&Player>,
         options: ChallengeOptions,
         venue: Venue,
     ) -> Result<ChallengeView> {
-        if opponent.is_some_and(|o| o.id == challenger.id) {
+        if opponent.is_some_and(|o| o.id == by.id()) {
             return Err(ServiceError::SelfChallenge);
         }
-        self.offer(challenger, opponent, options, venue, None).await
+        self.offer(&by.player, opponent, options, venue, None).await
     }
 
     /// Records a challenge (`opener`: who will open, when not the challenger).
@@ -128,20 +129,18 @@ impl Service {
         Ok(self.store.set_challenge_message(id, message_id).await?)
     }
 
-    /// `player` accepts the challenge; the game starts with the challenger (in a rematch, the
-    /// loser) to open.
+    /// The one who acts accepts the challenge, from the challenge's server (a challenge of
+    /// another server is "no challenge #id"); the game starts with the challenger (in a
+    /// rematch, the loser) to open.
     ///
     /// # Errors
     /// Unknown, expired or closed challenges, a challenge for someone else or one's own.
-    #[tracing::instrument(skip(self))]
-    pub async fn accept(&self, id: ChallengeId, player: &Player) -> Result<GameView> {
-        let guild = self.challenge_row(id).await?.guild_id;
-        self.accept_on(id, player, guild, None).await
+    pub async fn accept(&self, id: ChallengeId, by: &Actor) -> Result<GameView> {
+        self.accept_on(id, by, None).await
     }
 
-    /// [`Service::accept`], clicked in server `guild` on the challenge's message `message_id`
-    /// (where the game's thread opens, which may be known before the front end recorded it). A
-    /// challenge of another server is "no challenge #id".
+    /// [`Service::accept`], clicked on the challenge's message `message_id` (where the game's
+    /// thread opens, which may be known before the front end recorded it).
     ///
     /// # Errors
     /// As [`Service::accept`].
@@ -149,12 +148,12 @@ impl Service {
     pub async fn accept_on(
         &self,
         id: ChallengeId,
-        player: &Player,
-        guild: Option<GuildId>,
+        by: &Actor,
         message_id: Option<MessageId>,
     ) -> Result<GameView> {
+        let player = &by.player;
         let row = self.challenge_row(id).await?;
-        if row.guild_id != guild {
+        if row.guild_id != by.guild {
             return Err(ServiceError::UnknownChallenge(id));
         }
         if let Some(error) = self.closed(&row) {
@@ -203,11 +202,11 @@ impl Service {
     /// # Errors
     /// Unknown or closed challenges; anyone but the challenged player.
     #[tracing::instrument(skip(self))]
-    pub async fn decline(&self, id: ChallengeId, player: &Player) -> Result<ChallengeView> {
+    pub async fn decline(&self, id: ChallengeId, by: &Actor) -> Result<ChallengeView> {
         let row = self.challenge_row(id).await?;
         match row.challenged_id {
             None => return Err(ServiceError::OpenChallengeDecline),
-            Some(challenged) if challenged != player.id => {
+            Some(challenged) if challenged != by.id() => {
                 return Err(ServiceError::NotForYou(self.player(challenged).await?.name));
             }
             Some(_) => {}
@@ -220,9 +219,9 @@ impl Service {
     /// # Errors
     /// Unknown or closed challenges; anyone but the challenger.
     #[tracing::instrument(skip(self))]
-    pub async fn cancel(&self, id: ChallengeId, player: &Player) -> Result<ChallengeView> {
+    pub async fn cancel(&self, id: ChallengeId, by: &Actor) -> Result<ChallengeView> {
         let row = self.challenge_row(id).await?;
-        if row.challenger_id != player.id {
+        if row.challenger_id != by.id() {
             let challenger = self.player(row.challenger_id).await?;
             return Err(ServiceError::NotYourChallenge(challenger.name));
         }
@@ -306,7 +305,8 @@ impl Service {
     /// # Errors
     /// Unknown or unfinished games; someone who did not play.
     #[tracing::instrument(skip(self))]
-    pub async fn rematch(&self, id: GameId, player: &Player) -> Result<ChallengeView> {
+    pub async fn rematch(&self, id: GameId, by: &Actor) -> Result<ChallengeView> {
+        let player = &by.player;
         let game = self.game(id).await?;
         let Some(result) = game.result else {
             return Err(ServiceError::NotOver(id));

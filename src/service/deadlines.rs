@@ -164,16 +164,16 @@ impl Service {
         Ok(due)
     }
 
-    /// Turns reminder direct messages on or off.
+    /// Turns the reminder direct messages of the one who acts on or off.
     ///
     /// # Errors
     /// Database failures.
     #[tracing::instrument(skip(self))]
-    pub async fn set_notify(&self, player: &super::Player, on: bool) -> Result<()> {
+    pub async fn set_notify(&self, by: &super::Actor, on: bool) -> Result<()> {
         self.store
-            .upsert_player(player.id, &player.name, self.now())
+            .upsert_player(by.id(), &by.player.name, self.now())
             .await?;
-        Ok(self.store.set_notify(player.id, on).await?)
+        Ok(self.store.set_notify(by.id(), on).await?)
     }
 }
 

@@ -9,7 +9,7 @@
 use chrono::{DateTime, NaiveDate, TimeZone, Utc};
 use chrono_tz::Tz;
 
-use super::{GameView, Lang, Millis, Player, PlayerId, Result, Service, ServiceError};
+use super::{Actor, GameView, Lang, Millis, PlayerId, Result, Service, ServiceError};
 use crate::store::{DueDigest, Owed, StoredNotify};
 
 /// The hour a digest comes at when the player names none.
@@ -27,13 +27,14 @@ pub enum Notify {
 }
 
 impl Service {
-    /// Sets how `player` hears of their games; `lang` is the language of their direct
+    /// Sets how the one who acts hears of their games; `lang` is the language of their direct
     /// messages.
     ///
     /// # Errors
     /// An hour past 23; database failures.
     #[tracing::instrument(skip(self))]
-    pub async fn notify_by(&self, player: &Player, notify: Notify, lang: Lang) -> Result<()> {
+    pub async fn notify_by(&self, by: &Actor, notify: Notify, lang: Lang) -> Result<()> {
+        let player = &by.player;
         if let Notify::Digest { hour, .. } = notify
             && hour > 23
         {

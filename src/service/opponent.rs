@@ -22,7 +22,8 @@ use std::time::Duration;
 use super::challenges::checked_move_seconds;
 use super::saving::{GameTerms, new_game};
 use super::{
-    ChallengeOptions, GameId, GameView, MoveOutcome, Player, Result, Service, ServiceError, Venue,
+    Actor, ChallengeOptions, GameId, GameView, MoveOutcome, Player, Result, Service, ServiceError,
+    Venue,
 };
 use crate::ai::{self, Budget, Level};
 use crate::store::{AiSide, Origin, Owed, StoredLevel};
@@ -104,8 +105,8 @@ pub struct AiRecord {
 }
 
 impl Service {
-    /// Starts a game of `human` against the AI (playing as `ai`, the bot's own user) on
-    /// `terms`. Games against the AI are never rated. In a channel, the game's thread opens on
+    /// Starts a game of the one who acts (`human`) against the AI (playing as `ai`, the bot's
+    /// own user) on `terms`. Games against the AI are never rated. In a channel, the game's thread opens on
     /// message `anchor`.
     ///
     /// # Errors
@@ -114,11 +115,12 @@ impl Service {
     #[tracing::instrument(skip(self))]
     pub async fn start_ai_game(
         &self,
-        human: &Player,
+        human: &Actor,
         ai: &Player,
         terms: AiTerms,
         anchor: Option<MessageId>,
     ) -> Result<GameView> {
+        let human = &human.player;
         let AiTerms {
             level,
             options,
@@ -167,7 +169,8 @@ impl Service {
     /// # Errors
     /// Unknown or unfinished games; someone who did not play.
     #[tracing::instrument(skip(self))]
-    pub async fn ai_rematch(&self, id: GameId, player: &Player) -> Result<Option<AiTerms>> {
+    pub async fn ai_rematch(&self, id: GameId, by: &Actor) -> Result<Option<AiTerms>> {
+        let player = &by.player;
         let game = self.game(id).await?;
         let Some((ai_id, level)) = game.ai else {
             return Ok(None);

@@ -42,7 +42,7 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::UnknownGame`]; database failures.
-    pub async fn game_for(&self, id: GameId, asker: Actor) -> Result<GameView> {
+    pub async fn game_for(&self, id: GameId, asker: &Actor) -> Result<GameView> {
         let row = self.reachable_row(id, asker).await?;
         self.view(row).await
     }
@@ -51,11 +51,11 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::UnknownGame`]; database failures.
-    pub async fn check_reach(&self, id: GameId, asker: Actor) -> Result<()> {
+    pub async fn check_reach(&self, id: GameId, asker: &Actor) -> Result<()> {
         self.reachable_row(id, asker).await.map(drop)
     }
 
-    async fn reachable_row(&self, id: GameId, asker: Actor) -> Result<GameRow> {
+    async fn reachable_row(&self, id: GameId, asker: &Actor) -> Result<GameRow> {
         let row = self.store.game(id).await?;
         let reachable = |row: &GameRow| asker.reaches(row);
         row.filter(reachable).ok_or(ServiceError::UnknownGame(id))
@@ -294,7 +294,7 @@ impl Service {
     /// # Errors
     /// Unknown or finished games; too late; someone else's game.
     #[tracing::instrument(skip(self))]
-    pub async fn abort(&self, id: GameId, actor: Actor) -> Result<AbortOutcome> {
+    pub async fn abort(&self, id: GameId, actor: &Actor) -> Result<AbortOutcome> {
         let mut write = self.write(id).await?;
         let row = write.game.clone();
         // A tournament game is not called off by its players (the pairing would be lost):
@@ -313,7 +313,7 @@ impl Service {
                 .await
                 .map(AbortOutcome::LostOnTime);
         }
-        let participant = actor.player == row.white_id || actor.player == row.red_id;
+        let participant = actor.id() == row.white_id || actor.id() == row.red_id;
         if !manager {
             if !participant {
                 return Err(ServiceError::NotYourAbort(id));

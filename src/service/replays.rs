@@ -33,7 +33,7 @@ impl Service {
     pub async fn game_to_review(
         &self,
         id: Option<GameId>,
-        asker: Actor,
+        asker: &Actor,
         channel: ChannelId,
     ) -> Result<GameView> {
         if let Some(id) = id {
@@ -49,7 +49,7 @@ impl Service {
         };
         let latest = self
             .store
-            .finished_games_of(guild, asker.player, "", 1)
+            .finished_games_of(guild, asker.id(), "", 1)
             .await?;
         match latest.into_iter().next() {
             Some(row) => self.view(row).await,
@@ -229,9 +229,15 @@ mod tests {
         };
         let options = ChallengeOptions::default();
         let challenge = service
-            .challenge(&alice, Some(&bob), options, venue)
+            .challenge(
+                &Actor::member(alice, venue.guild_id),
+                Some(&bob),
+                options,
+                venue,
+            )
             .await
             .unwrap();
+        let bob = Actor::member(bob, venue.guild_id);
         let game = service.accept(challenge.id, &bob).await.unwrap();
 
         let cores = service.thinking.available_permits();

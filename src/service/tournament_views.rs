@@ -265,8 +265,8 @@ impl TournamentView {
     }
 
     /// Whether `by` may run the tournament: its organiser, or a manager of its server.
-    pub fn organised_by(&self, by: Actor) -> bool {
-        by.player == self.organiser || by.manages(self.venue.guild_id)
+    pub fn organised_by(&self, by: &Actor) -> bool {
+        by.id() == self.organiser || by.manages(self.venue.guild_id)
     }
 
     /// Whether every game started so far has ended (a round robin's are all started at once;

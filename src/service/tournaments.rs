@@ -58,7 +58,7 @@ fn format_of(row: &TournamentRow) -> Format {
 
 impl Service {
     /// Opens sign-up for a tournament in `venue` (a server channel), by a member who manages
-    /// the server, or any member where the server allows it; `organiser` is `by`, named.
+    /// the server, or any member where the server allows it; `by` organises it.
     ///
     /// # Errors
     /// Not allowed; an empty name, a Swiss without rounds or with too many, a time per move
@@ -66,8 +66,7 @@ impl Service {
     #[tracing::instrument(skip(self))]
     pub async fn create_tournament(
         &self,
-        organiser: &Player,
-        by: Actor,
+        by: &Actor,
         venue: Venue,
         terms: TournamentTerms,
     ) -> Result<TournamentView> {
@@ -89,7 +88,7 @@ impl Service {
         let move_seconds = super::challenges::checked_move_seconds(terms.options.move_time)?;
         let now = self.now();
         self.store
-            .upsert_player(organiser.id, &organiser.name, now)
+            .upsert_player(by.id(), &by.player.name, now)
             .await?;
         let (format, swiss_rounds) = stored_format(terms.format);
         let id = self
@@ -103,7 +102,7 @@ impl Service {
                 variant: terms.options.variant,
                 move_seconds,
                 rated: terms.options.rated,
-                organiser_id: organiser.id,
+                organiser_id: by.id(),
                 signup_deadline_at: terms.signup_deadline,
                 vacations_pause: terms.pause_for_vacations,
                 created_at: now,
@@ -184,41 +183,41 @@ impl Service {
         Ok(view)
     }
 
-    /// `player` signs up.
+    /// The one who acts signs up, from the tournament's server.
     ///
     /// # Errors
     /// Unknown tournaments, closed sign-up, already in; database failures.
     #[tracing::instrument(skip(self))]
-    pub async fn join_tournament(
-        &self,
-        id: TournamentId,
-        player: &Player,
-        guild: Option<GuildId>,
-    ) -> Result<TournamentView> {
-        self.signing_up(id, guild).await?;
+    pub async fn join_tournament(&self, id: TournamentId, by: &Actor) -> Result<TournamentView> {
+        self.signing_up(id, by.guild).await?;
         let now = self.now();
         self.store
-            .upsert_player(player.id, &player.name, now)
+            .upsert_player(by.id(), &by.player.name, now)
             .await?;
-        if !self.store.join_tournament(id, player.id, now).await? {
+        if !self.store.join_tournament(id, by.id(), now).await? {
             return Err(ServiceError::AlreadyEntered(id));
         }
         self.tournament(id).await
     }
 
-    /// `player` leaves while sign-up is open.
+    /// The one who acts leaves while sign-up is open, from the tournament's server.
     ///
     /// # Errors
     /// Unknown tournaments, closed sign-up, not in it; database failures.
     #[tracing::instrument(skip(self))]
-    pub async fn leave_tournament(
+    pub async fn leave_tournament(&self, id: TournamentId, by: &Actor) -> Result<TournamentView> {
+        self.leave(id, by.id(), by.guild).await
+    }
+
+    /// `player` leaves tournament `id` of server `guild` while sign-up is open.
+    async fn leave(
         &self,
         id: TournamentId,
-        player: &Player,
+        player: PlayerId,
         guild: Option<GuildId>,
     ) -> Result<TournamentView> {
         self.signing_up(id, guild).await?;
-        if !self.store.leave_tournament(id, player.id).await? {
+        if !self.store.leave_tournament(id, player).await? {
             return Err(ServiceError::NotEntered(id));
         }
         self.tournament(id).await
@@ -235,7 +234,7 @@ impl Service {
     pub async fn start_tournament(
         &self,
         id: TournamentId,
-        by: Option<Actor>,
+        by: Option<&Actor>,
     ) -> Result<TournamentView> {
         // Someone joining or leaving at that very moment makes the start read them again.
         let mut attempts = 0;
@@ -252,7 +251,7 @@ impl Service {
     async fn try_start_tournament(
         &self,
         id: TournamentId,
-        by: Option<Actor>,
+        by: Option<&Actor>,
     ) -> Result<TournamentView> {
         let view = self.tournament(id).await?;
         if let Some(by) = by
@@ -503,15 +502,15 @@ impl Service {
         &self,
         id: TournamentId,
         player: &Player,
-        by: Actor,
+        by: &Actor,
     ) -> Result<TournamentView> {
         let view = self.tournament(id).await?;
-        if by.player != player.id && !view.organised_by(by) {
+        if by.id() != player.id && !view.organised_by(by) {
             return Err(ServiceError::NotOrganiser(id));
         }
         match view.status {
             TournamentStatus::Signup => {
-                return self.leave_tournament(id, player, view.venue.guild_id).await;
+                return self.leave(id, player.id, view.venue.guild_id).await;
             }
             TournamentStatus::Finished | TournamentStatus::Cancelled => {
                 return Err(ServiceError::TournamentOver(id));
@@ -547,7 +546,7 @@ impl Service {
     /// # Errors
     /// Unknown or finished tournaments; anyone else.
     #[tracing::instrument(skip(self))]
-    pub async fn cancel_tournament(&self, id: TournamentId, by: Actor) -> Result<TournamentView> {
+    pub async fn cancel_tournament(&self, id: TournamentId, by: &Actor) -> Result<TournamentView> {
         let view = self.tournament(id).await?;
         if !view.organised_by(by) {
             return Err(ServiceError::NotOrganiser(id));
@@ -565,9 +564,9 @@ impl Service {
             let manager = Actor {
                 guild: view.venue.guild_id,
                 manager: true,
-                ..by
+                ..by.clone()
             };
-            match self.abort(game.id, manager).await {
+            match self.abort(game.id, &manager).await {
                 Ok(_) | Err(ServiceError::GameOver(_)) => {}
                 Err(error) => return Err(error),
             }

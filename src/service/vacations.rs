@@ -12,7 +12,7 @@ use crate::ids::GuildId;
 use time::OffsetDateTime;
 
 use super::clock::CorrespondenceClock;
-use super::{Millis, Player, PlayerId, Result, Service, ServiceError};
+use super::{Actor, Millis, PlayerId, Result, Service, ServiceError};
 use crate::store::{
     ClockTimes, DAY, GameRow, GameUpdate, GameWrite, NewGame, VacationRow, VacationWrite,
 };
@@ -32,19 +32,15 @@ pub struct VacationStatus {
 pub const MOST_VACATION_DAYS: i64 = 365;
 
 impl Service {
-    /// `player` leaves the server's games for `days` whole days, from now.
+    /// The one who acts leaves the games of their server (`by.guild`) for `days` whole days,
+    /// from now.
     ///
     /// # Errors
     /// Vacations off in this server, already away, days outside 1 to what is left (nothing is
     /// written then); database failures.
     #[tracing::instrument(skip(self))]
-    pub async fn start_vacation(
-        &self,
-        player: &Player,
-        guild: Option<GuildId>,
-        days: i64,
-    ) -> Result<VacationStatus> {
-        let status = self.vacation_status(player.id, guild).await?;
+    pub async fn start_vacation(&self, by: &Actor, days: i64) -> Result<VacationStatus> {
+        let status = self.vacation_status(by).await?;
         if status.allowance == 0 {
             return Err(ServiceError::VacationsOff);
         }
@@ -56,9 +52,9 @@ impl Service {
         }
         let now = self.now();
         self.store
-            .upsert_player(player.id, &player.name, now)
+            .upsert_player(by.id(), &by.player.name, now)
             .await?;
-        let mut write = self.store.write_vacation(player.id, guild).await?;
+        let mut write = self.store.write_vacation(by.id(), by.guild).await?;
         // A vacation whose days are used but which the clock has not closed yet ends at its
         // own end first: its games get their time back from then. One still going on (begun
         // meanwhile by another request) stands.
@@ -85,19 +81,15 @@ impl Service {
         })
     }
 
-    /// `player` is back before their vacation's end: the clocks run again and the days not
-    /// begun return.
+    /// The one who acts is back in their server before their vacation's end: the clocks run
+    /// again and the days not begun return.
     ///
     /// # Errors
     /// Not away (nothing is written then); database failures.
     #[tracing::instrument(skip(self))]
-    pub async fn end_vacation(
-        &self,
-        player: PlayerId,
-        guild: Option<GuildId>,
-    ) -> Result<VacationStatus> {
+    pub async fn end_vacation(&self, by: &Actor) -> Result<VacationStatus> {
         let now = self.now();
-        let mut write = self.store.write_vacation(player, guild).await?;
+        let mut write = self.store.write_vacation(by.id(), by.guild).await?;
         let Some(open) = write.open else {
             return Err(ServiceError::NotAway);
         };
@@ -109,18 +101,15 @@ impl Service {
         if used {
             return Err(ServiceError::NotAway);
         }
-        self.vacation_status(player, guild).await
+        self.vacation_status(by).await
     }
 
-    /// Where `player` stands with vacations in `guild`.
+    /// Where the one who acts stands with vacations in their server.
     ///
     /// # Errors
     /// Database failures.
-    pub async fn vacation_status(
-        &self,
-        player: PlayerId,
-        guild: Option<GuildId>,
-    ) -> Result<VacationStatus> {
+    pub async fn vacation_status(&self, by: &Actor) -> Result<VacationStatus> {
+        let (player, guild) = (by.id(), by.guild);
         let now = self.now();
         let allowance = self.store.vacation_allowance(guild).await?;
         let taken: i64 = self

@@ -10,8 +10,8 @@ use std::thread::JoinHandle;
 
 use ponte::game::Move;
 use ponte::service::{
-    ChallengeOptions, Clock, GameId, GameView, MoveOutcome, MoveReport, Player, PlayerId, Service,
-    ServiceError, Venue,
+    Actor, ChallengeOptions, Clock, GameId, GameView, MoveOutcome, MoveReport, Player, PlayerId,
+    Service, ServiceError, Venue,
 };
 use tempfile::TempDir;
 
@@ -40,8 +40,17 @@ pub async fn start_game(
     options: ChallengeOptions,
     venue: Venue,
 ) -> GameView {
-    let challenge = service.challenge(a, Some(b), options, venue).await.unwrap();
-    service.accept(challenge.id, b).await.unwrap()
+    let challenge = service
+        .challenge(
+            &Actor::member(a.clone(), venue.guild_id),
+            Some(b),
+            options,
+            venue,
+        )
+        .await
+        .unwrap();
+    let b = Actor::member(b.clone(), venue.guild_id);
+    service.accept(challenge.id, &b).await.unwrap()
 }
 
 /// Moves typed as a player types them, parsed the way the front ends parse them: a text that

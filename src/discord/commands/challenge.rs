@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, server_lang, user_lang};
+use super::{Context, Error, actor, server_lang, user_lang};
 use crate::tr;
 
 use crate::discord::messages::{
@@ -14,7 +14,7 @@ use crate::discord::messages::{
 use crate::discord::outgoing;
 use crate::discord::{UserError, player_of};
 use crate::game::Variant;
-use crate::service::{AiTerms, ChallengeOptions, Level, Opener, Player, Venue};
+use crate::service::{Actor, AiTerms, ChallengeOptions, Level, Opener, Venue};
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
 pub enum BoardSize {
@@ -130,7 +130,7 @@ pub async fn challenge(
         guild_id: ctx.guild_id().map(|g| g.stored()),
         channel_id: Some(ctx.channel_id().stored()),
     };
-    let challenger = player_of(ctx.author());
+    let challenger = actor(ctx);
     if against_bot {
         let level = match level.unwrap_or(LevelChoice::Medium) {
             LevelChoice::Easy => Level::Easy,
@@ -175,9 +175,9 @@ pub async fn challenge(
 
 /// A game against the bot starts at once: the reply announces it, and the game's thread opens
 /// on the reply (through the delivery worker, like every game's).
-async fn play_the_bot(ctx: Context<'_>, human: &Player, terms: AiTerms) -> Result<(), Error> {
+async fn play_the_bot(ctx: Context<'_>, human: &Actor, terms: AiTerms) -> Result<(), Error> {
     let data = ctx.data();
-    let text = ai_game_text(server_lang(ctx).await?, human, &data.bot, &terms);
+    let text = ai_game_text(server_lang(ctx).await?, &human.player, &data.bot, &terms);
     let sent = ctx
         .send(poise::CreateReply::default().content(text))
         .await?;

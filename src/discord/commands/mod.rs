@@ -83,7 +83,7 @@ fn actor(ctx: Context<'_>) -> Actor {
 async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
     Ok(match game.map(GameId) {
         Some(id) => {
-            ctx.data().service.check_reach(id, actor(ctx)).await?;
+            ctx.data().service.check_reach(id, &actor(ctx)).await?;
             id
         }
         None => {
@@ -99,7 +99,7 @@ async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
 async fn the_game(ctx: Context<'_>, game: Option<i64>) -> Result<GameView, Error> {
     let service = &ctx.data().service;
     Ok(match game.map(GameId) {
-        Some(id) => service.game_for(id, actor(ctx)).await?,
+        Some(id) => service.game_for(id, &actor(ctx)).await?,
         None => {
             service
                 .game_here(ctx.channel_id().stored(), author_id(ctx))

@@ -3,10 +3,10 @@
 use poise::serenity_prelude as serenity;
 
 use super::{Context, Error, actor, author_id, autocomplete, game_id, the_game, user_lang};
+use crate::discord::UserError;
 use crate::discord::button_id::ButtonId;
 use crate::discord::messages::button;
 use crate::discord::post::game_channel;
-use crate::discord::{UserError, player_of};
 use crate::game::{BadMove, Move};
 use crate::service::{AbortOutcome, MoveOutcome, Sent, ServiceError};
 use crate::tr;
@@ -176,9 +176,9 @@ pub async fn abort(
 ) -> Result<(), Error> {
     let game = game_id(ctx, game).await?;
     ctx.defer_ephemeral().await?;
-    let player = player_of(ctx.author());
+    let by = actor(ctx);
     let service = &ctx.data().service;
-    let view = match service.abort(game, actor(ctx)).await? {
+    let view = match service.abort(game, &by).await? {
         AbortOutcome::Aborted(view) => view,
         AbortOutcome::LostOnTime(view) => return Err(ServiceError::TimeRanOut(view.id).into()),
     };
@@ -188,7 +188,7 @@ pub async fn abort(
         id = view.id,
         white = &view.white.name,
         red = &view.red.name,
-        name = &player.name
+        name = &by.player.name
     );
     if let Err(error) = ctx
         .send(poise::CreateReply::default().content(text).ephemeral(true))

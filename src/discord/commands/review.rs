@@ -16,7 +16,7 @@ pub async fn replay(
     let game = ctx
         .data()
         .service
-        .game_to_review(game.map(GameId), actor(ctx), channel)
+        .game_to_review(game.map(GameId), &actor(ctx), channel)
         .await?;
     let lang = server_lang(ctx).await?;
     // Drawing every position takes a moment and Discord waits three seconds at most; deferred
@@ -42,7 +42,7 @@ pub async fn analyse(
     let service = &ctx.data().service;
     let channel = ctx.channel_id().stored();
     let game = service
-        .game_to_review(game.map(GameId), actor(ctx), channel)
+        .game_to_review(game.map(GameId), &actor(ctx), channel)
         .await?;
     let lang = server_lang(ctx).await?;
     let analysed = service.analyse_game(&game, Some(channel)).await?;

@@ -4,7 +4,7 @@
 use crate::discord::ids::Stored;
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, author_id, autocomplete, server_lang, user_lang};
+use super::{Context, Error, actor, author_id, autocomplete, server_lang, user_lang};
 use crate::discord::messages::level_name;
 use crate::discord::player_of;
 use crate::game::Color;
@@ -48,9 +48,7 @@ pub async fn notify(
         }
     };
     let service = &ctx.data().service;
-    service
-        .notify_by(&player_of(ctx.author()), notify, lang)
-        .await?;
+    service.notify_by(&actor(ctx), notify, lang).await?;
     let text = match notify {
         Notify::Reminders => tr!(lang, "notify-on"),
         Notify::Nothing => tr!(lang, "notify-off"),

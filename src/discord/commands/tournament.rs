@@ -97,9 +97,7 @@ pub async fn create(
         guild_id: ctx.guild_id().map(|g| g.stored()),
         channel_id: Some(ctx.channel_id().stored()),
     };
-    let view = service
-        .create_tournament(&player_of(ctx.author()), actor(ctx), venue, terms)
-        .await?;
+    let view = service.create_tournament(&actor(ctx), venue, terms).await?;
     let lang = server_lang(ctx).await?;
     let reply = poise::CreateReply::default()
         .content(signup_text(lang, &view))
@@ -190,7 +188,7 @@ pub async fn start(
 ) -> Result<(), Error> {
     let service = &ctx.data().service;
     let id = checked(ctx, tournament).await?;
-    let view = service.start_tournament(id, Some(actor(ctx))).await?;
+    let view = service.start_tournament(id, Some(&actor(ctx))).await?;
     // The pairings follow in the channel from the delivery worker, saved with the start.
     tell_author(
         ctx,
@@ -342,7 +340,7 @@ pub async fn withdraw(
     ctx.defer_ephemeral().await?;
     let id = checked(ctx, tournament).await?;
     let who = player_of(player.as_ref().unwrap_or(ctx.author()));
-    let view = ctx.data().service.withdraw(id, &who, actor(ctx)).await?;
+    let view = ctx.data().service.withdraw(id, &who, &actor(ctx)).await?;
     let lang = server_lang(ctx).await?;
     let text = tr!(
         lang,
@@ -369,7 +367,11 @@ pub async fn cancel(
     // private, so a refusal reaches its author alone.
     ctx.defer_ephemeral().await?;
     let id = checked(ctx, tournament).await?;
-    let view = ctx.data().service.cancel_tournament(id, actor(ctx)).await?;
+    let view = ctx
+        .data()
+        .service
+        .cancel_tournament(id, &actor(ctx))
+        .await?;
     // Everyone is told through the delivery worker, saved with the cancellation.
     tell_author(
         ctx,
@@ -445,18 +447,13 @@ mod tests {
             signup_deadline: None,
             pause_for_vacations: false,
         };
-        let by = Actor::manager(players[0].id, 7.into());
-        let t = service
-            .create_tournament(&players[0], by, venue, terms)
-            .await
-            .unwrap();
+        let by = Actor::manager(players[0].clone(), 7.into());
+        let t = service.create_tournament(&by, venue, terms).await.unwrap();
         for p in &players {
-            service
-                .join_tournament(t.id, p, Some(7.into()))
-                .await
-                .unwrap();
+            let entrant = Actor::member(p.clone(), Some(7.into()));
+            service.join_tournament(t.id, &entrant).await.unwrap();
         }
-        let t = service.start_tournament(t.id, Some(by)).await.unwrap();
+        let t = service.start_tournament(t.id, Some(&by)).await.unwrap();
         let first = &t.games[0].1;
         let resigned = service.play(first.id, first.white.id, Move::Resign(None), None);
         resigned.await.unwrap();

@@ -3,9 +3,7 @@
 //! alone; their opponents see "away until …" on the game's board and in `/games`.
 
 use super::{Context, Error, actor, tell_author, user_lang};
-use crate::discord::ids::Stored;
-use crate::discord::player_of;
-use crate::service::{ServiceError, VacationStatus};
+use crate::service::{Actor, ServiceError, VacationStatus};
 use crate::tr;
 
 /// Time away from this server's games: your clocks stand still
@@ -22,11 +20,8 @@ pub async fn vacation(_ctx: Context<'_>) -> Result<(), Error> {
 /// Go on vacation for whole days: your clocks stand still, no reminders
 #[poise::command(slash_command, guild_only)]
 pub async fn start(ctx: Context<'_>, #[min = 1] days: i64) -> Result<(), Error> {
-    let guild = Some(ctx.guild_id().ok_or(ServiceError::NoServer)?.stored());
     let service = &ctx.data().service;
-    let status = service
-        .start_vacation(&player_of(ctx.author()), guild, days)
-        .await?;
+    let status = service.start_vacation(&in_server(ctx)?, days).await?;
     let until = status.away_until.unwrap_or_default() / 1000;
     let text = tr!(
         user_lang(ctx),
@@ -40,9 +35,8 @@ pub async fn start(ctx: Context<'_>, #[min = 1] days: i64) -> Result<(), Error> 
 /// Come back from vacation early: your clocks run again, the days not begun return
 #[poise::command(slash_command, guild_only)]
 pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
-    let guild = Some(ctx.guild_id().ok_or(ServiceError::NoServer)?.stored());
     let service = &ctx.data().service;
-    let status = service.end_vacation(actor(ctx).player, guild).await?;
+    let status = service.end_vacation(&in_server(ctx)?).await?;
     let text = tr!(user_lang(ctx), "vacation-ended", left = status.days_left);
     tell_author(ctx, &text).await
 }
@@ -50,10 +44,18 @@ pub async fn end(ctx: Context<'_>) -> Result<(), Error> {
 /// Whether you are away, and the vacation days you have left this year
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    let guild = Some(ctx.guild_id().ok_or(ServiceError::NoServer)?.stored());
     let service = &ctx.data().service;
-    let status = service.vacation_status(actor(ctx).player, guild).await?;
+    let status = service.vacation_status(&in_server(ctx)?).await?;
     tell_author(ctx, &status_text(ctx, status)).await
+}
+
+/// Who acts, from a server: vacations are taken in one.
+fn in_server(ctx: Context<'_>) -> Result<Actor, Error> {
+    let by = actor(ctx);
+    if by.guild.is_none() {
+        return Err(ServiceError::NoServer.into());
+    }
+    Ok(by)
 }
 
 fn status_text(ctx: Context<'_>, status: VacationStatus) -> String {
