@@ -12,7 +12,9 @@ use crate::store::GameRow;
 /// rows they write (a vacation, an entry in a tournament, a challenge accepted), so that lists
 /// name players without asking Discord. A name makes it not `Copy`: a front end builds one per
 /// interaction, in one place (`discord::actor_of`, the terminal's `local_actor`), and lends it
-/// (`&Actor`) to each use case it calls.
+/// (`&Actor`) to each use case it calls. A move ([`Service::play`](super::Service::play))
+/// names its mover by id alone: it is checked against the game's seats only, and the service
+/// itself moves for the bot and for an entrant who withdraws, who act in no interaction.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Actor {
     pub player: Player,
