@@ -106,7 +106,7 @@ async fn run() {
         let Some((_, player)) = game.to_move() else {
             continue;
         };
-        let thread = (800_000_000_000_000_000 + game.id.0).to_string();
+        let thread = (800_000_000_000_000_000 + game.id.get()).to_string();
         let from = fake.call_count();
         let (id, payload) = autocomplete(
             &fake,
@@ -131,7 +131,7 @@ async fn run() {
             continue;
         };
         let user = user_of(player);
-        let thread = (800_000_000_000_000_000 + game.id.0).to_string();
+        let thread = (800_000_000_000_000_000 + game.id.get()).to_string();
 
         // Autocomplete of the first cell, with one letter typed, right after the last board
         // arrived (the delivery worker may still be recording that delivery). A pause here

@@ -491,7 +491,7 @@ async fn ai_queue(options: &Options, database: &str, count: u64) {
             .set_thread(
                 game.id,
                 Some(ChannelId::from_snowflake(
-                    800_000_000_000_000_000 + game.id.0 as u64,
+                    800_000_000_000_000_000 + game.id.get() as u64,
                 )),
             )
             .await
@@ -578,7 +578,7 @@ async fn interact(
     } else {
         &game.white
     };
-    let thread = (800_000_000_000_000_000 + game.id.0).to_string();
+    let thread = (800_000_000_000_000_000 + game.id.get()).to_string();
     let from = fake.call_count();
     let mut played = None;
     let (id, payload) = match kind {

@@ -2,12 +2,97 @@
 //! (a game's number for a player's, say, or a channel for a server). They are stored as SQLite
 //! integers (`#[sqlx(transparent)]`) and written as their number (also by serde).
 //!
-//! Discord's ids (a server, a channel or thread, a message) have private numbers: they are made
-//! only by reading them back from the database, by parsing (`"12".parse()`), and from Discord's
-//! own ids in one place of `src/discord` ([`GuildId::from_snowflake`] and its kin). A thread is
-//! a channel to Discord (commands typed in one name it as their channel), so it is a
-//! [`ChannelId`] here too. Where there is no server (a direct message, the terminal), the
-//! server is `None`, never a number standing for none.
+//! The numbers of the database's counters and of Discord's ids are private: such an id is made
+//! only by reading it back from the database, by parsing (`"12".parse()`, refusing what no id
+//! of its kind can be, or `try_from` a number a front end was given as a number), and Discord's
+//! from Discord's own in one place of `src/discord` ([`GuildId::from_snowflake`] and its kin).
+//! This crate's tests may write a bare number (`GameId::new(7)`, `7.into()` for Discord's);
+//! those in `tests/` parse or use `try_from`, as a front end does.
+//!
+//! The database's own counters (a game, a challenge, a tournament, an outbox item) are SQLite
+//! row ids, counted from 1. A player is a Discord user (a positive number: the user's id) or a
+//! player of the terminal (a negative number made from their name, so that the two never
+//! meet). A thread is a channel to Discord (commands typed in one name it as their channel), so
+//! it is a [`ChannelId`] here too. Where there is no server (a direct message, the terminal),
+//! the server is `None`, never a number standing for none.
+
+/// A text or a number that is no id of the database's counters (a game, a challenge, a
+/// tournament, an outbox item), which count from 1.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not an id: {0:?}")]
+pub struct BadId(String);
+
+macro_rules! counted_ids {
+    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {$(
+        $(#[$doc])*
+        #[derive(
+            Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type,
+            serde::Serialize, serde::Deserialize,
+        )]
+        #[sqlx(transparent)]
+        #[serde(transparent)]
+        pub struct $name(i64);
+
+        impl $name {
+            /// Its number (as players see it, and as SQLite counts rows).
+            pub const fn get(self) -> i64 {
+                self.0
+            }
+        }
+
+        impl std::fmt::Display for $name {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                self.0.fmt(f)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = BadId;
+
+            /// Its number in decimal (`"12"`), from 1.
+            fn from_str(text: &str) -> Result<$name, BadId> {
+                match text.parse::<i64>() {
+                    Ok(number) if number > 0 => Ok($name(number)),
+                    _ => Err(BadId(text.to_owned())),
+                }
+            }
+        }
+
+        /// A number a front end was given as a number (a slash command's option), checked as
+        /// the text of it would be.
+        impl TryFrom<i64> for $name {
+            type Error = BadId;
+
+            fn try_from(number: i64) -> Result<$name, BadId> {
+                if number > 0 {
+                    Ok($name(number))
+                } else {
+                    Err(BadId(number.to_string()))
+                }
+            }
+        }
+
+        /// For this crate's tests: a bare number where an id is meant, unchecked.
+        #[cfg(test)]
+        #[allow(dead_code, reason = "not every kind of id is written by a test")]
+        impl $name {
+            pub(crate) const fn new(number: i64) -> $name {
+                $name(number)
+            }
+        }
+    )*};
+}
+
+counted_ids! {
+    /// A game's number, as players see it (`#12`).
+    GameId,
+    /// A challenge's number.
+    ChallengeId,
+    /// A tournament's number.
+    TournamentId,
+    /// An outbox item's id: unique for good, so also a delivery's nonce.
+    OutboxId,
+}
 
 macro_rules! ids {
     ($($(#[$doc:meta])* $name:ident),* $(,)?) => {$(
@@ -19,6 +104,13 @@ macro_rules! ids {
         #[sqlx(transparent)]
         #[serde(transparent)]
         pub struct $name(pub i64);
+
+        impl $name {
+            /// Its number, as stored.
+            pub const fn get(self) -> i64 {
+                self.0
+            }
+        }
 
         impl std::fmt::Display for $name {
             fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -49,6 +141,11 @@ macro_rules! ids {
             }
         }
     )*};
+}
+
+ids! {
+    /// A Discord user's id, or a negative id for a player of the terminal mode.
+    PlayerId,
 }
 
 /// A text that is not the number of a Discord id (a server, channel or message): Discord's
@@ -117,30 +214,38 @@ discord_ids! {
     MessageId,
 }
 
-ids! {
-    /// A game's number, as players see it (`#12`).
-    GameId,
-    /// A Discord user's id, or a negative id for a player of the terminal mode.
-    PlayerId,
-    /// A challenge's number.
-    ChallengeId,
-    /// A tournament's number.
-    TournamentId,
-    /// An outbox item's id: unique for good, so also a delivery's nonce.
-    OutboxId,
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn an_id_is_written_and_read_as_its_number() {
-        assert_eq!(GameId(12).to_string(), "12");
-        assert_eq!("12".parse::<GameId>(), Ok(GameId(12)));
-        assert_eq!("-3".parse::<PlayerId>(), Ok(PlayerId(-3)));
-        assert!("#12".parse::<GameId>().is_err());
-        assert_eq!(i64::from(TournamentId(7)), 7);
+    fn a_counted_id_is_written_and_read_as_its_number() {
+        let game: GameId = "12".parse().unwrap();
+        assert_eq!(game.get(), 12);
+        assert_eq!(game.to_string(), "12");
+        assert_eq!(GameId::try_from(12), Ok(game));
+        assert_eq!("7".parse::<TournamentId>().unwrap().to_string(), "7");
+        let max = i64::MAX.to_string();
+        assert_eq!(max.parse::<ChallengeId>().unwrap().to_string(), max);
+        assert_eq!("3".parse::<OutboxId>().unwrap().get(), 3);
+    }
+
+    #[test]
+    fn a_text_or_number_that_is_no_counted_id_is_refused() {
+        for bad in [
+            "",
+            "0",
+            "-3",
+            "#12",
+            "12a",
+            " 12",
+            "1.5",
+            "9223372036854775808",
+        ] {
+            assert_eq!(bad.parse::<GameId>(), Err(BadId(bad.to_owned())), "{bad:?}");
+        }
+        assert_eq!(ChallengeId::try_from(0), Err(BadId("0".to_owned())));
+        assert_eq!(TournamentId::try_from(-4), Err(BadId("-4".to_owned())));
     }
 
     #[test]

@@ -97,7 +97,7 @@ async fn a_backup_taken_while_moves_are_saved_holds_every_move_acknowledged_befo
         .unwrap();
     let mut moves = 0;
     let mut id = 1;
-    while let Ok(game) = copy.game(GameId(id)).await {
+    while let Ok(game) = copy.game(GameId::try_from(id).unwrap()).await {
         moves += game.moves.len() as u64;
         id += 1;
     }

@@ -33,7 +33,7 @@ async fn digests_due(service: &Service) -> Vec<(PlayerId, Lang, Vec<i64>)> {
             Announcement {
                 owed: Owed::Digest { player },
                 subject: Subject::Player { lang, games },
-            } => Some((player, lang, games.iter().map(|g| g.id.0).collect())),
+            } => Some((player, lang, games.iter().map(|g| g.id.get()).collect())),
             _ => None,
         })
         .collect()
@@ -85,13 +85,13 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
     clock.advance(24 * HOUR);
     assert_eq!(
         digests_due(&service).await,
-        [(b.id, Lang::De, vec![game.id.0])]
+        [(b.id, Lang::De, vec![game.id.get()])]
     );
     drop(service);
     let service = common::open_service(&dir, clock.clone()).await;
     assert_eq!(
         digests_due(&service).await,
-        [(b.id, Lang::De, vec![game.id.0])],
+        [(b.id, Lang::De, vec![game.id.get()])],
         "still owed once after the restart"
     );
     // On vacation there, b's game is left out: its clock stands still.
@@ -135,11 +135,11 @@ async fn deliver_all(service: &Service) -> Vec<(OutboxId, String, Vec<i64>)> {
                 Announcement {
                     owed: Owed::Digest { .. },
                     subject: Subject::Player { games, .. },
-                } => games.iter().map(|g| g.id.0).collect(),
+                } => games.iter().map(|g| g.id.get()).collect(),
                 Announcement {
                     owed: Owed::Ended { .. },
                     subject: Subject::Game(game),
-                } => vec![game.id.0],
+                } => vec![game.id.get()],
                 _ => Vec::new(),
             };
             delivered.push((item.id, item.kind(), games));
@@ -211,7 +211,10 @@ async fn after_a_stop_across_a_deadline_and_the_digest_hour_the_loss_comes_first
     assert_eq!(tick.timeouts.len(), 1);
     assert_eq!(
         losses_and_digests(&deliver_all(&service).await),
-        [("ended", vec![timed.id.0]), ("digest", vec![untimed.id.0])],
+        [
+            ("ended", vec![timed.id.get()]),
+            ("digest", vec![untimed.id.get()])
+        ],
         "the loss is told first, and the digest lists only the game still going"
     );
 }
@@ -239,7 +242,7 @@ async fn a_deadline_and_the_digest_hour_in_one_tick_tell_the_loss_first() {
         let told = losses_and_digests(&delivered);
         assert_eq!(
             told,
-            [("digest", vec![timed.id.0, untimed.id.0])],
+            [("digest", vec![timed.id.get(), untimed.id.get()])],
             "the nearest deadline first"
         );
         clock.advance(DAY);
@@ -249,7 +252,10 @@ async fn a_deadline_and_the_digest_hour_in_one_tick_tell_the_loss_first() {
     service.tick().await;
     assert_eq!(
         losses_and_digests(&deliver_all(&service).await),
-        [("ended", vec![timed.id.0]), ("digest", vec![untimed.id.0])]
+        [
+            ("ended", vec![timed.id.get()]),
+            ("digest", vec![untimed.id.get()])
+        ]
     );
 }
 
@@ -275,7 +281,7 @@ async fn a_digest_made_after_a_deadline_leaves_out_that_game_before_the_clock_en
     clock.advance(4 * DAY);
     assert_eq!(
         losses_and_digests(&deliver_all(&service).await),
-        [("digest", vec![untimed.id.0])]
+        [("digest", vec![untimed.id.get()])]
     );
     let waiting = service.games_waiting_for(b.id).await.unwrap();
     assert_eq!(

@@ -20,7 +20,7 @@ const PONTE: User = User {
 /// The game as the database holds it (read by a second process, as an operator could).
 async fn stored(database: &str, id: i64) -> GameView {
     let service = Service::open(database).await.unwrap();
-    let game = service.game(GameId(id)).await.unwrap();
+    let game = service.game(GameId::try_from(id).unwrap()).await.unwrap();
     service.close().await;
     game
 }
@@ -209,7 +209,10 @@ async fn the_bot_opens_and_after_a_restart_answers_the_move_made_while_it_was_do
         }
     };
     let alice = ALICE.id.parse::<PlayerId>().unwrap();
-    service.play(GameId(1), alice, mv, None).await.unwrap();
+    service
+        .play(GameId::try_from(1).unwrap(), alice, mv, None)
+        .await
+        .unwrap();
     service.close().await;
     assert_eq!(stored(&database, 1).await.to_move().unwrap().1.id, ai);
 

@@ -587,7 +587,10 @@ async fn sigterm_in_a_stream_of_moves_loses_nothing_and_repeats_nothing() {
     let service = Service::open(&database).await.unwrap();
     let mut saved = Vec::new();
     for game in 0..threads.len() {
-        let view = service.game(GameId(game as i64 + 1)).await.unwrap();
+        let view = service
+            .game(GameId::try_from(game as i64 + 1).unwrap())
+            .await
+            .unwrap();
         saved.push(view.moves.iter().map(|m| m.mv).collect::<Vec<_>>());
     }
     service.close().await;
@@ -788,7 +791,7 @@ async fn boards_of_different_games_go_out_together_and_each_games_in_order() {
             .unwrap();
         let b = ponte::service::Actor::member(b, venue.guild_id);
         let game = service.accept(challenge.id, &b).await.unwrap();
-        let thread: ChannelId = (810_000_000_000_000_000 + game.id.0)
+        let thread: ChannelId = (810_000_000_000_000_000 + game.id.get())
             .to_string()
             .parse()
             .unwrap();

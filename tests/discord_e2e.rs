@@ -855,7 +855,7 @@ async fn expired_challenges_lose_their_buttons() {
     let service = ponte::service::Service::open(&database).await.unwrap();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
     while service
-        .challenge_view(ChallengeId(1))
+        .challenge_view(ChallengeId::try_from(1).unwrap())
         .await
         .unwrap()
         .message_id

@@ -66,6 +66,16 @@ async fn every_refusal_of_a_command_or_button_that_takes_time_is_private() {
         let (id, payload) = slash(&fake, BOB, &thread, name, &no_game, &[]);
         refused_privately(&fake, &id, payload, "There is no game #99").await;
     }
+    // A number no game can have is no game either.
+    let (id, payload) = slash(
+        &fake,
+        BOB,
+        &thread,
+        "replay",
+        &[("game", 4, json!(-5))],
+        &[],
+    );
+    refused_privately(&fake, &id, payload, "There is no game #-5").await;
     // An outsider calls off a game that is over.
     let (id, payload) = slash(&fake, CAROL, &thread, "abort", &[], &[]);
     refused_privately(&fake, &id, payload, "Game #1 is over").await;
@@ -83,6 +93,13 @@ async fn every_refusal_of_a_command_or_button_that_takes_time_is_private() {
         }]);
         refused_privately(&fake, &id, payload, "There is no tournament #99").await;
     }
+    let (id, mut payload) = slash(&fake, BOB, &thread, "tournament", &[], &[]);
+    payload["data"]["options"] = json!([{
+        "name": "standings",
+        "type": 1,
+        "options": [{"name": "tournament", "type": 4, "value": 0}]
+    }]);
+    refused_privately(&fake, &id, payload, "There is no tournament #0").await;
     let board = message_json("77", &thread, &last_board.json);
     for (clicker, button, refusal) in [
         (

@@ -369,7 +369,7 @@ async fn sigkill_mid_stream_loses_no_acknowledged_move() {
     let service = Service::open(&database).await.unwrap();
     let games = service.active_games(local_id("alice")).await.unwrap();
     let stored = if games.is_empty() {
-        service.game(GameId(1)).await.unwrap()
+        service.game(GameId::try_from(1).unwrap()).await.unwrap()
     } else {
         games[0].clone()
     };
@@ -443,7 +443,7 @@ async fn a_game_against_the_bot_in_the_terminal() {
     let mut rng = Rng::with_seed(8);
     for _ in 0..60 {
         let service = Service::open(&database).await.unwrap();
-        let game = service.game(GameId(1)).await.unwrap();
+        let game = service.game(GameId::try_from(1).unwrap()).await.unwrap();
         service.close().await;
         if game.is_over() {
             assert!(!game.rated, "games against the bot are unrated");
@@ -550,7 +550,7 @@ async fn a_player_goes_on_vacation_and_comes_back() {
     assert!(!out.contains("/vacation") && !out.contains("You "), "{out}");
     assert!(out.contains("error: usage: vacation NAME DAYS"), "{out}");
     let service = Service::open(&database).await.unwrap();
-    let game = service.game(GameId(1)).await.unwrap();
+    let game = service.game(GameId::try_from(1).unwrap()).await.unwrap();
     assert_eq!(game.deadline_at, None, "alice's clock stands still");
     assert!(game.away_until.is_some());
     service.close().await;
@@ -563,7 +563,7 @@ async fn a_player_goes_on_vacation_and_comes_back() {
     );
     assert!(out.contains("error: alice is not on vacation"), "{out}");
     let service = Service::open(&database).await.unwrap();
-    let game = service.game(GameId(1)).await.unwrap();
+    let game = service.game(GameId::try_from(1).unwrap()).await.unwrap();
     assert!(game.deadline_at.is_some() && game.away_until.is_none());
     service.close().await;
 }

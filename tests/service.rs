@@ -289,10 +289,10 @@ async fn bad_input_changes_nothing() {
         assert_eq!(after.moves, before.moves);
     }
     let err = service
-        .play_text(GameId(9999), bob().id, "d4 f6", None)
+        .play_text(GameId::try_from(9999).unwrap(), bob().id, "d4 f6", None)
         .await
         .unwrap_err();
-    assert!(matches!(err, ServiceError::UnknownGame(GameId(9999))));
+    assert!(matches!(err, ServiceError::UnknownGame(id) if id.get() == 9999));
     service
         .play_text(game.id, bob().id, "d4 f6", None)
         .await

@@ -41,7 +41,7 @@ pub async fn seed(
             .set_thread(
                 game.id,
                 Some(ChannelId::from_snowflake(
-                    800_000_000_000_000_000 + game.id.0 as u64,
+                    800_000_000_000_000_000 + game.id.get() as u64,
                 )),
             )
             .await

@@ -63,29 +63,35 @@ impl FromStr for ButtonId {
             .collect::<Result<Vec<_>, _>>()
             .map_err(|_| unknown())?;
         Ok(match (verb, numbers.as_slice()) {
-            ("accept", &[id]) => B::Accept(ChallengeId(id)),
-            ("decline", &[id]) => B::Decline(ChallengeId(id)),
-            ("cancel", &[id]) => B::Cancel(ChallengeId(id)),
+            ("accept", &[n]) => B::Accept(id(n, text)?),
+            ("decline", &[n]) => B::Decline(id(n, text)?),
+            ("cancel", &[n]) => B::Cancel(id(n, text)?),
             ("swap", &[game, version]) => B::Swap {
-                game: GameId(game),
+                game: id(game, text)?,
                 version,
             },
             ("keep", &[game, version]) => B::Keep {
-                game: GameId(game),
+                game: id(game, text)?,
                 version,
             },
             // Resign buttons once carried the game's version too; a resignation is always legal,
             // so it is ignored.
-            ("resign", &[game] | &[game, _]) => B::Resign(GameId(game)),
-            ("rematch", &[game]) => B::Rematch(GameId(game)),
-            ("replay", &[game]) => B::Replay(GameId(game)),
-            ("analyse", &[game]) => B::Analyse(GameId(game)),
-            ("export", &[game]) => B::Export(GameId(game)),
-            ("tjoin", &[id]) => B::JoinTournament(TournamentId(id)),
-            ("tleave", &[id]) => B::LeaveTournament(TournamentId(id)),
+            ("resign", &[game] | &[game, _]) => B::Resign(id(game, text)?),
+            ("rematch", &[game]) => B::Rematch(id(game, text)?),
+            ("replay", &[game]) => B::Replay(id(game, text)?),
+            ("analyse", &[game]) => B::Analyse(id(game, text)?),
+            ("export", &[game]) => B::Export(id(game, text)?),
+            ("tjoin", &[n]) => B::JoinTournament(id(n, text)?),
+            ("tleave", &[n]) => B::LeaveTournament(id(n, text)?),
             _ => return Err(unknown()),
         })
     }
+}
+
+/// An id in a button's text, checked as its own type (no game, challenge or tournament is
+/// number 0).
+fn id<Id: TryFrom<i64>>(number: i64, text: &str) -> Result<Id, UnknownButton> {
+    Id::try_from(number).map_err(|_| UnknownButton(text.to_string()))
 }
 
 #[cfg(test)]
@@ -96,24 +102,24 @@ mod tests {
     /// One id of every kind.
     fn every_kind() -> Vec<ButtonId> {
         vec![
-            B::Accept(ChallengeId(1)),
-            B::Decline(ChallengeId(2)),
-            B::Cancel(ChallengeId(3)),
+            B::Accept(ChallengeId::new(1)),
+            B::Decline(ChallengeId::new(2)),
+            B::Cancel(ChallengeId::new(3)),
             B::Swap {
-                game: GameId(4),
+                game: GameId::new(4),
                 version: 5,
             },
             B::Keep {
-                game: GameId(6),
+                game: GameId::new(6),
                 version: 7,
             },
-            B::Resign(GameId(8)),
-            B::Rematch(GameId(9)),
-            B::Replay(GameId(10)),
-            B::Analyse(GameId(11)),
-            B::Export(GameId(12)),
-            B::JoinTournament(TournamentId(13)),
-            B::LeaveTournament(TournamentId(14)),
+            B::Resign(GameId::new(8)),
+            B::Rematch(GameId::new(9)),
+            B::Replay(GameId::new(10)),
+            B::Analyse(GameId::new(11)),
+            B::Export(GameId::new(12)),
+            B::JoinTournament(TournamentId::new(13)),
+            B::LeaveTournament(TournamentId::new(14)),
         ]
     }
 
@@ -121,18 +127,18 @@ mod tests {
     fn every_kind_is_tested() {
         // A new kind of button fails to compile here: number it, then add it to `every_kind`.
         let number = |id: &ButtonId| match id {
-            B::Accept(ChallengeId(_)) => 0,
-            B::Decline(ChallengeId(_)) => 1,
-            B::Cancel(ChallengeId(_)) => 2,
+            B::Accept(_) => 0,
+            B::Decline(_) => 1,
+            B::Cancel(_) => 2,
             B::Swap { .. } => 3,
             B::Keep { .. } => 4,
-            B::Resign(GameId(_)) => 5,
-            B::Rematch(GameId(_)) => 6,
-            B::Replay(GameId(_)) => 7,
-            B::Analyse(GameId(_)) => 8,
-            B::Export(GameId(_)) => 9,
-            B::JoinTournament(TournamentId(_)) => 10,
-            B::LeaveTournament(TournamentId(_)) => 11,
+            B::Resign(_) => 5,
+            B::Rematch(_) => 6,
+            B::Replay(_) => 7,
+            B::Analyse(_) => 8,
+            B::Export(_) => 9,
+            B::JoinTournament(_) => 10,
+            B::LeaveTournament(_) => 11,
         };
         let mut numbers: Vec<_> = every_kind().iter().map(number).collect();
         numbers.sort_unstable();
@@ -149,34 +155,34 @@ mod tests {
     #[test]
     fn ids_already_posted_keep_their_meaning() {
         for (text, id) in [
-            ("accept:1", B::Accept(ChallengeId(1))),
-            ("decline:1", B::Decline(ChallengeId(1))),
-            ("cancel:1", B::Cancel(ChallengeId(1))),
+            ("accept:1", B::Accept(ChallengeId::new(1))),
+            ("decline:1", B::Decline(ChallengeId::new(1))),
+            ("cancel:1", B::Cancel(ChallengeId::new(1))),
             (
                 "swap:3:17",
                 B::Swap {
-                    game: GameId(3),
+                    game: GameId::new(3),
                     version: 17,
                 },
             ),
             (
                 "keep:3:17",
                 B::Keep {
-                    game: GameId(3),
+                    game: GameId::new(3),
                     version: 17,
                 },
             ),
-            ("resign:1", B::Resign(GameId(1))),
-            ("resign:1:9", B::Resign(GameId(1))),
-            ("rematch:1", B::Rematch(GameId(1))),
-            ("replay:1", B::Replay(GameId(1))),
-            ("analyse:1", B::Analyse(GameId(1))),
-            ("export:1", B::Export(GameId(1))),
-            ("tjoin:1", B::JoinTournament(TournamentId(1))),
-            ("tleave:1", B::LeaveTournament(TournamentId(1))),
+            ("resign:1", B::Resign(GameId::new(1))),
+            ("resign:1:9", B::Resign(GameId::new(1))),
+            ("rematch:1", B::Rematch(GameId::new(1))),
+            ("replay:1", B::Replay(GameId::new(1))),
+            ("analyse:1", B::Analyse(GameId::new(1))),
+            ("export:1", B::Export(GameId::new(1))),
+            ("tjoin:1", B::JoinTournament(TournamentId::new(1))),
+            ("tleave:1", B::LeaveTournament(TournamentId::new(1))),
             (
                 "accept:9007199254740993",
-                B::Accept(ChallengeId(9_007_199_254_740_993)),
+                B::Accept(ChallengeId::new(9_007_199_254_740_993)),
             ),
         ] {
             assert_eq!(text.parse::<ButtonId>(), Ok(id), "{text}");
@@ -205,6 +211,9 @@ mod tests {
             "tjoin:1:1",
             "analyze:1",
             "commands:guild:1",
+            "accept:0",
+            "resign:-1",
+            "tjoin:0",
         ] {
             assert_eq!(
                 text.parse::<ButtonId>(),

@@ -193,7 +193,7 @@ macro_rules! id_args {
     ($($t:ty),*) => {$(
         impl<'a> From<$t> for Arg<'a> {
             fn from(id: $t) -> Arg<'a> {
-                Arg(FluentValue::from(id.0))
+                Arg(FluentValue::from(id.get()))
             }
         }
     )*};

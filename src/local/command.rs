@@ -490,7 +490,7 @@ mod tests {
                 actor: Some("bob".into()),
                 command: Ok(Command::Answer {
                     answer: Answer::Accept,
-                    challenge: Some(ChallengeId(2))
+                    challenge: Some(ChallengeId::new(2))
                 })
             }
         );
@@ -537,10 +537,10 @@ mod tests {
             ("replay", Command::Replay(None)),
             ("analyse", Command::Analyse(None)),
             ("analyze", Command::Analyse(None)),
-            ("analyse #7", Command::Analyse(Some(GameId(7)))),
-            ("replay 3", Command::Replay(Some(GameId(3)))),
+            ("analyse #7", Command::Analyse(Some(GameId::new(7)))),
+            ("replay 3", Command::Replay(Some(GameId::new(3)))),
             ("rematch", Command::Rematch(None)),
-            ("rematch #2", Command::Rematch(Some(GameId(2)))),
+            ("rematch #2", Command::Rematch(Some(GameId::new(2)))),
         ] {
             assert_eq!(command(line), Ok(expected), "{line}");
         }
@@ -642,7 +642,7 @@ mod tests {
             command("cancel 4"),
             Ok(Command::Answer {
                 answer: Answer::Cancel,
-                challenge: Some(ChallengeId(4))
+                challenge: Some(ChallengeId::new(4))
             })
         );
         // Both act for someone: with nobody acting, that is said before their words are read.
@@ -654,8 +654,8 @@ mod tests {
 
     #[test]
     fn switching_games() {
-        assert_eq!(command("game #3"), Ok(Command::Switch(GameId(3))));
-        assert_eq!(command("game 3"), Ok(Command::Switch(GameId(3))));
+        assert_eq!(command("game #3"), Ok(Command::Switch(GameId::new(3))));
+        assert_eq!(command("game 3"), Ok(Command::Switch(GameId::new(3))));
         let bad = command("game").unwrap_err();
         assert!(!bad.acts && matches!(bad.error, BadWords::UsageGame));
         assert!(matches!(refused("game three"), BadWords::NotAnId(_)));

@@ -37,7 +37,8 @@ pub const ANALYSIS_ATTEMPTS: i64 = 5;
 /// A finished game's analysis.
 #[derive(Clone, Debug, PartialEq)]
 pub struct AnalysisView {
-    pub game: GameId,
+    /// The game analysed; `None` for the moves of a record (`ponte analyse`), no stored game.
+    pub game: Option<GameId>,
     /// The search's budget for each position.
     pub playouts: u64,
     /// White's chance of winning after each number of moves (the start first).
@@ -197,7 +198,7 @@ impl Service {
         let mut positions = Vec::with_capacity(total);
         for (ply, position) in all.into_iter().enumerate() {
             let permit = self.free_core().await;
-            let seed = (id.0 as u64) << 16 | ply as u64;
+            let seed = (id.get() as u64) << 16 | ply as u64;
             let evaluation = tokio::task::spawn_blocking(move || {
                 let _permit = permit;
                 evaluate(&position, playouts, seed)
@@ -334,7 +335,7 @@ fn analysis_view(game: &GameView, row: &AnalysisRow) -> AnalysisView {
             .map(|p| p.name.clone())
     };
     AnalysisView {
-        game: game.id,
+        game: Some(game.id),
         playouts: u64::try_from(row.playouts).unwrap_or_default(),
         chances: evaluations.iter().map(|e| e.white_chance).collect(),
         moments: turning_points(variant, &moves, &evaluations, MOMENTS)
@@ -395,7 +396,7 @@ pub fn analyse_moves(
     let moves = &moves[..positions.len() - 1];
     let evaluations = without_tempo(variant, moves, &evaluations);
     AnalysisView {
-        game: GameId(0),
+        game: None,
         playouts,
         chances: evaluations.iter().map(|e| e.white_chance).collect(),
         moments: turning_points(variant, moves, &evaluations, MOMENTS)
@@ -494,7 +495,7 @@ mod tests {
             preferred: "c3 d4".parse().unwrap(),
         };
         let view = |player: Option<&str>| AnalysisView {
-            game: GameId(1),
+            game: Some(GameId::new(1)),
             playouts: 8,
             chances: vec![0.5; 30],
             moments: vec![TurningPoint {

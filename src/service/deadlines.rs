@@ -202,14 +202,14 @@ mod tests {
     #[test]
     fn a_reminder_goes_to_the_thread_and_by_direct_message_to_who_asked() {
         let due = |channel_id, wants_dm| DueReminder {
-            game_id: GameId(4),
+            game_id: GameId::new(4),
             plies: 6,
             channel_id,
             wants_dm,
             move_seconds: Some(86_400),
             clock: ClockTimes::default(),
         };
-        let (game, ply) = (GameId(4), 6);
+        let (game, ply) = (GameId::new(4), 6);
         let thread = Owed::Reminder { game, ply };
         let direct = Owed::ReminderDm { game, ply };
         assert_eq!(reminders_owed(&due(Some(70.into()), false)), [thread]);
@@ -231,7 +231,7 @@ mod reminder_tests {
         const DAY: Millis = 86_400_000;
         let clock = CorrespondenceClock::new(Some(4 * 86_400)).start(0);
         let due = |clock: CorrespondenceClock| DueReminder {
-            game_id: GameId(4),
+            game_id: GameId::new(4),
             plies: 6,
             channel_id: Some(70.into()),
             wants_dm: false,

@@ -247,7 +247,7 @@ impl Service {
         }
         let (game, playouts) = (view.game.clone(), self.ai_playouts);
         // Same game, same number of moves: same seed, so a budget in playouts repeats itself.
-        let seed = (id.0 as u64) << 16 | u64::from(game.plies());
+        let seed = (id.get() as u64) << 16 | u64::from(game.plies());
         // `hard` thinks on a second core too when no other search needs it: twice the
         // playouts in the same time. The other levels keep to one (they are meant to be weaker).
         let second_core = (level == ai::Level::Hard && playouts.is_none())

@@ -214,7 +214,7 @@ mod tests {
     #[test]
     fn a_new_game_is_rated_and_timed_as_offered_except_for_the_ai() {
         let accepted = new_game(
-            terms(Origin::Challenge(ChallengeId(4)), 1, Some(70.into())),
+            terms(Origin::Challenge(ChallengeId::new(4)), 1, Some(70.into())),
             NOW,
         );
         assert!(accepted.rated);
@@ -238,7 +238,7 @@ mod tests {
             "the AI is never on the clock"
         );
         let paired = Origin::Pairing {
-            tournament: TournamentId(9),
+            tournament: TournamentId::new(9),
             round: 2,
         };
         let unrated = GameTerms {
@@ -254,16 +254,16 @@ mod tests {
     #[test]
     fn a_new_game_owes_its_thread_and_first_board_where_it_is_shown() {
         let started = |anchor| Owed::Started {
-            game: GameId(5),
+            game: GameId::new(5),
             anchor,
         };
-        let challenge = terms(Origin::Challenge(ChallengeId(4)), 1, Some(70.into()));
+        let challenge = terms(Origin::Challenge(ChallengeId::new(4)), 1, Some(70.into()));
         let game = new_game(challenge, NOW);
         assert_eq!(
-            owed_by_start(&game, GameId(5), Some(55.into())),
+            owed_by_start(&game, GameId::new(5), Some(55.into())),
             [started(Some(55.into()))]
         );
-        assert_eq!(owed_by_start(&game, GameId(5), None), [started(None)]);
+        assert_eq!(owed_by_start(&game, GameId::new(5), None), [started(None)]);
         let clicked = new_game(
             GameTerms {
                 anchor: Some(66.into()),
@@ -272,18 +272,18 @@ mod tests {
             NOW,
         );
         assert_eq!(
-            owed_by_start(&clicked, GameId(5), Some(55.into())),
+            owed_by_start(&clicked, GameId::new(5), Some(55.into())),
             [started(Some(66.into()))],
             "the message clicked comes first"
         );
-        let in_terminal = new_game(terms(Origin::Challenge(ChallengeId(4)), 1, None), NOW);
-        assert_eq!(owed_by_start(&in_terminal, GameId(5), None), []);
+        let in_terminal = new_game(terms(Origin::Challenge(ChallengeId::new(4)), 1, None), NOW);
+        assert_eq!(owed_by_start(&in_terminal, GameId::new(5), None), []);
     }
 
     fn row(channel: Option<ChannelId>, tournament: Option<i64>) -> GameRow {
-        let tournament = tournament.map(TournamentId);
+        let tournament = tournament.map(TournamentId::new);
         GameRow {
-            id: GameId(5),
+            id: GameId::new(5),
             opener_id: PlayerId(1),
             other_id: PlayerId(2),
             white_id: PlayerId(1),
@@ -339,7 +339,7 @@ mod tests {
     fn moves_owe_the_board_covering_every_ply_they_append() {
         let owed = owed_by(&row(Some(70.into()), None), &change(2, GameStatus::Active));
         let moved = Owed::Moved {
-            game: GameId(5),
+            game: GameId::new(5),
             first: 11,
             last: 12,
         };
@@ -349,11 +349,11 @@ mod tests {
     #[test]
     fn an_end_without_a_move_owes_the_end_and_a_tournament_its_standings() {
         let ended = Owed::Ended {
-            game: GameId(5),
+            game: GameId::new(5),
             ply: 10,
         };
         let standings = Owed::Standings {
-            tournament: TournamentId(9),
+            tournament: TournamentId::new(9),
         };
         let aborted = change(0, GameStatus::Aborted);
         assert_eq!(owed_by(&row(Some(70.into()), None), &aborted), [ended]);
@@ -383,7 +383,7 @@ mod tests {
         assert_eq!(owed_by(&nowhere, &change(1, GameStatus::Active)), []);
         assert_eq!(owed_by(&nowhere, &change(0, GameStatus::Finished)), []);
         let standings = Owed::Standings {
-            tournament: TournamentId(9),
+            tournament: TournamentId::new(9),
         };
         let in_tournament = row(None, Some(9));
         assert_eq!(

@@ -276,7 +276,10 @@ mod tests {
         );
         assert_eq!(row.expires_at, NOW + 2000);
         assert_eq!(
-            store.challenge(ChallengeId(second.0 + 1)).await.unwrap(),
+            store
+                .challenge(ChallengeId::new(second.get() + 1))
+                .await
+                .unwrap(),
             None
         );
     }
@@ -331,7 +334,11 @@ mod tests {
         assert_eq!(store.challenge(id).await.unwrap().unwrap(), row);
         assert!(
             !store
-                .close_challenge(ChallengeId(id.0 + 1), ChallengeStatus::Cancelled, NOW + 6)
+                .close_challenge(
+                    ChallengeId::new(id.get() + 1),
+                    ChallengeStatus::Cancelled,
+                    NOW + 6
+                )
                 .await
                 .unwrap()
         );
@@ -545,7 +552,7 @@ mod tests {
         assert_eq!(
             store
                 .start_game(
-                    &accepting(ChallengeId(999), at(NOW + 2)),
+                    &accepting(ChallengeId::new(999), at(NOW + 2)),
                     owing_nothing,
                     kept_if_away
                 )

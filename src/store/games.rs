@@ -508,7 +508,7 @@ mod tests {
                 tournament_round: None,
             }
         );
-        assert_eq!(store.game(GameId(id.0 + 1)).await.unwrap(), None);
+        assert_eq!(store.game(GameId::new(id.get() + 1)).await.unwrap(), None);
     }
 
     #[tokio::test]
@@ -551,7 +551,7 @@ mod tests {
             store.moves(other).await.unwrap(),
             [row(1, PlayerId(2), "a1 a2", false, NOW + 2)]
         );
-        assert_eq!(store.moves(GameId(999)).await.unwrap(), []);
+        assert_eq!(store.moves(GameId::new(999)).await.unwrap(), []);
     }
 
     #[tokio::test]
@@ -870,7 +870,7 @@ mod tests {
     #[tokio::test]
     async fn write_game_reads_the_game_and_its_log_one_writer_at_a_time() {
         let (_dir, store) = store_with_players().await;
-        assert!(store.write_game(GameId(999)).await.unwrap().is_none());
+        assert!(store.write_game(GameId::new(999)).await.unwrap().is_none());
         let id = start(&store, 1, 2).await;
         commit(
             &store,

@@ -585,7 +585,7 @@ mod tests {
             sqlx::query(sql).execute(&pool).await.unwrap();
         }
         let games: Vec<i64> = (1..=7).collect();
-        let (tournament, t) = (TournamentId(1), 1);
+        let (tournament, t) = (TournamentId::new(1), 1);
         let [g0, g1, g2, g3, g4, g5, g6] = games[..] else {
             unreachable!()
         };
@@ -618,7 +618,7 @@ mod tests {
         pool.close().await;
 
         let store = Store::open(&url).await.unwrap();
-        let game = |i: usize| GameId(games[i]);
+        let game = |i: usize| GameId::new(games[i]);
         let expected = [
             Owed::Started {
                 game: game(0),
@@ -673,12 +673,12 @@ mod tests {
             }
         }
         delivered.sort_by_key(|(id, _)| *id);
-        let ids: Vec<i64> = delivered.iter().map(|(id, _)| id.0).collect();
+        let ids: Vec<i64> = delivered.iter().map(|(id, _)| id.get()).collect();
         assert_eq!(ids, (1..=12).collect::<Vec<_>>());
         let items: Vec<Owed> = delivered.into_iter().map(|(_, owed)| owed).collect();
         assert_eq!(items, expected);
         owe(&store, &[moved(game(1), 6)]).await;
-        assert_eq!(due(&store, NOW, 10).await[0].id.0, 13);
+        assert_eq!(due(&store, NOW, 10).await[0].id.get(), 13);
     }
 
     /// A tournament game's thread opens on a message the delivery posts itself: recorded, a

@@ -79,8 +79,7 @@ mod tests {
 
     /// Runs `sql` (one `?`: the row's id) past the schema's CHECK constraints, as a bad hand edit
     /// or another program could, after checking that the schema alone refuses it.
-    async fn write_unchecked(store: &Store, sql: &str, id: impl Into<i64>) {
-        let id: i64 = id.into();
+    async fn write_unchecked(store: &Store, sql: &str, id: i64) {
         let mut conn = store.pool.acquire().await.unwrap();
         let checked = sqlx::query(sql).bind(id).execute(&mut *conn).await;
         let refused = checked.expect_err("the schema refuses the value");
@@ -112,9 +111,9 @@ mod tests {
     }
 
     /// The text a state column holds, as SQLite has it.
-    async fn stored(store: &Store, table: &str, column: &str, id: impl Into<i64>) -> String {
+    async fn stored(store: &Store, table: &str, column: &str, id: i64) -> String {
         sqlx::query_scalar(&format!("SELECT {column} FROM {table} WHERE id = ?"))
-            .bind(id.into())
+            .bind(id)
             .fetch_one(&store.pool)
             .await
             .unwrap()
@@ -128,7 +127,7 @@ mod tests {
         write_unchecked(
             &store,
             "UPDATE games SET status = 'paused' WHERE id = ?",
-            id,
+            id.get(),
         )
         .await;
         assert_decode_error(store.game(id).await);
@@ -143,7 +142,7 @@ mod tests {
         write_unchecked(
             &store,
             "UPDATE games SET winner = 'nobody' WHERE id = ?",
-            id,
+            id.get(),
         )
         .await;
         assert_decode_error(store.game(id).await);
@@ -158,7 +157,7 @@ mod tests {
         write_unchecked(
             &store,
             "UPDATE games SET end_reason = 'boredom' WHERE id = ?",
-            id,
+            id.get(),
         )
         .await;
         assert_decode_error(store.game(id).await);
@@ -175,7 +174,7 @@ mod tests {
         write_unchecked(
             &store,
             "UPDATE challenges SET status = 'maybe' WHERE id = ?",
-            id,
+            id.get(),
         )
         .await;
         assert_decode_error(store.challenge(id).await);
@@ -210,7 +209,7 @@ mod tests {
             now += 1;
             commit(&store, id, &[], &update, now).await;
             assert_eq!(store.game(id).await.unwrap().unwrap().status, status);
-            assert_eq!(stored(&store, "games", "status", id).await, spelled);
+            assert_eq!(stored(&store, "games", "status", id.get()).await, spelled);
         }
         for (winner, spelled) in winners {
             let update = GameUpdate {
@@ -220,7 +219,7 @@ mod tests {
             now += 1;
             commit(&store, id, &[], &update, now).await;
             assert_eq!(store.game(id).await.unwrap().unwrap().winner, Some(winner));
-            assert_eq!(stored(&store, "games", "winner", id).await, spelled);
+            assert_eq!(stored(&store, "games", "winner", id.get()).await, spelled);
         }
         for (reason, spelled) in reasons {
             let update = GameUpdate {
@@ -233,7 +232,10 @@ mod tests {
                 store.game(id).await.unwrap().unwrap().end_reason,
                 Some(reason)
             );
-            assert_eq!(stored(&store, "games", "end_reason", id).await, spelled);
+            assert_eq!(
+                stored(&store, "games", "end_reason", id.get()).await,
+                spelled
+            );
         }
     }
 
@@ -256,7 +258,10 @@ mod tests {
                 assert!(store.close_challenge(id, status, NOW + 1).await.unwrap());
             }
             assert_eq!(store.challenge(id).await.unwrap().unwrap().status, status);
-            assert_eq!(stored(&store, "challenges", "status", id).await, spelled);
+            assert_eq!(
+                stored(&store, "challenges", "status", id.get()).await,
+                spelled
+            );
             assert_eq!(status.to_string(), spelled);
         }
     }

@@ -143,9 +143,9 @@ mod tests {
 
         let store = Store::open(&url).await.unwrap();
         for (variant, game, challenge, tournament) in rows {
-            let game = store.game(GameId(game)).await.unwrap().unwrap();
-            let challenge = store.challenge(ChallengeId(challenge)).await;
-            let tournament = store.tournament(TournamentId(tournament)).await;
+            let game = store.game(GameId::new(game)).await.unwrap().unwrap();
+            let challenge = store.challenge(ChallengeId::new(challenge)).await;
+            let tournament = store.tournament(TournamentId::new(tournament)).await;
             assert_eq!(game.variant, variant);
             assert_eq!(challenge.unwrap().unwrap().variant, variant);
             assert_eq!(tournament.unwrap().unwrap().variant, variant);

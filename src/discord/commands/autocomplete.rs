@@ -92,7 +92,10 @@ pub async fn game(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocomple
                 opponent = &opponent.name,
                 yours = yes_no(yours)
             );
-            serenity::AutocompleteChoice::new(name.chars().take(100).collect::<String>(), g.id.0)
+            serenity::AutocompleteChoice::new(
+                name.chars().take(100).collect::<String>(),
+                g.id.get(),
+            )
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
@@ -125,7 +128,10 @@ pub async fn finished_game(
                 id = g.id,
                 opponent = &opponent.name
             );
-            serenity::AutocompleteChoice::new(name.chars().take(100).collect::<String>(), g.id.0)
+            serenity::AutocompleteChoice::new(
+                name.chars().take(100).collect::<String>(),
+                g.id.get(),
+            )
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)

@@ -78,10 +78,20 @@ fn actor(ctx: Context<'_>) -> Actor {
     crate::discord::actor_of(ctx.author(), ctx.guild_id(), member)
 }
 
+/// The game a command names by number: a number no game can have (Discord lets any integer
+/// be typed) is answered as a game not found.
+fn named_game(ctx: Context<'_>, game: Option<i64>) -> Result<Option<GameId>, Error> {
+    let checked = |number: i64| GameId::try_from(number).map_err(|_| number);
+    game.map(checked).transpose().map_err(|number| {
+        let text = crate::tr!(user_lang(ctx), "error-unknown-game", id = number);
+        crate::discord::UserError(text).into()
+    })
+}
+
 /// The game a command is about: the one named, or the author's game in this thread or channel.
 /// Reads no move log.
 async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
-    Ok(match game.map(GameId) {
+    Ok(match named_game(ctx, game)? {
         Some(id) => {
             ctx.data().service.check_reach(id, &actor(ctx)).await?;
             id
@@ -98,7 +108,7 @@ async fn game_id(ctx: Context<'_>, game: Option<i64>) -> Result<GameId, Error> {
 /// The view of the game a command is about (see [`game_id`]).
 async fn the_game(ctx: Context<'_>, game: Option<i64>) -> Result<GameView, Error> {
     let service = &ctx.data().service;
-    Ok(match game.map(GameId) {
+    Ok(match named_game(ctx, game)? {
         Some(id) => service.game_for(id, &actor(ctx)).await?,
         None => {
             service

@@ -1,10 +1,9 @@
 //! After a game: `/replay` (an animated GIF of the game) and `/analyse` (the AI's look back at
 //! a finished game: a chart of White's chances and the moves that changed the game most).
 
-use super::{Context, Error, actor, autocomplete, server_lang};
+use super::{Context, Error, actor, autocomplete, named_game, server_lang};
 use crate::discord::ids::Stored;
 use crate::discord::post::{analysed_answer, gif_of};
-use crate::service::GameId;
 
 /// An animated replay of a game
 #[poise::command(slash_command, guild_only)]
@@ -16,7 +15,7 @@ pub async fn replay(
     let game = ctx
         .data()
         .service
-        .game_to_review(game.map(GameId), &actor(ctx), channel)
+        .game_to_review(named_game(ctx, game)?, &actor(ctx), channel)
         .await?;
     let lang = server_lang(ctx).await?;
     // Drawing every position takes a moment and Discord waits three seconds at most; deferred
@@ -42,7 +41,7 @@ pub async fn analyse(
     let service = &ctx.data().service;
     let channel = ctx.channel_id().stored();
     let game = service
-        .game_to_review(game.map(GameId), &actor(ctx), channel)
+        .game_to_review(named_game(ctx, game)?, &actor(ctx), channel)
         .await?;
     let lang = server_lang(ctx).await?;
     let analysed = service.analyse_game(&game, Some(channel)).await?;

@@ -381,8 +381,11 @@ pub async fn cancel(
 }
 
 /// A tournament of this server (another's is "no tournament #id").
-async fn checked(ctx: Context<'_>, id: i64) -> Result<TournamentId, Error> {
-    let id = TournamentId(id);
+async fn checked(ctx: Context<'_>, number: i64) -> Result<TournamentId, Error> {
+    let Ok(id) = TournamentId::try_from(number) else {
+        let text = tr!(user_lang(ctx), "error-unknown-tournament", id = number);
+        return Err(crate::discord::UserError(text).into());
+    };
     let view = ctx.data().service.tournament(id).await?;
     if view.venue.guild_id != ctx.guild_id().map(|g| g.stored()) {
         return Err(ServiceError::UnknownTournament(id).into());
@@ -410,7 +413,7 @@ async fn tournaments(ctx: Context<'_>, partial: &str) -> serenity::CreateAutocom
         .take(25)
         .map(|(id, name)| {
             let label: String = format!("#{id} {name}").chars().take(100).collect();
-            serenity::AutocompleteChoice::new(label, id.0)
+            serenity::AutocompleteChoice::new(label, id.get())
         })
         .collect();
     serenity::CreateAutocompleteResponse::new().set_choices(choices)
