@@ -15,7 +15,10 @@ use super::post::{analysed_answer, export_file, gif_of};
 use super::{Data, Error, UserError, actor_of, explain, player_of};
 use crate::game::Move;
 use crate::i18n::Lang;
-use crate::service::{Actor, AiTerms, ChallengeView, GameId, MoveOutcome, Player, ServiceError};
+use crate::service::{
+    Actor, AiTerms, ChallengeId, ChallengeView, GameId, MoveOutcome, Player, ServiceError,
+    TournamentView,
+};
 use crate::tr;
 
 async fn reply_ephemeral(
@@ -81,6 +84,20 @@ fn clicker_lang(component: &serenity::ComponentInteraction) -> Lang {
     Lang::of_locale_or_english(Some(&component.locale))
 }
 
+/// A click being answered: where, by whom, in which languages.
+struct Click<'a> {
+    ctx: &'a serenity::Context,
+    data: &'a Data,
+    component: &'a serenity::ComponentInteraction,
+    /// Who clicked, from which server.
+    asker: Actor,
+    /// The clicker's language, for the answers only they see.
+    lang: Lang,
+    /// The server's language, for what everyone sees.
+    server: Lang,
+}
+
+/// Answers a click by what its button is ([`ButtonId`]).
 async fn dispatch(
     ctx: &serenity::Context,
     data: &Data,
@@ -92,133 +109,168 @@ async fn dispatch(
         component.guild_id,
         component.member.as_ref(),
     );
-    let (player, guild) = (&asker.player, asker.guild);
-    if let (Some(guild), Some(locale)) = (guild, &component.guild_locale) {
+    if let (Some(guild), Some(locale)) = (asker.guild, &component.guild_locale) {
         service.note_guild_locale(guild, locale).await?;
     }
-    let lang = clicker_lang(component);
-    let server = service.guild_language(guild).await?;
-    let Ok(button) = component.data.custom_id.parse::<ButtonId>() else {
-        return Err(UserError(tr!(lang, "button-stale")).into());
+    let click = Click {
+        ctx,
+        data,
+        component,
+        lang: clicker_lang(component),
+        server: service.guild_language(asker.guild).await?,
+        asker,
     };
+    let Ok(button) = component.data.custom_id.parse::<ButtonId>() else {
+        return Err(UserError(tr!(click.lang, "button-stale")).into());
+    };
+    let asker = &click.asker;
     match button {
-        ButtonId::Accept(id) => {
-            let message = Some(component.message.id.stored());
-            let game = service.accept_on(id, &asker, message).await?;
-            let accepted = tr!(
-                server,
-                "challenge-accepted",
-                name = &asker.player.name,
-                id = game.id,
-                white = &game.white.name,
-                red = &game.red.name
-            );
-            // Saved: the thread and the first board follow from the delivery worker.
-            if let Err(error) = update_message(ctx, component, accepted, Vec::new()).await {
-                warn!("could not update the accepted challenge #{id}: {error}");
-            }
-        }
-        ButtonId::Decline(id) => {
-            let closed = service.decline(id, &asker).await?;
-            let text = closed_text(server, player, &closed);
-            update_message(ctx, component, text, Vec::new()).await?;
-        }
-        ButtonId::Cancel(id) => {
-            let closed = service.cancel(id, &asker).await?;
-            let text = closed_text(server, player, &closed);
-            update_message(ctx, component, text, Vec::new()).await?;
-        }
+        ButtonId::Accept(id) => click.accept(id).await,
+        ButtonId::Decline(id) => click.closed(&service.decline(id, asker).await?).await,
+        ButtonId::Cancel(id) => click.closed(&service.cancel(id, asker).await?).await,
         ButtonId::JoinTournament(id) => {
-            let view = service.join_tournament(id, &asker).await?;
-            let (text, buttons) = (signup_text(server, &view), signup_buttons(server, &view));
-            update_message(ctx, component, text, buttons).await?;
+            let view = service.join_tournament(id, asker).await?;
+            click.signup(&view).await
         }
         ButtonId::LeaveTournament(id) => {
-            let view = service.leave_tournament(id, &asker).await?;
-            let (text, buttons) = (signup_text(server, &view), signup_buttons(server, &view));
-            update_message(ctx, component, text, buttons).await?;
+            let view = service.leave_tournament(id, asker).await?;
+            click.signup(&view).await
         }
         ButtonId::Keep { game, version } => {
             service
-                .check_pie_choice(game, player.id, Some(version))
+                .check_pie_choice(game, asker.id(), Some(version))
                 .await?;
-            reply_ephemeral(ctx, component, &tr!(lang, "pie-kept")).await;
+            reply_ephemeral(ctx, component, &tr!(click.lang, "pie-kept")).await;
+            Ok(())
         }
         ButtonId::Swap { game, version } => {
-            play(ctx, data, component, game, Move::Swap, Some(version)).await?;
+            play(ctx, data, component, game, Move::Swap, Some(version)).await
         }
         // A resignation is always legal: only the swap is tied to the position it was for.
-        ButtonId::Resign(game) => {
-            play(ctx, data, component, game, Move::Resign(None), None).await?;
+        ButtonId::Resign(game) => play(ctx, data, component, game, Move::Resign(None), None).await,
+        ButtonId::Rematch(id) => click.rematch(id).await,
+        ButtonId::Replay(id) => click.replay(id).await,
+        ButtonId::Analyse(id) => click.analyse(id).await,
+        ButtonId::Export(id) => click.export(id).await,
+    }
+}
+
+impl Click<'_> {
+    /// A challenge accepted: its message says so, without buttons; the thread and the first
+    /// board follow from the delivery worker.
+    async fn accept(&self, id: ChallengeId) -> Result<(), Error> {
+        let (service, player) = (&self.data.service, &self.asker.player);
+        let message = Some(self.component.message.id.stored());
+        let game = service.accept_on(id, &self.asker, message).await?;
+        let accepted = tr!(
+            self.server,
+            "challenge-accepted",
+            name = &player.name,
+            id = game.id,
+            white = &game.white.name,
+            red = &game.red.name
+        );
+        // Saved: a message that cannot be updated is only logged.
+        if let Err(error) = update_message(self.ctx, self.component, accepted, Vec::new()).await {
+            warn!("could not update the accepted challenge #{id}: {error}");
         }
-        ButtonId::Rematch(id) => {
-            if let Some(terms) = service.ai_rematch(id, &asker).await? {
-                return rematch_the_bot(ctx, data, component, &asker, terms).await;
-            }
-            let challenge = service.rematch(id, &asker).await?;
-            // Threads cannot hold threads: the rematch is offered where the game started.
-            let Some(channel) = challenge.venue.channel_id.map(ids::channel) else {
-                return Err(UserError(tr!(lang, "rematch-no-channel")).into());
-            };
-            if challenge.message_id.is_none() {
-                let message = outgoing::message(&challenge_pings(&challenge))
-                    .content(challenge_text(server, &challenge))
-                    .components(challenge_buttons(server, &challenge));
-                let posted = channel.send_message(ctx, message).await?;
-                service
-                    .set_challenge_message(challenge.id, posted.id.stored())
-                    .await?;
-            }
-            reply_ephemeral(
-                ctx,
-                component,
-                &tr!(
-                    lang,
-                    "rematch-offered",
-                    channel = format!("<#{channel}>"),
-                    id = challenge.id
-                ),
-            )
-            .await;
+        Ok(())
+    }
+
+    /// A challenge declined or cancelled: its message says so, and its buttons go.
+    async fn closed(&self, closed: &ChallengeView) -> Result<(), Error> {
+        let text = closed_text(self.server, &self.asker.player, closed);
+        update_message(self.ctx, self.component, text, Vec::new()).await?;
+        Ok(())
+    }
+
+    /// A tournament joined or left: its sign-up message shows the entrants now.
+    async fn signup(&self, view: &TournamentView) -> Result<(), Error> {
+        let (text, buttons) = (
+            signup_text(self.server, view),
+            signup_buttons(self.server, view),
+        );
+        update_message(self.ctx, self.component, text, buttons).await?;
+        Ok(())
+    }
+
+    /// A rematch: against the bot it starts at once, else a challenge is offered where the
+    /// game started (threads cannot hold threads).
+    async fn rematch(&self, id: GameId) -> Result<(), Error> {
+        let (ctx, service, asker) = (self.ctx, &self.data.service, &self.asker);
+        if let Some(terms) = service.ai_rematch(id, asker).await? {
+            return rematch_the_bot(ctx, self.data, self.component, asker, terms).await;
         }
-        ButtonId::Replay(id) => {
-            service.check_reach(id, &asker).await?;
-            // For the one who clicked: drawing takes a moment, so the answer is deferred.
-            component.defer_ephemeral(ctx).await?;
-            let (content, file) = gif_of(service, lang, &service.game(id).await?).await?;
-            let followup = outgoing::followup(NOBODY)
-                .content(content)
-                .add_file(file)
-                .ephemeral(true);
-            component.create_followup(ctx, followup).await?;
-        }
-        ButtonId::Analyse(id) => {
-            let channel = component.channel_id.stored();
-            component.defer_ephemeral(ctx).await?;
-            let game = service.game_for(id, &asker).await?;
-            let analysed = service.analyse_game(&game, Some(channel)).await?;
-            let (content, chart) = analysed_answer(lang, &game, analysed).await?;
-            let mut followup = outgoing::followup(NOBODY).content(content);
-            if let Some(chart) = chart {
-                followup = followup.add_file(chart);
-            }
-            component
-                .create_followup(ctx, followup.ephemeral(true))
+        let challenge = service.rematch(id, asker).await?;
+        let Some(channel) = challenge.venue.channel_id.map(ids::channel) else {
+            return Err(UserError(tr!(self.lang, "rematch-no-channel")).into());
+        };
+        if challenge.message_id.is_none() {
+            let message = outgoing::message(&challenge_pings(&challenge))
+                .content(challenge_text(self.server, &challenge))
+                .components(challenge_buttons(self.server, &challenge));
+            let posted = channel.send_message(ctx, message).await?;
+            service
+                .set_challenge_message(challenge.id, posted.id.stored())
                 .await?;
         }
-        ButtonId::Export(id) => {
-            service.check_reach(id, &asker).await?;
-            let (content, file) = export_file(lang, service, id).await?;
-            let reply = serenity::CreateInteractionResponse::Message(
-                outgoing::response(NOBODY)
-                    .content(content)
-                    .add_file(file)
-                    .ephemeral(true),
-            );
-            component.create_response(ctx, reply).await?;
-        }
+        let offered = tr!(
+            self.lang,
+            "rematch-offered",
+            channel = format!("<#{channel}>"),
+            id = challenge.id
+        );
+        reply_ephemeral(ctx, self.component, &offered).await;
+        Ok(())
     }
-    Ok(())
+
+    /// The game's replay as a GIF, for the one who clicked: drawing takes a moment, so the
+    /// answer is deferred.
+    async fn replay(&self, id: GameId) -> Result<(), Error> {
+        let service = &self.data.service;
+        service.check_reach(id, &self.asker).await?;
+        self.component.defer_ephemeral(self.ctx).await?;
+        let (content, file) = gif_of(service, self.lang, &service.game(id).await?).await?;
+        let followup = outgoing::followup(NOBODY)
+            .content(content)
+            .add_file(file)
+            .ephemeral(true);
+        self.component.create_followup(self.ctx, followup).await?;
+        Ok(())
+    }
+
+    /// The game's analysis, for the one who clicked (deferred: it may take a while).
+    async fn analyse(&self, id: GameId) -> Result<(), Error> {
+        let service = &self.data.service;
+        let channel = self.component.channel_id.stored();
+        self.component.defer_ephemeral(self.ctx).await?;
+        let game = service.game_for(id, &self.asker).await?;
+        let analysed = service.analyse_game(&game, Some(channel)).await?;
+        let (content, chart) = analysed_answer(self.lang, &game, analysed).await?;
+        let mut followup = outgoing::followup(NOBODY).content(content);
+        if let Some(chart) = chart {
+            followup = followup.add_file(chart);
+        }
+        self.component
+            .create_followup(self.ctx, followup.ephemeral(true))
+            .await?;
+        Ok(())
+    }
+
+    /// The game's record as a file, for the one who clicked.
+    async fn export(&self, id: GameId) -> Result<(), Error> {
+        let service = &self.data.service;
+        service.check_reach(id, &self.asker).await?;
+        let (content, file) = export_file(self.lang, service, id).await?;
+        let reply = serenity::CreateInteractionResponse::Message(
+            outgoing::response(NOBODY)
+                .content(content)
+                .add_file(file)
+                .ephemeral(true),
+        );
+        self.component.create_response(self.ctx, reply).await?;
+        Ok(())
+    }
 }
 
 /// Replaces the text and the buttons of the message whose button was clicked.

@@ -17,15 +17,14 @@ use serenity::futures::StreamExt;
 use tracing::{info, warn};
 
 use super::Error;
+use super::announcements::{
+    Said, anchor_text, cancelled_text, ended_text, round_text, said, started_text,
+};
 use super::commands::{signup_text, standings_text};
 use super::health::{self, Outcome};
-use super::messages::{
-    analysis_failed_text, anchor_text, board_pings, cancelled_text, digest_text, ended_text,
-    fit_message, move_text, reminder_dm_text, reminder_text, round_text, slow_reply_text,
-    started_text,
-};
+use super::messages::{fit_message, move_text};
 use super::outgoing::{self, NOBODY};
-use super::post::{analysis_post, deliver_board, dm_closed, game_channel, refused};
+use super::post::{analysis_post, deliver_board, dm_closed, refused};
 use crate::i18n::Lang;
 use crate::service::{
     Announcement, DueAnnouncement, Format, GameView, MessageId, OutboxId, Owed, PlayerId, Service,
@@ -51,10 +50,7 @@ fn in_turn(due: Vec<DueAnnouncement>) -> Vec<Vec<DueAnnouncement>> {
     let mut groups = Vec::new();
     let mut together = Vec::new();
     for item in due {
-        if matches!(
-            item.announcement.owed,
-            Owed::Digest { .. } | Owed::ReminderDm { .. }
-        ) {
+        if item.announcement.owed.is_direct_message() {
             if !together.is_empty() {
                 groups.push(std::mem::take(&mut together));
             }
@@ -93,7 +89,8 @@ pub async fn run(
                             let (ctx, service) = (&ctx, &service);
                             async move {
                                 if !stopping {
-                                    deliver(ctx, service, item).await;
+                                    let posted = post(ctx, service, &item).await;
+                                    record(service, &item, posted).await;
                                 }
                             }
                         })
@@ -123,8 +120,9 @@ pub async fn run(
     }
 }
 
-async fn deliver(ctx: &serenity::Context, service: &Service, item: DueAnnouncement) {
-    let outcome = post(ctx, service, &item).await;
+/// Records how the post of `item` went: delivered (forgotten), refused for good (set aside,
+/// counted and logged), or failed for now (tried again after a backoff).
+async fn record(service: &Service, item: &DueAnnouncement, outcome: Result<(), Error>) {
     let kind = item.kind();
     let kind = kind.as_str();
     let bookkept = match outcome {
@@ -156,7 +154,7 @@ async fn deliver(ctx: &serenity::Context, service: &Service, item: DueAnnounceme
                     item.id,
                     item.attempts + 1
                 );
-                service.announcement_failed(&item, &error.to_string()).await
+                service.announcement_failed(item, &error.to_string()).await
             }
         },
     };
@@ -168,6 +166,8 @@ async fn deliver(ctx: &serenity::Context, service: &Service, item: DueAnnounceme
     }
 }
 
+/// Posts `item`: words alone as [`said`] says them, the rest (boards, a new game's thread,
+/// an analysis's chart, a tournament's messages) here.
 async fn post(
     ctx: &serenity::Context,
     service: &Service,
@@ -179,6 +179,9 @@ async fn post(
     let lang = service
         .guild_language(item.announcement.venue().guild_id)
         .await?;
+    if let Some(said) = said(lang, &item.announcement) {
+        return say(ctx, said, &nonce).await;
+    }
     let Announcement { owed, subject } = &item.announcement;
     match (*owed, subject) {
         (Owed::Started { anchor, .. }, Subject::Game(game)) => {
@@ -188,15 +191,15 @@ async fn post(
             };
             let (game, in_channel) = open_thread(ctx, service, game, anchor).await?;
             let text = started_text(lang, &game, in_channel);
-            deliver_board(ctx, service, lang, &game, &text, &nonce).await?;
+            deliver_board(ctx, service, lang, &game, &text, &nonce).await
         }
         (Owed::Moved { .. }, Subject::Moves(report)) => {
             let text = move_text(lang, report);
-            deliver_board(ctx, service, lang, &report.game, &text, &nonce).await?;
+            deliver_board(ctx, service, lang, &report.game, &text, &nonce).await
         }
         (Owed::Ended { .. }, Subject::Game(game)) => {
             let text = ended_text(lang, game);
-            deliver_board(ctx, service, lang, game, &text, &nonce).await?;
+            deliver_board(ctx, service, lang, game, &text, &nonce).await
         }
         (Owed::Analysis { channel, .. }, Subject::Analysis { game, analysis }) => {
             let (content, chart) = analysis_post(lang, game, analysis).await?;
@@ -204,68 +207,46 @@ async fn post(
                 .content(content)
                 .add_file(chart);
             ids::channel(channel).send_message(ctx, message).await?;
-        }
-        (Owed::AnalysisFailed { game, channel }, Subject::Venue(_)) => {
-            let message =
-                outgoing::message_once(NOBODY, &nonce).content(analysis_failed_text(lang, game));
-            ids::channel(channel).send_message(ctx, message).await?;
-        }
-        (Owed::Reminder { .. }, Subject::Game(game)) => {
-            let (Some(text), Some(channel)) = (reminder_text(lang, game), game_channel(game))
-            else {
-                return Ok(());
-            };
-            let message = outgoing::message_once(&board_pings(game), &nonce).content(text);
-            channel.send_message(ctx, message).await?;
+            Ok(())
         }
         (Owed::Round { round, .. }, Subject::Tournament(tournament)) => {
-            post_round(ctx, lang, tournament, round, &nonce).await?;
+            post_round(ctx, lang, tournament, round, &nonce).await
         }
         (Owed::Standings { .. }, Subject::Tournament(tournament)) => {
-            post_standings(ctx, service, lang, tournament, false, &nonce).await?;
+            post_standings(ctx, service, lang, tournament, false, &nonce).await
         }
         (Owed::Finished { .. }, Subject::Tournament(tournament))
             if tournament.status == TournamentStatus::Cancelled =>
         {
-            post_cancelled(ctx, lang, tournament, &nonce).await?;
+            post_cancelled(ctx, lang, tournament, &nonce).await
         }
         (Owed::Finished { .. }, Subject::Tournament(tournament)) => {
-            post_standings(ctx, service, lang, tournament, true, &nonce).await?;
-        }
-        (Owed::Digest { player }, Subject::Player { lang, games }) => {
-            // Nothing waits: nothing is sent today.
-            if games.is_empty() {
-                return Ok(());
-            }
-            // The nonce: a delivery repeated soon after its post went through (a lost answer,
-            // or a crash before the outbox marked it) is dropped by Discord, not sent twice;
-            // Discord remembers nonces for a few minutes only.
-            let message = outgoing::message_once(NOBODY, &nonce)
-                .content(fit_message(&digest_text(*lang, player, games)));
-            // A failure is tried again (it was owed once, for today); closed direct messages
-            // are a refusal, set aside (see `deliver`).
-            ids::user(player).direct_message(ctx, message).await?;
-        }
-        (Owed::ReminderDm { .. }, Subject::Game(game)) => {
-            let Some((player, text)) = reminder_dm_text(lang, game) else {
-                return Ok(());
-            };
-            let message = outgoing::message_once(NOBODY, &nonce).content(text);
-            // Closed direct messages are the player's choice, set aside (the thread reminder
-            // stands); another failure is tried again, holding back none of the game's posts.
-            ids::user(player).direct_message(ctx, message).await?;
-        }
-        (Owed::SlowReply { seconds, .. }, Subject::Game(game)) => {
-            let Some(channel) = game_channel(game) else {
-                return Ok(());
-            };
-            let text = slow_reply_text(lang, game.id, seconds);
-            channel
-                .send_message(ctx, outgoing::message_once(NOBODY, &nonce).content(text))
-                .await?;
+            post_standings(ctx, service, lang, tournament, true, &nonce).await
         }
         // The service loads each item's own subject (`Owed::about`): never reached.
         (owed, _) => anyhow::bail!("{owed:?} came with another item's subject"),
+    }
+}
+
+/// Posts words alone, once: the nonce makes Discord drop a delivery repeated soon after its
+/// post went through (a lost answer, or a stop before the outbox marked it); Discord remembers
+/// nonces for a few minutes only. A direct message refused (the player closed them) is set
+/// aside by [`record`], holding back none of the game's posts; another failure is tried again.
+async fn say(ctx: &serenity::Context, said: Said, nonce: &str) -> Result<(), Error> {
+    match said {
+        Said::Nothing => {}
+        Said::InChannel {
+            channel,
+            pings,
+            text,
+        } => {
+            let message = outgoing::message_once(&pings, nonce).content(fit_message(&text));
+            channel.send_message(ctx, message).await?;
+        }
+        Said::Direct { player, text } => {
+            let message = outgoing::message_once(NOBODY, nonce).content(fit_message(&text));
+            ids::user(player).direct_message(ctx, message).await?;
+        }
     }
     Ok(())
 }

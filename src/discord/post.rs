@@ -17,12 +17,6 @@ pub fn game_channel(game: &GameView) -> Option<serenity::ChannelId> {
     game.thread_id.or(game.venue.channel_id).map(ids::channel)
 }
 
-/// The board picture, drawn off the async threads.
-pub async fn png_of(lang: Lang, game: &GameView) -> Result<Vec<u8>, Error> {
-    let game = game.clone();
-    Ok(tokio::task::spawn_blocking(move || game.png(lang)).await?)
-}
-
 /// Posts the board with `content` where the game is played. `nonce` makes Discord drop a repeat
 /// of the same post made within a few minutes (a delivery retried after a lost answer is not
 /// shown twice).
@@ -35,7 +29,7 @@ pub async fn deliver_board(
     nonce: &str,
 ) -> Result<(), Error> {
     let channel = game_channel(game).ok_or_else(|| anyhow::anyhow!("game has no channel"))?;
-    let png = png_of(lang, game).await?;
+    let png = game.png(lang).await?;
     let message = |content: &str| {
         outgoing::message_once(&board_pings(game), nonce)
             .content(fit_message(content))

@@ -1,9 +1,12 @@
 //! `ponte local`: the bot's whole flow in a terminal, on the same service and database, for
 //! anyone without Discord. One command per line (read into a [`Line`] by `command.rs`, then
-//! run here); `help` lists them. What it says is in `words.rs`.
+//! run here); `help` lists them. What it says is in `words.rs`; starting games is in
+//! `games.rs`, the files it writes in `pictures.rs`.
 
 mod command;
+mod games;
 mod input;
+mod pictures;
 mod words;
 
 use std::io::IsTerminal;
@@ -13,19 +16,15 @@ use tokio::io::AsyncWriteExt;
 
 use crate::game::{BadMove, Move};
 use crate::i18n::Lang;
-use crate::progress::Bar;
 use crate::service::{
-    Actor, AiTerms, AnalysisView, ChallengeId, ChallengeOptions, GameId, GameView, MoveOutcome,
-    Player, PlayerId, Service, ServiceError, Venue, utc,
+    Actor, GameId, GameView, MoveOutcome, Player, PlayerId, Service, ServiceError, utc,
 };
 use crate::stop::Signals;
 use crate::tr;
 
-use command::{Answer, BadLine, Command, Line, Players};
+use command::{BadLine, Command, Line};
 use input::Input;
-use words::{
-    LocalError, describe_challenge, describe_move, games_list, show, started, started_line,
-};
+use words::{LocalError, describe_move, games_list, show};
 
 /// The setting that keeps the terminal's current game from one start to the next.
 const CURRENT_GAME: &str = "local.current_game";
@@ -296,71 +295,6 @@ impl<'a> Session<'a> {
         Ok(self.service.game(id).await?)
     }
 
-    /// `play`: a game that starts at once, the first player opening.
-    async fn play(
-        &mut self,
-        players: Players,
-        options: ChallengeOptions,
-    ) -> Result<String, LocalError> {
-        let (first, second) = match players {
-            Players::People(first, second) => (first, second),
-            Players::Bot {
-                human,
-                level,
-                opener,
-            } => {
-                let terms = AiTerms {
-                    level,
-                    options: ChallengeOptions {
-                        rated: false,
-                        ..options
-                    },
-                    venue: Venue::default(),
-                    opener,
-                };
-                return self.play_the_bot(local_player(&human), terms).await;
-            }
-        };
-        let opener = local_player(&first);
-        let other = local_player(&second);
-        let challenge = self
-            .service
-            .challenge(
-                &local_actor(opener.clone()),
-                Some(&other),
-                options,
-                Venue::default(),
-            )
-            .await?;
-        let game = self
-            .service
-            .accept(challenge.id, &local_actor(other))
-            .await?;
-        self.actor = Some(opener);
-        self.make_current(game.id).await;
-        Ok(started(self.lang, &game, self.service.now()) + &self.picture(&game).await)
-    }
-
-    async fn play_the_bot(&mut self, human: Player, terms: AiTerms) -> Result<String, LocalError> {
-        let game = self
-            .service
-            .start_ai_game(&local_actor(human.clone()), &bot(), terms, None)
-            .await?;
-        self.actor = Some(human);
-        self.make_current(game.id).await;
-        // The game is saved: a first move of the bot that fails is tried again later.
-        let replies = self.ai_replies_or_later(game.id).await;
-        if replies.is_empty() {
-            return Ok(started(self.lang, &game, self.service.now()) + &self.picture(&game).await);
-        }
-        // The bot opened: the start, its move, and the board once.
-        let shown = self.service.game(game.id).await?;
-        let mut out = started_line(self.lang, &game);
-        out.push_str(&replies);
-        out.push_str(&show(self.lang, &shown, self.service.now()));
-        Ok(out + &self.picture(&shown).await)
-    }
-
     /// The AI's moves while it is to move in game `id` (it thinks here, in the foreground).
     async fn ai_replies(&self, id: GameId) -> Result<String, LocalError> {
         let mut out = String::new();
@@ -370,92 +304,6 @@ impl<'a> Session<'a> {
             }
         }
         Ok(out)
-    }
-
-    async fn challenge(
-        &mut self,
-        opponent: Option<&str>,
-        options: ChallengeOptions,
-    ) -> Result<String, LocalError> {
-        let challenger = self.acting()?;
-        let opponent = opponent.map(local_player);
-        let challenge = self
-            .service
-            .challenge(
-                &local_actor(challenger),
-                opponent.as_ref(),
-                options,
-                Venue::default(),
-            )
-            .await?;
-        Ok(describe_challenge(self.lang, &challenge))
-    }
-
-    async fn answer(
-        &mut self,
-        answer: Answer,
-        challenge: Option<ChallengeId>,
-    ) -> Result<String, LocalError> {
-        let player = self.acting()?;
-        let id = match challenge {
-            Some(id) => id,
-            None => {
-                // The newest open challenge this player can answer: to accept, one made to them
-                // or to anyone; to decline, one made to them; to cancel, their own.
-                let open = match answer {
-                    Answer::Accept => {
-                        let here = Venue::default();
-                        self.service.acceptable_challenges(player.id, here).await?
-                    }
-                    Answer::Decline | Answer::Cancel => {
-                        self.service.open_challenges(player.id).await?
-                    }
-                };
-                let answerable = open.iter().rev().find(|c| match answer {
-                    Answer::Cancel => c.challenger.id == player.id,
-                    Answer::Accept => c.challenger.id != player.id,
-                    Answer::Decline => c.opponent.as_ref().is_some_and(|o| o.id == player.id),
-                });
-                match answerable {
-                    Some(c) => c.id,
-                    None => {
-                        return Err(LocalError::NothingToAnswer {
-                            name: player.name,
-                            answer,
-                        });
-                    }
-                }
-            }
-        };
-        let by = local_actor(player);
-        match answer {
-            Answer::Accept => {
-                let game = self.service.accept(id, &by).await?;
-                self.make_current(game.id).await;
-                Ok(started(self.lang, &game, self.service.now()) + &self.picture(&game).await)
-            }
-            Answer::Decline => {
-                let c = self.service.decline(id, &by).await?;
-                Ok(tr!(self.lang, "local-declined", id = c.id))
-            }
-            Answer::Cancel => {
-                let c = self.service.cancel(id, &by).await?;
-                Ok(tr!(self.lang, "local-cancelled", id = c.id))
-            }
-        }
-    }
-
-    /// A finished game again between the same two, the loser opening: against the bot at
-    /// once, else as a challenge to the other player.
-    async fn rematch(&mut self, game: Option<GameId>) -> Result<String, LocalError> {
-        let player = self.acting()?;
-        let game = self.named_or_current(game).await?;
-        let by = local_actor(player);
-        if let Some(terms) = self.service.ai_rematch(game.id, &by).await? {
-            return self.play_the_bot(by.player, terms).await;
-        }
-        let challenge = self.service.rematch(game.id, &by).await?;
-        Ok(describe_challenge(self.lang, &challenge))
     }
 
     /// A move in the current game.
@@ -505,86 +353,6 @@ impl<'a> Session<'a> {
                 Ok(describe_move(self.lang, &report) + &replies + &board + &picture)
             }
             MoveOutcome::LostOnTime(game) => Err(LocalError::LostOnTime(Box::new(game))),
-        }
-    }
-
-    /// The current game's replay, written as `game-<id>.gif`.
-    async fn replay(&self, game: Option<GameId>) -> Result<String, LocalError> {
-        if self.pictures.is_none() {
-            return Err(LocalError::NoPictures);
-        }
-        let game = self.named_or_current(game).await?;
-        let gif = self.service.replay_gif(&game, self.lang).await?;
-        Ok(self.save(format!("game-{}.gif", game.id), gif).await)
-    }
-
-    /// The current game's analysis (computed here if it was not before, with a progress bar
-    /// on a terminal): the moves that changed it most, and its chart written as
-    /// `game-<id>-analysis.png`.
-    async fn analyse(&self, game: Option<GameId>) -> Result<String, LocalError> {
-        let lang = self.lang;
-        let game = self.named_or_current(game).await?;
-        let asker = Actor::member(game.white.clone(), game.venue.guild_id);
-        let bar = Bar::positions(lang);
-        let analysis = self
-            .service
-            .analysis_now(game.id, &asker, |done, total| bar.show(done, total))
-            .await;
-        drop(bar);
-        let analysis = analysis?;
-        let mut out = analysis.summary(lang);
-        if self.pictures.is_some() {
-            let title = AnalysisView::title(lang, &game);
-            let chart = tokio::task::spawn_blocking(move || analysis.chart(lang, &title))
-                .await
-                .map_err(LocalError::Chart)?;
-            let saved = self.save(format!("game-{}-analysis.png", game.id), chart);
-            out = format!("{out}\n{}", saved.await);
-        }
-        Ok(out)
-    }
-
-    /// Writes the game's picture and says where, when pictures are wanted.
-    async fn picture(&self, game: &GameView) -> String {
-        if self.pictures.is_none() {
-            return String::new();
-        }
-        let view = game.clone();
-        let lang = self.lang;
-        match tokio::task::spawn_blocking(move || view.png(lang)).await {
-            Ok(png) => format!(
-                "\n{}",
-                self.save(format!("game-{}.png", game.id), png).await
-            ),
-            Err(e) => format!("\n{}", tr!(lang, "local-no-picture", error = e.to_string())),
-        }
-    }
-
-    /// Writes `bytes` as the file `name` in the pictures directory and says where (or why
-    /// not). Only called when there is a directory.
-    async fn save(&self, name: String, bytes: Vec<u8>) -> String {
-        let lang = self.lang;
-        let Some(dir) = &self.pictures else {
-            return String::new();
-        };
-        let path = dir.join(name);
-        let written = match tokio::fs::create_dir_all(dir).await {
-            Ok(()) => {
-                let path = path.clone();
-                tokio::task::spawn_blocking(move || crate::files::write_whole(&path, &bytes))
-                    .await
-                    .unwrap_or_else(|e| Err(std::io::Error::other(e)))
-            }
-            Err(e) => Err(e),
-        };
-        match written {
-            Ok(()) => tr!(lang, "local-picture", path = path.display().to_string()),
-            Err(e) => tr!(
-                lang,
-                "local-picture-failed",
-                path = path.display().to_string(),
-                error = e.to_string()
-            ),
         }
     }
 }

@@ -229,7 +229,11 @@ impl Service {
     /// down) shows the board it was made for, not a later one, and no clock or result that came
     /// after it.
     async fn game_at(&self, id: GameId, plies: i64) -> Result<GameView> {
-        let row = self.row(id).await?;
+        let row = self
+            .store
+            .game(id)
+            .await?
+            .ok_or(ServiceError::UnknownGame(id))?;
         if plies >= row.plies {
             return self.view(row).await;
         }

@@ -8,8 +8,8 @@ use super::clock::CorrespondenceClock;
 use super::standings::rate;
 use super::vacations::{as_of, clock_of, stop_clock_if_away};
 use super::{
-    AbortOutcome, Actor, GameId, GameView, LoggedMove, MoveOutcome, MoveReport, PlayerId, Result,
-    Sent, Service, ServiceError,
+    AbortOutcome, Actor, GameId, GameView, LoggedMove, Millis, MoveOutcome, MoveReport, PlayerId,
+    Result, Sent, Service, ServiceError,
 };
 use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
 use crate::store::{
@@ -173,7 +173,13 @@ impl Service {
         expected_version: Option<i64>,
         sent: Option<Sent>,
     ) -> Result<MoveOutcome> {
-        let mut write = self.write(id).await?;
+        let mut write = self
+            .store
+            .write_game(id)
+            .await?
+            .ok_or(ServiceError::UnknownGame(id))?;
+        // As it stands now (see [`as_of`]): a vacation whose days are used stops no clock.
+        write.game = as_of(write.game, self.now());
         let row = write.game.clone();
         if expected_version.is_some_and(|v| v != row.version) {
             return Err(ServiceError::PositionChanged);
@@ -181,14 +187,7 @@ impl Service {
         if row.status != GameStatus::Active {
             return Err(ServiceError::GameOver(id));
         }
-        let names = [&row.white_name, &row.red_name];
-        let mut players = [row.white_id, row.red_id];
-        let Some(mover) = Color::BOTH
-            .into_iter()
-            .find(|c| players[c.index()] == player)
-        else {
-            return Err(ServiceError::NotYourGame(id));
-        };
+        let mover = mover_in(&row, player)?;
         // Past the deadline the game is lost on time, whoever tries to move or resign.
         let now = self.now();
         if clock_of(&row).out_of_time(now) {
@@ -203,47 +202,28 @@ impl Service {
             mv => mv,
         };
         let position = self.position_for_write(&mut write).await?;
-        if let (Some(sent), Some(seen)) = (sent, row.last_move_seen_at) {
-            let last_mover = position.moves.iter().rev().find(|m| !m.forced);
-            // Sent before the last move was saved (in the same millisecond counts as before).
-            let blind = sent.at <= seen && last_mover.is_some_and(|m| m.player_id != player);
-            if blind && !matches!(mv, Move::Resign(_)) {
-                return Err(ServiceError::PositionChanged);
-            }
+        let blind = sent.is_some_and(|sent| sent_blind(sent, &row, &position.moves, player));
+        if blind && !matches!(mv, Move::Resign(_)) {
+            return Err(ServiceError::PositionChanged);
         }
         let mut game = position.game.clone();
         let to_move = game.to_move().ok_or(ServiceError::GameOver(id))?;
         if !matches!(mv, Move::Resign(_)) && to_move != mover {
+            let names = [&row.white_name, &row.red_name];
             return Err(ServiceError::NotYourTurn(names[to_move.index()].clone()));
         }
         game.play(mv)?;
-
         let first = row.plies + 1;
-        let logged = |ply: i64, player_id, color, mv, forced| LoggedMove {
-            ply: u32::try_from(ply).unwrap_or(u32::MAX),
-            player_id,
-            color,
+        let played = MoveMade {
+            first,
+            player,
+            color: mover,
             mv,
-            forced,
-            played_at: now,
+            at: now,
         };
-        let mut new_moves = vec![logged(first, player, mover, mv, false)];
-        if mv == Move::Swap {
-            players.swap(0, 1);
-        }
-        // A player with no move at all passes; that may end the game or leave the other stuck.
-        while game.must_pass() {
-            let color = game.to_move().ok_or(ServiceError::GameOver(id))?;
-            game.play(Move::Pass)?;
-            let ply = first + new_moves.len() as i64;
-            new_moves.push(logged(ply, players[color.index()], color, Move::Pass, true));
-        }
+        let (new_moves, players) = with_forced_passes(&mut game, &row, played)?;
 
-        let mut update = game_update(&game, players, row.move_seconds, now, row.rated);
-        if update.to_move_id.is_some() && update.to_move_id == row.ai_player_id {
-            // The AI's moves are never on the clock: only the human's are.
-            update.clock = ClockTimes::default();
-        }
+        let mut update = game_update(&game, players, &row, now);
         stop_clock_if_away(&mut write, &mut update, now).await?;
         if let Some(outcome) = game.outcome() {
             rate(&mut write, players, outcome.winner(), now).await?;
@@ -252,14 +232,7 @@ impl Service {
             write.seen_at(sent.saved_at());
         }
         let change = GameChange {
-            moves: new_moves
-                .iter()
-                .map(|m| NewMove {
-                    player_id: m.player_id,
-                    notation: m.mv.to_string(),
-                    forced: m.forced,
-                })
-                .collect(),
+            moves: new_moves.iter().map(NewMove::from).collect(),
             update,
         };
         let position = Arc::new(position.extended(game, &new_moves));
@@ -295,7 +268,13 @@ impl Service {
     /// Unknown or finished games; too late; someone else's game.
     #[tracing::instrument(skip(self))]
     pub async fn abort(&self, id: GameId, actor: &Actor) -> Result<AbortOutcome> {
-        let mut write = self.write(id).await?;
+        let mut write = self
+            .store
+            .write_game(id)
+            .await?
+            .ok_or(ServiceError::UnknownGame(id))?;
+        // As it stands now (see [`as_of`]): a vacation whose days are used stops no clock.
+        write.game = as_of(write.game, self.now());
         let row = write.game.clone();
         // A tournament game is not called off by its players (the pairing would be lost):
         // they resign or withdraw; the server's managers still may.
@@ -374,17 +353,6 @@ impl Service {
         Ok(game)
     }
 
-    /// Game `id` opened for writing, as it stands now (see [`as_of`]).
-    async fn write(&self, id: GameId) -> Result<GameWrite<'_>> {
-        let mut write = self
-            .store
-            .write_game(id)
-            .await?
-            .ok_or(ServiceError::UnknownGame(id))?;
-        write.game = as_of(write.game, self.now());
-        Ok(write)
-    }
-
     /// Ends an overdue game on time for a player who tried to act in it.
     async fn lost_on_time(&self, write: GameWrite<'_>, now: i64) -> Result<GameView> {
         let id = write.game.id;
@@ -396,14 +364,9 @@ impl Service {
     }
 }
 
-/// The game row's fields after a move: who is who, whose turn, the result, the next clock.
-fn game_update(
-    game: &Game,
-    players: [PlayerId; 2],
-    move_seconds: Option<i64>,
-    now: i64,
-    rated: bool,
-) -> GameUpdate {
+/// The fields of the game of `row` after a move: who is who, whose turn, the result, the next
+/// clock (none when the AI is to move: its moves are never on the clock, only the human's).
+fn game_update(game: &Game, players: [PlayerId; 2], row: &GameRow, now: i64) -> GameUpdate {
     let (status, winner, end_reason) = match game.outcome() {
         None => (GameStatus::Active, None, None),
         Some(outcome) => {
@@ -419,10 +382,12 @@ fn game_update(
         }
     };
     let to_move = game.to_move();
-    let clock = CorrespondenceClock::new(move_seconds);
-    let clock = match to_move {
-        Some(_) => clock.start(now),
-        None => clock.stop(),
+    let to_move_id = to_move.map(|c| players[c.index()]);
+    let clock = CorrespondenceClock::new(row.move_seconds);
+    let clock = match to_move_id {
+        Some(id) if Some(id) == row.ai_player_id => ClockTimes::default(),
+        Some(_) => clock.start(now).times(),
+        None => clock.stop().times(),
     };
     GameUpdate {
         white_id: players[0],
@@ -430,8 +395,83 @@ fn game_update(
         status,
         winner,
         end_reason,
-        to_move_id: to_move.map(|c| players[c.index()]),
-        clock: clock.times(),
-        rated,
+        to_move_id,
+        clock,
+        rated: row.rated,
+    }
+}
+
+/// The colour `player` plays in the game of `row`.
+fn mover_in(row: &GameRow, player: PlayerId) -> Result<Color> {
+    Color::BOTH
+        .into_iter()
+        .find(|c| [row.white_id, row.red_id][c.index()] == player)
+        .ok_or(ServiceError::NotYourGame(row.id))
+}
+
+/// Whether a move `sent` by `player` was made against a position its sender never saw: sent
+/// before the last move (of `moves`, the game's log) was saved, in the same millisecond counts
+/// as before, and that move was the other player's.
+fn sent_blind(sent: Sent, row: &GameRow, moves: &[LoggedMove], player: PlayerId) -> bool {
+    let Some(seen) = row.last_move_seen_at else {
+        return false;
+    };
+    let last_mover = moves.iter().rev().find(|m| !m.forced);
+    sent.at <= seen && last_mover.is_some_and(|m| m.player_id != player)
+}
+
+/// A player's move as it was played, before the passes it forces.
+struct MoveMade {
+    /// Its ply.
+    first: i64,
+    player: PlayerId,
+    color: Color,
+    mv: Move,
+    at: Millis,
+}
+
+/// The move `played` (already played on `game`) and the passes it forces, as logged, with the
+/// players of White and Red after it (a swap exchanges them). A player with no move at all
+/// passes; that may end the game or leave the other stuck.
+fn with_forced_passes(
+    game: &mut Game,
+    row: &GameRow,
+    played: MoveMade,
+) -> Result<(Vec<LoggedMove>, [PlayerId; 2])> {
+    let logged = |ply: i64, player_id, color, mv, forced| LoggedMove {
+        ply: u32::try_from(ply).unwrap_or(u32::MAX),
+        player_id,
+        color,
+        mv,
+        forced,
+        played_at: played.at,
+    };
+    let mut players = [row.white_id, row.red_id];
+    let mut moves = vec![logged(
+        played.first,
+        played.player,
+        played.color,
+        played.mv,
+        false,
+    )];
+    if played.mv == Move::Swap {
+        players.swap(0, 1);
+    }
+    while game.must_pass() {
+        let color = game.to_move().ok_or(ServiceError::GameOver(row.id))?;
+        game.play(Move::Pass)?;
+        let ply = played.first + moves.len() as i64;
+        moves.push(logged(ply, players[color.index()], color, Move::Pass, true));
+    }
+    Ok((moves, players))
+}
+
+impl From<&LoggedMove> for NewMove {
+    fn from(m: &LoggedMove) -> NewMove {
+        NewMove {
+            player_id: m.player_id,
+            notation: m.mv.to_string(),
+            forced: m.forced,
+        }
     }
 }

@@ -148,6 +148,41 @@ impl TournamentView {
             .enumerate()
             .map(|(i, line)| (line.player.id, i + 1))
             .collect();
+        let shown = self.tiebreaks_shown();
+        let rows = standings
+            .iter()
+            .map(|line| {
+                let mut row = vec![line.rank.to_string(), line.player.name.clone()];
+                match self.format {
+                    Format::RoundRobin { .. } => row.extend(self.grid_cells(line, &standings)),
+                    Format::Swiss { .. } => row.extend(self.round_cells(lang, line, &rank_of)),
+                }
+                row.push(half_points(line.standing.points));
+                let tiebreaks = line.standing.tiebreaks.iter().take(shown);
+                row.extend(tiebreaks.map(|(_, v)| decimal(*v)));
+                row
+            })
+            .collect();
+        Crosstable {
+            title: self.name.clone(),
+            header: self.crosstable_header(lang, &standings),
+            rows,
+            dimmed: standings.iter().map(|l| l.withdrawn).collect(),
+        }
+    }
+
+    /// How many tiebreaks the crosstable shows: the format's own (the direct encounter and
+    /// board points only ever separate the few still tied).
+    fn tiebreaks_shown(&self) -> usize {
+        match self.format {
+            Format::RoundRobin { .. } => 1,
+            Format::Swiss { .. } => 2,
+        }
+    }
+
+    /// The crosstable's header: rank, player, a column per opponent (a round robin) or per
+    /// round (a Swiss), points, and the tiebreaks shown.
+    fn crosstable_header(&self, lang: Lang, standings: &[StandingLine]) -> Vec<String> {
         let mut header = vec![tr!(lang, "crosstable-rank"), tr!(lang, "crosstable-player")];
         let opponents: Vec<String> = match self.format {
             Format::RoundRobin { .. } => (1..=standings.len()).map(|r| r.to_string()).collect(),
@@ -157,94 +192,64 @@ impl TournamentView {
         };
         header.extend(opponents);
         header.push(tr!(lang, "crosstable-points"));
-        // The format's own tiebreaks (the direct encounter and board points only ever
-        // separate the few still tied).
-        let shown = match self.format {
-            Format::RoundRobin { .. } => 1,
-            Format::Swiss { .. } => 2,
-        };
-        header.extend(
-            standings
-                .first()
-                .map(|l| {
-                    l.standing
-                        .tiebreaks
-                        .iter()
-                        .map(|(k, _)| tiebreak_name(lang, *k))
-                })
-                .into_iter()
-                .flatten()
-                .take(shown),
-        );
-        let result = |game: &GameView, me: PlayerId| -> String {
-            match game.result.map(|r| (r.ending, r.winner)) {
-                None => "·".into(),
-                Some((super::Ending::Aborted, _)) => "–".into(),
-                Some((_, None)) => "½".into(),
-                Some((_, Some(color))) if game.player(color).id == me => "1".into(),
-                Some(_) => "0".into(),
-            }
-        };
-        let rows = standings
+        let tiebreaks = standings.first().map(|l| {
+            l.standing
+                .tiebreaks
+                .iter()
+                .map(|(k, _)| tiebreak_name(lang, *k))
+        });
+        header.extend(tiebreaks.into_iter().flatten().take(self.tiebreaks_shown()));
+        header
+    }
+
+    /// A round robin's row of `line`: its results against each other entrant, by rank ("×"
+    /// against itself; a cell per game played between the two).
+    fn grid_cells(&self, line: &StandingLine, standings: &[StandingLine]) -> Vec<String> {
+        let me = line.player.id;
+        standings
             .iter()
-            .map(|line| {
-                let me = line.player.id;
-                let mut row = vec![line.rank.to_string(), line.player.name.clone()];
-                match self.format {
-                    Format::RoundRobin { .. } => {
-                        for other in &standings {
-                            if other.player.id == me {
-                                row.push("×".into());
-                                continue;
-                            }
-                            let cells: Vec<String> = self
-                                .games
-                                .iter()
-                                .filter(|(_, g)| {
-                                    g.color_of(me).is_some()
-                                        && g.color_of(other.player.id).is_some()
-                                })
-                                .map(|(_, g)| result(g, me))
-                                .collect();
-                            row.push(cells.join(" "));
-                        }
-                    }
-                    Format::Swiss { .. } => {
-                        for round in 1..=self.rounds() {
-                            let (games, bye) = self.pairings(round);
-                            let cell = match games.iter().find(|g| g.color_of(me).is_some()) {
-                                Some(g) => {
-                                    let other = if g.white.id == me {
-                                        g.red.id
-                                    } else {
-                                        g.white.id
-                                    };
-                                    format!("{} #{}", result(g, me), rank_of[&other])
-                                }
-                                None if bye == Some(me) => tr!(lang, "crosstable-bye"),
-                                None => String::new(),
-                            };
-                            row.push(cell);
-                        }
-                    }
+            .map(|other| {
+                if other.player.id == me {
+                    return "×".into();
                 }
-                row.push(half_points(line.standing.points));
-                row.extend(
-                    line.standing
-                        .tiebreaks
-                        .iter()
-                        .take(shown)
-                        .map(|(_, v)| decimal(*v)),
-                );
-                row
+                let cells: Vec<String> = self
+                    .games
+                    .iter()
+                    .filter(|(_, g)| {
+                        g.color_of(me).is_some() && g.color_of(other.player.id).is_some()
+                    })
+                    .map(|(_, g)| result_cell(g, me))
+                    .collect();
+                cells.join(" ")
             })
-            .collect();
-        Crosstable {
-            title: self.name.clone(),
-            header,
-            rows,
-            dimmed: standings.iter().map(|l| l.withdrawn).collect(),
-        }
+            .collect()
+    }
+
+    /// A Swiss's row of `line`: each round's result and the opponent's rank, or the bye.
+    fn round_cells(
+        &self,
+        lang: Lang,
+        line: &StandingLine,
+        rank_of: &HashMap<PlayerId, usize>,
+    ) -> Vec<String> {
+        let me = line.player.id;
+        (1..=self.rounds())
+            .map(|round| {
+                let (games, bye) = self.pairings(round);
+                match games.iter().find(|g| g.color_of(me).is_some()) {
+                    Some(g) => {
+                        let other = if g.white.id == me {
+                            g.red.id
+                        } else {
+                            g.white.id
+                        };
+                        format!("{} #{}", result_cell(g, me), rank_of[&other])
+                    }
+                    None if bye == Some(me) => tr!(lang, "crosstable-bye"),
+                    None => String::new(),
+                }
+            })
+            .collect()
     }
 
     /// The crosstable as a PNG. Takes a few milliseconds: call it off the async threads.
@@ -302,5 +307,16 @@ fn tiebreak_name(lang: Lang, kind: TiebreakKind) -> String {
         TiebreakKind::BuchholzCut1 => tr!(lang, "tiebreak-buchholz-cut1"),
         TiebreakKind::DirectEncounter => tr!(lang, "tiebreak-direct"),
         TiebreakKind::BoardPoints => tr!(lang, "tiebreak-board-points"),
+    }
+}
+/// A game's result for player `me`, as a crosstable shows it: 1, ½, 0, "–" (aborted) or "·"
+/// (still being played).
+fn result_cell(game: &GameView, me: PlayerId) -> String {
+    match game.result.map(|r| (r.ending, r.winner)) {
+        None => "·".into(),
+        Some((super::Ending::Aborted, _)) => "–".into(),
+        Some((_, None)) => "½".into(),
+        Some((_, Some(color))) if game.player(color).id == me => "1".into(),
+        Some(_) => "0".into(),
     }
 }

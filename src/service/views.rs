@@ -462,18 +462,27 @@ impl GameView {
         Some(result.describe(lang, &self.game, |color| name(self.player(color))))
     }
 
-    /// The board picture (PNG bytes) with this game's caption in `lang`. Takes a few
-    /// milliseconds: call it off the async threads (`spawn_blocking`).
-    pub fn png(&self, lang: Lang) -> Vec<u8> {
+    /// The board picture (PNG bytes) with this game's caption in `lang`, drawn off the async
+    /// threads (it takes a few milliseconds).
+    ///
+    /// # Errors
+    /// Only when drawing panicked.
+    pub async fn png(&self, lang: Lang) -> Result<Vec<u8>, tokio::task::JoinError> {
         let ending = self.result_words(lang, |p| caption_name(&p.name));
-        render_png(&Picture {
-            game: &self.game,
-            white: &self.white.name,
-            red: &self.red.name,
-            title: &tr!(lang, "caption-title", id = self.id),
-            ending: ending.as_deref(),
-            lang,
+        let title = tr!(lang, "caption-title", id = self.id);
+        let game = self.game.clone();
+        let (white, red) = (self.white.name.clone(), self.red.name.clone());
+        tokio::task::spawn_blocking(move || {
+            render_png(&Picture {
+                game: &game,
+                white: &white,
+                red: &red,
+                title: &title,
+                ending: ending.as_deref(),
+                lang,
+            })
         })
+        .await
     }
 
     /// The game record in the notation `ponte replay` reads.

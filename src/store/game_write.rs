@@ -4,7 +4,9 @@
 use sqlx::{Sqlite, Transaction};
 use tokio::sync::MutexGuard;
 
-use super::games::{Committed, GameRow, GameUpdate, MoveRow, NewMove, fetch_game, fetch_moves};
+use super::games::{
+    Committed, GameRow, GameUpdate, MoveRow, NewMove, SELECT_GAME, fetch_game, fetch_moves,
+};
 use super::outbox::{Owed, insert_owed};
 use super::{GameId, Millis, Store, StoreError};
 
@@ -17,7 +19,11 @@ impl Store {
     pub async fn write_game(&self, id: GameId) -> Result<Option<GameWrite<'_>>, StoreError> {
         let guard = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let Some(game) = fetch_game(&mut *tx, id).await? else {
+        let game = sqlx::query_as::<_, GameRow>(&format!("{SELECT_GAME} WHERE g.id = ?"))
+            .bind(id)
+            .fetch_optional(&mut *tx)
+            .await?;
+        let Some(game) = game else {
             return Ok(None);
         };
         Ok(Some(GameWrite {

@@ -214,7 +214,12 @@ impl Store {
     /// # Errors
     /// On a database failure.
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
-        fetch_game(&self.pool, id).await
+        Ok(
+            sqlx::query_as::<_, GameRow>(&format!("{SELECT_GAME} WHERE g.id = ?"))
+                .bind(id)
+                .fetch_optional(&self.pool)
+                .await?,
+        )
     }
 
     /// A game's move log in order.

@@ -175,6 +175,24 @@ impl Owed {
         }
     }
 
+    /// Whether it is a message to one player (a digest, a reminder by direct message): it
+    /// speaks of their games as they stand, so it is posted after everything owed before it.
+    pub fn is_direct_message(self) -> bool {
+        match self {
+            Owed::Digest { .. } | Owed::ReminderDm { .. } => true,
+            Owed::Started { .. }
+            | Owed::Moved { .. }
+            | Owed::Ended { .. }
+            | Owed::Reminder { .. }
+            | Owed::Round { .. }
+            | Owed::Standings { .. }
+            | Owed::Finished { .. }
+            | Owed::Analysis { .. }
+            | Owed::AnalysisFailed { .. }
+            | Owed::SlowReply { .. } => false,
+        }
+    }
+
     /// Whether its numbers can be those of an item: moves reported from the first ply on, a
     /// round from 1, an analysis for a channel.
     fn is_sound(self) -> bool {

@@ -6,6 +6,7 @@ use super::games::NewGame;
 use super::outbox::{Owed, insert_owed};
 use super::{GameId, Millis, PlayerId, Store, StoreError, TournamentId, Variant};
 use crate::ids::{ChannelId, GuildId, MessageId};
+use sqlx::{Sqlite, Transaction};
 
 /// Where a tournament stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::Type)]
@@ -272,57 +273,11 @@ impl Store {
         if moved.rows_affected() == 0 {
             return Ok(None);
         }
-        if !seeds.is_empty() {
-            // The seeds were made from the entrants as the caller read them: someone who joined
-            // or left since (a click at the moment sign-up closes) makes the caller start over.
-            let mut entrants: Vec<PlayerId> = sqlx::query_scalar(
-                "SELECT player_id FROM tournament_entrants WHERE tournament_id = ?",
-            )
-            .bind(id)
-            .fetch_all(&mut *tx)
-            .await?;
-            let mut seeded: Vec<PlayerId> = seeds.iter().map(|(p, _)| *p).collect();
-            entrants.sort_unstable();
-            seeded.sort_unstable();
-            if entrants != seeded {
-                return Err(StoreError::Conflict);
-            }
-        }
-        for (player, seed) in seeds {
-            sqlx::query(
-                "UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND player_id = ?",
-            )
-            .bind(seed)
-            .bind(id)
-            .bind(player)
-            .execute(&mut *tx)
-            .await?;
-        }
-        let mut started = Vec::new();
+        seed(&mut tx, id, seeds).await?;
         insert_owed(&mut tx, owed, now).await?;
+        let mut started = Vec::new();
         for round in rounds {
-            let pairing = Some(Origin::Pairing {
-                tournament: id,
-                round: round.round,
-            });
-            for game in &round.games {
-                let game = NewGame {
-                    origin: pairing,
-                    ..game.clone()
-                };
-                let game_id = insert_new_game(&mut tx, &game, &owed_by_game, &if_away).await?;
-                started.extend(game_id);
-            }
-            if let Some(player) = round.bye {
-                sqlx::query(
-                    "INSERT INTO tournament_byes (tournament_id, round, player_id) VALUES (?, ?, ?)",
-                )
-                .bind(id)
-                .bind(round.round)
-                .bind(player)
-                .execute(&mut *tx)
-                .await?;
-            }
+            started.extend(insert_round(&mut tx, id, round, &owed_by_game, &if_away).await?);
         }
         tx.commit().await?;
         Ok(Some(started))
@@ -471,6 +426,76 @@ impl Store {
         tx.commit().await?;
         Ok(true)
     }
+}
+
+/// Writes the `seeds` of tournament `id` (none: not its first start) in the caller's
+/// transaction. The seeds were made from the entrants as the caller read them: someone who
+/// joined or left since (a click at the moment sign-up closes) is a [`StoreError::Conflict`],
+/// and the caller starts over.
+async fn seed(
+    tx: &mut Transaction<'static, Sqlite>,
+    id: TournamentId,
+    seeds: &[(PlayerId, i64)],
+) -> Result<(), StoreError> {
+    if seeds.is_empty() {
+        return Ok(());
+    }
+    let mut entrants: Vec<PlayerId> =
+        sqlx::query_scalar("SELECT player_id FROM tournament_entrants WHERE tournament_id = ?")
+            .bind(id)
+            .fetch_all(&mut **tx)
+            .await?;
+    let mut seeded: Vec<PlayerId> = seeds.iter().map(|(p, _)| *p).collect();
+    entrants.sort_unstable();
+    seeded.sort_unstable();
+    if entrants != seeded {
+        return Err(StoreError::Conflict);
+    }
+    for (player, seed) in seeds {
+        sqlx::query(
+            "UPDATE tournament_entrants SET seed = ? WHERE tournament_id = ? AND player_id = ?",
+        )
+        .bind(seed)
+        .bind(id)
+        .bind(player)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// Starts `round`'s games of tournament `id` (each as [`Store::start_game`] starts one,
+/// linked to the round) and records its bye, in the caller's transaction; the new games.
+async fn insert_round(
+    tx: &mut Transaction<'static, Sqlite>,
+    id: TournamentId,
+    round: &NewRound,
+    owed_by_game: &impl OwedByStart,
+    if_away: &impl ClockIfAway,
+) -> Result<Vec<GameId>, StoreError> {
+    let pairing = Some(Origin::Pairing {
+        tournament: id,
+        round: round.round,
+    });
+    let mut started = Vec::new();
+    for game in &round.games {
+        let game = NewGame {
+            origin: pairing,
+            ..game.clone()
+        };
+        started.extend(insert_new_game(tx, &game, owed_by_game, if_away).await?);
+    }
+    if let Some(player) = round.bye {
+        sqlx::query(
+            "INSERT INTO tournament_byes (tournament_id, round, player_id) VALUES (?, ?, ?)",
+        )
+        .bind(id)
+        .bind(round.round)
+        .bind(player)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(started)
 }
 
 #[cfg(test)]

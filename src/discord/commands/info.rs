@@ -8,7 +8,7 @@ use super::{
     Context, Error, author_id, autocomplete, game_id, server_lang, tell_author, the_game, user_lang,
 };
 use crate::discord::messages::{away_text, board_text, game_buttons};
-use crate::discord::post::{export_file, game_channel, png_of};
+use crate::discord::post::{export_file, game_channel};
 use crate::game::{Color, Record};
 use crate::i18n::{Lang, color_name};
 use crate::service::picture;
@@ -25,7 +25,7 @@ pub async fn board(
 ) -> Result<(), Error> {
     let game = the_game(ctx, game).await?;
     let lang = server_lang(ctx).await?;
-    let png = png_of(lang, &game).await?;
+    let png = game.png(lang).await?;
     let reply = poise::CreateReply::default()
         .content(board_text(lang, &game))
         .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
