@@ -320,6 +320,7 @@ help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]`
     `/brücke c3 e4` – eine Brücke zwischen zwei deiner Steine bauen.
     `/tauschen` – die Kuchenregel: In seinem ersten Zug darf Rot Weiß mit dessen zwei Steinen übernehmen, statt zu setzen (oder mit dem Knopf „Tauschen“ unter dem Spielplan).
     `/passen` – nur, wenn du keine zwei Steine setzen kannst. `/aufgeben` – die Partie aufgeben (mit Rückfrage).
+    `/tipp` – gegen den Bot: der Zug, den er für dich spielen würde, und warum (nur du siehst ihn; Tipps werden gezählt).
     `/spielplan` – den Spielplan einer Partie zeigen. `/partien` – deine Partien, wer dran ist und die restliche Bedenkzeit. `/regeln` – die Regeln.
     `/abbrechen` – eine Partie vor dem ersten Zug von Rot abbrechen. `/exportieren` – die Partienotation als Datei.
     `/wiedergabe [partie]` – eine beendete Partie als Animation. `/analyse [partie]` – wo sie gewonnen und verloren wurde, aus Sicht der KI.
@@ -446,6 +447,7 @@ local-help =
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NAME TAGE   back NAME   (ein Spieler im Urlaub: seine Uhren stehen still)
       rematch [#ID]   eine beendete Partie noch einmal, wer verloren hat, beginnt
+      hint   gegen den Bot: der Zug, den er für dich spielen würde, und warum (Tipps werden gezählt)
     Züge macht, wer in der aktuellen Partie am Zug ist, sofern `as NAME` nichts anderes sagt
     das Brett: w W weiße Steine (W: in einer Insel), r R rote, ─ │ ╱ ╲ eine Brücke über Feldern, auf die kein Stein darf,
       {"["}w] die Steine des letzten Zugs; rules zeigt die Regeln kurz
@@ -781,3 +783,46 @@ local-resumed = Partie #{ $id } geht weiter, wo sie stand: `board` zeigt sie, `g
 
 ## Many games wait for the bot: its reply in game $id may take up to $seconds seconds.
 slow-reply = ⏳ Viele Partien warten auf mich: Meine Antwort in Partie #{ $id } kann bis zu { $seconds } s dauern.
+
+## Tipps gegen den Bot (/tipp, und hint im Terminal). $move ist der vorgeschlagene Zug (c3 d4,
+## c3-e4); $cell und $sandbank sind Felder; $color ist die Farbe des Gegners im Fließtext.
+hint-caption = Tipp für Partie #{ $id }
+hint-given = 💡 Tipp für Partie #{ $id }: { $why }
+    Tipps werden gezählt: Das ist Tipp Nr. { $count } in dieser Partie.
+hint-island-made = { $move } vervollständigt { $islands ->
+    [one] eine Insel
+   *[other] { $islands } Inseln
+} (bei { $cell }): { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+} mehr für dich.
+hint-islands-joined = { $move }: Diese Brücke verbindet deine Inseln zu einem Netz, und verbundene Inseln zählen zusammen mehr (1, 3, 6, 10 … für 1, 2, 3, 4 … Inseln): { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+} mehr für dich.
+hint-groups-linked = { $move }: Diese Brücke verbindet zwei deiner Gruppen, sodass die Inseln, die du auf beiden Seiten fertigstellst, zusammen zählen (1, 3, 6 … statt je 1).
+hint-island-stopped = { $move } nimmt der Sandbank von { $color } bei { $cell } den letzten Platz: Sie kann nie mehr eine Insel werden.
+hint-cell-taken = { $move } besetzt { $cell }, ein Feld, in das die Sandbank von { $color } bei { $sandbank } wachsen könnte: weniger Platz für ihre Insel.
+hint-sandbank-grown = { $move } lässt deine Sandbank bei { $cell } auf { $tiles } Steine wachsen: { $left ->
+    [one] Noch ein Stein, und sie ist
+   *[other] Noch { $left } Steine, und sie ist
+} eine Insel.
+hint-new-sandbanks = { $move } legt { $sandbanks ->
+    [one] eine neue Sandbank an, mit Platz, um zu einer Insel
+   *[other] { $sandbanks } neue Sandbänke an, mit Platz, um zu Inseln
+} zu wachsen.
+hint-swap = Tauschen (die Kuchenregel): Übernimm Weiß mit seinen zwei Steinen; der Bot hält sie für wertvoller, als zwei rote Steine zu setzen.
+hint-pass = Passen: Du kannst keine zwei Steine mehr setzen, und keine Brücke bringt dir noch etwas.
+hint-resign = Aufgeben: Der Bot sieht keinen Weg mehr zum Sieg.
+# In der Schlussmeldung einer Partie, in der Tipps gegeben wurden.
+result-hints = 💡 { $count ->
+    [one] 1 Tipp
+   *[other] { $count } Tipps
+} genutzt
+error-hint-rated = Partie #{ $id } wird gewertet: Tipps gibt es nur in ungewerteten Partien gegen den Bot
+error-hint-between-people = In Partie #{ $id } spielen Menschen gegeneinander: Tipps gibt es nur in Partien gegen den Bot
+error-hint-failed = Entschuldige, diesmal habe ich keinen Tipp gefunden (ein Problem auf meiner Seite): Nichts wurde gezählt. Bitte versuch es gleich noch einmal.
+cmd-hint = tipp
+    .description = Gegen den Bot: der Zug, den er für dich spielen würde, und warum (Tipps werden gezählt)
+    .game = partie
+    .game-description = Welche Partie (nur außerhalb des Threads der Partie nötig)

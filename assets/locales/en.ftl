@@ -328,6 +328,7 @@ help-text = `/challenge [opponent] [size] [supply] [time] [rated]` — challenge
     `/bridge c3 e4` — build a bridge between two of your tiles.
     `/swap` — the pie rule: on Red's first turn you may take White and its two tiles instead of placing (or use the Swap button under the board).
     `/pass` — only when you cannot place two tiles. `/resign` — give up (asks first).
+    `/hint` — against the bot: the move it would play for you, and why (only you see it; hints are counted).
     `/board` — show a board. `/games` — your games, whose turn and the time left. `/rules` — the rules.
     `/abort` — call a game off before Red's first move. `/export` — the game record as a file.
     `/replay [game]` — an animated replay of a finished game. `/analyse [game]` — where it was won and lost, as the AI sees it.
@@ -455,6 +456,7 @@ local-help =
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NAME DAYS   back NAME   (a player away: their clocks stand still)
       rematch [#ID]   a finished game again, the loser opening
+      hint   against the bot: the move it would play for you, and why (hints are counted)
     moves are played by the player to move in the current game unless `as NAME` says otherwise
     the board: w W white tiles (W: in an island), r R red, ─ │ ╱ ╲ a bridge over the cells no tile may go on,
       {"["}w] the last move's tiles; rules prints the rules in short
@@ -784,3 +786,49 @@ local-resumed = game #{ $id } goes on where it stood: `board` shows it, `games` 
 
 ## Many games wait for the bot: its reply in game $id may take up to $seconds seconds.
 slow-reply = ⏳ Many games are waiting for me: my reply in game #{ $id } may take up to { $seconds } s.
+
+## Hints against the bot (/hint, and hint in the terminal). $move is the move suggested (c3 d4,
+## c3-e4); $cell and $sandbank are cells; $color is the opponent's colour in running text.
+hint-caption = Hint for game #{ $id }
+hint-given = 💡 Hint for game #{ $id }: { $why }
+    Hints are counted: this is hint { $count } in this game.
+hint-island-made = { $move } completes { $islands ->
+    [one] an island
+   *[other] { $islands } islands
+} (at { $cell }): { $points ->
+    [one] 1 more point
+   *[other] { $points } more points
+} for you.
+hint-islands-joined = { $move }: this bridge joins your islands into one network, and joined islands score more together (1, 3, 6, 10… for 1, 2, 3, 4… islands): { $points ->
+    [one] 1 more point
+   *[other] { $points } more points
+} for you.
+hint-groups-linked = { $move }: this bridge links two of your groups, so the islands you complete on both sides will score together (1, 3, 6… instead of 1 each).
+hint-island-stopped = { $move } takes the last room the { $color } sandbank at { $cell } had: it can never become an island now.
+hint-cell-taken = { $move } takes { $cell }, a cell the { $color } sandbank at { $sandbank } could grow into: less room for its island.
+hint-sandbank-grown = { $move } grows your sandbank at { $cell } to { $tiles } tiles: { $left ->
+    [one] one more tile makes
+   *[other] { $left } more tiles make
+} an island.
+hint-new-sandbanks = { $move } starts { $sandbanks ->
+    [one] a new sandbank
+   *[other] { $sandbanks } new sandbanks
+} with room to grow into { $sandbanks ->
+    [one] an island
+   *[other] islands
+}.
+hint-swap = Swap (the pie rule): take White and its two tiles; the bot judges them worth more than placing two red tiles.
+hint-pass = Pass: you cannot place two tiles any more, and no bridge gains you anything.
+hint-resign = Resign: the bot sees no way left to win.
+# In the final announcement of a game in which hints were given.
+result-hints = 💡 { $count ->
+    [one] 1 hint
+   *[other] { $count } hints
+} taken
+error-hint-rated = game #{ $id } is rated: hints are only given in unrated games against the bot
+error-hint-between-people = game #{ $id } is played between people: hints are only given in games against the bot
+error-hint-failed = Sorry, I could not find a hint this time (a problem on my side): nothing was counted. Please try again in a moment.
+cmd-hint = hint
+    .description = Against the bot: the move it would play for you, and why (hints are counted)
+    .game = game
+    .game-description = Which game (only needed outside the game's thread)

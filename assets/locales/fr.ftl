@@ -320,6 +320,7 @@ help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — d
     `/pont c3 e4` — construire un pont entre deux de tes tuiles.
     `/échanger` — la règle du gâteau : à son premier tour, Rouge peut prendre Blanc et ses deux tuiles au lieu de poser (ou avec le bouton « Échanger » sous le plateau).
     `/passer` — seulement si tu ne peux pas poser deux tuiles. `/abandonner` — abandonner la partie (avec confirmation).
+    `/indice` — contre le bot : le coup qu’il jouerait à ta place, et pourquoi (toi seul le vois ; les indices sont comptés).
     `/plateau` — afficher le plateau d'une partie. `/parties` — tes parties, qui doit jouer et le temps restant. `/règles` — les règles.
     `/annuler` — annuler une partie avant le premier coup de Rouge. `/exporter` — la notation de la partie, en fichier.
     `/revoir [partie]` — une partie finie rejouée en animation. `/analyser [partie]` — où elle s’est gagnée et perdue, selon l’IA.
@@ -446,6 +447,7 @@ local-help =
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NOM JOURS   back NOM   (un joueur en vacances : ses pendules s’arrêtent)
       rematch [#ID]   une partie finie à nouveau, le perdant commence
+      hint   contre le bot : le coup qu’il jouerait à ta place, et pourquoi (les indices sont comptés)
     les coups sont joués par le joueur dont c'est le tour dans la partie en cours, sauf si `as NOM` dit autre chose
     le plateau : w W tuiles blanches (W : dans une île), r R rouges, ─ │ ╱ ╲ un pont au-dessus des cases où aucune tuile ne va,
       {"["}w] les tuiles du dernier coup ; rules affiche les règles en bref
@@ -781,3 +783,46 @@ local-resumed = la partie #{ $id } reprend où elle en était : `board` l’affi
 
 ## Many games wait for the bot: its reply in game $id may take up to $seconds seconds.
 slow-reply = ⏳ Beaucoup de parties m’attendent : ma réponse dans la partie #{ $id } peut prendre jusqu’à { $seconds } s.
+
+## Les indices contre le bot (/indice, et hint dans le terminal). $move est le coup proposé
+## (c3 d4, c3-e4) ; $cell et $sandbank sont des cases ; $color la couleur de l’adversaire.
+hint-caption = Indice pour la partie #{ $id }
+hint-given = 💡 Indice pour la partie #{ $id } : { $why }
+    Les indices sont comptés : c’est l’indice n° { $count } dans cette partie.
+hint-island-made = { $move } complète { $islands ->
+    [one] une île
+   *[other] { $islands } îles
+} (en { $cell }) : { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} de plus pour toi.
+hint-islands-joined = { $move } : ce pont relie tes îles en un seul réseau, et des îles reliées rapportent plus ensemble (1, 3, 6, 10… pour 1, 2, 3, 4… îles) : { $points ->
+    [one] 1 point
+   *[other] { $points } points
+} de plus pour toi.
+hint-groups-linked = { $move } : ce pont relie deux de tes groupes, et les îles que tu compléteras des deux côtés compteront ensemble (1, 3, 6… au lieu de 1 chacune).
+hint-island-stopped = { $move } prend la dernière place du banc de sable { $color } en { $cell } : il ne pourra plus jamais devenir une île.
+hint-cell-taken = { $move } occupe { $cell }, une case où le banc de sable { $color } en { $sandbank } pouvait s’agrandir : moins de place pour son île.
+hint-sandbank-grown = { $move } agrandit ton banc de sable en { $cell } à { $tiles } tuiles : { $left ->
+    [one] encore une tuile
+   *[other] encore { $left } tuiles
+} et c’est une île.
+hint-new-sandbanks = { $move } commence { $sandbanks ->
+    [one] un nouveau banc de sable, avec de la place pour devenir une île
+   *[other] { $sandbanks } nouveaux bancs de sable, avec de la place pour devenir des îles
+}.
+hint-swap = Échanger (la règle du gâteau) : prends Blanc et ses deux tuiles ; le bot les juge plus précieuses que de poser deux tuiles rouges.
+hint-pass = Passe : tu ne peux plus poser deux tuiles, et aucun pont ne te rapporte plus rien.
+hint-resign = Abandon : le bot ne voit plus aucun moyen de gagner.
+# Dans l’annonce finale d’une partie où des indices ont été donnés.
+result-hints = 💡 { $count ->
+    [one] 1 indice utilisé
+   *[other] { $count } indices utilisés
+}
+error-hint-rated = la partie #{ $id } compte pour le classement : les indices ne sont donnés que dans les parties non classées contre le bot
+error-hint-between-people = la partie #{ $id } se joue entre personnes : les indices ne sont donnés que dans les parties contre le bot
+error-hint-failed = Désolé, je n’ai pas trouvé d’indice cette fois (un problème de mon côté) : rien n’a été compté. Réessaie dans un instant.
+cmd-hint = indice
+    .description = Contre le bot : le coup qu’il jouerait à ta place, et pourquoi (les indices sont comptés)
+    .game = partie
+    .game-description = Quelle partie (utile seulement hors du fil de la partie)

@@ -154,7 +154,85 @@ pub fn choose_on(
     Some(decision)
 }
 
+/// The longest a hint thinks. With the wait for a core (at most [`HINT_CORE_PATIENCE`]), the
+/// picture and the database, a hint answers within 2 s.
+pub const HINT_THINK: Duration = Duration::from_millis(1200);
+
+/// The most a hint waits for a core that the bot's own searches hold; past it, the hint
+/// thinks beside them (a second or so on one more thread).
+pub const HINT_CORE_PATIENCE: Duration = Duration::from_millis(500);
+
+/// The most playouts a hint makes: on a fast machine it stops here before [`HINT_THINK`], so
+/// that the same position and seed give the same hint.
+pub const HINT_PLAYOUTS: u64 = 20_000;
+
+/// A hint's budget, starting now: [`HINT_THINK`] or [`HINT_PLAYOUTS`], whichever comes first.
+pub fn hint_budget() -> Budget {
+    Budget {
+        playouts: Some(HINT_PLAYOUTS),
+        deadline: Some(Instant::now() + HINT_THINK),
+        ..Budget::default()
+    }
+}
+
+/// The move a hint suggests to the side to move in `game`: `hard`'s search (which never
+/// misplays on purpose, as `easy` does) within `budget`, so a move of the engine's list of legal
+/// moves. `None` when the game is over.
+pub fn hint(game: &Game, budget: Budget, seed: u64) -> Option<Decision> {
+    choose(game, Level::Hard, budget, seed)
+}
+
 /// The move to play, for callers that need no figures.
 pub fn best_move(game: &Game, level: Level, budget: Budget, seed: u64) -> Option<Move> {
     choose(game, level, budget, seed).map(|d| d.best)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Variant, playout};
+
+    /// A hint is a legal move wherever the game goes on: positions along random games on both
+    /// boards and supplies, the opening and the last turns included.
+    #[test]
+    fn a_hint_is_legal_in_every_position_of_random_games() {
+        let mut checked = 0;
+        for (seed, variant) in [
+            Variant::DEFAULT,
+            Variant::unlimited(10).unwrap(),
+            Variant::unlimited(6).unwrap(),
+        ]
+        .into_iter()
+        .enumerate()
+        {
+            let mut rng = Rng::with_seed(seed as u64);
+            let mut game = Game::new(variant);
+            while !game.is_over() {
+                let budget = Budget {
+                    playouts: Some(8),
+                    ..Budget::default()
+                };
+                let hint = hint(&game, budget, rng.u64(..)).expect("the game goes on");
+                assert!(
+                    game.is_legal(hint.best),
+                    "{} after {}",
+                    hint.best,
+                    game.plies()
+                );
+                checked += 1;
+                let Some(mv) = playout::random_move(&game, &mut rng) else {
+                    break;
+                };
+                game.play(mv).unwrap();
+            }
+            if game.is_over() {
+                assert_eq!(
+                    hint(&game, Budget::default(), 1),
+                    None,
+                    "no hint after the end"
+                );
+            }
+        }
+        assert!(checked > 100, "{checked} positions");
+    }
 }

@@ -348,12 +348,16 @@ pub fn result_text(lang: Lang, game: &GameView) -> String {
             )
         )
     };
-    format!(
+    let mut text = format!(
         "{}\n{}\n{}",
         tr!(lang, "game-over", headline = headline),
         side(Color::White),
         side(Color::Red)
-    )
+    );
+    if game.hints > 0 {
+        text = format!("{text}\n{}", tr!(lang, "result-hints", count = game.hints));
+    }
+    text
 }
 
 /// Discord's limit for a message's text.

@@ -10,6 +10,7 @@ mod bitboard;
 mod board;
 mod cell;
 mod diagram;
+mod effect;
 mod error;
 #[allow(clippy::module_inception)]
 mod game;
@@ -24,6 +25,7 @@ pub use bitboard::{Bitboard, Block};
 pub use board::{Board, FirstTile};
 pub use cell::{Cell, Color, MAX_SIZE, MIN_SIZE, NotACell};
 pub use diagram::{grid, painted_grid, status_line};
+pub use effect::{Effect, can_become_island, effect};
 pub use error::{CellList, IllegalMove};
 pub use game::{Game, Outcome};
 pub use moves::{BadMove, Bridge, BridgeKind, Move};

@@ -65,6 +65,9 @@ pub enum Command {
     /// `rematch [#ID]`: the finished game named (else the current one) again, the loser
     /// opening; against the bot it starts at once, else it is a challenge to answer.
     Rematch(Option<GameId>),
+    /// `hint`: in the current game against the bot, the move it would play for the player to
+    /// move (or for NAME, after `as NAME`).
+    Hint,
     /// A move in the current game: typed alone (`c3 d4`, `c3-e4`, `pass`), or after the verb
     /// of its kind (`place c3 d4`, `bridge c3 e4`), which it is then known to be.
     Move(Result<Move, BadMove>),
@@ -152,7 +155,7 @@ pub enum Verb {
 }
 
 /// Every word a line may start with (besides a move's cells).
-const COMMAND_WORDS: [&str; 22] = [
+const COMMAND_WORDS: [&str; 23] = [
     "help",
     "rules",
     "play",
@@ -169,6 +172,7 @@ const COMMAND_WORDS: [&str; 22] = [
     "vacation",
     "back",
     "rematch",
+    "hint",
     "place",
     "bridge",
     "swap",
@@ -263,6 +267,7 @@ impl Command {
             "vacation" => (false, vacation(args)),
             "back" => (false, back(args)),
             "rematch" => (true, named_game(args).map(Command::Rematch)),
+            "hint" => (false, Ok(Command::Hint)),
             "place" => (false, placing(args)),
             "bridge" => (false, bridging(args)),
             _ if starts_a_move(words) => (false, Ok(a_move(words))),
@@ -541,6 +546,7 @@ mod tests {
             ("replay 3", Command::Replay(Some(GameId::new(3)))),
             ("rematch", Command::Rematch(None)),
             ("rematch #2", Command::Rematch(Some(GameId::new(2)))),
+            ("hint", Command::Hint),
         ] {
             assert_eq!(command(line), Ok(expected), "{line}");
         }

@@ -1,10 +1,11 @@
 //! `ponte local`: the bot's whole flow in a terminal, on the same service and database, for
 //! anyone without Discord. One command per line (read into a [`Line`] by `command.rs`, then
 //! run here); `help` lists them. What it says is in `words.rs`; starting games is in
-//! `games.rs`, the files it writes in `pictures.rs`.
+//! `games.rs`, hints in `hint.rs`, the files it writes in `pictures.rs`.
 
 mod command;
 mod games;
+mod hint;
 mod input;
 mod pictures;
 mod words;
@@ -182,6 +183,7 @@ impl<'a> Session<'a> {
                 ))
             }
             Command::Rematch(game) => self.rematch(game).await,
+            Command::Hint => self.hint(mover).await,
             Command::Move(mv) => self.play_move(mv, mover).await,
         }
     }

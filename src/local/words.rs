@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::game::{Color, IllegalMove, Move};
 use crate::i18n::{Lang, illegal_move, painted_diagram, variant_words, with_color};
 use crate::service::{
-    ChallengeView, GameView, LONGEST_MOVE_TIME, Millis, MoveReport, Player, ServiceError, utc,
+    ChallengeView, GameView, Hint, LONGEST_MOVE_TIME, Millis, MoveReport, Player, ServiceError, utc,
 };
 use crate::tr;
 
@@ -302,6 +302,13 @@ fn paint(color: Option<Color>, text: &str) -> String {
     format!("{style}{text}{style:#}")
 }
 
+/// A hint: the board after the move suggested (its tiles marked as a last move's), and why.
+pub fn show_hint(lang: Lang, hint: &Hint) -> String {
+    let mut out = painted_diagram(lang, &hint.after, &paint);
+    out.push_str(&hint.text(lang));
+    out
+}
+
 /// The board and the state of play, with the clock as it stands at `now`.
 pub fn show(lang: Lang, game: &GameView, now: Millis) -> String {
     let mut out = painted_diagram(lang, &game.game, &paint);
@@ -318,6 +325,9 @@ pub fn show(lang: Lang, game: &GameView, now: Millis) -> String {
                 .result_words(lang, |p| p.name.clone())
                 .unwrap_or_default();
             let _ = write!(out, "\n{}", tr!(lang, "local-game-over", result = result));
+            if game.hints > 0 {
+                let _ = write!(out, "\n{}", tr!(lang, "result-hints", count = game.hints));
+            }
         }
         (None, Some((color, player))) => {
             let who = with_color(lang, &player.name, color);

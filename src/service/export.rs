@@ -31,9 +31,18 @@ impl Service {
             .result_words(Lang::En, |p| p.name.clone())
             .unwrap_or_else(|| "in progress".to_string());
         let [white, red] = Color::BOTH.map(|c| game.game.score(c).points);
+        // The hints a player took against the bot are a fact of the game like its result: a
+        // comment beside the others, not a header of the record (those set the rules a replay
+        // plays by).
+        let hints = match game.hints {
+            0 => String::new(),
+            1 => "# Hints: 1 hint taken\n".to_string(),
+            n => format!("# Hints: {n} hints taken\n"),
+        };
         Ok(format!(
             "# Ponte del Diavolo, game #{}\n# White: {}\n# Red: {}\n# Started: {}\n\
-             # Variant: {size}×{size}, {}, {}, {}\n# Result: {result} (points {white}–{red})\n{}",
+             # Variant: {size}×{size}, {}, {}, {}\n# Result: {result} (points {white}–{red})\n\
+             {hints}{}",
             game.id,
             game.white.name,
             game.red.name,

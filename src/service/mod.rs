@@ -21,6 +21,7 @@ mod clock;
 mod deadlines;
 mod digests;
 mod export;
+mod hints;
 mod languages;
 mod opponent;
 mod play;
@@ -56,6 +57,7 @@ pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
 pub use deadlines::Tick;
 pub use digests::{DIGEST_HOUR, Notify, time_zone, time_zones_like};
 pub use export::picture;
+pub use hints::Hint;
 pub use opponent::{AiRecord, AiTerms, Opener};
 pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
@@ -132,6 +134,12 @@ pub enum ServiceError {
     /// A digest without a time zone.
     DigestNeedsZone,
     DigestHour,
+    /// A hint asked for in a rated game.
+    HintRated(GameId),
+    /// A hint asked for in a game between people.
+    HintBetweenPeople(GameId),
+    /// A hint's search failed (a fault of the service, logged).
+    HintFailed,
     Damaged(DamagedLog),
     Store(StoreError),
 }
@@ -232,6 +240,9 @@ impl ServiceError {
             E::UnknownTimeZone(name) => tr!(lang, "error-unknown-time-zone", name = name),
             E::DigestNeedsZone => tr!(lang, "error-digest-needs-zone"),
             E::DigestHour => tr!(lang, "error-digest-hour"),
+            E::HintRated(id) => tr!(lang, "error-hint-rated", id = *id),
+            E::HintBetweenPeople(id) => tr!(lang, "error-hint-between-people", id = *id),
+            E::HintFailed => tr!(lang, "error-hint-failed"),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",

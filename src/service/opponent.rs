@@ -262,8 +262,7 @@ impl Service {
                 think.as_millis()
             );
         }
-        let thought = tokio::task::spawn_blocking(move || {
-            let _permits = (permit, second_core);
+        let searching = move || {
             // The budget starts once a core is free: waiting in the queue costs no thinking.
             let budget = match playouts {
                 Some(playouts) => Budget {
@@ -272,13 +271,11 @@ impl Service {
                 },
                 None => level.budget(think),
             };
-            let started = std::time::Instant::now();
-            let mv = ai::choose_on(&game, level, budget, seed, cores).map(|decision| decision.best);
-            metrics::histogram!(super::telemetry::AI_SEARCH_SECONDS, "level" => level.name())
-                .record(started.elapsed());
-            mv
-        })
-        .await;
+            ai::choose_on(&game, level, budget, seed, cores)
+        };
+        let thought = search(searching, (permit, second_core), level.name())
+            .await
+            .map(|decision| decision.map(|d| d.best));
         let mv = match thought {
             Ok(Some(mv)) => mv,
             Ok(None) => return Ok(None),
@@ -388,6 +385,28 @@ impl Service {
             })
             .collect())
     }
+}
+
+/// Runs one search of the AI off the async threads, as every search runs: `think` on the
+/// cores that `permits` hold (freed when it ends), its time recorded under `label` (a level,
+/// or `hint`).
+///
+/// # Errors
+/// When the search's task failed (panicked).
+pub(super) async fn search<T: Send + 'static>(
+    think: impl FnOnce() -> Option<T> + Send + 'static,
+    permits: impl Send + 'static,
+    label: &'static str,
+) -> std::result::Result<Option<T>, tokio::task::JoinError> {
+    tokio::task::spawn_blocking(move || {
+        let _permits = permits;
+        let started = std::time::Instant::now();
+        let found = think();
+        metrics::histogram!(super::telemetry::AI_SEARCH_SECONDS, "level" => label)
+            .record(started.elapsed());
+        found
+    })
+    .await
 }
 
 /// The AI's level as the store keeps it.

@@ -311,6 +311,7 @@ mod tests {
             ai_level: None,
             tournament_id: tournament,
             tournament_round: tournament.map(|_| 1),
+            hints: 0,
         }
     }
 

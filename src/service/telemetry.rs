@@ -13,6 +13,7 @@ pub const MOVES_SAVED: &str = "ponte_moves_saved_total";
 pub const GAME_WRITE_SECONDS: &str = "ponte_game_write_seconds";
 pub const AI_SEARCH_SECONDS: &str = "ponte_ai_search_seconds";
 pub const AI_REPLY_WAIT_SECONDS: &str = "ponte_ai_reply_wait_seconds";
+pub const HINTS_GIVEN: &str = "ponte_hints_given_total";
 const GAMES_ACTIVE: &str = "ponte_games_active";
 const OUTBOX_WAITING: &str = "ponte_outbox_waiting";
 const OUTBOX_OLDEST_SECONDS: &str = "ponte_outbox_oldest_seconds";
@@ -36,7 +37,13 @@ pub fn describe_metrics() {
     describe_histogram!(
         AI_SEARCH_SECONDS,
         Unit::Seconds,
-        "Time the AI thought about one move, by level (waiting for a free core not counted)"
+        "Time the AI thought about one move, by level, or `hint` for a hint (waiting for a \
+         free core not counted)"
+    );
+    describe_counter!(
+        HINTS_GIVEN,
+        Unit::Count,
+        "Hints given to players in games against the bot"
     );
     describe_histogram!(
         AI_REPLY_WAIT_SECONDS,

@@ -368,6 +368,8 @@ pub struct GameView {
     pub ai: Option<(PlayerId, Level)>,
     /// In a tournament: which, and the round.
     pub tournament: Option<(TournamentId, u32)>,
+    /// The hints the player was given (in a game against the AI).
+    pub hints: u32,
 }
 
 impl GameView {
@@ -417,6 +419,7 @@ impl GameView {
             tournament: row
                 .tournament_id
                 .zip(row.tournament_round.map(|r| r as u32)),
+            hints: u32::try_from(row.hints).unwrap_or_default(),
         }
     }
 

@@ -76,6 +76,25 @@ impl Store {
         Ok(noticed)
     }
 
+    /// Counts a hint given in game `game` as it stood at `version`, and returns the game's
+    /// hints so far; `None` (nothing counted) when the game moved on or ended since, or is not
+    /// against the AI. The game's version stays: a hint changes no position, and the board's
+    /// buttons must still work.
+    ///
+    /// # Errors
+    /// On a database failure.
+    pub async fn count_hint(&self, game: GameId, version: i64) -> Result<Option<i64>, StoreError> {
+        Ok(sqlx::query_scalar(
+            "UPDATE games SET hints = hints + 1
+             WHERE id = ? AND version = ? AND status = 'active' AND ai_player_id IS NOT NULL
+             RETURNING hints",
+        )
+        .bind(game)
+        .bind(version)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
     /// `player`'s results against each level of the AI, in the finished games of a server.
     ///
     /// # Errors
@@ -287,5 +306,34 @@ mod tests {
         );
         let slow_rows = "SELECT COUNT(*) FROM outbox WHERE kind = 'slow_reply'";
         assert_eq!(number(&store, slow_rows).await, 2);
+    }
+
+    #[tokio::test]
+    async fn a_hint_is_counted_once_at_the_version_it_was_given_and_only_against_the_ai() {
+        let (_dir, store) = store_with_players().await;
+        let against_ai = start(&store, &ai_game(1, 2, hard(PlayerId(2)), None)).await;
+        let between_people = start(&store, &new_game(1, 3)).await;
+        let hints = |id: GameId| {
+            let store = &store;
+            async move { store.game(id).await.unwrap().unwrap().hints }
+        };
+        let version = store.game(against_ai).await.unwrap().unwrap().version;
+        assert_eq!(
+            store.count_hint(against_ai, version).await.unwrap(),
+            Some(1)
+        );
+        assert_eq!(hints(against_ai).await, 1);
+        assert_eq!(
+            store.game(against_ai).await.unwrap().unwrap().version,
+            version,
+            "a hint changes no position: the version stays"
+        );
+        assert_eq!(
+            store.count_hint(against_ai, version + 1).await.unwrap(),
+            None
+        );
+        assert_eq!(hints(against_ai).await, 1, "a stale version counts nothing");
+        assert_eq!(store.count_hint(between_people, 0).await.unwrap(), None);
+        assert_eq!(hints(between_people).await, 0);
     }
 }

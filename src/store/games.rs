@@ -46,6 +46,8 @@ pub struct GameRow {
     /// In a tournament: which, and the round.
     pub tournament_id: Option<TournamentId>,
     pub tournament_round: Option<i64>,
+    /// The hints the player was given (games against the AI only).
+    pub hints: i64,
 }
 
 /// A game's correspondence clock as stored: the times only. What they mean (a deadline, a
@@ -139,7 +141,7 @@ pub(super) const SELECT_GAME: &str = "SELECT g.id, g.opener_id, g.other_id, g.wh
      g.rated, g.status, g.winner, g.end_reason, g.guild_id, g.channel_id, g.thread_id, g.plies, \
      g.to_move_id, g.deadline_at, g.remind_at, g.rating_applied, g.version, g.created_at, \
      g.updated_at, g.last_move_seen_at, g.ai_player_id, g.ai_level, g.tournament_id, \
-     g.tournament_round, g.paused_until, g.paused_deadline_in, g.paused_remind_in \
+     g.tournament_round, g.paused_until, g.paused_deadline_in, g.paused_remind_in, g.hints \
      FROM games g JOIN players w ON w.id = g.white_id \
      JOIN players r ON r.id = g.red_id";
 
@@ -511,6 +513,7 @@ mod tests {
                 ai_level: None,
                 tournament_id: None,
                 tournament_round: None,
+                hints: 0,
             }
         );
         assert_eq!(store.game(GameId::new(id.get() + 1)).await.unwrap(), None);

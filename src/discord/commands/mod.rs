@@ -5,6 +5,7 @@
 
 mod autocomplete;
 mod challenge;
+mod hint;
 mod info;
 mod play;
 mod review;
@@ -33,6 +34,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         info::board(),
         info::games(),
         play::abort(),
+        hint::hint(),
         standings::notify(),
         standings::leaderboard(),
         standings::stats(),
