@@ -473,7 +473,7 @@ async fn ai_queue(options: &Options, database: &str, count: u64) {
     let service = Service::open(database).await.unwrap();
     let ai = Player::new(fake_discord::APP_ID.parse::<PlayerId>().unwrap(), "ponte");
     for i in 0..count {
-        let human = Player::new(PlayerId(4_200_000_000 + i as i64), format!("p{i}"));
+        let human = Player::new(PlayerId::from_snowflake(4_200_000_000 + i), format!("p{i}"));
         let terms = AiTerms {
             level: Level::Hard,
             options: ChallengeOptions::default(),

@@ -32,8 +32,14 @@ fn next_move(game: &GameView, rng: &mut Rng) -> Option<(PlayerId, Move)> {
 }
 
 async fn new_game(service: &Service, i: usize) -> GameView {
-    let a = Player::new(PlayerId(10_000 + 2 * i as i64), format!("a{i}"));
-    let b = Player::new(PlayerId(10_001 + 2 * i as i64), format!("b{i}"));
+    let a = Player::new(
+        PlayerId::from_snowflake((10_000 + 2 * i) as u64),
+        format!("a{i}"),
+    );
+    let b = Player::new(
+        PlayerId::from_snowflake((10_001 + 2 * i) as u64),
+        format!("b{i}"),
+    );
     let options = ChallengeOptions {
         variant: Variant::default(),
         ..ChallengeOptions::default()

@@ -2,12 +2,13 @@
 //! (a game's number for a player's, say, or a channel for a server). They are stored as SQLite
 //! integers (`#[sqlx(transparent)]`) and written as their number (also by serde).
 //!
-//! The numbers of the database's counters and of Discord's ids are private: such an id is made
-//! only by reading it back from the database, by parsing (`"12".parse()`, refusing what no id
-//! of its kind can be, or `try_from` a number a front end was given as a number), and Discord's
-//! from Discord's own in one place of `src/discord` ([`GuildId::from_snowflake`] and its kin).
-//! This crate's tests may write a bare number (`GameId::new(7)`, `7.into()` for Discord's);
-//! those in `tests/` parse or use `try_from`, as a front end does.
+//! Their numbers are private: an id is made only by reading it back from the database, by
+//! parsing (`"12".parse()`, refusing what no id of its kind can be, or `try_from` a number a
+//! front end was given as a number), and Discord's ids and users from Discord's own in one
+//! place of `src/discord` ([`GuildId::from_snowflake`], [`PlayerId::from_snowflake`] and their
+//! kin). This crate's tests may write a bare number (`GameId::new(7)`, `7.into()` for
+//! Discord's); those in `tests/` parse, use `try_from` as a front end does, or name a Discord
+//! user with [`PlayerId::from_snowflake`].
 //!
 //! The database's own counters (a game, a challenge, a tournament, an outbox item) are SQLite
 //! row ids, counted from 1. A player is a Discord user (a positive number: the user's id) or a
@@ -94,58 +95,97 @@ counted_ids! {
     OutboxId,
 }
 
-macro_rules! ids {
-    ($($(#[$doc:meta])* $name:ident),* $(,)?) => {$(
-        $(#[$doc])*
-        #[derive(
-            Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash, sqlx::Type,
-            serde::Serialize, serde::Deserialize,
-        )]
-        #[sqlx(transparent)]
-        #[serde(transparent)]
-        pub struct $name(pub i64);
+/// A player: a Discord user (a positive number, the user's id) or a player of the terminal (a
+/// negative number made from their name). Never 0.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    sqlx::Type,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[sqlx(transparent)]
+#[serde(transparent)]
+pub struct PlayerId(i64);
 
-        impl $name {
-            /// Its number, as stored.
-            pub const fn get(self) -> i64 {
-                self.0
-            }
+impl PlayerId {
+    /// The Discord user `snowflake` (`src/discord` makes players from users here and nowhere
+    /// else). Discord's ids keep milliseconds since 2015 in their top 42 bits, so they stay
+    /// below 2^63, positive as an `i64`, until the 2080s.
+    pub const fn from_snowflake(snowflake: u64) -> PlayerId {
+        PlayerId(snowflake as i64)
+    }
+
+    /// The player of the terminal named `name` (in any case): a negative number made from the
+    /// lower-cased name (FNV-1a), the same at every start and never a Discord user's.
+    pub fn of_terminal(name: &str) -> PlayerId {
+        let hash = name
+            .to_lowercase()
+            .bytes()
+            .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+            });
+        // Half the hash fits an i64; its negative, and never 0.
+        PlayerId(-((hash >> 1) as i64).max(1))
+    }
+
+    /// The Discord user this player is; `None` for a player of the terminal, whom Discord does
+    /// not know (they are named, never pinged or written to).
+    pub const fn snowflake(self) -> Option<u64> {
+        if self.0 > 0 {
+            Some(self.0 as u64)
+        } else {
+            None
         }
+    }
 
-        impl std::fmt::Display for $name {
-            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-                self.0.fmt(f)
-            }
-        }
+    /// Its number, as stored.
+    pub const fn get(self) -> i64 {
+        self.0
+    }
 
-        impl std::str::FromStr for $name {
-            type Err = std::num::ParseIntError;
-
-            fn from_str(text: &str) -> Result<$name, Self::Err> {
-                text.parse().map($name)
-            }
-        }
-
-        /// For tests: a bare number where an id is meant (the store's and the service's own
-        /// tests write players as 1, 2, 3).
-        #[cfg(test)]
-        impl From<i64> for $name {
-            fn from(id: i64) -> $name {
-                $name(id)
-            }
-        }
-
-        impl From<$name> for i64 {
-            fn from(id: $name) -> i64 {
-                id.0
-            }
-        }
-    )*};
+    /// For this crate's tests: a bare number where a player is meant, unchecked.
+    #[cfg(test)]
+    pub(crate) const fn new(number: i64) -> PlayerId {
+        PlayerId(number)
+    }
 }
 
-ids! {
-    /// A Discord user's id, or a negative id for a player of the terminal mode.
-    PlayerId,
+impl std::fmt::Display for PlayerId {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// A text or a number that is no player's: 0 is nobody.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("not a player's id: {0:?}")]
+pub struct BadPlayerId(String);
+
+impl std::str::FromStr for PlayerId {
+    type Err = BadPlayerId;
+
+    /// Its number in decimal: a Discord user's (`"1234"`) or a terminal player's (`"-77"`).
+    fn from_str(text: &str) -> Result<PlayerId, BadPlayerId> {
+        match text.parse::<i64>() {
+            Ok(number) if number != 0 => Ok(PlayerId(number)),
+            _ => Err(BadPlayerId(text.to_owned())),
+        }
+    }
+}
+
+/// For this crate's tests: a bare number where a player is meant.
+#[cfg(test)]
+impl From<i64> for PlayerId {
+    fn from(id: i64) -> PlayerId {
+        PlayerId(id)
+    }
 }
 
 /// A text that is not the number of a Discord id (a server, channel or message): Discord's
@@ -246,6 +286,26 @@ mod tests {
         }
         assert_eq!(ChallengeId::try_from(0), Err(BadId("0".to_owned())));
         assert_eq!(TournamentId::try_from(-4), Err(BadId("-4".to_owned())));
+    }
+
+    #[test]
+    fn a_player_is_a_discord_user_or_a_player_of_the_terminal() {
+        let user = PlayerId::from_snowflake(1_234_567_890_123_456_789);
+        assert_eq!(user.snowflake(), Some(1_234_567_890_123_456_789));
+        assert_eq!(user.to_string().parse::<PlayerId>(), Ok(user));
+        let alice = PlayerId::of_terminal("Alice");
+        assert!(alice.get() < 0, "never a Discord user's");
+        assert_eq!(alice.snowflake(), None);
+        assert_eq!(alice, PlayerId::of_terminal("alice"), "in any case");
+        assert_ne!(alice, PlayerId::of_terminal("bob"));
+        assert_eq!(alice.to_string().parse::<PlayerId>(), Ok(alice));
+        for bad in ["", "0", "#12", "12a", " 12", "9223372036854775808"] {
+            assert_eq!(
+                bad.parse::<PlayerId>(),
+                Err(BadPlayerId(bad.to_owned())),
+                "{bad:?}"
+            );
+        }
     }
 
     #[test]

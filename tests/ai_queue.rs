@@ -71,7 +71,10 @@ async fn games_for_the_ai(database: &str, from: usize, shown: bool) -> Vec<GameI
     let ai = Player::new(APP_ID.parse::<PlayerId>().unwrap(), "ponte");
     let mut ids = Vec::new();
     for i in from..from + GAMES {
-        let human = Player::new(PlayerId(4_200_000_000 + i as i64), format!("p{i}"));
+        let human = Player::new(
+            PlayerId::from_snowflake((4_200_000_000 + i) as u64),
+            format!("p{i}"),
+        );
         let terms = AiTerms {
             level: Level::Hard,
             options: ChallengeOptions::default(),

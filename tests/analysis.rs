@@ -27,10 +27,10 @@ const GUILD: GuildId = GuildId::from_snowflake(77);
 const OTHER_GUILD: GuildId = GuildId::from_snowflake(78);
 
 fn alice() -> Player {
-    Player::new(PlayerId(1001), "alice")
+    Player::new(PlayerId::from_snowflake(1001), "alice")
 }
 fn bob() -> Player {
-    Player::new(PlayerId(1002), "bob")
+    Player::new(PlayerId::from_snowflake(1002), "bob")
 }
 
 fn asker() -> Actor {
@@ -342,7 +342,10 @@ async fn only_finished_games_of_ones_own_server_are_analysed() {
         "{refused}"
     );
 
-    let elsewhere = Actor::member(Player::new(PlayerId(3003), "someone"), Some(OTHER_GUILD));
+    let elsewhere = Actor::member(
+        Player::new(PlayerId::from_snowflake(3003), "someone"),
+        Some(OTHER_GUILD),
+    );
     let refused = service
         .analyse(going.id, &elsewhere, None)
         .await

@@ -23,8 +23,8 @@ use sqlx::Connection;
 async fn keep_playing(service: Arc<Service>, acknowledged: Arc<AtomicU64>, stop: Arc<AtomicBool>) {
     let mut rng = fastrand::Rng::with_seed(7);
     let (a, b) = (
-        Player::new(PlayerId(1), "alice"),
-        Player::new(PlayerId(2), "bob"),
+        Player::new(PlayerId::from_snowflake(1), "alice"),
+        Player::new(PlayerId::from_snowflake(2), "bob"),
     );
     let venue = Venue::default();
     let mut game = start_game(&service, &a, &b, ChallengeOptions::default(), venue).await;
@@ -241,8 +241,8 @@ async fn every_spelling_of_the_database_and_the_files_beside_it_are_refused_and_
     let dir = tempfile::tempdir().unwrap();
     let service = common::open_service(&dir, Arc::new(ManualClock::new(START))).await;
     let (a, b) = (
-        Player::new(PlayerId(1), "alice"),
-        Player::new(PlayerId(2), "bob"),
+        Player::new(PlayerId::from_snowflake(1), "alice"),
+        Player::new(PlayerId::from_snowflake(2), "bob"),
     );
     let game = start_game(
         &service,

@@ -35,7 +35,7 @@ fn days(n: u64) -> ChallengeOptions {
 }
 
 fn player(n: i64) -> Player {
-    Player::new(PlayerId(1000 + n), format!("p{n}"))
+    Player::new(PlayerId::from_snowflake((1000 + n) as u64), format!("p{n}"))
 }
 
 async fn start(service: &Service, a: &Player, b: &Player, options: ChallengeOptions) -> GameView {
@@ -168,7 +168,7 @@ async fn racing_endings_rate_a_game_once() {
         let history = service.stats(GUILD, a.id).await.unwrap().history;
         assert_eq!(history.len(), round + 1, "one rating change per game");
     }
-    let board = service.leaderboard(GUILD, 1, PlayerId(0)).await.unwrap();
+    let board = service.leaderboard(GUILD, 1, player(99).id).await.unwrap();
     let games: i64 = board.rows.iter().map(|(_, r)| r.games()).sum();
     assert_eq!(games, 20);
 }
@@ -227,12 +227,12 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
     let (rank, mine) = first.viewer.expect("p25 is ranked");
     assert!(rank > 10);
     assert_eq!(mine.player.id, player(25).id);
-    let third = service.leaderboard(GUILD, 3, PlayerId(0)).await.unwrap();
+    let third = service.leaderboard(GUILD, 3, player(99).id).await.unwrap();
     assert_eq!(third.rows.len(), 5);
     assert_eq!(third.rows[0].0, 21);
     assert_eq!(
         service
-            .leaderboard(GUILD, 99, PlayerId(0))
+            .leaderboard(GUILD, 99, player(99).id)
             .await
             .unwrap()
             .page,
@@ -269,7 +269,7 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
     assert_eq!(aborted.result.unwrap().ending, Ending::Aborted);
     assert!(
         service
-            .leaderboard(GUILD, 1, PlayerId(0))
+            .leaderboard(GUILD, 1, player(99).id)
             .await
             .unwrap()
             .rows
@@ -332,7 +332,7 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
     assert!(!aborted.rated);
     assert!(
         service
-            .leaderboard(GUILD, 1, PlayerId(0))
+            .leaderboard(GUILD, 1, player(99).id)
             .await
             .unwrap()
             .rows

@@ -11,10 +11,10 @@ use sqlx::Connection;
 use tempfile::TempDir;
 
 fn alice() -> Player {
-    Player::new(PlayerId(1001), "alice")
+    Player::new(PlayerId::from_snowflake(1001), "alice")
 }
 fn bob() -> Player {
-    Player::new(PlayerId(1002), "bob")
+    Player::new(PlayerId::from_snowflake(1002), "bob")
 }
 
 /// Runs `sql` on the database file behind the service's back, as a hand edit would.

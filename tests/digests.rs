@@ -18,7 +18,7 @@ const DAY: i64 = 24 * HOUR;
 const MINUTE: i64 = 60_000;
 
 fn player(n: i64) -> Player {
-    Player::new(PlayerId(1000 + n), format!("p{n}"))
+    Player::new(PlayerId::from_snowflake((1000 + n) as u64), format!("p{n}"))
 }
 
 /// The digests due now: (player, language, games listed).

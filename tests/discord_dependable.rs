@@ -774,8 +774,14 @@ async fn boards_of_different_games_go_out_together_and_each_games_in_order() {
     let mut threads = Vec::new();
     let mut rng = fastrand::Rng::with_seed(7);
     for i in 0..8 {
-        let a = Player::new(PlayerId(6_000_000_000 + 2 * i), format!("a{i}"));
-        let b = Player::new(PlayerId(6_000_000_001 + 2 * i), format!("b{i}"));
+        let a = Player::new(
+            PlayerId::from_snowflake(6_000_000_000 + 2 * i),
+            format!("a{i}"),
+        );
+        let b = Player::new(
+            PlayerId::from_snowflake(6_000_000_001 + 2 * i),
+            format!("b{i}"),
+        );
         let venue = Venue {
             guild_id: Some(fake_discord::GUILD_ID.parse().unwrap()),
             channel_id: Some(fake_discord::CHANNEL_ID.parse().unwrap()),

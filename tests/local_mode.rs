@@ -8,9 +8,8 @@ use std::process::Command;
 
 use fastrand::Rng;
 use ponte::game::{Game, Move, Supply, Variant, playout};
-use ponte::local::local_id;
 use ponte::service::{
-    Actor, AiTerms, ChallengeOptions, GameId, Level, Opener, Player, Service, Venue,
+    Actor, AiTerms, ChallengeOptions, GameId, Level, Opener, Player, PlayerId, Service, Venue,
 };
 
 fn local(database: &str, pictures: Option<&std::path::Path>) -> Command {
@@ -117,8 +116,8 @@ async fn the_bots_waiting_turn_is_played_at_start_and_no_move_is_typed_for_it() 
     let dir = tempfile::tempdir().unwrap();
     let database = common::database_url(&dir);
     let service = Service::open(&database).await.unwrap();
-    let alice = Player::new(local_id("alice"), "alice");
-    let bot = Player::new(local_id("ponte"), "ponte");
+    let alice = Player::new(PlayerId::of_terminal("alice"), "alice");
+    let bot = Player::new(PlayerId::of_terminal("ponte"), "ponte");
     let terms = AiTerms {
         level: Level::Easy,
         options: ChallengeOptions {
@@ -367,7 +366,10 @@ async fn sigkill_mid_stream_loses_no_acknowledged_move() {
     assert!(acknowledged >= 25, "the game ended too soon");
 
     let service = Service::open(&database).await.unwrap();
-    let games = service.active_games(local_id("alice")).await.unwrap();
+    let games = service
+        .active_games(PlayerId::of_terminal("alice"))
+        .await
+        .unwrap();
     let stored = if games.is_empty() {
         service.game(GameId::try_from(1).unwrap()).await.unwrap()
     } else {
@@ -439,7 +441,7 @@ async fn a_game_against_the_bot_in_the_terminal() {
     assert!(session("play ai:expert alice\nquit\n").contains("not a level"));
     assert!(session("play ai:easy ai:hard\nquit\n").contains("cannot play itself"));
 
-    let alice = local_id("alice");
+    let alice = PlayerId::of_terminal("alice");
     let mut rng = Rng::with_seed(8);
     for _ in 0..60 {
         let service = Service::open(&database).await.unwrap();
@@ -611,8 +613,8 @@ async fn a_player_who_cannot_place_two_tiles_is_pointed_to_pass() {
     let dir = tempfile::tempdir().unwrap();
     let database = common::database_url(&dir);
     let service = Service::open(&database).await.unwrap();
-    let alice = Player::new(local_id("alice"), "alice");
-    let bob = Player::new(local_id("bob"), "bob");
+    let alice = Player::new(PlayerId::of_terminal("alice"), "alice");
+    let bob = Player::new(PlayerId::of_terminal("bob"), "bob");
     let options = ChallengeOptions {
         variant: Variant::new(6, Supply::Limited(4), Supply::Limited(1)).unwrap(),
         ..ChallengeOptions::default()
@@ -660,8 +662,8 @@ async fn the_last_turn_is_said() {
         let dir = tempfile::tempdir().unwrap();
         let database = common::database_url(&dir);
         let service = Service::open(&database).await.unwrap();
-        let alice = Player::new(local_id("alice"), "alice");
-        let bob = Player::new(local_id("bob"), "bob");
+        let alice = Player::new(PlayerId::of_terminal("alice"), "alice");
+        let bob = Player::new(PlayerId::of_terminal("bob"), "bob");
         let options = ChallengeOptions {
             variant: Variant::new(6, Supply::Limited(4), Supply::Limited(1)).unwrap(),
             ..ChallengeOptions::default()

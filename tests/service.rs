@@ -37,13 +37,13 @@ async fn setup() -> Setup {
 }
 
 fn alice() -> Player {
-    Player::new(PlayerId(1001), "alice")
+    Player::new(PlayerId::from_snowflake(1001), "alice")
 }
 fn bob() -> Player {
-    Player::new(PlayerId(1002), "bob")
+    Player::new(PlayerId::from_snowflake(1002), "bob")
 }
 fn carol() -> Player {
-    Player::new(PlayerId(1003), "carol")
+    Player::new(PlayerId::from_snowflake(1003), "carol")
 }
 
 /// `player` acting from the server of `venue`.
@@ -449,7 +449,10 @@ async fn racing_accepts_start_one_game() {
                     .accept(
                         open.id,
                         &acting(
-                            Player::new(PlayerId(2000 + i), format!("p{i}")),
+                            Player::new(
+                                PlayerId::from_snowflake((2000 + i) as u64),
+                                format!("p{i}"),
+                            ),
                             Venue::default(),
                         ),
                     )
@@ -713,7 +716,7 @@ async fn games_against_the_ai_are_unrated_untimed_for_it_and_rematched_with_the_
         _dir,
         ..
     } = setup().await;
-    let ai = Player::new(PlayerId(9000), "ponte");
+    let ai = Player::new(PlayerId::from_snowflake(9000), "ponte");
     let options = ChallengeOptions {
         rated: true,
         move_time: Some(Duration::from_secs(3600)),

@@ -25,7 +25,7 @@ fn venue() -> Venue {
 
 fn players(n: i64) -> Vec<Player> {
     (1..=n)
-        .map(|i| Player::new(PlayerId(5000 + i), format!("p{i}")))
+        .map(|i| Player::new(PlayerId::from_snowflake((5000 + i) as u64), format!("p{i}")))
         .collect()
 }
 
@@ -92,7 +92,10 @@ async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
     let late = service
         .join_tournament(
             t.id,
-            &Actor::member(Player::new(PlayerId(9), "late"), Some(GUILD)),
+            &Actor::member(
+                Player::new(PlayerId::from_snowflake(9), "late"),
+                Some(GUILD),
+            ),
         )
         .await;
     assert!(matches!(late, Err(ServiceError::SignupClosed(_))));
@@ -376,7 +379,7 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
 #[tokio::test]
 async fn members_create_tournaments_where_the_server_allows_it() {
     let (_dir, service) = service().await;
-    let member = Player::new(PlayerId(42), "member");
+    let member = Player::new(PlayerId::from_snowflake(42), "member");
     let terms = || TournamentTerms {
         name: "Open".into(),
         format: Format::RoundRobin { double: false },

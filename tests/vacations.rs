@@ -22,7 +22,7 @@ const GUILD: GuildId = GuildId::from_snowflake(77);
 const OTHER_GUILD: GuildId = GuildId::from_snowflake(78);
 
 fn player(n: i64) -> Player {
-    Player::new(PlayerId(1000 + n), format!("p{n}"))
+    Player::new(PlayerId::from_snowflake((1000 + n) as u64), format!("p{n}"))
 }
 
 /// A game with four days a move in the server; `a` opens (and is to move).

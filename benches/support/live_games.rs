@@ -18,8 +18,14 @@ pub async fn seed(
 ) -> Vec<GameView> {
     let mut games = Vec::with_capacity(count);
     for i in 0..count {
-        let a = Player::new(PlayerId(5_000_000_000 + 2 * i as i64), format!("a{i}"));
-        let b = Player::new(PlayerId(5_000_000_001 + 2 * i as i64), format!("b{i}"));
+        let a = Player::new(
+            PlayerId::from_snowflake((5_000_000_000 + 2 * i) as u64),
+            format!("a{i}"),
+        );
+        let b = Player::new(
+            PlayerId::from_snowflake((5_000_000_001 + 2 * i) as u64),
+            format!("b{i}"),
+        );
         let venue = Venue {
             guild_id: Some(GuildId::from_snowflake(1)),
             channel_id: Some(ChannelId::from_snowflake(300_000_000_000_000_001)),

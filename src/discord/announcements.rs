@@ -91,7 +91,7 @@ pub fn ended_text(lang: Lang, game: &GameView) -> String {
 /// The reminder by direct message, and whom it goes to: the player to move (a player of the
 /// terminal, with no Discord account, gets none).
 pub fn reminder_dm_text(lang: Lang, game: &GameView) -> Option<(PlayerId, String)> {
-    let (_, player) = game.to_move().filter(|(_, p)| p.id.0 > 0)?;
+    let (_, player) = game.to_move().filter(|(_, p)| p.id.snowflake().is_some())?;
     let deadline = game.deadline_at.unwrap_or_default() / 1000;
     let text = tr!(
         lang,

@@ -1,6 +1,7 @@
 //! Discord's ids and the ones the service keeps, converted here and nowhere else: a user is a
 //! [`PlayerId`]; a server, a channel (or thread) and a message are the service's
-//! [`GuildId`], [`ChannelId`] and [`MessageId`], made from Discord's snowflakes.
+//! [`GuildId`], [`ChannelId`] and [`MessageId`], made from Discord's snowflakes. A player of
+//! the terminal (a negative id) is no Discord user, and is never turned into one.
 
 use poise::serenity_prelude as serenity;
 
@@ -15,7 +16,7 @@ pub trait Stored {
 impl Stored for serenity::UserId {
     type Id = PlayerId;
     fn stored(self) -> PlayerId {
-        PlayerId(self.get() as i64)
+        PlayerId::from_snowflake(self.get())
     }
 }
 
@@ -35,10 +36,10 @@ stored_as!(
     serenity::MessageId => MessageId
 );
 
-/// The Discord user a player is (players of the terminal mode have negative ids and are never
-/// asked for).
-pub fn user(player: PlayerId) -> serenity::UserId {
-    serenity::UserId::new(player.0 as u64)
+/// The Discord user a player is; `None` for a player of the terminal, whom Discord does not
+/// know.
+pub fn user(player: PlayerId) -> Option<serenity::UserId> {
+    player.snowflake().map(serenity::UserId::new)
 }
 
 /// A channel (or thread) the database holds.

@@ -36,7 +36,7 @@ pub fn challenge_pings(challenge: &ChallengeView) -> Vec<PlayerId> {
 
 /// A mention of a player (local players have negative ids and are named instead).
 pub fn mention(id: PlayerId, name: &str) -> String {
-    if id.0 > 0 {
+    if id.snowflake().is_some() {
         format!("<@{id}>")
     } else {
         format!("**{name}**")

@@ -244,8 +244,12 @@ async fn say(ctx: &serenity::Context, said: Said, nonce: &str) -> Result<(), Err
             channel.send_message(ctx, message).await?;
         }
         Said::Direct { player, text } => {
+            // A player of the terminal has no direct messages: nothing is sent.
+            let Some(user) = ids::user(player) else {
+                return Ok(());
+            };
             let message = outgoing::message_once(NOBODY, nonce).content(fit_message(&text));
-            ids::user(player).direct_message(ctx, message).await?;
+            user.direct_message(ctx, message).await?;
         }
     }
     Ok(())

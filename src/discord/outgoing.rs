@@ -21,12 +21,7 @@ pub const NOBODY: &[PlayerId] = &[];
 /// What a message may ping: exactly these players (local players, with negative ids, never),
 /// no role, not @everyone, no user a name spells out.
 pub fn pings(players: &[PlayerId]) -> serenity::CreateAllowedMentions {
-    serenity::CreateAllowedMentions::new().users(
-        players
-            .iter()
-            .filter(|id| id.0 > 0)
-            .map(|id| ids::user(*id)),
-    )
+    serenity::CreateAllowedMentions::new().users(players.iter().filter_map(|id| ids::user(*id)))
 }
 
 /// A new post in a channel or thread, or a direct message, that may ping `pinged`.
@@ -82,7 +77,7 @@ mod tests {
         assert_eq!(allowed(edit(NOBODY)), nobody);
         assert_eq!(allowed(response(NOBODY)), nobody);
         assert_eq!(allowed(followup(NOBODY)), nobody);
-        let players = [PlayerId(42), PlayerId(-3), PlayerId(7)];
+        let players = [PlayerId::new(42), PlayerId::new(-3), PlayerId::new(7)];
         let two = json!({"parse": [], "users": ["42", "7"], "roles": []});
         assert_eq!(allowed(message(&players)), two);
         assert_eq!(allowed(edit(&players)), two);

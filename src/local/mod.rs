@@ -30,21 +30,9 @@ use words::{LocalError, describe_move, games_list, show};
 /// The setting that keeps the terminal's current game from one start to the next.
 const CURRENT_GAME: &str = "local.current_game";
 
-/// A stable id for a local player's name: negative, so it never meets a Discord id.
-pub fn local_id(name: &str) -> PlayerId {
-    // FNV-1a over the lower-cased name.
-    let hash = name
-        .to_lowercase()
-        .bytes()
-        .fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
-            (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-        });
-    PlayerId(-((hash >> 1) as i64).max(1))
-}
-
 /// The local player of this name.
 fn local_player(name: &str) -> Player {
-    Player::new(local_id(name), name)
+    Player::new(PlayerId::of_terminal(name), name)
 }
 
 /// Who acts in the terminal: a local player, from no server (the terminal has none). Every

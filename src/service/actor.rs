@@ -66,7 +66,7 @@ mod tests {
     use super::*;
 
     fn alice() -> Player {
-        Player::new(PlayerId(1), "alice")
+        Player::new(PlayerId::new(1), "alice")
     }
 
     #[test]

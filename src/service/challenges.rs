@@ -322,8 +322,8 @@ impl Service {
         };
         // A rematch already offered between these two (by either) is the one to answer.
         for open in self.store.open_challenges_of(player.id).await? {
-            let pair = [open.challenger_id, open.challenged_id.unwrap_or_default()];
-            if pair.contains(&opponent.id)
+            let pair = [Some(open.challenger_id), open.challenged_id];
+            if pair.contains(&Some(opponent.id))
                 && open.opener_id == Some(opener)
                 && self.closed(&open).is_none()
             {

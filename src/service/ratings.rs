@@ -103,7 +103,7 @@ mod tests {
     fn a_win_raises_the_winner_and_lowers_the_loser() {
         let [w, r] = after_game(
             1.into(),
-            [PlayerId(10), PlayerId(20)],
+            [PlayerId::new(10), PlayerId::new(20)],
             [None, None],
             Some(Color::White),
             5,
@@ -113,7 +113,7 @@ mod tests {
         assert!(w.deviation < 350.0);
         let [w, r] = after_game(
             1.into(),
-            [PlayerId(10), PlayerId(20)],
+            [PlayerId::new(10), PlayerId::new(20)],
             [Some(w), Some(r)],
             None,
             6,

@@ -220,8 +220,8 @@ mod tests {
         let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
         let service = Arc::new(Service::open(&url).await.unwrap());
         let (alice, bob) = (
-            Player::new(PlayerId(1), "alice"),
-            Player::new(PlayerId(2), "bob"),
+            Player::new(PlayerId::new(1), "alice"),
+            Player::new(PlayerId::new(2), "bob"),
         );
         let venue = Venue {
             guild_id: Some(1.into()),

@@ -197,8 +197,8 @@ mod tests {
 
     fn terms(origin: Origin, opener: i64, channel: Option<ChannelId>) -> GameTerms {
         GameTerms {
-            opener: PlayerId(opener),
-            other: PlayerId(3 - opener),
+            opener: PlayerId::new(opener),
+            other: PlayerId::new(3 - opener),
             variant: crate::game::Variant::DEFAULT,
             move_seconds: Some(86_400),
             rated: true,
@@ -225,7 +225,7 @@ mod tests {
             "the opener's clock runs"
         );
         let side = AiSide {
-            player_id: PlayerId(2),
+            player_id: PlayerId::new(2),
             level: StoredLevel::Hard,
         };
         let human_opens = new_game(terms(Origin::Ai(side), 1, Some(70.into())), NOW);
@@ -248,7 +248,10 @@ mod tests {
         let game = new_game(unrated, NOW);
         assert!(!game.rated);
         assert_eq!(game.origin, Some(paired));
-        assert_eq!((game.opener_id, game.other_id), (PlayerId(2), PlayerId(1)));
+        assert_eq!(
+            (game.opener_id, game.other_id),
+            (PlayerId::new(2), PlayerId::new(1))
+        );
     }
 
     #[test]
@@ -284,10 +287,10 @@ mod tests {
         let tournament = tournament.map(TournamentId::new);
         GameRow {
             id: GameId::new(5),
-            opener_id: PlayerId(1),
-            other_id: PlayerId(2),
-            white_id: PlayerId(1),
-            red_id: PlayerId(2),
+            opener_id: PlayerId::new(1),
+            other_id: PlayerId::new(2),
+            white_id: PlayerId::new(1),
+            red_id: PlayerId::new(2),
             white_name: "alice".into(),
             red_name: "bob".into(),
             variant: crate::game::Variant::unlimited(12).unwrap(),
@@ -300,7 +303,7 @@ mod tests {
             channel_id: channel,
             thread_id: None,
             plies: 10,
-            to_move_id: Some(PlayerId(1)),
+            to_move_id: Some(PlayerId::new(1)),
             clock: ClockTimes::default(),
             rating_applied: false,
             version: 3,
@@ -317,15 +320,15 @@ mod tests {
 
     fn change(moves: usize, status: GameStatus) -> GameChange {
         let mv = NewMove {
-            player_id: PlayerId(1),
+            player_id: PlayerId::new(1),
             notation: "pass".into(),
             forced: true,
         };
         GameChange {
             moves: vec![mv; moves],
             update: GameUpdate {
-                white_id: PlayerId(1),
-                red_id: PlayerId(2),
+                white_id: PlayerId::new(1),
+                red_id: PlayerId::new(2),
                 status,
                 winner: (status == GameStatus::Finished).then_some(Winner::White),
                 end_reason: (status == GameStatus::Finished).then_some(EndReason::Score),

@@ -260,7 +260,7 @@ mod tests {
     fn a_day_begun_counts_whole() {
         let taken = |started_at, until_at, ended_at| {
             days_taken(&VacationRow {
-                player_id: PlayerId(1),
+                player_id: PlayerId::new(1),
                 guild_id: Some(GuildId::from(7)),
                 started_at,
                 until_at,

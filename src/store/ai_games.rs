@@ -160,12 +160,16 @@ mod tests {
     #[tokio::test]
     async fn an_ai_game_starts_with_its_announcement_and_waits_for_the_ai_when_it_opens() {
         let (_dir, store) = store_with_players().await;
-        let bot_opens = start(&store, &ai_game(2, 1, hard(PlayerId(2)), Some(77.into()))).await;
-        let human_opens = start(&store, &ai_game(1, 2, hard(PlayerId(2)), None)).await;
+        let bot_opens = start(
+            &store,
+            &ai_game(2, 1, hard(PlayerId::new(2)), Some(77.into())),
+        )
+        .await;
+        let human_opens = start(&store, &ai_game(1, 2, hard(PlayerId::new(2)), None)).await;
         let row = store.game(bot_opens).await.unwrap().unwrap();
         assert_eq!(
             (row.ai_player_id, row.ai_level),
-            (Some(PlayerId(2)), Some(StoredLevel::Hard))
+            (Some(PlayerId::new(2)), Some(StoredLevel::Hard))
         );
         assert_eq!(store.ai_turns().await.unwrap(), vec![bot_opens]);
         let owed: Vec<Owed> = due(&store, NOW + 1, 10)
@@ -188,7 +192,7 @@ mod tests {
     #[tokio::test]
     async fn an_unknown_stored_level_is_an_error() {
         let (_dir, store) = store_with_players().await;
-        let game = ai_game(1, 2, hard(PlayerId(2)), None);
+        let game = ai_game(1, 2, hard(PlayerId::new(2)), None);
         let id = store
             .start_game(&game, owing_nothing, kept_if_away)
             .await
@@ -211,14 +215,14 @@ mod tests {
         let (_dir, store) = store_with_players().await;
         let end = |white, red, winner| won(white, red, winner, EndReason::Score);
         let easy = AiSide {
-            player_id: PlayerId(2),
+            player_id: PlayerId::new(2),
             level: StoredLevel::Easy,
         };
         for (opener, other, ai, winner) in [
             (1, 2, &easy, Winner::White),
             (2, 1, &easy, Winner::White),
-            (1, 2, &hard(PlayerId(2)), Winner::Red),
-            (1, 2, &hard(PlayerId(2)), Winner::Draw),
+            (1, 2, &hard(PlayerId::new(2)), Winner::Red),
+            (1, 2, &hard(PlayerId::new(2)), Winner::Draw),
         ] {
             let id = start(&store, &ai_game(opener, other, *ai, None)).await;
             commit(&store, id, &[], &end(opener, other, winner), NOW + 10).await;
@@ -233,15 +237,21 @@ mod tests {
             draws,
         };
         assert_eq!(
-            store.ai_records(GUILD, PlayerId(1)).await.unwrap(),
+            store.ai_records(GUILD, PlayerId::new(1)).await.unwrap(),
             vec![
                 record(StoredLevel::Easy, 1, 1, 0),
                 record(StoredLevel::Hard, 0, 1, 1)
             ]
         );
-        assert_eq!(store.ai_records(GUILD, PlayerId(2)).await.unwrap(), vec![]);
         assert_eq!(
-            store.ai_records(OTHER_GUILD, PlayerId(1)).await.unwrap(),
+            store.ai_records(GUILD, PlayerId::new(2)).await.unwrap(),
+            vec![]
+        );
+        assert_eq!(
+            store
+                .ai_records(OTHER_GUILD, PlayerId::new(1))
+                .await
+                .unwrap(),
             vec![]
         );
     }
@@ -252,14 +262,14 @@ mod tests {
     #[tokio::test]
     async fn a_slow_reply_is_owed_once_per_wait_of_a_game_shown_in_a_channel() {
         let (dir, store) = store_with_players().await;
-        let waiting = start(&store, &ai_game(2, 1, hard(PlayerId(2)), None)).await;
-        let unseen = ai_game(2, 1, hard(PlayerId(2)), None);
+        let waiting = start(&store, &ai_game(2, 1, hard(PlayerId::new(2)), None)).await;
+        let unseen = ai_game(2, 1, hard(PlayerId::new(2)), None);
         let unseen = NewGame {
             channel_id: None,
             ..unseen
         };
         let unseen = start(&store, &unseen).await;
-        let human = start(&store, &ai_game(1, 2, hard(PlayerId(2)), None)).await;
+        let human = start(&store, &ai_game(1, 2, hard(PlayerId::new(2)), None)).await;
         let slow = |game, ply| Owed::SlowReply {
             game,
             ply,

@@ -237,7 +237,7 @@ mod tests {
             rated: false,
             guild_id: None,
             channel_id: None,
-            opener_id: Some(PlayerId(2)),
+            opener_id: Some(PlayerId::new(2)),
             ..new_challenge(3, None, NOW + 2000)
         };
         let second = store.insert_challenge(&rematch).await.unwrap();
@@ -248,8 +248,8 @@ mod tests {
             row,
             ChallengeRow {
                 id: first,
-                challenger_id: PlayerId(1),
-                challenged_id: Some(PlayerId(2)),
+                challenger_id: PlayerId::new(1),
+                challenged_id: Some(PlayerId::new(2)),
                 variant: VARIANT,
                 move_seconds: Some(86_400),
                 rated: true,
@@ -267,7 +267,7 @@ mod tests {
         let row = store.challenge(second).await.unwrap().unwrap();
         assert_eq!(
             (row.challenger_id, row.challenged_id, row.opener_id),
-            (PlayerId(3), None, Some(PlayerId(2)))
+            (PlayerId::new(3), None, Some(PlayerId::new(2)))
         );
         assert_eq!(row.variant, rematch.variant);
         assert_eq!(
@@ -415,18 +415,21 @@ mod tests {
             .unwrap();
 
         assert_eq!(
-            ids(store.open_challenges_of(PlayerId(1)).await.unwrap()),
+            ids(store.open_challenges_of(PlayerId::new(1)).await.unwrap()),
             [made, received]
         );
         assert_eq!(
-            ids(store.open_challenges_of(PlayerId(2)).await.unwrap()),
+            ids(store.open_challenges_of(PlayerId::new(2)).await.unwrap()),
             [made, to_anyone]
         );
         assert_eq!(
-            ids(store.open_challenges_of(PlayerId(3)).await.unwrap()),
+            ids(store.open_challenges_of(PlayerId::new(3)).await.unwrap()),
             [received]
         );
-        assert_eq!(store.open_challenges_of(PlayerId(4)).await.unwrap(), []);
+        assert_eq!(
+            store.open_challenges_of(PlayerId::new(4)).await.unwrap(),
+            []
+        );
     }
 
     #[tokio::test]
@@ -454,11 +457,11 @@ mod tests {
         let started = store.game(game_id).await.unwrap().unwrap();
         assert_eq!(
             (started.opener_id, started.white_id, started.red_id),
-            (PlayerId(2), PlayerId(2), PlayerId(1))
+            (PlayerId::new(2), PlayerId::new(2), PlayerId::new(1))
         );
         assert_eq!(
             started.to_move_id,
-            Some(PlayerId(2)),
+            Some(PlayerId::new(2)),
             "the opener moves first"
         );
         assert_eq!(
@@ -471,7 +474,7 @@ mod tests {
         );
         assert!(
             store
-                .open_challenges_of(PlayerId(1))
+                .open_challenges_of(PlayerId::new(1))
                 .await
                 .unwrap()
                 .is_empty()

@@ -149,7 +149,7 @@ mod tests {
     #[tokio::test]
     async fn a_digest_owed_is_recorded_as_the_last_and_settings_see_it() {
         let (_dir, store) = store_with_players().await;
-        let bob = PlayerId(2);
+        let bob = PlayerId::new(2);
         let mut seen = Vec::new();
         store
             .set_notification(bob, "de", |sent| {

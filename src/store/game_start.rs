@@ -254,7 +254,7 @@ mod tests {
             (Some(tournament), Some(2))
         );
         let side = AiSide {
-            player_id: PlayerId(2),
+            player_id: PlayerId::new(2),
             level: StoredLevel::Medium,
         };
         let against_ai = NewGame {
@@ -269,7 +269,7 @@ mod tests {
         let row = store.game(id).await.unwrap().unwrap();
         assert_eq!(
             (row.ai_player_id, row.ai_level, row.tournament_id),
-            (Some(PlayerId(2)), Some(StoredLevel::Medium), None)
+            (Some(PlayerId::new(2)), Some(StoredLevel::Medium), None)
         );
     }
 }

@@ -486,10 +486,10 @@ mod tests {
             row,
             GameRow {
                 id,
-                opener_id: PlayerId(2),
-                other_id: PlayerId(1),
-                white_id: PlayerId(2),
-                red_id: PlayerId(1),
+                opener_id: PlayerId::new(2),
+                other_id: PlayerId::new(1),
+                white_id: PlayerId::new(2),
+                red_id: PlayerId::new(1),
                 white_name: "bob".to_string(),
                 red_name: "alice".to_string(),
                 variant: VARIANT,
@@ -502,7 +502,7 @@ mod tests {
                 channel_id: Some(CHANNEL),
                 thread_id: None,
                 plies: 0,
-                to_move_id: Some(PlayerId(2)),
+                to_move_id: Some(PlayerId::new(2)),
                 clock: running(Some(DEADLINE), Some(REMIND)),
                 rating_applied: false,
                 version: 0,
@@ -532,7 +532,7 @@ mod tests {
         let forced = [
             new_moves(&[(2, "d4 f6")]),
             vec![NewMove {
-                player_id: PlayerId(1),
+                player_id: PlayerId::new(1),
                 notation: "pass".to_string(),
                 forced: true,
             }],
@@ -550,14 +550,14 @@ mod tests {
         assert_eq!(
             store.moves(id).await.unwrap(),
             [
-                row(1, PlayerId(1), "c3 e5", false, NOW + 1),
-                row(2, PlayerId(2), "d4 f6", false, NOW + 3),
-                row(3, PlayerId(1), "pass", true, NOW + 3),
+                row(1, PlayerId::new(1), "c3 e5", false, NOW + 1),
+                row(2, PlayerId::new(2), "d4 f6", false, NOW + 3),
+                row(3, PlayerId::new(1), "pass", true, NOW + 3),
             ]
         );
         assert_eq!(
             store.moves(other).await.unwrap(),
-            [row(1, PlayerId(2), "a1 a2", false, NOW + 2)]
+            [row(1, PlayerId::new(2), "a1 a2", false, NOW + 2)]
         );
         assert_eq!(store.moves(GameId::new(999)).await.unwrap(), []);
     }
@@ -665,18 +665,18 @@ mod tests {
         .await;
 
         assert_eq!(
-            ids(store.active_games_of(PlayerId(1)).await.unwrap()),
+            ids(store.active_games_of(PlayerId::new(1)).await.unwrap()),
             [a, b]
         );
         assert_eq!(
-            ids(store.active_games_of(PlayerId(2)).await.unwrap()),
+            ids(store.active_games_of(PlayerId::new(2)).await.unwrap()),
             [a, c]
         );
         assert_eq!(
-            ids(store.active_games_of(PlayerId(3)).await.unwrap()),
+            ids(store.active_games_of(PlayerId::new(3)).await.unwrap()),
             [b, c]
         );
-        assert_eq!(store.active_games_of(PlayerId(4)).await.unwrap(), []);
+        assert_eq!(store.active_games_of(PlayerId::new(4)).await.unwrap(), []);
     }
 
     #[tokio::test]
@@ -710,7 +710,7 @@ mod tests {
         start(&store, 2, 1).await;
 
         let found = store
-            .finished_games_of(GUILD, PlayerId(1), "", 10)
+            .finished_games_of(GUILD, PlayerId::new(1), "", 10)
             .await
             .unwrap();
         assert_eq!(ids(found.clone()), [g1, g3, g2]);
@@ -724,28 +724,28 @@ mod tests {
         );
         assert_eq!(
             ids(store
-                .finished_games_of(GUILD, PlayerId(1), "", 2)
+                .finished_games_of(GUILD, PlayerId::new(1), "", 2)
                 .await
                 .unwrap()),
             [g1, g3]
         );
         assert_eq!(
             ids(store
-                .finished_games_of(GUILD, PlayerId(2), "", 10)
+                .finished_games_of(GUILD, PlayerId::new(2), "", 10)
                 .await
                 .unwrap()),
             [g1, g2]
         );
         assert_eq!(
             ids(store
-                .finished_games_of(8.into(), PlayerId(1), "", 10)
+                .finished_games_of(8.into(), PlayerId::new(1), "", 10)
                 .await
                 .unwrap()),
             [other_server]
         );
         assert_eq!(
             store
-                .finished_games_of(GUILD, PlayerId(4), "", 10)
+                .finished_games_of(GUILD, PlayerId::new(4), "", 10)
                 .await
                 .unwrap(),
             []
@@ -755,7 +755,7 @@ mod tests {
         // case); LIKE's wildcards and escape are characters like the others.
         let typed = async |text| {
             ids(store
-                .finished_games_of(GUILD, PlayerId(1), text, 10)
+                .finished_games_of(GUILD, PlayerId::new(1), text, 10)
                 .await
                 .unwrap())
         };
@@ -768,7 +768,7 @@ mod tests {
         assert_eq!(typed("%").await, none, "a wildcard is a character");
         assert_eq!(typed("_").await, none);
         store
-            .upsert_player(PlayerId(4), "x\\y_z%", NOW)
+            .upsert_player(PlayerId::new(4), "x\\y_z%", NOW)
             .await
             .unwrap();
         let g4 = start(&store, 1, 4).await;
@@ -920,7 +920,7 @@ mod tests {
             first.moves,
             [MoveRow {
                 ply: 1,
-                player_id: PlayerId(1),
+                player_id: PlayerId::new(1),
                 notation: "c3 e5".to_string(),
                 forced: false,
                 played_at: NOW + 1,
@@ -935,7 +935,13 @@ mod tests {
                 g.clock.deadline_at,
                 g.clock.remind_at
             ),
-            (1, 1, Some(PlayerId(2)), Some(NOW + 5000), Some(NOW + 4000))
+            (
+                1,
+                1,
+                Some(PlayerId::new(2)),
+                Some(NOW + 5000),
+                Some(NOW + 4000)
+            )
         );
         assert_eq!((g.created_at, g.updated_at), (NOW, NOW + 1));
         assert_eq!(first.game, store.game(id).await.unwrap().unwrap());
@@ -960,7 +966,7 @@ mod tests {
                 g.white_name.as_str(),
                 g.red_name.as_str()
             ),
-            (PlayerId(2), PlayerId(1), "bob", "alice")
+            (PlayerId::new(2), PlayerId::new(1), "bob", "alice")
         );
         assert_eq!(
             (g.plies, g.version, g.clock.deadline_at, g.clock.remind_at),
@@ -969,8 +975,8 @@ mod tests {
 
         // An abort without a move: the version moves on, the log does not.
         let abort = GameUpdate {
-            white_id: PlayerId(2),
-            red_id: PlayerId(1),
+            white_id: PlayerId::new(2),
+            red_id: PlayerId::new(1),
             status: GameStatus::Aborted,
             winner: None,
             end_reason: Some(EndReason::Abort),

@@ -71,7 +71,7 @@ mod tests {
         .await;
         // carol (3) plays the bot's side and opens: the AI is to move.
         let ai = AiSide {
-            player_id: PlayerId(3),
+            player_id: PlayerId::new(3),
             level: StoredLevel::Easy,
         };
         let against_ai = NewGame {

@@ -235,7 +235,10 @@ mod tests {
         let one = SqlitePoolOptions::new().max_connections(1);
         let store = Store::open_with(&url, one).await.unwrap();
         for (id, name) in [(1, "alice"), (2, "bob")] {
-            store.upsert_player(PlayerId(id), name, NOW).await.unwrap();
+            store
+                .upsert_player(PlayerId::new(id), name, NOW)
+                .await
+                .unwrap();
         }
         let game = start(&store, 1, 2).await;
         limit_pages(&store, None).await;

@@ -455,10 +455,10 @@ mod tests {
         }
         let all = [
             Owed::Digest {
-                player: PlayerId(2),
+                player: PlayerId::new(2),
             },
             Owed::Digest {
-                player: PlayerId(3),
+                player: PlayerId::new(3),
             },
             Owed::Started {
                 game: items[0],
@@ -674,7 +674,7 @@ mod tests {
             Owed::Standings { tournament },
             Owed::Finished { tournament },
             Owed::Digest {
-                player: PlayerId(2),
+                player: PlayerId::new(2),
             },
             started(game(6)),
         ];
@@ -792,7 +792,7 @@ mod tests {
     async fn a_refused_digest_gives_way_to_the_players_next() {
         let (_dir, store) = store_with_players().await;
         let digest = |player| Owed::Digest {
-            player: PlayerId(player),
+            player: PlayerId::new(player),
         };
         owe(&store, &[digest(2), digest(3), digest(2)]).await;
         let first = due(&store, NOW, 10).await;

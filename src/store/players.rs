@@ -82,16 +82,19 @@ mod tests {
     #[tokio::test]
     async fn upsert_player_records_a_player_then_keeps_the_latest_name() {
         let (_dir, store) = empty_store().await;
-        assert_eq!(store.player(PlayerId(1)).await.unwrap(), None);
+        assert_eq!(store.player(PlayerId::new(1)).await.unwrap(), None);
         store
-            .upsert_player(PlayerId(1), "alice", NOW)
+            .upsert_player(PlayerId::new(1), "alice", NOW)
             .await
             .unwrap();
-        store.upsert_player(PlayerId(2), "bob", NOW).await.unwrap();
+        store
+            .upsert_player(PlayerId::new(2), "bob", NOW)
+            .await
+            .unwrap();
         assert_eq!(
-            store.player(PlayerId(1)).await.unwrap(),
+            store.player(PlayerId::new(1)).await.unwrap(),
             Some(PlayerRow {
-                id: PlayerId(1),
+                id: PlayerId::new(1),
                 name: "alice".to_string(),
             })
         );
@@ -105,21 +108,21 @@ mod tests {
             .unwrap()
         };
         store
-            .upsert_player(PlayerId(1), "alice", NOW + 5)
+            .upsert_player(PlayerId::new(1), "alice", NOW + 5)
             .await
             .unwrap();
         assert_eq!(times().await, (NOW, NOW), "the same name changes nothing");
         store
-            .upsert_player(PlayerId(1), "Alice B.", NOW + 7)
+            .upsert_player(PlayerId::new(1), "Alice B.", NOW + 7)
             .await
             .unwrap();
         assert_eq!(
-            store.player(PlayerId(1)).await.unwrap().unwrap().name,
+            store.player(PlayerId::new(1)).await.unwrap().unwrap().name,
             "Alice B."
         );
         assert_eq!(times().await, (NOW, NOW + 7));
         assert_eq!(
-            store.player(PlayerId(2)).await.unwrap().unwrap().name,
+            store.player(PlayerId::new(2)).await.unwrap().unwrap().name,
             "bob"
         );
         assert_eq!(number(&store, "SELECT COUNT(*) FROM players").await, 2);
@@ -129,25 +132,28 @@ mod tests {
     async fn set_notify_turns_reminder_messages_on_and_off() {
         let (_dir, store) = empty_store().await;
         store
-            .upsert_player(PlayerId(1), "alice", NOW)
+            .upsert_player(PlayerId::new(1), "alice", NOW)
             .await
             .unwrap();
-        store.upsert_player(PlayerId(2), "bob", NOW).await.unwrap();
+        store
+            .upsert_player(PlayerId::new(2), "bob", NOW)
+            .await
+            .unwrap();
         assert!(
-            !store.wants_dm(PlayerId(1)).await.unwrap(),
+            !store.wants_dm(PlayerId::new(1)).await.unwrap(),
             "off by default"
         );
-        store.set_notify(PlayerId(1), true).await.unwrap();
-        assert!(store.wants_dm(PlayerId(1)).await.unwrap());
-        assert!(!store.wants_dm(PlayerId(2)).await.unwrap());
-        store.set_notify(PlayerId(1), false).await.unwrap();
-        assert!(!store.wants_dm(PlayerId(1)).await.unwrap());
+        store.set_notify(PlayerId::new(1), true).await.unwrap();
+        assert!(store.wants_dm(PlayerId::new(1)).await.unwrap());
+        assert!(!store.wants_dm(PlayerId::new(2)).await.unwrap());
+        store.set_notify(PlayerId::new(1), false).await.unwrap();
+        assert!(!store.wants_dm(PlayerId::new(1)).await.unwrap());
 
-        store.set_notify(PlayerId(99), true).await.unwrap();
+        store.set_notify(PlayerId::new(99), true).await.unwrap();
         assert!(
-            !store.wants_dm(PlayerId(99)).await.unwrap(),
+            !store.wants_dm(PlayerId::new(99)).await.unwrap(),
             "an unknown player wants nothing"
         );
-        assert_eq!(store.player(PlayerId(99)).await.unwrap(), None);
+        assert_eq!(store.player(PlayerId::new(99)).await.unwrap(), None);
     }
 }

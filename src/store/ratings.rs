@@ -154,7 +154,7 @@ mod tests {
     fn rating(guild_id: GuildId, player_id: i64, rating: f64, at: Millis) -> RatingRow {
         RatingRow {
             guild_id,
-            player_id: PlayerId(player_id),
+            player_id: PlayerId::new(player_id),
             rating,
             deviation: 250.5,
             volatility: 0.06,
@@ -203,7 +203,7 @@ mod tests {
         let done = write
             .commit(
                 &change(
-                    new_moves(&[(red.0, "resign")]),
+                    new_moves(&[(red.get(), "resign")]),
                     won(white, red, Winner::White, EndReason::Resign),
                 ),
                 &[],
@@ -221,7 +221,7 @@ mod tests {
         let mut write = store.write_game(first).await.unwrap().unwrap();
         assert_eq!(
             write
-                .ratings(GUILD, [PlayerId(1), PlayerId(2)])
+                .ratings(GUILD, [PlayerId::new(1), PlayerId::new(2)])
                 .await
                 .unwrap(),
             [None, None]
@@ -234,7 +234,7 @@ mod tests {
             .unwrap();
         assert_eq!(
             write
-                .ratings(GUILD, [PlayerId(2), PlayerId(1)])
+                .ratings(GUILD, [PlayerId::new(2), PlayerId::new(1)])
                 .await
                 .unwrap(),
             [Some(bob.clone()), Some(alice.clone())],
@@ -242,7 +242,7 @@ mod tests {
         );
         assert_eq!(
             write
-                .ratings(8.into(), [PlayerId(1), PlayerId(2)])
+                .ratings(8.into(), [PlayerId::new(1), PlayerId::new(2)])
                 .await
                 .unwrap(),
             [None, None]
@@ -264,7 +264,7 @@ mod tests {
             [named("alice", &alice), named("bob", &bob)]
         );
         assert_eq!(
-            store.rating_history(GUILD, PlayerId(1)).await.unwrap(),
+            store.rating_history(GUILD, PlayerId::new(1)).await.unwrap(),
             [point(first, &alice)]
         );
 
@@ -278,7 +278,7 @@ mod tests {
             [named("bob", &bob2), named("alice", &alice2)]
         );
         assert_eq!(
-            store.rating_history(GUILD, PlayerId(2)).await.unwrap(),
+            store.rating_history(GUILD, PlayerId::new(2)).await.unwrap(),
             [point(first, &bob), point(second, &bob2)]
         );
         assert_eq!(number(&store, "SELECT COUNT(*) FROM ratings").await, 2);
@@ -302,7 +302,7 @@ mod tests {
         let mut write = store.write_game(second).await.unwrap().unwrap();
         assert_eq!(
             write
-                .ratings(GUILD, [PlayerId(1), PlayerId(3)])
+                .ratings(GUILD, [PlayerId::new(1), PlayerId::new(3)])
                 .await
                 .unwrap(),
             [Some(alice), None]
@@ -316,10 +316,13 @@ mod tests {
             .unwrap();
         drop(write);
         assert_eq!(store.ratings_in(GUILD).await.unwrap(), before);
-        assert_eq!(store.rating_history(GUILD, PlayerId(3)).await.unwrap(), []);
+        assert_eq!(
+            store.rating_history(GUILD, PlayerId::new(3)).await.unwrap(),
+            []
+        );
         assert_eq!(
             store
-                .rating_history(GUILD, PlayerId(1))
+                .rating_history(GUILD, PlayerId::new(1))
                 .await
                 .unwrap()
                 .len(),
@@ -347,7 +350,7 @@ mod tests {
         rate(&store, there, std::slice::from_ref(&alice), NOW + 2).await;
 
         store
-            .upsert_player(PlayerId(3), "Carol C.", NOW + 3)
+            .upsert_player(PlayerId::new(3), "Carol C.", NOW + 3)
             .await
             .unwrap();
         assert_eq!(
@@ -398,12 +401,12 @@ mod tests {
         .await;
 
         assert_eq!(
-            store.rating_history(GUILD, PlayerId(1)).await.unwrap(),
+            store.rating_history(GUILD, PlayerId::new(1)).await.unwrap(),
             [point(b, &first), point(c, &tied), point(a, &late)]
         );
         assert_eq!(
             store
-                .rating_history(8.into(), PlayerId(1))
+                .rating_history(8.into(), PlayerId::new(1))
                 .await
                 .unwrap()
                 .len(),
@@ -411,12 +414,15 @@ mod tests {
         );
         assert_eq!(
             store
-                .rating_history(GUILD, PlayerId(3))
+                .rating_history(GUILD, PlayerId::new(3))
                 .await
                 .unwrap()
                 .len(),
             1
         );
-        assert_eq!(store.rating_history(GUILD, PlayerId(2)).await.unwrap(), []);
+        assert_eq!(
+            store.rating_history(GUILD, PlayerId::new(2)).await.unwrap(),
+            []
+        );
     }
 }

@@ -146,7 +146,7 @@ mod tests {
         )
         .await;
         assert_decode_error(store.game(id).await);
-        assert_decode_error(store.active_games_of(PlayerId(1)).await);
+        assert_decode_error(store.active_games_of(PlayerId::new(1)).await);
         assert_decode_error(store.active_games_in(CHANNEL).await);
     }
 
@@ -161,7 +161,7 @@ mod tests {
         )
         .await;
         assert_decode_error(store.game(id).await);
-        assert_decode_error(store.active_games_of(PlayerId(2)).await);
+        assert_decode_error(store.active_games_of(PlayerId::new(2)).await);
     }
 
     #[tokio::test]

@@ -34,7 +34,10 @@ pub async fn empty_store() -> (TempDir, Store) {
 pub async fn store_with_players() -> (TempDir, Store) {
     let (dir, store) = empty_store().await;
     for (id, name) in [(1, "alice"), (2, "bob"), (3, "carol")] {
-        store.upsert_player(PlayerId(id), name, NOW).await.unwrap();
+        store
+            .upsert_player(PlayerId::new(id), name, NOW)
+            .await
+            .unwrap();
     }
     (dir, store)
 }
@@ -47,7 +50,7 @@ pub fn new_challenge(
 ) -> NewChallenge {
     NewChallenge {
         challenger_id: challenger.into(),
-        challenged_id: challenged.map(PlayerId),
+        challenged_id: challenged.map(PlayerId::new),
         variant: VARIANT,
         move_seconds: Some(86_400),
         rated: true,
@@ -167,7 +170,7 @@ pub fn new_moves(moves: &[(i64, &str)]) -> Vec<NewMove> {
     moves
         .iter()
         .map(|&(player_id, notation)| NewMove {
-            player_id: PlayerId(player_id),
+            player_id: PlayerId::new(player_id),
             notation: notation.to_string(),
             forced: false,
         })
@@ -239,7 +242,7 @@ pub fn new_tournament(format: StoredFormat) -> NewTournament {
         variant: VARIANT,
         move_seconds: Some(86_400),
         rated: true,
-        organiser_id: PlayerId(1),
+        organiser_id: PlayerId::new(1),
         signup_deadline_at: Some(NOW + 1000),
         vacations_pause: false,
         created_at: NOW,

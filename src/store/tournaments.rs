@@ -509,8 +509,8 @@ mod tests {
 
     fn game(opener: i64, other: i64) -> NewGame {
         NewGame {
-            opener_id: PlayerId(opener),
-            other_id: PlayerId(other),
+            opener_id: PlayerId::new(opener),
+            other_id: PlayerId::new(other),
             variant: VARIANT,
             move_seconds: Some(86_400),
             rated: true,
@@ -530,25 +530,33 @@ mod tests {
             .create_tournament(&new_tournament(StoredFormat::Swiss))
             .await
             .unwrap();
-        assert!(store.join_tournament(id, PlayerId(2), NOW).await.unwrap());
         assert!(
-            !store.join_tournament(id, PlayerId(2), NOW).await.unwrap(),
+            store
+                .join_tournament(id, PlayerId::new(2), NOW)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !store
+                .join_tournament(id, PlayerId::new(2), NOW)
+                .await
+                .unwrap(),
             "twice"
         );
         assert!(
             store
-                .join_tournament(id, PlayerId(3), NOW + 1)
+                .join_tournament(id, PlayerId::new(3), NOW + 1)
                 .await
                 .unwrap()
         );
         assert!(
             store
-                .join_tournament(id, PlayerId(1), NOW + 2)
+                .join_tournament(id, PlayerId::new(1), NOW + 2)
                 .await
                 .unwrap()
         );
-        assert!(store.leave_tournament(id, PlayerId(1)).await.unwrap());
-        assert!(!store.leave_tournament(id, PlayerId(1)).await.unwrap());
+        assert!(store.leave_tournament(id, PlayerId::new(1)).await.unwrap());
+        assert!(!store.leave_tournament(id, PlayerId::new(1)).await.unwrap());
         let names: Vec<String> = store
             .entrants(id)
             .await
@@ -573,7 +581,7 @@ mod tests {
             .start_rounds(
                 id,
                 0,
-                &[(PlayerId(3), 1), (PlayerId(2), 2)],
+                &[(PlayerId::new(3), 1), (PlayerId::new(2), 2)],
                 &[round],
                 &owed,
                 owing_start,
@@ -598,11 +606,11 @@ mod tests {
         // Sign-up is closed: nobody joins or leaves now.
         assert!(
             !store
-                .join_tournament(id, PlayerId(1), NOW + 6)
+                .join_tournament(id, PlayerId::new(1), NOW + 6)
                 .await
                 .unwrap()
         );
-        assert!(!store.leave_tournament(id, PlayerId(2)).await.unwrap());
+        assert!(!store.leave_tournament(id, PlayerId::new(2)).await.unwrap());
         let row = store.tournament(id).await.unwrap().unwrap();
         assert_eq!(row.status, TournamentStatus::Running);
         assert_eq!(row.current_round, 1);
@@ -613,7 +621,10 @@ mod tests {
             .into_iter()
             .map(|e| (e.player_id, e.seed))
             .collect();
-        assert_eq!(seeded, [(PlayerId(3), Some(1)), (PlayerId(2), Some(2))]);
+        assert_eq!(
+            seeded,
+            [(PlayerId::new(3), Some(1)), (PlayerId::new(2), Some(2))]
+        );
         assert_eq!(store.tournament_of(started[0]).await.unwrap(), Some(id));
         assert_eq!(
             store.tournament_games(id).await.unwrap(),
@@ -632,12 +643,12 @@ mod tests {
             .create_tournament(&new_tournament(StoredFormat::Swiss))
             .await
             .unwrap();
-        for player in [1, 2].map(PlayerId) {
+        for player in [1, 2].map(PlayerId::new) {
             store.join_tournament(id, player, NOW).await.unwrap();
         }
         // Seeds made from {1, 2}; then 3 joins before the start is written.
         store
-            .join_tournament(id, PlayerId(3), NOW + 1)
+            .join_tournament(id, PlayerId::new(3), NOW + 1)
             .await
             .unwrap();
         let round = NewRound {
@@ -649,7 +660,7 @@ mod tests {
             .start_rounds(
                 id,
                 0,
-                &[(PlayerId(1), 1), (PlayerId(2), 2)],
+                &[(PlayerId::new(1), 1), (PlayerId::new(2), 2)],
                 &[round],
                 &[],
                 owing_nothing,
@@ -674,7 +685,7 @@ mod tests {
             .create_tournament(&new_tournament(StoredFormat::Swiss))
             .await
             .unwrap();
-        for player in [1, 2, 3].map(PlayerId) {
+        for player in [1, 2, 3].map(PlayerId::new) {
             store.join_tournament(id, player, NOW).await.unwrap();
         }
         let round = |n: i64, bye: PlayerId| NewRound {
@@ -687,7 +698,7 @@ mod tests {
                 id,
                 0,
                 &[],
-                &[round(1, PlayerId(3))],
+                &[round(1, PlayerId::new(3))],
                 &[],
                 owing_nothing,
                 kept_if_away,
@@ -696,7 +707,7 @@ mod tests {
             .await
             .unwrap()
             .unwrap();
-        let (one, other) = ([round(2, PlayerId(2))], [round(2, PlayerId(1))]);
+        let (one, other) = ([round(2, PlayerId::new(2))], [round(2, PlayerId::new(1))]);
         let (first, second) = tokio::join!(
             store.start_rounds(id, 1, &[], &one, &[], owing_nothing, kept_if_away, NOW + 1),
             store.start_rounds(
@@ -714,8 +725,18 @@ mod tests {
         assert_eq!(started.iter().filter(|s| s.is_some()).count(), 1);
         assert_eq!(store.tournament_games(id).await.unwrap().len(), 2);
         assert_eq!(store.tournament_byes(id).await.unwrap().len(), 2);
-        assert!(store.withdraw_entrant(id, PlayerId(3), 2).await.unwrap());
-        assert!(!store.withdraw_entrant(id, PlayerId(3), 2).await.unwrap());
+        assert!(
+            store
+                .withdraw_entrant(id, PlayerId::new(3), 2)
+                .await
+                .unwrap()
+        );
+        assert!(
+            !store
+                .withdraw_entrant(id, PlayerId::new(3), 2)
+                .await
+                .unwrap()
+        );
         assert!(
             store
                 .end_tournament(id, TournamentStatus::Finished, &[], NOW + 2)

@@ -340,7 +340,7 @@ mod tests {
     #[tokio::test]
     async fn a_vacation_and_the_clocks_it_stops_are_written_together_as_decided() {
         let (_dir, store) = store_with_players().await;
-        let alice = PlayerId(1);
+        let alice = PlayerId::new(1);
         let mine = start(&store, 1, 2).await;
         start(&store, 2, 1).await;
         let elsewhere = NewGame {
@@ -420,7 +420,7 @@ mod tests {
     async fn a_new_game_for_a_player_away_starts_with_the_clock_given_for_that() {
         let (_dir, store) = store_with_players().await;
         let mut write = store
-            .write_vacation(PlayerId(1), Some(GUILD))
+            .write_vacation(PlayerId::new(1), Some(GUILD))
             .await
             .unwrap();
         write.start(NOW - DAY, NOW + DAY, 2023).await.unwrap();
@@ -462,7 +462,7 @@ mod tests {
     #[tokio::test]
     async fn a_vacation_outside_any_server_stops_only_the_games_outside_any_server() {
         let (_dir, store) = store_with_players().await;
-        let alice = PlayerId(1);
+        let alice = PlayerId::new(1);
         let in_server = start(&store, 1, 2).await;
         let terminal = NewGame {
             guild_id: None,

@@ -441,7 +441,7 @@ mod tests {
             channel_id: Some(70.into()),
         };
         let players: Vec<Player> = (1..=4)
-            .map(|i| Player::new(PlayerId(i), format!("p{i}")))
+            .map(|i| Player::new(PlayerId::new(i), format!("p{i}")))
             .collect();
         let terms = TournamentTerms {
             name: "Club".into(),
