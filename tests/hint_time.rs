@@ -18,14 +18,14 @@ use ponte::service::{
 async fn a_hint_answers_within_two_seconds() {
     let dir = tempfile::tempdir().unwrap();
     let service = common::open_service(&dir, Arc::new(ManualClock::new(common::START))).await;
-    let alice = Actor::member(Player::new(PlayerId(1001), "alice"), None);
+    let alice = Actor::member(Player::new(PlayerId::from_snowflake(1001), "alice"), None);
     let terms = AiTerms {
         level: Level::Easy,
         options: ChallengeOptions::default(),
         venue: Venue::default(),
         opener: Opener::Human,
     };
-    let bot = Player::new(PlayerId(9), "ponte");
+    let bot = Player::new(PlayerId::from_snowflake(9), "ponte");
     let game = service
         .start_ai_game(&alice, &bot, terms, None)
         .await

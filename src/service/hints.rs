@@ -186,13 +186,13 @@ mod tests {
     const START: i64 = 1_700_000_000_000;
 
     fn alice() -> Player {
-        Player::new(PlayerId(1001), "alice")
+        Player::new(PlayerId::new(1001), "alice")
     }
     fn bob() -> Player {
-        Player::new(PlayerId(1002), "bob")
+        Player::new(PlayerId::new(1002), "bob")
     }
     fn bot() -> Player {
-        Player::new(PlayerId(9), "ponte")
+        Player::new(PlayerId::new(9), "ponte")
     }
 
     /// `player` acting from no server (as in the terminal).

@@ -321,7 +321,7 @@ mod tests {
     #[tokio::test]
     async fn a_hint_is_counted_once_at_the_version_it_was_given_and_only_against_the_ai() {
         let (_dir, store) = store_with_players().await;
-        let against_ai = start(&store, &ai_game(1, 2, hard(PlayerId(2)), None)).await;
+        let against_ai = start(&store, &ai_game(1, 2, hard(PlayerId::new(2)), None)).await;
         let between_people = start(&store, &new_game(1, 3)).await;
         let hints = |id: GameId| {
             let store = &store;
