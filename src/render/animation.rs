@@ -1,104 +1,37 @@
 //! Animated replays: board pictures, one frame each, as a looping GIF.
 //!
 //! A GIF frame holds at most 256 colours. The pictures are drawn in a few flat colours plus the
-//! blends that antialiased text and shapes make between them, so one global palette of those
-//! colours and blends serves every frame: no per-frame quantisation, and a colour maps to the
-//! same index in every frame. Each frame after the first stores only the rectangle that
-//! changed, with the pixels in it that did not change left transparent: long runs of one
-//! index, which LZW packs into almost nothing.
+//! blends that antialiased text and shapes make between them, so the board pictures' palette
+//! (`indexed::BOARD`) is the one global palette of every frame: no per-frame quantisation,
+//! a colour maps to the same index in every frame, and a frame shows what the PNG of its
+//! position shows. Each frame after the first stores only the rectangle that changed; a pixel
+//! in it that did not change is left transparent, or written in its colour when that continues
+//! the run of the pixel before (longer runs of one index, which LZW packs into less).
 
 use std::borrow::Cow;
-use std::collections::HashMap;
-use std::sync::{LazyLock, Mutex, PoisonError};
+use std::sync::{Mutex, PoisonError};
 use std::time::Duration;
 
 use gif::{DisposalMethod, Encoder, Frame, Repeat};
 use image::{Rgb, RgbImage};
 
-use super::palette::*;
-use super::{Picture, edge, fill, render, sandbank_fill};
-use crate::game::Color;
+use super::{Picture, indexed, render};
 
 /// The palette index that is never a colour: "as in the frame before".
 const UNCHANGED: u8 = 255;
 
-/// The pairs of colours that blend in the pictures, with how many shades between them the
-/// palette holds: most for text on the frame (the biggest contrast, the most pixels), fewer
-/// for the edges of planks, markers and frames on the board.
-fn blends() -> Vec<(Rgb<u8>, Rgb<u8>, u32)> {
-    let mut pairs = vec![
-        (FRAME, FRAME_TEXT, 40),
-        (FRAME, FRAME_DIM, 20),
-        (FRAME, HIGHLIGHT, 28),
-        (BLOCKED, BLOCKED_MARK, 6),
-        (HIGHLIGHT, WATER, 6),
-        (HIGHLIGHT, GRID, 2),
-        (HIGHLIGHT, BLOCKED, 3),
-    ];
-    for color in Color::BOTH {
-        let other = color.other();
-        pairs.extend([
-            (edge(color), fill(color), 8),
-            (edge(color), WATER, 8),
-            (edge(color), GRID, 2),
-            (edge(color), BLOCKED, 3),
-            (edge(color), sandbank_fill(color), 4),
-            (edge(color), fill(other), 3),
-            (edge(color), sandbank_fill(other), 3),
-            (HIGHLIGHT, edge(color), 6),
-            (HIGHLIGHT, fill(color), 4),
-            (HIGHLIGHT, sandbank_fill(color), 4),
-        ]);
-    }
-    pairs.push((WHITE_EDGE, RED_EDGE, 2));
-    pairs
-}
-
-/// The flat colours, then the blends; at most 255 entries (the last index is [`UNCHANGED`]).
-static PALETTE: LazyLock<Vec<Rgb<u8>>> = LazyLock::new(|| {
-    let mut colors = FLAT.to_vec();
-    for (a, b, shades) in blends() {
-        for step in 1..=shades {
-            let t = step as f32 / (shades + 1) as f32;
-            let mix = Rgb(std::array::from_fn(|i| {
-                (f32::from(a.0[i]) + t * (f32::from(b.0[i]) - f32::from(a.0[i]))).round() as u8
-            }));
-            if !colors.contains(&mix) {
-                colors.push(mix);
-            }
-        }
-    }
-    assert!(
-        colors.len() <= usize::from(UNCHANGED),
-        "the palette overflows"
-    );
-    colors
-});
-
-/// The palette as the GIF's global colour table (256 entries).
+/// The board pictures' palette as the GIF's global colour table (256 entries, the last
+/// [`UNCHANGED`]).
 fn color_table() -> Vec<u8> {
-    let mut table: Vec<u8> = PALETTE.iter().flat_map(|c| c.0).collect();
+    const { assert!(indexed::BOARD_COLORS <= UNCHANGED as usize) };
+    let mut table: Vec<u8> = indexed::BOARD.concat();
     table.resize(256 * 3, 0);
     table
 }
 
-/// The palette colour nearest to `color` (what a frame shows for it).
+/// The palette colour a frame shows for a colour drawn: the board picture's.
 pub fn gif_color(color: Rgb<u8>) -> Rgb<u8> {
-    PALETTE[usize::from(nearest_index(color))]
-}
-
-fn nearest_index(color: Rgb<u8>) -> u8 {
-    let distance = |c: &Rgb<u8>| -> u32 {
-        (0..3)
-            .map(|i| u32::from(c.0[i].abs_diff(color.0[i])).pow(2))
-            .sum()
-    };
-    let (index, _) = PALETTE
-        .iter()
-        .enumerate()
-        .min_by_key(|(_, c)| distance(c))
-        .expect("the palette has colours");
-    index as u8
+    indexed::board_color(color)
 }
 
 /// One frame of an animation: a picture and how long it shows (in hundredths of a second,
@@ -181,11 +114,10 @@ fn compressed_frames(
         .start
         .checked_sub(1)
         .map(|previous| render(&stills[previous].picture));
-    let mut indices = HashMap::new();
     let mut frames = Vec::with_capacity(range.len());
     for still in &stills[range] {
         let image = render(&still.picture);
-        let mut frame = frame(before.as_ref(), &image, &mut indices);
+        let mut frame = frame(before.as_ref(), &image);
         frame.delay = (still.delay.as_millis() / 10).clamp(2, u128::from(u16::MAX)) as u16;
         frame.make_lzw_pre_encoded();
         frames.push(frame);
@@ -196,12 +128,7 @@ fn compressed_frames(
 }
 
 /// The frame that turns `before` (nothing: the first frame) into `image`, uncompressed.
-/// `indices` remembers the palette index of each colour met.
-fn frame(
-    before: Option<&RgbImage>,
-    image: &RgbImage,
-    indices: &mut HashMap<[u8; 3], u8>,
-) -> Frame<'static> {
+fn frame(before: Option<&RgbImage>, image: &RgbImage) -> Frame<'static> {
     let (width, height) = image.dimensions();
     let whole = Area {
         left: 0,
@@ -220,31 +147,29 @@ fn frame(
     let stride = width as usize * 3;
     let columns = area.left as usize * 3..(area.left + area.width) as usize * 3;
     let mut buffer = Vec::with_capacity((area.width * area.height) as usize);
-    let mut last: Option<([u8; 3], u8)> = None;
-    for y in area.top as usize..(area.top + area.height) as usize {
-        let row = &image.as_raw()[y * stride..][columns.clone()];
-        let old = before.map(|before| &before.as_raw()[y * stride..][columns.clone()]);
-        if old == Some(row) {
-            buffer.resize(buffer.len() + area.width as usize, UNCHANGED);
-            continue;
-        }
-        let mut old = old.map(|old| old.chunks_exact(3));
-        for pixel in row.chunks_exact(3) {
-            if old.as_mut().and_then(Iterator::next) == Some(pixel) {
-                buffer.push(UNCHANGED);
+    indexed::with_board_lookup(|lookup| {
+        // The index written last: an unchanged pixel of that colour continues its run.
+        let mut last = UNCHANGED;
+        for y in area.top as usize..(area.top + area.height) as usize {
+            let row = &image.as_raw()[y * stride..][columns.clone()];
+            let old = before.map(|before| &before.as_raw()[y * stride..][columns.clone()]);
+            if old == Some(row) {
+                buffer.resize(buffer.len() + area.width as usize, UNCHANGED);
+                last = UNCHANGED;
                 continue;
             }
-            let pixel = [pixel[0], pixel[1], pixel[2]];
-            let index = match last {
-                Some((color, index)) if color == pixel => index,
-                _ => *indices
-                    .entry(pixel)
-                    .or_insert_with(|| nearest_index(Rgb(pixel))),
-            };
-            last = Some((pixel, index));
-            buffer.push(index);
+            for (x, pixel) in row.chunks_exact(3).enumerate() {
+                let index = lookup.index(pixel);
+                let unchanged = old.is_some_and(|old| &old[x * 3..x * 3 + 3] == pixel);
+                last = if unchanged && index != last {
+                    UNCHANGED
+                } else {
+                    index
+                };
+                buffer.push(last);
+            }
         }
-    }
+    });
     Frame {
         dispose: DisposalMethod::Keep,
         transparent: before.is_some().then_some(UNCHANGED),
@@ -302,10 +227,14 @@ fn changed_area(before: &RgbImage, after: &RgbImage) -> Option<Area> {
 mod tests {
     use super::*;
 
+    use crate::render::palette::{FRAME, FRAME_TEXT, WATER};
+
     #[test]
-    fn the_palette_holds_every_flat_colour_exactly_and_leaves_the_last_index_free() {
-        assert!(PALETTE.len() < 256, "{} colours", PALETTE.len());
-        for color in [FRAME, FRAME_TEXT, WATER, WHITE_FILL, RED_EDGE, HIGHLIGHT] {
+    fn the_palette_is_the_board_pictures_and_leaves_the_last_index_free() {
+        let table = color_table();
+        assert_eq!(table.len(), 256 * 3);
+        assert!(indexed::BOARD.len() <= usize::from(UNCHANGED));
+        for color in crate::render::palette::FLAT {
             assert_eq!(gif_color(color), color);
         }
         // A blend the text makes: halfway between the frame and its text.
@@ -314,9 +243,37 @@ mod tests {
         }));
         let shown = gif_color(half);
         assert!(
-            (0..3).all(|i| shown.0[i].abs_diff(half.0[i]) <= 3),
+            (0..3).all(|i| shown.0[i].abs_diff(half.0[i]) <= indexed::BOARD_MOST_OFF),
             "{shown:?}"
         );
+    }
+
+    /// An unchanged pixel is transparent, or its colour where that continues a run; the
+    /// frame drawn over the one before shows the new picture.
+    #[test]
+    fn a_frame_shows_the_new_picture_over_the_old_one() {
+        let before = RgbImage::from_pixel(20, 10, FRAME);
+        let mut after = before.clone();
+        for x in 3..=12 {
+            after.put_pixel(x, 2, WATER);
+        }
+        after.put_pixel(15, 7, FRAME_TEXT);
+        let frame = frame(Some(&before), &after);
+        assert_eq!(
+            (frame.left, frame.top, frame.width, frame.height),
+            (3, 2, 13, 6)
+        );
+        let mut shown = before.clone();
+        for (i, &index) in frame.buffer.iter().enumerate() {
+            if index != UNCHANGED {
+                let (x, y) = (3 + i as u32 % 13, 2 + i as u32 / 13);
+                let at = usize::from(index);
+                shown.put_pixel(x, y, Rgb(indexed::BOARD[at]));
+            }
+        }
+        assert_eq!(shown, after);
+        // The unchanged rows between the changes are transparent.
+        assert!(frame.buffer[13..5 * 13].iter().all(|&i| i == UNCHANGED));
     }
 
     #[test]

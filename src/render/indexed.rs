@@ -4,10 +4,11 @@
 //!
 //! The pictures are flat colours whose anti-aliased edges blend them. A board picture's
 //! palette is known before drawing ([`BOARD`]): its flat colours and shades of each pair of
-//! colours that touch, as many as 256 entries hold. The other pictures (plots, crosstables)
+//! colours that touch, as many as 255 entries hold (the replay GIF shares the palette and
+//! keeps its last index for "as in the frame before"). The other pictures (plots, crosstables)
 //! take theirs from their own colours ([`encode`]). Each colour met is looked up once in a
 //! small table remembering its palette index; most pixels continue a run of one colour and
-//! need no look-up at all.
+//! need no look-up at all, and a row the same as the one above takes its indices whole.
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
@@ -48,6 +49,9 @@ fn nearest(palette: &[[u8; 3]], color: [u8; 3]) -> u8 {
         .expect("a palette has colours");
     index as u8
 }
+
+/// At most this many colours in the [`BOARD`] palette: a GIF's 256 but one.
+pub const BOARD_COLORS: usize = 255;
 
 /// How many of [`board_pairs`] come first: the text's.
 const TEXT_PAIRS: usize = 3;
@@ -99,7 +103,7 @@ fn shades(a: Rgb<u8>, b: Rgb<u8>) -> impl Iterator<Item = [u8; 3]> {
 
 /// The palette of every board picture: the flat colours, then shades of each pair that
 /// touches, each shade taken only when no colour taken is within `apart` levels in every
-/// channel, with the smallest `apart` that fits 256 colours.
+/// channel, with the smallest `apart` that fits [`BOARD_COLORS`].
 pub static BOARD: LazyLock<Vec<[u8; 3]>> = LazyLock::new(|| {
     let pairs = board_pairs();
     (1..=u8::MAX)
@@ -120,15 +124,17 @@ pub static BOARD: LazyLock<Vec<[u8; 3]>> = LazyLock::new(|| {
             }
             colors
         })
-        .find(|colors| colors.len() <= 256)
+        .find(|colors| colors.len() <= BOARD_COLORS)
         .expect("the flat colours fit")
 });
 
 /// Colour → palette index, for the colours met: a direct-mapped table in front of the
-/// palette's nearest-colour search.
-struct Lookup<'a> {
+/// palette's nearest-colour search, and the last colour looked up (most pixels continue a run
+/// of one colour).
+pub(super) struct Lookup<'a> {
     palette: &'a [[u8; 3]],
     slots: Vec<(u32, u8)>,
+    last: (u32, u8),
 }
 
 /// Slots of a [`Lookup`]: a power of two, a few times the colours of a picture.
@@ -141,15 +147,22 @@ impl<'a> Lookup<'a> {
         Lookup {
             palette,
             slots: vec![(EMPTY, 0); SLOTS],
+            last: (EMPTY, 0),
         }
     }
 
-    fn index(&mut self, key: u32) -> u8 {
+    /// The palette index of an RGB pixel.
+    pub(super) fn index(&mut self, pixel: &[u8]) -> u8 {
+        let key = key(pixel);
+        if key == self.last.0 {
+            return self.last.1;
+        }
         let slot = &mut self.slots[slot(key)];
         if slot.0 != key {
             let [_, r, g, b] = key.to_be_bytes();
             *slot = (key, nearest(self.palette, [r, g, b]));
         }
+        self.last = *slot;
         slot.1
     }
 }
@@ -158,43 +171,60 @@ fn slot(key: u32) -> usize {
     (key.wrapping_mul(0x9e37_79b1) >> (32 - SLOTS.trailing_zeros())) as usize
 }
 
-/// Each pixel's palette index.
+/// Each pixel's palette index. A row the same as the one above (most rows of a board) takes
+/// that row's indices.
 fn indices(image: &RgbImage, lookup: &mut Lookup) -> Vec<u8> {
+    let width = image.width() as usize;
     let mut indices = Vec::with_capacity(image.as_raw().len() / 3);
-    let mut last = ([0u8; 3], None);
-    for pixel in image.as_raw().chunks_exact(3) {
-        let index = match last {
-            (color, Some(index)) if color == pixel => index,
-            _ => {
-                let index = lookup.index(key(pixel));
-                last = ([pixel[0], pixel[1], pixel[2]], Some(index));
-                index
-            }
-        };
-        indices.push(index);
+    let mut above: Option<&[u8]> = None;
+    for row in image.as_raw().chunks_exact(width * 3) {
+        if above == Some(row) {
+            indices.extend_from_within(indices.len() - width..);
+        } else {
+            indices.extend(row.chunks_exact(3).map(|pixel| lookup.index(pixel)));
+        }
+        above = Some(row);
     }
     indices
 }
 
-/// The deflate level of a board picture, sent after every move: render and encode of a full
-/// 12×12 board took 5.1 ms at level 1, 6.1 ms at 2, 7.2 ms at 4, 9.5 ms at 6 and 28.5 ms at 8,
-/// against 4.8 ms for the RGB PNG (`cargo bench --bench render -- full_12x12`, one sitting,
-/// 2026-11-27; sizes about 52 KB at level 2, 37 KB at 6, 35 KB at 8, no filter). Level 1
-/// keeps a move's cost where it was.
-const BOARD_LEVEL: u8 = 1;
+/// `f` with this thread's lookup of the [`BOARD`] palette: the board's colours recur from
+/// picture to picture, so the lookups are kept for the thread.
+pub(super) fn with_board_lookup<T>(f: impl FnOnce(&mut Lookup<'static>) -> T) -> T {
+    thread_local! {
+        static LOOKUP: std::cell::RefCell<Lookup<'static>> =
+            std::cell::RefCell::new(Lookup::new(&BOARD));
+    }
+    LOOKUP.with_borrow_mut(f)
+}
+
+/// The [`BOARD`] colour a board picture shows for a colour drawn.
+pub fn board_color(color: Rgb<u8>) -> Rgb<u8> {
+    Rgb(BOARD[usize::from(nearest(&BOARD, color.0))])
+}
+
+/// The deflate level and PNG filter of a board picture, sent after every move. Indexing and
+/// encoding the full 12×12 golden board took 2.8 ms at level 2 with the Up filter (53 KB)
+/// against 3.2 ms for the look-up of every pixel and level 1 without a filter (85 KB), the
+/// fastest of 60 interleaved runs on a loaded machine (2026-11-27). Zlib-rs makes no 40 KB
+/// of this picture under about level 6 (9.6 ms); its caption alone is 15 to 18 KB at any
+/// level, and the PNG takes the same bytes at 42 colours as at 211.
+const BOARD_LEVEL: u8 = 2;
+const BOARD_FILTER: png::Filter = png::Filter::Up;
 
 /// The deflate level of the plots and tables, made now and then: the smallest.
 const OTHER_LEVEL: u8 = 8;
 
 /// A board picture as an indexed PNG of the [`BOARD`] palette.
 pub fn encode_board(image: &RgbImage) -> Vec<u8> {
-    thread_local! {
-        // The board's colours recur from picture to picture: remembered for the thread.
-        static LOOKUP: std::cell::RefCell<Lookup<'static>> =
-            std::cell::RefCell::new(Lookup::new(&BOARD));
-    }
-    let indices = LOOKUP.with_borrow_mut(|lookup| indices(image, lookup));
-    png(image.width(), image.height(), &BOARD, &indices, BOARD_LEVEL)
+    let indices = with_board_lookup(|lookup| indices(image, lookup));
+    png(
+        image.width(),
+        image.height(),
+        &BOARD,
+        &indices,
+        (BOARD_LEVEL, BOARD_FILTER),
+    )
 }
 
 /// The picture's distinct colours, each with its pixel count.
@@ -253,18 +283,24 @@ pub fn encode(image: &RgbImage) -> Vec<u8> {
         image.height(),
         &palette,
         &indices,
-        OTHER_LEVEL,
+        (OTHER_LEVEL, png::Filter::NoFilter),
     )
 }
 
-fn png(width: u32, height: u32, palette: &[[u8; 3]], indices: &[u8], level: u8) -> Vec<u8> {
+fn png(
+    width: u32,
+    height: u32,
+    palette: &[[u8; 3]],
+    indices: &[u8],
+    (level, filter): (u8, png::Filter),
+) -> Vec<u8> {
     let mut bytes = Vec::new();
     let mut encoder = png::Encoder::new(&mut bytes, width, height);
     encoder.set_color(png::ColorType::Indexed);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_palette(palette.concat());
     encoder.set_deflate_compression(png::DeflateCompression::Level(level));
-    encoder.set_filter(png::Filter::NoFilter);
+    encoder.set_filter(filter);
     let mut writer = encoder
         .write_header()
         .expect("writing to memory cannot fail");

@@ -124,59 +124,19 @@ pub fn rating_plot_png(lang: Lang, title: &str, caption: &str, points: &[(f64, f
         );
         return encode(&image);
     }
-    let low = points.iter().map(|(r, d)| r - d).fold(f64::MAX, f64::min);
-    let high = points.iter().map(|(r, d)| r + d).fold(f64::MIN, f64::max);
-    // Round the scale out to hundreds so the grid lines fall on round numbers, and label every
-    // hundred while their labels keep a line apart, else every second or fifth.
-    let (low, high) = ((low / 100.0).floor() * 100.0, (high / 100.0).ceil() * 100.0);
-    let lines = ((high - low) / 100.0).max(1.0);
-    let every = [1.0, 2.0, 5.0, 10.0]
-        .into_iter()
-        .find(|n| f64::from(PLOT_HEIGHT) / (lines / n) >= f64::from(LINE))
-        .unwrap_or(10.0)
-        * 100.0;
-    let mut values = Vec::new();
-    let mut value = (low / every).ceil() * every;
-    while value <= high {
-        values.push(value);
-        value += every;
-    }
-    let labels: Vec<String> = values.iter().map(|v| format!("{v:.0}")).collect();
+    let scale = RatingScale::of(points);
+    let labels: Vec<String> = scale.values.iter().map(|v| format!("{v:.0}")).collect();
     let (left, right) = (plot_left(&labels), WIDTH as i32 - MARGIN);
-    let y_of =
-        |rating: f64| bottom as f64 - (rating - low) / (high - low) * f64::from(bottom - top);
+    let y_of = |rating: f64| {
+        bottom as f64 - (rating - scale.low) / (scale.high - scale.low) * f64::from(bottom - top)
+    };
     let step = f64::from(right - left) / (points.len().max(2) - 1) as f64;
     let x_of = |i: usize| f64::from(left) + step * i as f64;
 
-    // The deviation band, one column strip per game.
-    for (i, (rating, deviation)) in points.iter().enumerate() {
-        let (x0, x1) = if points.len() == 1 {
-            (left, right)
-        } else {
-            (
-                (x_of(i) - step / 2.0).max(f64::from(left)) as i32,
-                (x_of(i) + step / 2.0).min(f64::from(right)) as i32,
-            )
-        };
-        let (y0, y1) = (
-            y_of(rating + deviation) as i32,
-            y_of(rating - deviation) as i32,
-        );
-        fill_rect(
-            &mut image,
-            rect(
-                i64::from(x0),
-                i64::from(y0),
-                i64::from(x1 - x0),
-                i64::from(y1 - y0),
-            ),
-            BAND,
-        );
-    }
-    for (value, label) in values.iter().zip(&labels) {
+    draw_deviation_band(&mut image, points, (left, right), step, &x_of, &y_of);
+    for (value, label) in scale.values.iter().zip(&labels) {
         grid_line(&mut image, (left, right), y_of(*value) as f32, label);
     }
-
     let line: Vec<(i32, i32)> = points
         .iter()
         .enumerate()
@@ -198,6 +158,71 @@ pub fn rating_plot_png(lang: Lang, title: &str, caption: &str, points: &[(f64, f
         );
     }
     encode(&image)
+}
+
+/// The ratings a plot spans, rounded out to hundreds so the grid lines fall on round numbers,
+/// and the values labelled: every hundred while their labels keep a line apart, else every
+/// second, fifth or tenth.
+struct RatingScale {
+    low: f64,
+    high: f64,
+    values: Vec<f64>,
+}
+
+impl RatingScale {
+    fn of(points: &[(f64, f64)]) -> RatingScale {
+        let low = points.iter().map(|(r, d)| r - d).fold(f64::MAX, f64::min);
+        let high = points.iter().map(|(r, d)| r + d).fold(f64::MIN, f64::max);
+        let (low, high) = ((low / 100.0).floor() * 100.0, (high / 100.0).ceil() * 100.0);
+        let lines = ((high - low) / 100.0).max(1.0);
+        let every = [1.0, 2.0, 5.0, 10.0]
+            .into_iter()
+            .find(|n| f64::from(PLOT_HEIGHT) / (lines / n) >= f64::from(LINE))
+            .unwrap_or(10.0)
+            * 100.0;
+        let mut values = Vec::new();
+        let mut value = (low / every).ceil() * every;
+        while value <= high {
+            values.push(value);
+            value += every;
+        }
+        RatingScale { low, high, values }
+    }
+}
+
+/// The ± deviation band, one column strip per game (`step` apart, centred on `x_of`).
+fn draw_deviation_band(
+    image: &mut RgbImage,
+    points: &[(f64, f64)],
+    (left, right): (i32, i32),
+    step: f64,
+    x_of: &dyn Fn(usize) -> f64,
+    y_of: &dyn Fn(f64) -> f64,
+) {
+    for (i, (rating, deviation)) in points.iter().enumerate() {
+        let (x0, x1) = if points.len() == 1 {
+            (left, right)
+        } else {
+            (
+                (x_of(i) - step / 2.0).max(f64::from(left)) as i32,
+                (x_of(i) + step / 2.0).min(f64::from(right)) as i32,
+            )
+        };
+        let (y0, y1) = (
+            y_of(rating + deviation) as i32,
+            y_of(rating - deviation) as i32,
+        );
+        fill_rect(
+            image,
+            rect(
+                i64::from(x0),
+                i64::from(y0),
+                i64::from(x1 - x0),
+                i64::from(y1 - y0),
+            ),
+            BAND,
+        );
+    }
 }
 
 /// White's chance of winning after each move (the start first, from 0 to 1) as a line over a
@@ -238,26 +263,7 @@ pub fn chances_plot_png(title: &str, caption: &str, chances: &[f64], marks: &[u3
         let y = y_of(f64::from(quarter) / 100.0) as f32;
         draw_line_segment_mut(&mut image, (left as f32, y), (right as f32, y), AXIS);
     }
-    // Move numbers along the bottom, as often as they keep apart.
-    let widest = measure(&REGULAR, TEXT, &last.to_string()).0 + 24;
-    let every = [5, 10, 20, 25, 50, 100, 200]
-        .into_iter()
-        .find(|n| step * f64::from(*n) >= f64::from(widest))
-        .unwrap_or(500);
-    for ply in (0..chances.len()).step_by(every as usize) {
-        let label = ply.to_string();
-        let (w, _) = measure(&REGULAR, TEXT, &label);
-        let x = x_of(ply) as i32;
-        write(
-            &mut image,
-            (x - w / 2, bottom + 8),
-            TEXT,
-            &REGULAR,
-            FRAME_DIM,
-            &label,
-        );
-    }
-
+    draw_move_numbers(&mut image, chances.len(), step, bottom, &x_of);
     let line: Vec<(i32, i32)> = chances
         .iter()
         .enumerate()
@@ -265,34 +271,61 @@ pub fn chances_plot_png(title: &str, caption: &str, chances: &[f64], marks: &[u3
         .collect();
     draw_line(&mut image, &line);
     for &number in marks {
-        let Some(&(x, y)) = line.get(number as usize) else {
-            continue;
-        };
-        fill_rect(
-            &mut image,
-            rect(i64::from(x - 6), i64::from(y - 6), 13, 13),
-            FRAME_TEXT,
-        );
-        fill_rect(
-            &mut image,
-            rect(i64::from(x - 4), i64::from(y - 4), 9, 9),
-            HIGHLIGHT,
-        );
-        let label = number.to_string();
-        let (w, h) = measure(&BOLD, TEXT, &label);
-        // Above the point, or below it when the point is near the top; within the picture.
-        let label_y = if y - top > h + 12 { y - h - 12 } else { y + 12 };
-        let label_x = (x - w / 2).clamp(MARGIN / 2, WIDTH as i32 - MARGIN / 2 - w);
+        if let Some(&point) = line.get(number as usize) {
+            draw_mark(&mut image, point, number, top);
+        }
+    }
+    encode(&image)
+}
+
+/// The move numbers of `plies` positions along the bottom of the plot, `step` apart, as often
+/// as they keep apart.
+fn draw_move_numbers(
+    image: &mut RgbImage,
+    plies: usize,
+    step: f64,
+    bottom: i32,
+    x_of: &dyn Fn(usize) -> f64,
+) {
+    let last = plies.saturating_sub(1).max(1);
+    let widest = measure(&REGULAR, TEXT, &last.to_string()).0 + 24;
+    let every = [5, 10, 20, 25, 50, 100, 200]
+        .into_iter()
+        .find(|n| step * f64::from(*n) >= f64::from(widest))
+        .unwrap_or(500);
+    for ply in (0..plies).step_by(every as usize) {
+        let label = ply.to_string();
+        let (w, _) = measure(&REGULAR, TEXT, &label);
+        let x = x_of(ply) as i32;
         write(
-            &mut image,
-            (label_x, label_y),
+            image,
+            (x - w / 2, bottom + 8),
             TEXT,
-            &BOLD,
-            FRAME_TEXT,
+            &REGULAR,
+            FRAME_DIM,
             &label,
         );
     }
-    encode(&image)
+}
+
+/// A marked move: a gold square on the line at `(x, y)`, its number above it (below it when
+/// the point is near the plot's `top`), within the picture.
+fn draw_mark(image: &mut RgbImage, (x, y): (i32, i32), number: u32, top: i32) {
+    fill_rect(
+        image,
+        rect(i64::from(x - 6), i64::from(y - 6), 13, 13),
+        FRAME_TEXT,
+    );
+    fill_rect(
+        image,
+        rect(i64::from(x - 4), i64::from(y - 4), 9, 9),
+        HIGHLIGHT,
+    );
+    let label = number.to_string();
+    let (w, h) = measure(&BOLD, TEXT, &label);
+    let label_y = if y - top > h + 12 { y - h - 12 } else { y + 12 };
+    let label_x = (x - w / 2).clamp(MARGIN / 2, WIDTH as i32 - MARGIN / 2 - w);
+    write(image, (label_x, label_y), TEXT, &BOLD, FRAME_TEXT, &label);
 }
 
 /// A grid line across the plot at height `y`, labelled on the left.
