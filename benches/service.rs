@@ -157,12 +157,9 @@ async fn run() {
                 let mut latencies = Vec::new();
                 for round in 0..rounds {
                     tokio::time::sleep_until(start + offset + period * round).await;
-                    let (player, mv) = match next_move(&game, &mut rng) {
-                        Some(next) => next,
-                        None => {
-                            game = new_game(&service, 5_000_000 + i * 100 + round as usize).await;
-                            continue;
-                        }
+                    let Some((player, mv)) = next_move(&game, &mut rng) else {
+                        game = new_game(&service, 5_000_000 + i * 100 + round as usize).await;
+                        continue;
                     };
                     let t = Instant::now();
                     game = service.play(game.id, player, mv, None).await.played().game;

@@ -201,8 +201,8 @@ fn main() -> ExitCode {
         Command::Render(args) => render(args),
         Command::Gif(args) => gif(args),
         Command::Analyse(args) => analyse(args),
-        Command::Ai(args) => ai(args),
-        Command::Replay(args) => replay(args),
+        Command::Ai(args) => ai(&args),
+        Command::Replay(args) => replay(&args),
         Command::Backup(args) => backup(args),
     };
     match outcome {
@@ -300,7 +300,9 @@ fn local(args: LocalArgs) -> Outcome {
                 .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?;
             service.set_ai_playouts(Some(playouts));
         }
-        ponte::local::run(&service, pictures, lang, signals).await?;
+        // Boxed: the terminal's future nests every use case's and is too deep for the compiler
+        // to lay out inline here.
+        Box::pin(ponte::local::run(&service, pictures, lang, signals)).await?;
         service.close().await;
         anyhow::Ok(())
     });
@@ -320,7 +322,7 @@ fn render(args: RenderArgs) -> Outcome {
     }
     let title = title.unwrap_or_else(|| file_title(&args.record));
     let png = ponte::service::picture(&played.game, &title, &white, &red, Lang::En);
-    write(&args.output, png)?;
+    write(&args.output, &png)?;
     Ok(played.status())
 }
 
@@ -343,7 +345,7 @@ fn gif(args: GifArgs) -> Outcome {
         |done, total| bar.show(done, total),
     );
     drop(bar);
-    write(&args.output, gif)?;
+    write(&args.output, &gif)?;
     Ok(played.status())
 }
 
@@ -354,7 +356,7 @@ fn analyse(args: AnalyseArgs) -> Outcome {
     let bar = Bar::positions(lang);
     let analysis =
         ponte::service::analyse_moves(played.variant, moves, args.playouts, |done, total| {
-            bar.show(done, total)
+            bar.show(done, total);
         });
     drop(bar);
     for (ply, chance) in analysis.chances.iter().enumerate() {
@@ -368,12 +370,12 @@ fn analyse(args: AnalyseArgs) -> Outcome {
     }
     println!("\n{}", analysis.summary(lang));
     if let Some(output) = args.output {
-        write(&output, analysis.chart(lang, &file_title(&args.record)))?;
+        write(&output, &analysis.chart(lang, &file_title(&args.record)))?;
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn ai(args: AiArgs) -> Outcome {
+fn ai(args: &AiArgs) -> Outcome {
     let played = Played::read(&args.file)?.whole()?;
     let budget = args.level.budget(args.think_ms.map(Duration::from_millis));
     let Some(mv) = ponte::ai::best_move(&played.game, args.level, budget, args.seed) else {
@@ -387,7 +389,7 @@ fn ai(args: AiArgs) -> Outcome {
 }
 
 /// Exit 0: every move applied; 1: an illegal move; 2: no record (the report on standard error).
-fn replay(args: ReplayArgs) -> Outcome {
+fn replay(args: &ReplayArgs) -> Outcome {
     let text = read_input(&args.file)?;
     let text = match args.game {
         Some(_) if !ponte::matches::is_match(&text) => {
@@ -468,8 +470,8 @@ impl Played {
 ///
 /// # Errors
 /// Status 2, naming the file.
-fn write(output: &str, bytes: Vec<u8>) -> Result<(), Exit> {
-    ponte::files::write_whole(std::path::Path::new(output), &bytes)
+fn write(output: &str, bytes: &[u8]) -> Result<(), Exit> {
+    ponte::files::write_whole(std::path::Path::new(output), bytes)
         .map_err(|error| Exit::nothing_made(format!("writing {output}: {error}")))
 }
 

@@ -138,7 +138,7 @@ async fn a_whole_game_against_the_bot() {
                 break mv;
             }
         };
-        let (name, options) = move_command(&mv);
+        let (name, options) = move_command(mv);
         let from = fake.call_count();
         let (_, board) = play(&fake, ALICE, &thread, name, &options).await;
         game = after_the_ai(&database, 1, ai).await;

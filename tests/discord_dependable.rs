@@ -539,7 +539,7 @@ async fn sigterm_in_a_stream_of_moves_loses_nothing_and_repeats_nothing() {
                     Some(Color::White) => ALICE,
                     _ => BOB,
                 };
-                let (name, options) = move_command(&mv);
+                let (name, options) = move_command(mv);
                 // A move sent within the moment the last one was being saved is refused as
                 // blind (on a busy machine that moment is longer): sent again, as a player would.
                 loop {

@@ -37,7 +37,7 @@ async fn a_whole_game_from_challenge_to_final_announcement() {
     let mut players = [ALICE, BOB]; // White, Red
     // White opens.
     let opening = playout::random_move(&engine, &mut rng).unwrap();
-    let (name, options) = move_command(&opening);
+    let (name, options) = move_command(opening);
     let (_, call) = play(&fake, ALICE, &thread, name, &options).await;
     engine.play(opening).unwrap();
     assert!(call.png().is_some());
@@ -78,7 +78,7 @@ async fn a_whole_game_from_challenge_to_final_announcement() {
         };
         let color = engine.to_move().unwrap();
         let player = players[color.index()];
-        let (name, options) = move_command(&mv);
+        let (name, options) = move_command(mv);
         let (_, call) = play(&fake, player, &thread, name, &options).await;
         engine.play(mv).unwrap();
         while engine.must_pass() {

@@ -221,13 +221,13 @@ fn the_bot_speaks_to_players_informally() {
                     french_formal
                         .iter()
                         .find(|formal| text.contains(*formal))
-                        .map(|f| f.to_string())
+                        .map(std::string::ToString::to_string)
                         .or(imperative.then(|| "an imperative in -ez".to_string()))
                 }
                 Lang::De => german_formal
                     .iter()
                     .find(|formal| inside_a_sentence(text, formal))
-                    .map(|f| f.to_string()),
+                    .map(std::string::ToString::to_string),
                 Lang::En => None,
             };
             assert!(

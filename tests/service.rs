@@ -574,7 +574,7 @@ async fn two_hundred_racing_submissions_apply_only_legal_moves_once() {
         let (player, text, result) = task.await.unwrap();
         match result {
             Ok(MoveOutcome::Played(report)) => {
-                applied.push((report.game.version, player, text, report.played.len()))
+                applied.push((report.game.version, player, text, report.played.len()));
             }
             Ok(MoveOutcome::LostOnTime(game)) => panic!("game #{} has no clock", game.id),
             Err(

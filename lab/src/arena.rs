@@ -375,7 +375,11 @@ pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Result<Tally,
     }
     let next = AtomicUsize::new(0);
     let tally = Mutex::new(tally);
-    let lock = || tally.lock().unwrap_or_else(|e| e.into_inner());
+    let lock = || {
+        tally
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    };
     std::thread::scope(|scope| {
         for _ in 0..settings.threads.max(1) {
             scope.spawn(|| {
@@ -400,7 +404,9 @@ pub fn play(settings: &Match, progress: impl Fn(&Tally) + Sync) -> Result<Tally,
             });
         }
     });
-    Ok(tally.into_inner().unwrap_or_else(|e| e.into_inner()))
+    Ok(tally
+        .into_inner()
+        .unwrap_or_else(std::sync::PoisonError::into_inner))
 }
 
 /// One game of a match: its number, its winner (0 or 1, the players' order) and each side's
@@ -471,7 +477,9 @@ impl Machine {
                     .find(|(key, _)| key.trim() == "model name")
                     .map(|(_, model)| model.trim().to_owned())
             }),
-            cores: std::thread::available_parallelism().ok().map(|n| n.get()),
+            cores: std::thread::available_parallelism()
+                .ok()
+                .map(std::num::NonZero::get),
             load: read("/proc/loadavg").map(|load| {
                 load.split_whitespace()
                     .take(3)
@@ -629,7 +637,10 @@ impl RecordFile {
 
     fn write(&self, text: &str) -> std::io::Result<()> {
         use std::io::Write;
-        let mut file = self.file.lock().unwrap_or_else(|e| e.into_inner());
+        let mut file = self
+            .file
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
         file.write_all(text.as_bytes())?;
         file.sync_data()
     }
@@ -706,7 +717,7 @@ fn play_game(settings: &Match, index: usize) -> (Played, Record) {
     }
     let winner = game
         .outcome()
-        .and_then(|o| o.winner())
+        .and_then(ponte::game::Outcome::winner)
         .map(|c: Color| controls[c.index()]);
     let record = Record {
         variant: settings.variant,

@@ -96,9 +96,9 @@ fn arena(args: ArenaArgs) -> Result<ExitCode, String> {
         variant,
         seed: args.seed,
         records: args.records,
-        threads: args
-            .threads
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        threads: args.threads.unwrap_or_else(|| {
+            std::thread::available_parallelism().map_or(1, std::num::NonZero::get)
+        }),
         sprt: args.sprt,
         command: command_line(),
     };

@@ -139,7 +139,7 @@ fn tiles_and_bridges_weigh_by_their_counts() {
 
     let mut seconds_wanted: HashMap<String, f64> = HashMap::new();
     let firsts = position.legal_first_cells();
-    let placements = firsts.len() as f64 / 34.0;
+    let placements = f64::from(firsts.len()) / 34.0;
     for first in firsts {
         let partners = position.legal_second_cells(first);
         for second in partners {

@@ -128,7 +128,7 @@ mod tests {
         assert_eq!(replies.reply(&game, white, mv("a1 c4")), None);
         // Remembered again, but f6 taken by Red: not legal, so not played.
         replies.learn(white);
-        let mut taken = game.clone();
+        let mut taken = game;
         taken.apply(mv("b1 b2"));
         taken.apply(mv("f6 a8"));
         assert_eq!(replies.reply(&taken, white, mv("a1 c4")), None);

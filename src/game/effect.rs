@@ -272,7 +272,7 @@ mod tests {
         let fenced = after(&FENCED);
         let red = Bitboard::single(cell("a2")) | a1;
         assert!(can_become_island(fenced.board(), Color::Red, red));
-        let mut closed = fenced.clone();
+        let mut closed = fenced;
         closed.play("b2 e5".parse().unwrap()).unwrap();
         assert!(!can_become_island(closed.board(), Color::Red, red));
         // a1 touches b2 diagonally, yet a2 joins them: a1 a2 b2 and one more is an island.

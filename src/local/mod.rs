@@ -217,7 +217,7 @@ impl<'a> Session<'a> {
                 Ok(game) => show(self.lang, &game, self.service.now()) + &self.picture(&game).await,
                 Err(_) => String::new(),
             };
-            news.push(format!("{}{}", replies, shown).trim_end().to_string());
+            news.push(format!("{replies}{shown}").trim_end().to_string());
         }
         news.join("\n")
     }

@@ -128,7 +128,7 @@ pub fn rating_plot_png(lang: Lang, title: &str, caption: &str, points: &[(f64, f
     let labels: Vec<String> = scale.values.iter().map(|v| format!("{v:.0}")).collect();
     let (left, right) = (plot_left(&labels), WIDTH as i32 - MARGIN);
     let y_of = |rating: f64| {
-        bottom as f64 - (rating - scale.low) / (scale.high - scale.low) * f64::from(bottom - top)
+        f64::from(bottom) - (rating - scale.low) / (scale.high - scale.low) * f64::from(bottom - top)
     };
     let step = f64::from(right - left) / (points.len().max(2) - 1) as f64;
     let x_of = |i: usize| f64::from(left) + step * i as f64;
@@ -240,7 +240,7 @@ pub fn chances_plot_png(title: &str, caption: &str, chances: &[f64], marks: &[u3
     let last = chances.len().saturating_sub(1).max(1);
     let half_last = measure(&REGULAR, TEXT, &last.to_string()).0 / 2;
     let (left, right) = (plot_left(&labels), WIDTH as i32 - MARGIN - half_last);
-    let y_of = |chance: f64| bottom as f64 - chance.clamp(0.0, 1.0) * f64::from(bottom - top);
+    let y_of = |chance: f64| f64::from(bottom) - chance.clamp(0.0, 1.0) * f64::from(bottom - top);
     let step = f64::from(right - left) / (chances.len().max(2) - 1) as f64;
     let x_of = |ply: usize| f64::from(left) + step * ply as f64;
 

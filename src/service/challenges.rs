@@ -92,7 +92,7 @@ impl Service {
             Some(id) => Some(self.player(id).await?),
             None => None,
         };
-        Ok(ChallengeView::new(row, challenger, opponent))
+        Ok(ChallengeView::new(&row, challenger, opponent))
     }
 
     /// Why `row` cannot be answered any more, if it cannot.

@@ -421,6 +421,7 @@ fn sent_blind(sent: Sent, row: &GameRow, moves: &[LoggedMove], player: PlayerId)
 }
 
 /// A player's move as it was played, before the passes it forces.
+#[derive(Clone, Copy)]
 struct MoveMade {
     /// Its ply.
     first: i64,

@@ -47,11 +47,9 @@ pub fn after_game(
     winner: Option<Color>,
     now: Millis,
 ) -> [RatingRow; 2] {
-    let [white, red] = [0, 1].map(|i| {
-        before[i]
-            .clone()
-            .unwrap_or_else(|| fresh(guild, players[i]))
-    });
+    let [white_before, red_before] = before;
+    let white = white_before.unwrap_or_else(|| fresh(guild, players[0]));
+    let red = red_before.unwrap_or_else(|| fresh(guild, players[1]));
     let as_glicko = |r: &RatingRow| Glicko2Rating {
         rating: r.rating,
         deviation: r.deviation,

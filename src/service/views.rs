@@ -93,7 +93,7 @@ fn move_time(seconds: Option<i64>) -> Option<Duration> {
 }
 
 impl ChallengeView {
-    pub(super) fn new(row: ChallengeRow, challenger: Player, opponent: Option<Player>) -> Self {
+    pub(super) fn new(row: &ChallengeRow, challenger: Player, opponent: Option<Player>) -> Self {
         ChallengeView {
             id: row.id,
             challenger,

@@ -18,6 +18,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn ai_turns(&self) -> Result<Vec<GameId>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT id FROM games
@@ -32,6 +33,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn ai_turn_levels(&self) -> Result<Vec<(GameId, StoredLevel)>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT id, ai_level FROM games
@@ -49,6 +51,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn owe_slow_replies(
         &self,
         games: &[GameId],
@@ -83,6 +86,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn count_hint(&self, game: GameId, version: i64) -> Result<Option<i64>, StoreError> {
         Ok(sqlx::query_scalar(
             "UPDATE games SET hints = hints + 1
@@ -99,6 +103,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn ai_records(
         &self,
         guild: GuildId,

@@ -54,6 +54,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn request_analysis(
         &self,
         game: GameId,
@@ -118,6 +119,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn analysis(&self, game: GameId) -> Result<Option<AnalysisRow>, StoreError> {
         let head: Option<(i64, Option<Millis>)> =
             sqlx::query_as("SELECT playouts, finished_at FROM analyses WHERE game_id = ?")
@@ -147,6 +149,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn pending_analyses(&self, now: Millis) -> Result<Vec<PendingAnalysis>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT game_id, playouts, attempts FROM analyses
@@ -165,6 +168,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn start_analysis_attempt(
         &self,
         game: GameId,
@@ -188,6 +192,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn analysis_failed(
         &self,
         game: GameId,
@@ -221,6 +226,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn save_analysis(
         &self,
         game: GameId,

@@ -92,6 +92,7 @@ impl Source {
     /// # Errors
     /// [`CopyError::NotPonte`] for a file that is no ponte database; database failures (a file
     /// that does not exist among them).
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn open(url: &str) -> Result<Source, CopyError> {
         let options = SqliteConnectOptions::from_str(url)?
             .read_only(true)
@@ -120,6 +121,7 @@ impl Source {
     /// # Errors
     /// [`CopyError::Full`], [`CopyError::CannotCreate`] when `dest` cannot be written; database
     /// failures.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn copy_into(mut self, dest: &Path) -> Result<Copied, CopyError> {
         let copied = copy(&mut self.conn, dest).await;
         self.conn.close().await?;

@@ -46,6 +46,7 @@ const CHALLENGE_COLUMNS: &str = "id, challenger_id, challenged_id, variant, move
 impl Store {
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn insert_challenge(&self, new: &NewChallenge) -> Result<ChallengeId, StoreError> {
         let id = sqlx::query_scalar(
             "INSERT INTO challenges (challenger_id, challenged_id, variant, move_seconds, rated,
@@ -70,6 +71,7 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn challenge(&self, id: ChallengeId) -> Result<Option<ChallengeRow>, StoreError> {
         Ok(sqlx::query_as::<_, ChallengeRow>(&format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?"
@@ -83,6 +85,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn set_challenge_message(
         &self,
         id: ChallengeId,
@@ -101,6 +104,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn close_challenge(
         &self,
         id: ChallengeId,
@@ -122,6 +126,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn expire_challenges(&self, now: Millis) -> Result<Vec<ChallengeRow>, StoreError> {
         Ok(sqlx::query_as::<_, ChallengeRow>(&format!(
             "UPDATE challenges SET status = 'expired', updated_at = ?1
@@ -136,6 +141,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn open_challenges_of(
         &self,
         player: PlayerId,
@@ -154,6 +160,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn challenges_to_anyone(
         &self,
         guild: Option<GuildId>,
@@ -180,14 +187,12 @@ mod tests {
     use crate::store::{NewGame, Origin};
 
     /// `game` started by accepting `challenge`.
-    fn accepting(challenge: ChallengeId, game: NewGame) -> NewGame {
-        NewGame {
-            origin: Some(Origin::Challenge(challenge)),
-            ..game
-        }
+    fn accepting(challenge: ChallengeId, mut game: NewGame) -> NewGame {
+        game.origin = Some(Origin::Challenge(challenge));
+        game
     }
 
-    fn ids(challenges: Vec<ChallengeRow>) -> Vec<ChallengeId> {
+    fn ids(challenges: &[ChallengeRow]) -> Vec<ChallengeId> {
         challenges.iter().map(|c| c.id).collect()
     }
 
@@ -210,17 +215,17 @@ mod tests {
             .unwrap();
         let found = |guild, channel| store.challenges_to_anyone(guild, channel);
         assert_eq!(
-            ids(found(Some(GUILD), Some(CHANNEL)).await.unwrap()),
+            ids(&found(Some(GUILD), Some(CHANNEL)).await.unwrap()),
             [here]
         );
-        assert_eq!(ids(found(None, None).await.unwrap()), [in_terminal]);
+        assert_eq!(ids(&found(None, None).await.unwrap()), [in_terminal]);
         assert!(
             store
                 .close_challenge(here, ChallengeStatus::Cancelled, NOW)
                 .await
                 .unwrap()
         );
-        assert_eq!(ids(found(Some(GUILD), Some(CHANNEL)).await.unwrap()), []);
+        assert_eq!(ids(&found(Some(GUILD), Some(CHANNEL)).await.unwrap()), []);
     }
 
     #[tokio::test]
@@ -371,7 +376,7 @@ mod tests {
         assert_eq!(store.expire_challenges(NOW + 399).await.unwrap(), []);
         let mut expired = store.expire_challenges(NOW + 500).await.unwrap();
         expired.sort_by_key(|c| c.id);
-        assert_eq!(ids(expired.clone()), [soon, sooner]);
+        assert_eq!(ids(&expired), [soon, sooner]);
         for row in &expired {
             assert_eq!(row.status, ChallengeStatus::Expired);
             assert_eq!(row.updated_at, NOW + 500);
@@ -415,15 +420,15 @@ mod tests {
             .unwrap();
 
         assert_eq!(
-            ids(store.open_challenges_of(PlayerId::new(1)).await.unwrap()),
+            ids(&store.open_challenges_of(PlayerId::new(1)).await.unwrap()),
             [made, received]
         );
         assert_eq!(
-            ids(store.open_challenges_of(PlayerId::new(2)).await.unwrap()),
+            ids(&store.open_challenges_of(PlayerId::new(2)).await.unwrap()),
             [made, to_anyone]
         );
         assert_eq!(
-            ids(store.open_challenges_of(PlayerId::new(3)).await.unwrap()),
+            ids(&store.open_challenges_of(PlayerId::new(3)).await.unwrap()),
             [received]
         );
         assert_eq!(

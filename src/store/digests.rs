@@ -37,6 +37,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn set_notification(
         &self,
         player: PlayerId,
@@ -81,6 +82,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn dm_language(&self, player: PlayerId) -> Result<Option<String>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT dm_language FROM players WHERE id = ?")
@@ -97,6 +99,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn take_due_digests(
         &self,
         now: Millis,

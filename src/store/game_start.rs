@@ -51,6 +51,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn start_game(
         &self,
         game: &NewGame,
@@ -68,6 +69,7 @@ impl Store {
 }
 
 /// [`Store::start_game`] inside a caller's transaction (a tournament's rounds start several).
+#[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
 pub(super) async fn insert_new_game(
     tx: &mut Transaction<'static, Sqlite>,
     game: &NewGame,

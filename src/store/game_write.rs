@@ -16,6 +16,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn write_game(&self, id: GameId) -> Result<Option<GameWrite<'_>>, StoreError> {
         let guard = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
@@ -60,6 +61,7 @@ impl GameWrite<'_> {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn moves(&mut self) -> Result<Vec<MoveRow>, StoreError> {
         fetch_moves(&mut *self.tx, self.game.id).await
     }
@@ -69,6 +71,7 @@ impl GameWrite<'_> {
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when the game changed since it was read; database failures.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn commit(
         mut self,
         change: &GameChange,

@@ -145,6 +145,7 @@ pub(super) const SELECT_GAME: &str = "SELECT g.id, g.opener_id, g.other_id, g.wh
      FROM games g JOIN players w ON w.id = g.white_id \
      JOIN players r ON r.id = g.red_id";
 
+#[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
 pub(super) async fn fetch_game<'e>(
     executor: impl Executor<'e, Database = Sqlite>,
     id: GameId,
@@ -157,6 +158,7 @@ pub(super) async fn fetch_game<'e>(
     )
 }
 
+#[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
 pub(super) async fn fetch_moves<'e>(
     executor: impl Executor<'e, Database = Sqlite>,
     game: GameId,
@@ -172,6 +174,7 @@ pub(super) async fn fetch_moves<'e>(
 
 /// Starts a game inside a caller's transaction with `clock` (with the AI's side or the
 /// tournament pairing its origin names); returns its id.
+#[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
 pub(super) async fn insert_game(
     tx: &mut Transaction<'static, Sqlite>,
     game: &NewGame,
@@ -215,6 +218,7 @@ pub(super) async fn insert_game(
 impl Store {
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
         Ok(
             sqlx::query_as::<_, GameRow>(&format!("{SELECT_GAME} WHERE g.id = ?"))
@@ -228,6 +232,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn moves(&self, game: GameId) -> Result<Vec<MoveRow>, StoreError> {
         fetch_moves(&self.pool, game).await
     }
@@ -237,6 +242,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn moves_up_to(&self, game: GameId, plies: i64) -> Result<Vec<MoveRow>, StoreError> {
         Ok(sqlx::query_as::<_, MoveRow>(
             "SELECT ply, player_id, notation, forced, played_at FROM moves
@@ -253,6 +259,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn active_games_in(&self, channel: ChannelId) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as::<_, GameRow>(&format!(
             "{SELECT_GAME} WHERE g.status = 'active'
@@ -268,6 +275,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn game_in_thread(&self, thread: ChannelId) -> Result<Option<GameRow>, StoreError> {
         Ok(sqlx::query_as::<_, GameRow>(&format!(
             "{SELECT_GAME} WHERE g.thread_id = ? ORDER BY g.id DESC LIMIT 1"
@@ -281,6 +289,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn active_games_of(&self, player: PlayerId) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as::<_, GameRow>(&format!(
             "{SELECT_GAME} WHERE g.status = 'active' AND (g.white_id = ?1 OR g.red_id = ?1)
@@ -296,6 +305,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn active_games_off_discord(&self) -> Result<Vec<GameRow>, StoreError> {
         Ok(sqlx::query_as::<_, GameRow>(&format!(
             "{SELECT_GAME} WHERE g.status = 'active'
@@ -312,6 +322,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn finished_games_of(
         &self,
         guild: GuildId,
@@ -343,6 +354,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn set_thread(
         &self,
         game: GameId,
@@ -365,6 +377,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn take_due_reminders(
         &self,
         now: Millis,
@@ -410,6 +423,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn overdue_games(&self, now: Millis) -> Result<Vec<GameId>, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT id FROM games WHERE status = 'active' AND deadline_at <= ?
@@ -449,7 +463,7 @@ mod tests {
         due.iter().map(|reminder| reminder.game_id).collect()
     }
 
-    fn ids(games: Vec<GameRow>) -> Vec<GameId> {
+    fn ids(games: &[GameRow]) -> Vec<GameId> {
         games.iter().map(|g| g.id).collect()
     }
 
@@ -468,7 +482,7 @@ mod tests {
             (row.guild_id, row.channel_id, row.thread_id),
             (None, None, None)
         );
-        assert_eq!(ids(store.active_games_off_discord().await.unwrap()), [id]);
+        assert_eq!(ids(&store.active_games_off_discord().await.unwrap()), [id]);
         let stored: Option<i64> = sqlx::query_scalar("SELECT guild_id FROM games WHERE id = ?")
             .bind(id)
             .fetch_one(&store.pool)
@@ -588,16 +602,16 @@ mod tests {
         .await;
 
         assert_eq!(
-            ids(store.active_games_in(900.into()).await.unwrap()),
+            ids(&store.active_games_in(900.into()).await.unwrap()),
             [threaded]
         );
         assert_eq!(
-            ids(store.active_games_in(CHANNEL).await.unwrap()),
+            ids(&store.active_games_in(CHANNEL).await.unwrap()),
             [first, second],
             "neither the game with a thread nor the ended one"
         );
         assert_eq!(
-            ids(store.active_games_in(71.into()).await.unwrap()),
+            ids(&store.active_games_in(71.into()).await.unwrap()),
             [elsewhere]
         );
         assert_eq!(store.active_games_in(5.into()).await.unwrap(), []);
@@ -665,15 +679,15 @@ mod tests {
         .await;
 
         assert_eq!(
-            ids(store.active_games_of(PlayerId::new(1)).await.unwrap()),
+            ids(&store.active_games_of(PlayerId::new(1)).await.unwrap()),
             [a, b]
         );
         assert_eq!(
-            ids(store.active_games_of(PlayerId::new(2)).await.unwrap()),
+            ids(&store.active_games_of(PlayerId::new(2)).await.unwrap()),
             [a, c]
         );
         assert_eq!(
-            ids(store.active_games_of(PlayerId::new(3)).await.unwrap()),
+            ids(&store.active_games_of(PlayerId::new(3)).await.unwrap()),
             [b, c]
         );
         assert_eq!(store.active_games_of(PlayerId::new(4)).await.unwrap(), []);
@@ -713,7 +727,7 @@ mod tests {
             .finished_games_of(GUILD, PlayerId::new(1), "", 10)
             .await
             .unwrap();
-        assert_eq!(ids(found.clone()), [g1, g3, g2]);
+        assert_eq!(ids(&found), [g1, g3, g2]);
         assert_eq!(
             (found[1].status, found[1].winner, found[1].end_reason),
             (
@@ -723,21 +737,21 @@ mod tests {
             )
         );
         assert_eq!(
-            ids(store
+            ids(&store
                 .finished_games_of(GUILD, PlayerId::new(1), "", 2)
                 .await
                 .unwrap()),
             [g1, g3]
         );
         assert_eq!(
-            ids(store
+            ids(&store
                 .finished_games_of(GUILD, PlayerId::new(2), "", 10)
                 .await
                 .unwrap()),
             [g1, g2]
         );
         assert_eq!(
-            ids(store
+            ids(&store
                 .finished_games_of(8.into(), PlayerId::new(1), "", 10)
                 .await
                 .unwrap()),
@@ -754,7 +768,7 @@ mod tests {
         // What was typed: the start of a number, or part of the opponent's name (ASCII in any
         // case); LIKE's wildcards and escape are characters like the others.
         let typed = async |text| {
-            ids(store
+            ids(&store
                 .finished_games_of(GUILD, PlayerId::new(1), text, 10)
                 .await
                 .unwrap())

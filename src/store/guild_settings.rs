@@ -18,6 +18,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn members_create_tournaments(&self, guild: GuildId) -> Result<bool, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT members_create_tournaments FROM guild_settings WHERE guild_id = ?",
@@ -30,6 +31,7 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn set_members_create_tournaments(
         &self,
         guild: GuildId,
@@ -49,6 +51,7 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn guild_language(&self, guild: GuildId) -> Result<GuildLanguage, StoreError> {
         Ok(sqlx::query_as::<_, GuildLanguage>(
             "SELECT chosen, discord_locale FROM guild_settings WHERE guild_id = ?",
@@ -63,6 +66,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn choose_guild_language(
         &self,
         guild: GuildId,
@@ -83,6 +87,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn note_guild_locale(&self, guild: GuildId, locale: &str) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO guild_settings (guild_id, discord_locale) VALUES (?, ?)

@@ -25,6 +25,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn load(&self) -> Result<Load, StoreError> {
         Ok(sqlx::query_as(
             "SELECT

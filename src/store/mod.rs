@@ -8,6 +8,10 @@
 //! one statement (a thread id, a setting, closing a challenge) need no more than SQLite gives.
 //!
 //! The store decides nothing: who opens, deadlines and reminder times come from the service.
+//!
+//! Each public function is a span at trace level (`RUST_LOG=ponte::store=trace` shows every
+//! query's function and time); an error it returns is logged at debug level only, because the
+//! service decides whether it is a fault (a game changed meanwhile is not) and logs it if so.
 
 mod ai_games;
 mod analyses;
@@ -98,6 +102,7 @@ impl Store {
     ///
     /// # Errors
     /// When the file cannot be opened or a migration fails.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn open(url: &str) -> Result<Store, StoreError> {
         Store::open_with(url, SqlitePoolOptions::new().max_connections(8)).await
     }

@@ -216,9 +216,8 @@ impl Owed {
         let Value::Object(mut fields) = serde_json::to_value(self)? else {
             unreachable!("an enum with a tag is written as an object")
         };
-        let kind = match fields.remove("kind") {
-            Some(Value::String(kind)) => kind,
-            _ => unreachable!("the tag is the variant's name"),
+        let Some(Value::String(kind)) = fields.remove("kind") else {
+            unreachable!("the tag is the variant's name")
         };
         Ok((kind, serde_json::from_value(Value::Object(fields))?))
     }
@@ -267,6 +266,7 @@ const HEADS: &str = "SELECT MIN(id) FROM outbox WHERE abandoned_at IS NULL
      GROUP BY game_id, tournament_id, player_id, kind = 'reminder_dm'";
 
 /// Saves `owed` in the caller's transaction (the change that owes them).
+#[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
 pub(super) async fn insert_owed(
     conn: &mut SqliteConnection,
     owed: &[Owed],
@@ -300,6 +300,9 @@ pub(super) async fn insert_owed(
     Ok(())
 }
 
+/// An item due, or the id of a row that is no item with the reason.
+pub type DueItem = Result<OutboxItem, (OutboxId, StoreError)>;
+
 impl Store {
     /// The items due at `now`: the oldest undelivered item of each game and tournament whose
     /// next attempt has come, oldest first, at most `limit`. A row that is no item comes as an
@@ -307,11 +310,12 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn due_announcements(
         &self,
         now: Millis,
         limit: i64,
-    ) -> Result<Vec<Result<OutboxItem, (OutboxId, StoreError)>>, StoreError> {
+    ) -> Result<Vec<DueItem>, StoreError> {
         let rows: Vec<OutboxRow> = sqlx::query_as(&format!(
             "SELECT id, kind, game_id, tournament_id, first_ply, ply, round, anchor_message_id,
                     channel_id, player_id, seconds, attempts
@@ -335,6 +339,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn next_announcement_at(&self) -> Result<Option<Millis>, StoreError> {
         Ok(sqlx::query_scalar(&format!(
             "SELECT MIN(next_attempt_at) FROM outbox WHERE id IN ({HEADS})"
@@ -347,6 +352,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn set_announcement_anchor(
         &self,
         id: OutboxId,
@@ -364,6 +370,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn announcement_delivered(&self, id: OutboxId) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM outbox WHERE id = ?")
             .bind(id)
@@ -376,6 +383,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn announcement_failed(
         &self,
         id: OutboxId,
@@ -399,6 +407,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn announcement_abandoned(
         &self,
         id: OutboxId,

@@ -14,6 +14,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn upsert_player(
         &self,
         id: PlayerId,
@@ -35,6 +36,7 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn player(&self, id: PlayerId) -> Result<Option<PlayerRow>, StoreError> {
         Ok(
             sqlx::query_as::<_, PlayerRow>("SELECT id, name FROM players WHERE id = ?")
@@ -48,6 +50,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn set_notify(&self, player: PlayerId, on: bool) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE players SET notify_dm = ?, digest_hour = NULL, time_zone = NULL,
@@ -63,6 +66,7 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn wants_dm(&self, player: PlayerId) -> Result<bool, StoreError> {
         Ok(
             sqlx::query_scalar::<_, bool>("SELECT notify_dm FROM players WHERE id = ?")

@@ -43,6 +43,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn ratings_in(&self, guild: GuildId) -> Result<Vec<NamedRating>, StoreError> {
         Ok(sqlx::query_as::<_, NamedRating>(&format!(
             "SELECT p.name, {RATING_COLUMNS} FROM ratings r JOIN players p ON p.id = r.player_id
@@ -57,6 +58,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn rating_history(
         &self,
         guild: GuildId,
@@ -78,6 +80,7 @@ impl GameWrite<'_> {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn ratings(
         &mut self,
         guild: GuildId,
@@ -101,6 +104,7 @@ impl GameWrite<'_> {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn save_ratings(&mut self, ratings: &[RatingRow]) -> Result<(), StoreError> {
         for r in ratings {
             sqlx::query(

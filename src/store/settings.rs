@@ -6,6 +6,7 @@ use super::{Store, StoreError};
 impl Store {
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn setting(&self, key: &str) -> Result<Option<String>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT value FROM bot_state WHERE key = ?")
@@ -17,6 +18,7 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn set_setting(&self, key: &str, value: &str) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO bot_state (key, value) VALUES (?, ?)

@@ -100,7 +100,7 @@ mod tests {
     }
 
     #[track_caller]
-    fn assert_decode_error<T: Debug>(read: Result<T, StoreError>) {
+    fn assert_decode_error<T: Debug>(read: &Result<T, StoreError>) {
         assert!(
             matches!(
                 read,
@@ -130,9 +130,9 @@ mod tests {
             id.get(),
         )
         .await;
-        assert_decode_error(store.game(id).await);
-        assert_decode_error(store.game_in_thread(900.into()).await);
-        assert_decode_error(store.write_game(id).await.map(|w| w.map(|w| w.game)));
+        assert_decode_error(&store.game(id).await);
+        assert_decode_error(&store.game_in_thread(900.into()).await);
+        assert_decode_error(&store.write_game(id).await.map(|w| w.map(|w| w.game)));
     }
 
     #[tokio::test]
@@ -145,9 +145,9 @@ mod tests {
             id.get(),
         )
         .await;
-        assert_decode_error(store.game(id).await);
-        assert_decode_error(store.active_games_of(PlayerId::new(1)).await);
-        assert_decode_error(store.active_games_in(CHANNEL).await);
+        assert_decode_error(&store.game(id).await);
+        assert_decode_error(&store.active_games_of(PlayerId::new(1)).await);
+        assert_decode_error(&store.active_games_in(CHANNEL).await);
     }
 
     #[tokio::test]
@@ -160,8 +160,8 @@ mod tests {
             id.get(),
         )
         .await;
-        assert_decode_error(store.game(id).await);
-        assert_decode_error(store.active_games_of(PlayerId::new(2)).await);
+        assert_decode_error(&store.game(id).await);
+        assert_decode_error(&store.active_games_of(PlayerId::new(2)).await);
     }
 
     #[tokio::test]
@@ -177,7 +177,7 @@ mod tests {
             id.get(),
         )
         .await;
-        assert_decode_error(store.challenge(id).await);
+        assert_decode_error(&store.challenge(id).await);
     }
 
     #[tokio::test]

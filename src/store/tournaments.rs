@@ -99,6 +99,7 @@ const SELECT_TOURNAMENT: &str = "SELECT id, guild_id, channel_id, name, format, 
 impl Store {
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn create_tournament(&self, t: &NewTournament) -> Result<TournamentId, StoreError> {
         Ok(sqlx::query_scalar(
             "INSERT INTO tournaments (guild_id, channel_id, name, format, swiss_rounds, variant,
@@ -126,6 +127,7 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn tournament(&self, id: TournamentId) -> Result<Option<TournamentRow>, StoreError> {
         Ok(
             sqlx::query_as::<_, TournamentRow>(&format!("{SELECT_TOURNAMENT} WHERE id = ?"))
@@ -139,6 +141,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn open_tournaments(&self, guild: GuildId) -> Result<Vec<TournamentRow>, StoreError> {
         Ok(sqlx::query_as::<_, TournamentRow>(&format!(
             "{SELECT_TOURNAMENT} WHERE guild_id = ? AND status IN ('signup', 'running') ORDER BY id"
@@ -152,6 +155,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn signups_due(&self, now: Millis) -> Result<Vec<TournamentRow>, StoreError> {
         Ok(sqlx::query_as::<_, TournamentRow>(&format!(
             "{SELECT_TOURNAMENT} WHERE status = 'signup' AND signup_deadline_at <= ? ORDER BY id"
@@ -165,6 +169,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn running_tournaments(&self) -> Result<Vec<TournamentId>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT id FROM tournaments WHERE status = 'running' ORDER BY id")
@@ -178,6 +183,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn join_tournament(
         &self,
         id: TournamentId,
@@ -202,6 +208,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn leave_tournament(
         &self,
         id: TournamentId,
@@ -222,6 +229,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn entrants(&self, id: TournamentId) -> Result<Vec<EntrantRow>, StoreError> {
         Ok(sqlx::query_as::<_, EntrantRow>(
             "SELECT e.player_id, p.name, e.seed, e.withdrawn_after
@@ -246,6 +254,7 @@ impl Store {
     /// On a database failure; nothing is written then.
     // The inputs of one transaction, each used once; a struct would only rename them.
     #[allow(clippy::too_many_arguments)]
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn start_rounds(
         &self,
         id: TournamentId,
@@ -287,6 +296,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn tournament_games(
         &self,
         id: TournamentId,
@@ -304,6 +314,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn tournament_games_going(&self, id: TournamentId) -> Result<i64, StoreError> {
         Ok(sqlx::query_scalar(
             "SELECT COUNT(*) FROM games WHERE tournament_id = ? AND status = 'active'",
@@ -317,6 +328,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn tournament_byes(
         &self,
         id: TournamentId,
@@ -333,6 +345,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn tournament_of(&self, game: GameId) -> Result<Option<TournamentId>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT tournament_id FROM games WHERE id = ?")
@@ -348,6 +361,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn withdraw_entrant(
         &self,
         id: TournamentId,
@@ -368,6 +382,7 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn set_signup_message(
         &self,
         id: TournamentId,
@@ -383,6 +398,7 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn set_standings_message(
         &self,
         id: TournamentId,
@@ -401,6 +417,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn end_tournament(
         &self,
         id: TournamentId,

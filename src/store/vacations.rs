@@ -33,6 +33,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn vacation(
         &self,
         player: PlayerId,
@@ -46,6 +47,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn vacations_in_year(
         &self,
         player: PlayerId,
@@ -66,6 +68,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn vacation_allowance(&self, guild: Option<GuildId>) -> Result<i64, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT vacation_days FROM guild_settings WHERE guild_id = ?")
@@ -78,6 +81,7 @@ impl Store {
 
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn set_vacation_allowance(
         &self,
         guild: GuildId,
@@ -100,6 +104,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn write_vacation(
         &self,
         player: PlayerId,
@@ -121,6 +126,7 @@ impl Store {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn vacations_ending(&self, now: Millis) -> Result<Vec<VacationRow>, StoreError> {
         Ok(sqlx::query_as(&format!(
             "{SELECT_VACATION} WHERE ended_at IS NULL AND until_at <= ? ORDER BY until_at"
@@ -157,6 +163,7 @@ impl VacationWrite<'_> {
     ///
     /// # Errors
     /// On a database failure (a vacation going on is one: end it first).
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn start(&mut self, now: Millis, until: Millis, year: i64) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO vacations (player_id, guild_id, started_at, until_at, year)
@@ -177,6 +184,7 @@ impl VacationWrite<'_> {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn end(&mut self, at: Millis) -> Result<(), StoreError> {
         sqlx::query(
             "UPDATE vacations SET ended_at = ?3
@@ -196,6 +204,7 @@ impl VacationWrite<'_> {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn game_clocks(&mut self) -> Result<Vec<GameClock>, StoreError> {
         Ok(sqlx::query_as(
             "SELECT id, version, move_seconds, deadline_at, remind_at, paused_until,
@@ -217,6 +226,7 @@ impl VacationWrite<'_> {
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when the game changed since it was read; database failures.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn set_clock(
         &mut self,
         game: &GameClock,
@@ -249,6 +259,7 @@ impl VacationWrite<'_> {
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn commit(self) -> Result<(), StoreError> {
         self.tx.commit().await?;
         Ok(())
@@ -261,6 +272,7 @@ impl GameWrite<'_> {
     ///
     /// # Errors
     /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn away_until(
         &mut self,
         player: PlayerId,
@@ -292,6 +304,7 @@ async fn current(
 /// game there in `tournament` (if any) is one a vacation stops: a new game for a player on
 /// vacation waits like their other games (one whose days are used is over, whether or not the
 /// clock has closed it yet).
+#[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
 pub(super) async fn away_until_at(
     tx: &mut Transaction<'static, Sqlite>,
     player: PlayerId,

@@ -228,7 +228,7 @@ pub async fn resigned_game(fake: &FakeDiscord) -> (String, Call) {
 }
 
 /// The slash command and options that play `mv`.
-pub fn move_command(mv: &Move) -> (&'static str, Vec<Opt>) {
+pub fn move_command(mv: Move) -> (&'static str, Vec<Opt>) {
     match mv {
         Move::Place(a, b) => (
             "place",

@@ -357,7 +357,8 @@ impl FakeDiscord {
     /// Sends a gateway dispatch (e.g. INTERACTION_CREATE).
     pub fn dispatch(&self, event: &str, data: Value) {
         let seq = self.inner.seq.fetch_add(1, Ordering::SeqCst) + 1;
-        let frame = json!({"op": 0, "s": seq, "t": event, "d": data});
+        let mut frame = json!({"op": 0, "s": seq, "t": event});
+        frame["d"] = data;
         if let Some(tx) = self.inner.gateway.lock().unwrap().as_ref() {
             let _ = tx.send(frame);
         }
@@ -420,7 +421,7 @@ async fn run_gateway(mut socket: WebSocket, inner: Arc<Inner>, addr: SocketAddr)
                 let Ok(frame) = serde_json::from_str::<Value>(&text) else { continue };
                 match frame["op"].as_u64() {
                     Some(1) => { let _ = tx.send(json!({"op": 11})); }
-                    Some(2) | Some(6) => {
+                    Some(2 | 6) => {
                         // A new session counts its events from 1 again.
                         inner.seq.store(0, Ordering::SeqCst);
                         let seq = inner.seq.fetch_add(1, Ordering::SeqCst) + 1;
@@ -630,8 +631,9 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
             "bot_public": true, "bot_require_code_grant": false, "verify_key": "00",
             "owner": {"id": "1", "username": "owner", "discriminator": "0"}, "team": null
         })),
-        ("PUT", ["applications", _, "guilds", _, "commands"])
-        | ("PUT", ["applications", _, "commands"]) => ok(json!([])),
+        ("PUT", ["applications", _, "guilds", _, "commands"] | ["applications", _, "commands"]) => {
+            ok(json!([]))
+        }
         ("POST", ["interactions", interaction, token, "callback"]) => {
             if !inner
                 .answered
@@ -771,10 +773,10 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
 pub fn mention_violation(call: &Call) -> Option<String> {
     let parts: Vec<&str> = call.path.trim_start_matches('/').split('/').collect();
     let message = match (call.method.as_str(), parts.as_slice()) {
-        ("POST", ["channels", _, "messages"])
-        | ("PATCH", ["channels", _, "messages", _])
-        | ("POST", ["webhooks", _, _])
-        | ("PATCH", ["webhooks", _, _, "messages", _]) => &call.json,
+        ("POST", ["channels", _, "messages"] | ["webhooks", _, _])
+        | ("PATCH", ["channels", _, "messages", _] | ["webhooks", _, _, "messages", _]) => {
+            &call.json
+        }
         ("POST", ["interactions", _, _, "callback"])
             if matches!(call.json["type"].as_u64(), Some(4 | 7)) =>
         {

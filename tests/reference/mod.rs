@@ -484,9 +484,8 @@ impl RefGame {
             return false;
         }
         // The offset must be straight, diagonal or knight.
-        let under = match blocked_cells(a, b) {
-            Some(cells) => cells,
-            None => return false,
+        let Some(under) = blocked_cells(a, b) else {
+            return false;
         };
         // No tile (either colour) under the bridge. (Already blocked is fine.)
         for cell in &under {
@@ -555,9 +554,9 @@ fn neighbours(cell: RefCell, size: u8, with_diagonals: bool) -> Vec<RefCell> {
             if !with_diagonals && dx != 0 && dy != 0 {
                 continue;
             }
-            let x = cell.0 as i32 + dx;
-            let y = cell.1 as i32 + dy;
-            if x >= 0 && y >= 0 && x < size as i32 && y < size as i32 {
+            let x = i32::from(cell.0) + dx;
+            let y = i32::from(cell.1) + dy;
+            if x >= 0 && y >= 0 && x < i32::from(size) && y < i32::from(size) {
                 out.push((x as u8, y as u8));
             }
         }
@@ -621,12 +620,12 @@ fn position_ok(board: &Board, size: u8, color: RefColor) -> bool {
 /// - knight (±1,±2): (x1, y1+sign dy) and (x2, y2−sign dy);
 /// - knight (±2,±1): (x1+sign dx, y1) and (x2−sign dx, y2).
 fn blocked_cells(a: RefCell, b: RefCell) -> Option<Vec<RefCell>> {
-    let (x1, y1) = (a.0 as i32, a.1 as i32);
-    let (x2, y2) = (b.0 as i32, b.1 as i32);
+    let (x1, y1) = (i32::from(a.0), i32::from(a.1));
+    let (x2, y2) = (i32::from(b.0), i32::from(b.1));
     let (dx, dy) = (x2 - x1, y2 - y1);
     let c = |x: i32, y: i32| (x as u8, y as u8);
     match (dx.abs(), dy.abs()) {
-        (2, 0) | (0, 2) | (2, 2) => Some(vec![c(x1 + dx / 2, y1 + dy / 2)]),
+        (2, 0 | 2) | (0, 2) => Some(vec![c(x1 + dx / 2, y1 + dy / 2)]),
         (1, 2) => Some(vec![c(x1, y1 + dy.signum()), c(x2, y2 - dy.signum())]),
         (2, 1) => Some(vec![c(x1 + dx.signum(), y1), c(x2 - dx.signum(), y2)]),
         _ => None,
@@ -647,10 +646,10 @@ fn on_segment(p: (i32, i32), q: (i32, i32), r: (i32, i32)) -> bool {
 /// Do the closed segments between the centres of cells a–b and c–d have any
 /// point in common (touch, cross or overlap)? Exact integer arithmetic.
 fn segments_meet(a: RefCell, b: RefCell, c: RefCell, d: RefCell) -> bool {
-    let p1 = (a.0 as i32, a.1 as i32);
-    let p2 = (b.0 as i32, b.1 as i32);
-    let p3 = (c.0 as i32, c.1 as i32);
-    let p4 = (d.0 as i32, d.1 as i32);
+    let p1 = (i32::from(a.0), i32::from(a.1));
+    let p2 = (i32::from(b.0), i32::from(b.1));
+    let p3 = (i32::from(c.0), i32::from(c.1));
+    let p4 = (i32::from(d.0), i32::from(d.1));
     let o1 = orientation(p1, p2, p3);
     let o2 = orientation(p1, p2, p4);
     let o3 = orientation(p3, p4, p1);
@@ -668,7 +667,7 @@ fn segments_meet(a: RefCell, b: RefCell, c: RefCell, d: RefCell) -> bool {
 
 /// "c4"-style lower-case name of a cell.
 pub fn cell_name(c: RefCell) -> String {
-    format!("{}{}", (b'a' + c.0) as char, c.1 as u32 + 1)
+    format!("{}{}", (b'a' + c.0) as char, u32::from(c.1) + 1)
 }
 
 #[cfg(test)]

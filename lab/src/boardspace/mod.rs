@@ -143,10 +143,10 @@ pub enum Seat {
 impl Seat {
     /// Who plays `color` (after the swap if `swapped`).
     pub fn of(color: Color, swapped: bool) -> Seat {
-        if (color == Color::White) != swapped {
-            Seat::First
-        } else {
+        if (color == Color::White) == swapped {
             Seat::Second
+        } else {
+            Seat::First
         }
     }
 }

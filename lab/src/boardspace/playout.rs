@@ -120,7 +120,7 @@ impl Draws {
                 return Some((Move::Swap, 1));
             }
             return Some(match self.draw_tile(board, color, has_tiles, rng) {
-                Some(tile) => self.keep(color, tile),
+                Some(tile) => self.keep(color, &tile),
                 None => (Move::Pass, 1),
             });
         }
@@ -134,7 +134,7 @@ impl Draws {
             Some(tile) => loop {
                 let drawn = rng.u32(0..tile.listed + BRIDGE_WEIGHT * bridges.len() as u32);
                 if drawn < tile.listed {
-                    break self.keep(color, tile);
+                    break self.keep(color, &tile);
                 }
                 let index = ((drawn - tile.listed) / BRIDGE_WEIGHT) as usize;
                 if let Some(mv) = take_bridge(board, &mut bridges, index) {
@@ -210,7 +210,7 @@ impl Draws {
     }
 
     /// Plays the drawn placement: the list as the second tile's draw left it.
-    fn keep(&mut self, color: Color, tile: TileDraw) -> (Move, u32) {
+    fn keep(&mut self, color: Color, tile: &TileDraw) -> (Move, u32) {
         self.cells[color.index()] = Some(tile.after_second);
         (Move::Place(tile.first, tile.second), 2)
     }
@@ -274,7 +274,7 @@ pub fn extended_score(game: &Game, color: Color) -> i64 {
 /// 0.94 for the narrowest win to 1 for a margin of 30 points or more), a loss the same
 /// negated, a draw 0.
 pub fn reward(game: &Game, seat: Seat) -> f64 {
-    let Some(winner) = game.outcome().and_then(|o| o.winner()) else {
+    let Some(winner) = game.outcome().and_then(ponte::game::Outcome::winner) else {
         return 0.0;
     };
     let margin = (extended_score(game, winner) - extended_score(game, winner.other())) as f64;
