@@ -128,7 +128,8 @@ pub fn rating_plot_png(lang: Lang, title: &str, caption: &str, points: &[(f64, f
     let labels: Vec<String> = scale.values.iter().map(|v| format!("{v:.0}")).collect();
     let (left, right) = (plot_left(&labels), WIDTH as i32 - MARGIN);
     let y_of = |rating: f64| {
-        f64::from(bottom) - (rating - scale.low) / (scale.high - scale.low) * f64::from(bottom - top)
+        f64::from(bottom)
+            - (rating - scale.low) / (scale.high - scale.low) * f64::from(bottom - top)
     };
     let step = f64::from(right - left) / (points.len().max(2) - 1) as f64;
     let x_of = |i: usize| f64::from(left) + step * i as f64;
