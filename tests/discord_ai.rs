@@ -6,7 +6,7 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, Bot, Setup, board_in, command, move_command, play, setup};
+use fake_discord::bot::{ALICE, Bot, Setup, board_in, command, move_command, play, setup, stored};
 use fake_discord::{APP_ID, CHANNEL_ID, FakeDiscord, User};
 use ponte::game::{Move, playout};
 use ponte::service::{GameId, GameView, PlayerId, Service};
@@ -16,14 +16,6 @@ const PONTE: User = User {
     id: APP_ID,
     name: "ponte",
 };
-
-/// The game as the database holds it (read by a second process, as an operator could).
-async fn stored(database: &str, id: i64) -> GameView {
-    let service = Service::open(database).await.unwrap();
-    let game = service.game(GameId::try_from(id).unwrap()).await.unwrap();
-    service.close().await;
-    game
-}
 
 /// Challenges the bot; returns the game's thread and the first board posted there.
 async fn challenge_the_bot(fake: &FakeDiscord, level: &str, first: &str) -> (String, String) {

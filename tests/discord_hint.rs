@@ -5,23 +5,14 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, BOB, Setup, board_in, command, setup, start_game};
+use fake_discord::bot::{ALICE, BOB, Setup, board_in, command, setup, start_game, stored};
 use fake_discord::{APP_ID, CHANNEL_ID, Call, FakeDiscord, User, click, message_json, slash};
-use ponte::service::{GameId, GameView, Service};
 use serde_json::json;
 
 const PONTE: User = User {
     id: APP_ID,
     name: "ponte",
 };
-
-/// The game as the database holds it (read by a second process, as an operator could).
-async fn stored(database: &str, id: i64) -> GameView {
-    let service = Service::open(database).await.unwrap();
-    let game = service.game(GameId::try_from(id).unwrap()).await.unwrap();
-    service.close().await;
-    game
-}
 
 /// Alice challenges the bot at `easy` on 10×10 and opens; returns the game's thread, once its
 /// first board is there.

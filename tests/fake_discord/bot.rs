@@ -248,3 +248,14 @@ pub fn move_command(mv: Move) -> (&'static str, Vec<Opt>) {
         other => panic!("not a command move: {other}"),
     }
 }
+
+/// The game as the database holds it (read by a second process, as an operator could).
+pub async fn stored(database: &str, id: i64) -> ponte::service::GameView {
+    let service = ponte::service::Service::open(database).await.unwrap();
+    let game = service
+        .game(ponte::service::GameId::try_from(id).unwrap())
+        .await
+        .unwrap();
+    service.close().await;
+    game
+}
