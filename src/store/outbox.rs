@@ -426,14 +426,10 @@ impl Store {
 
 #[cfg(test)]
 mod tests {
-    use std::str::FromStr;
-
-    use sqlx::sqlite::SqliteConnectOptions;
-
     use super::*;
     use crate::store::StoredFormat;
     use crate::store::test_support::{
-        NOW, due, new_tournament, number, owe, start, store_with_players,
+        NOW, due, new_tournament, number, owe, pool_before, start, store_with_players,
     };
 
     fn moved(game: GameId, ply: i64) -> Owed {
@@ -578,22 +574,7 @@ mod tests {
     /// owed, under its id, and new items are numbered after them (ids are delivery nonces).
     #[tokio::test]
     async fn waiting_items_of_every_kind_survive_the_upgrade() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("store.db").display());
-        let options = SqliteConnectOptions::from_str(&url)
-            .unwrap()
-            .create_if_missing(true)
-            .foreign_keys(true);
-        let pool = sqlx::SqlitePool::connect_with(options).await.unwrap();
-        let mut before = sqlx::migrate!();
-        before.migrations = before
-            .migrations
-            .iter()
-            .filter(|m| m.version <= 17)
-            .cloned()
-            .collect::<Vec<_>>()
-            .into();
-        before.run(&pool).await.unwrap();
+        let (_dir, url, pool) = pool_before(18).await;
         // Players, games and a tournament as that version's schema holds them.
         let setup = [
             "INSERT INTO players (id, name, created_at, updated_at)

@@ -248,3 +248,26 @@ pub fn new_tournament(format: StoredFormat) -> NewTournament {
         created_at: NOW,
     }
 }
+
+/// A database on a fresh file with only the migrations numbered below `version` applied: a
+/// file as an older release left it, for the tests of an upgrade (which run the rest). With the
+/// file's URL, to open it as a store.
+pub async fn pool_before(version: i64) -> (TempDir, String, sqlx::SqlitePool) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("old.db").display());
+    let options: sqlx::sqlite::SqliteConnectOptions = url.parse().unwrap();
+    let pool = sqlx::SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true))
+        .await
+        .unwrap();
+    let mut before = sqlx::migrate!();
+    before.migrations = std::borrow::Cow::Owned(
+        before
+            .migrations
+            .iter()
+            .filter(|m| m.version < version)
+            .cloned()
+            .collect(),
+    );
+    before.run(&pool).await.unwrap();
+    (dir, url, pool)
+}

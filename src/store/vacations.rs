@@ -522,25 +522,9 @@ mod tests {
 
     #[tokio::test]
     async fn the_upgrade_gives_the_vacations_outside_any_server_no_server() {
-        use sqlx::sqlite::{SqliteConnectOptions, SqlitePool};
-        use std::borrow::Cow;
+        use crate::store::test_support::pool_before;
 
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("old.db").display());
-        let options: SqliteConnectOptions = url.parse().unwrap();
-        let pool = SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true))
-            .await
-            .unwrap();
-        let mut before = sqlx::migrate!();
-        before.migrations = Cow::Owned(
-            before
-                .migrations
-                .iter()
-                .filter(|m| m.version < 24)
-                .cloned()
-                .collect(),
-        );
-        before.run(&pool).await.unwrap();
+        let (_dir, _, pool) = pool_before(24).await;
         sqlx::query("INSERT INTO players (id, name, created_at, updated_at) VALUES (1, 'a', 0, 0)")
             .execute(&pool)
             .await

@@ -32,15 +32,11 @@ impl<'r> Decode<'r, Sqlite> for Variant {
 
 #[cfg(test)]
 mod tests {
-    use std::borrow::Cow;
-
-    use sqlx::SqlitePool;
-    use sqlx::sqlite::SqliteConnectOptions;
-
     use super::*;
     use crate::game::Supply;
     use crate::store::test_support::{
-        NOW, insert, new_challenge, new_game, new_tournament, start, store_with_players,
+        NOW, insert, new_challenge, new_game, new_tournament, pool_before, start,
+        store_with_players,
     };
     use crate::store::{
         ChallengeId, GameId, NewChallenge, NewGame, NewTournament, Store, StoredFormat,
@@ -78,22 +74,7 @@ mod tests {
     /// opened (which upgrades it).
     #[tokio::test]
     async fn the_upgrade_keeps_every_rows_variant() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("old.db").display());
-        let options: SqliteConnectOptions = url.parse().unwrap();
-        let pool = SqlitePool::connect_with(options.create_if_missing(true).foreign_keys(true))
-            .await
-            .unwrap();
-        let mut before = sqlx::migrate!();
-        before.migrations = Cow::Owned(
-            before
-                .migrations
-                .iter()
-                .filter(|m| m.version < ONE_COLUMN)
-                .cloned()
-                .collect(),
-        );
-        before.run(&pool).await.unwrap();
+        let (_dir, url, pool) = pool_before(ONE_COLUMN).await;
         for (id, name) in [(1, "alice"), (2, "bob")] {
             sqlx::query(
                 "INSERT INTO players (id, name, created_at, updated_at) VALUES (?, ?, 0, 0)",
