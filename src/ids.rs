@@ -93,6 +93,8 @@ counted_ids! {
     TournamentId,
     /// An outbox item's id: unique for good, so also a delivery's nonce.
     OutboxId,
+    /// A puzzle's number.
+    PuzzleId,
 }
 
 /// A player: a Discord user (a positive number, the user's id) or a player of the terminal (a

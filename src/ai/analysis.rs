@@ -172,7 +172,7 @@ pub fn turning_points(
 }
 
 /// Two moves that do the same (a placement's tiles, a bridge's ends, in either order).
-fn same_move(a: Move, b: Move) -> bool {
+pub fn same_move(a: Move, b: Move) -> bool {
     match (a, b) {
         (Move::Place(a1, a2), Move::Place(b1, b2))
         | (Move::Bridge(a1, a2), Move::Bridge(b1, b2)) => {

@@ -11,6 +11,7 @@
 pub mod analysis;
 mod budget;
 pub mod policy;
+pub mod puzzle;
 pub mod rave;
 mod replies;
 mod steps;

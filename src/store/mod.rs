@@ -25,6 +25,7 @@ mod guild_settings;
 mod load;
 mod outbox;
 mod players;
+mod puzzles;
 mod ratings;
 mod settings;
 mod states;
@@ -68,7 +69,7 @@ pub use tournaments::{
 pub use vacations::{DAY, DEFAULT_ALLOWANCE, GameClock, VacationRow, VacationWrite};
 
 pub use crate::ids::{
-    ChallengeId, ChannelId, GameId, GuildId, MessageId, OutboxId, PlayerId, TournamentId,
+    ChallengeId, ChannelId, GameId, GuildId, MessageId, OutboxId, PlayerId, PuzzleId, TournamentId,
 };
 /// Unix time in milliseconds.
 pub type Millis = i64;

@@ -1,0 +1,214 @@
+//! Puzzles as they are made: cut from finished games (with the game's server) or loaded from
+//! the built-in set (with none), one row per position. Moves are kept in the record's notation,
+//! one per line; a position already kept is not kept twice.
+
+use crate::ai::puzzle::Puzzle;
+use crate::game::Move;
+
+use super::PuzzleId;
+use super::{GameId, GuildId, Millis, Store, StoreError};
+
+/// Moves in the record's notation, one per line.
+fn lines(moves: &[Move]) -> String {
+    moves
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The moves `text` holds, one per line (none for an empty text).
+fn parse_lines(text: &str) -> Result<Vec<Move>, String> {
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| line.parse::<Move>().map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// A puzzle's row as kept, before its text is read.
+#[derive(sqlx::FromRow)]
+struct PuzzleRow {
+    id: PuzzleId,
+    variant: String,
+    moves: String,
+    candidates: String,
+    accepted: String,
+    best_line: String,
+    played: Option<String>,
+    chance_before: f64,
+    chance_after: f64,
+    playouts: i64,
+}
+
+impl PuzzleRow {
+    fn read(self) -> Result<(PuzzleId, Puzzle), StoreError> {
+        let id = self.id;
+        let impossible = |error: String| StoreError::Impossible(format!("puzzle {id}: {error}"));
+        let played = match self.played {
+            Some(text) => Some(
+                text.parse::<Move>()
+                    .map_err(|e| impossible(e.to_string()))?,
+            ),
+            None => None,
+        };
+        let puzzle = Puzzle {
+            variant: self
+                .variant
+                .parse()
+                .map_err(|e| impossible(format!("{e}")))?,
+            moves: parse_lines(&self.moves).map_err(impossible)?,
+            candidates: parse_lines(&self.candidates).map_err(impossible)?,
+            accepted: parse_lines(&self.accepted).map_err(impossible)?,
+            best_line: parse_lines(&self.best_line).map_err(impossible)?,
+            played,
+            chance_before: self.chance_before,
+            chance_after: self.chance_after,
+            playouts: u64::try_from(self.playouts).map_err(|e| impossible(e.to_string()))?,
+        };
+        Ok((id, puzzle))
+    }
+}
+
+impl Store {
+    /// Keeps `puzzle`, cut from `game` of `guild` (both `None` for the built-in set); `None`
+    /// when its position is kept already (from another game, or the built-in set loaded
+    /// before), which is then left as it is.
+    ///
+    /// # Errors
+    /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn insert_puzzle(
+        &self,
+        puzzle: &Puzzle,
+        game: Option<GameId>,
+        guild: Option<GuildId>,
+        now: Millis,
+    ) -> Result<Option<PuzzleId>, StoreError> {
+        let _writer = self.writer.lock().await;
+        let mut conn = self.pool.acquire().await?;
+        Ok(insert(&mut conn, puzzle, game, guild, now).await?)
+    }
+
+    /// The puzzles cut from `game`, in the order they were kept.
+    ///
+    /// # Errors
+    /// On a database failure, or a row this version cannot read ([`StoreError::Impossible`]).
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn puzzles_of_game(
+        &self,
+        game: GameId,
+    ) -> Result<Vec<(PuzzleId, Puzzle)>, StoreError> {
+        let rows: Vec<PuzzleRow> = sqlx::query_as(
+            "SELECT id, variant, moves, candidates, accepted, best_line, played,
+                    chance_before, chance_after, playouts
+             FROM puzzles WHERE game_id = ? ORDER BY id",
+        )
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.into_iter().map(PuzzleRow::read).collect()
+    }
+}
+
+/// Inserts `puzzle` unless its position is kept already (`None` then).
+pub(super) async fn insert(
+    conn: &mut sqlx::SqliteConnection,
+    puzzle: &Puzzle,
+    game: Option<GameId>,
+    guild: Option<GuildId>,
+    now: Millis,
+) -> Result<Option<PuzzleId>, sqlx::Error> {
+    sqlx::query_scalar(
+        "INSERT INTO puzzles (game_id, guild_id, position_key, variant, moves, candidates,
+                              accepted, best_line, played, chance_before, chance_after,
+                              playouts, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (position_key) DO NOTHING
+         RETURNING id",
+    )
+    .bind(game)
+    .bind(guild)
+    .bind(puzzle.key())
+    .bind(puzzle.variant.to_string())
+    .bind(lines(&puzzle.moves))
+    .bind(lines(&puzzle.candidates))
+    .bind(lines(&puzzle.accepted))
+    .bind(lines(&puzzle.best_line))
+    .bind(puzzle.played.map(|mv| mv.to_string()))
+    .bind(puzzle.chance_before)
+    .bind(puzzle.chance_after)
+    .bind(i64::try_from(puzzle.playouts).unwrap_or(i64::MAX))
+    .bind(now)
+    .fetch_optional(conn)
+    .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Variant;
+    use crate::store::test_support::{GUILD, NOW, start, store_with_players};
+
+    fn moves(text: &[&str]) -> Vec<Move> {
+        text.iter().map(|m| m.parse().unwrap()).collect()
+    }
+
+    fn puzzle() -> Puzzle {
+        Puzzle {
+            variant: Variant::boxed(10).unwrap(),
+            moves: moves(&["c3 d5", "f6 g8", "a1 a3"]),
+            candidates: moves(&["h1 h3", "g2 g4", "f1 f3"]),
+            accepted: moves(&["g2 g4", "f1 f3"]),
+            best_line: moves(&["g2 g4", "b6 b8", "c3-d5"]),
+            played: Some("h1 h3".parse().unwrap()),
+            chance_before: 0.7,
+            chance_after: 0.4,
+            playouts: 400,
+        }
+    }
+
+    #[tokio::test]
+    async fn a_puzzle_is_kept_once_per_position_and_read_back_whole() {
+        let (_dir, store) = store_with_players().await;
+        let game = start(&store, 1, 2).await;
+        let kept = store
+            .insert_puzzle(&puzzle(), Some(game), Some(GUILD), NOW)
+            .await
+            .unwrap();
+        let id = kept.expect("a new position is kept");
+        assert_eq!(store.puzzles_of_game(game).await.unwrap(), [(id, puzzle())]);
+
+        // The same position again, reached another way and from the built-in set: not kept.
+        let again = Puzzle {
+            moves: moves(&["a3 a1", "g8 f6", "d5 c3"]),
+            played: None,
+            ..puzzle()
+        };
+        assert_eq!(
+            store
+                .insert_puzzle(&again, None, None, NOW + 1)
+                .await
+                .unwrap(),
+            None
+        );
+        let (count, guild): (i64, Option<GuildId>) =
+            sqlx::query_as("SELECT count(*), max(guild_id) FROM puzzles")
+                .fetch_one(&store.pool)
+                .await
+                .unwrap();
+        assert_eq!((count, guild), (1, Some(GUILD)));
+
+        // Another position is another puzzle; the built-in set's have no game or server.
+        let other = Puzzle {
+            moves: moves(&["c3 d5"]),
+            candidates: moves(&["swap", "h1 h3"]),
+            accepted: moves(&["swap"]),
+            best_line: moves(&["swap"]),
+            played: None,
+            ..puzzle()
+        };
+        let built_in = store.insert_puzzle(&other, None, None, NOW).await.unwrap();
+        assert!(built_in.is_some_and(|other| other != id));
+        assert_eq!(store.puzzles_of_game(game).await.unwrap().len(), 1);
+    }
+}
