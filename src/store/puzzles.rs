@@ -27,21 +27,21 @@ fn parse_lines(text: &str) -> Result<Vec<Move>, String> {
 
 /// A puzzle's row as kept, before its text is read.
 #[derive(sqlx::FromRow)]
-struct PuzzleRow {
-    id: PuzzleId,
-    variant: String,
-    moves: String,
-    candidates: String,
-    accepted: String,
-    best_line: String,
-    played: Option<String>,
-    chance_before: f64,
-    chance_after: f64,
-    playouts: i64,
+pub(super) struct PuzzleRow {
+    pub(super) id: PuzzleId,
+    pub(super) variant: String,
+    pub(super) moves: String,
+    pub(super) candidates: String,
+    pub(super) accepted: String,
+    pub(super) best_line: String,
+    pub(super) played: Option<String>,
+    pub(super) chance_before: f64,
+    pub(super) chance_after: f64,
+    pub(super) playouts: i64,
 }
 
 impl PuzzleRow {
-    fn read(self) -> Result<(PuzzleId, Puzzle), StoreError> {
+    pub(super) fn read(self) -> Result<(PuzzleId, Puzzle), StoreError> {
         let id = self.id;
         let impossible = |error: String| StoreError::Impossible(format!("puzzle {id}: {error}"));
         let played = match self.played {
