@@ -23,6 +23,7 @@ mod digests;
 mod export;
 mod hints;
 mod languages;
+pub mod lessons;
 mod opponent;
 mod play;
 mod ratings;
