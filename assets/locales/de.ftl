@@ -826,3 +826,37 @@ cmd-hint = tipp
     .description = Gegen den Bot: der Zug, den er für dich spielen würde, und warum (Tipps werden gezählt)
     .game = partie
     .game-description = Welche Partie (nur außerhalb des Threads der Partie nötig)
+
+## Puzzles: /puzzle, the terminal's `puzzle`, the daily puzzle
+puzzle-title = Rätsel #{ $id } · { $color ->
+    [white] Weiß
+   *[red] Rot
+} am Zug · Wertung { $rating }
+puzzle-task-game = { $color ->
+    [white] Weiß
+   *[red] Rot
+} stand hier auf Gewinn; der Zug aus der Partie hat den Vorteil verspielt. Finde einen Zug, der ihn hält.
+puzzle-task = { $color ->
+    [white] Weiß
+   *[red] Rot
+} am Zug: Finde einen Zug, der den Vorteil hält.
+puzzle-answered-before = Du hast dieses Rätsel schon beantwortet ({ $answer }, { $correct ->
+    [yes] richtig
+   *[no] falsch
+}): Eine weitere Antwort ändert nichts.
+puzzle-right = ✅ Richtig: { $move } hält den Vorteil.
+puzzle-wrong-played = ❌ Leider nicht: { $move } ist der Zug aus der Partie, der den Vorteil verspielt hat.
+puzzle-wrong = ❌ Leider nicht: { $move } gibt den Vorteil aus der Hand.
+puzzle-accepted = { $count ->
+    [one] Richtiger Zug
+   *[other] Richtige Züge
+}: { $moves }
+puzzle-best-line = Beste Fortsetzung: { $moves } (das Bild zeigt ihren ersten Zug).
+puzzle-rating-change = Deine Rätselwertung: { $before } → { $after } ({ $change })
+puzzle-rating-unchanged = Rätsel #{ $id } war schon beantwortet: Deine Rätselwertung bleibt { $rating }.
+puzzle-answer-caption = Rätsel #{ $id } · der beste Zug
+puzzle-none = Für dich ist hier gerade kein Rätsel mehr übrig: Neue entstehen aus den beendeten Partien dieses Servers.
+error-unknown-puzzle = hier gibt es kein Rätsel #{ $id }
+error-not-a-choice = das ist keine der Möglichkeiten: { $choices }
+cmd-puzzle = rätsel
+    .description = Eine Stellung aus Partien dieses Servers: Finde den Zug, der den Vorteil hält

@@ -832,3 +832,37 @@ cmd-hint = hint
     .description = Against the bot: the move it would play for you, and why (hints are counted)
     .game = game
     .game-description = Which game (only needed outside the game's thread)
+
+## Puzzles: /puzzle, the terminal's `puzzle`, the daily puzzle
+puzzle-title = Puzzle #{ $id } · { $color ->
+    [white] White
+   *[red] Red
+} to move · rated { $rating }
+puzzle-task-game = { $color ->
+    [white] White
+   *[red] Red
+} was winning here; the move played in the game lost it. Find a move that keeps the advantage.
+puzzle-task = { $color ->
+    [white] White
+   *[red] Red
+} to move: find a move that keeps the advantage.
+puzzle-answered-before = You answered this puzzle before ({ $answer }, { $correct ->
+    [yes] right
+   *[no] wrong
+}): another answer changes nothing.
+puzzle-right = ✅ Right: { $move } keeps the advantage.
+puzzle-wrong-played = ❌ Not this one: { $move } is the move played in the game, the one that lost the advantage.
+puzzle-wrong = ❌ Not this one: { $move } lets the advantage go.
+puzzle-accepted = { $count ->
+    [one] Accepted move
+   *[other] Accepted moves
+}: { $moves }
+puzzle-best-line = Best line: { $moves } (the picture shows its first move).
+puzzle-rating-change = Your puzzle rating: { $before } → { $after } ({ $change })
+puzzle-rating-unchanged = Puzzle #{ $id } was answered before: your puzzle rating stays { $rating }.
+puzzle-answer-caption = Puzzle #{ $id } · the best move
+puzzle-none = No puzzle is left for you here for now: new ones come from this server's finished games.
+error-unknown-puzzle = there is no puzzle #{ $id } here
+error-not-a-choice = that is not one of the choices: { $choices }
+cmd-puzzle = puzzle
+    .description = A position from this server's games: find the move that keeps the advantage

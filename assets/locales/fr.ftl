@@ -826,3 +826,37 @@ cmd-hint = indice
     .description = Contre le bot : le coup qu’il jouerait à ta place, et pourquoi (les indices sont comptés)
     .game = partie
     .game-description = Quelle partie (utile seulement hors du fil de la partie)
+
+## Puzzles: /puzzle, the terminal's `puzzle`, the daily puzzle
+puzzle-title = Problème #{ $id } · { $color ->
+    [white] Blanc
+   *[red] Rouge
+} au trait · classé { $rating }
+puzzle-task-game = { $color ->
+    [white] Blanc
+   *[red] Rouge
+} gagnait ici ; le coup joué dans la partie a gâché l’avantage. Trouve un coup qui le garde.
+puzzle-task = { $color ->
+    [white] Blanc
+   *[red] Rouge
+} au trait : trouve un coup qui garde l’avantage.
+puzzle-answered-before = Tu as déjà répondu à ce problème ({ $answer }, { $correct ->
+    [yes] juste
+   *[no] faux
+}) : une nouvelle réponse ne change rien.
+puzzle-right = ✅ Bien vu : { $move } garde l’avantage.
+puzzle-wrong-played = ❌ Pas celui-là : { $move } est le coup joué dans la partie, celui qui a gâché l’avantage.
+puzzle-wrong = ❌ Pas celui-là : { $move } laisse filer l’avantage.
+puzzle-accepted = { $count ->
+    [one] Coup accepté
+   *[other] Coups acceptés
+} : { $moves }
+puzzle-best-line = Meilleure suite : { $moves } (l’image montre son premier coup).
+puzzle-rating-change = Ton classement aux problèmes : { $before } → { $after } ({ $change })
+puzzle-rating-unchanged = Le problème #{ $id } avait déjà reçu ta réponse : ton classement aux problèmes reste { $rating }.
+puzzle-answer-caption = Problème #{ $id } · le meilleur coup
+puzzle-none = Il ne reste aucun problème pour toi ici pour l’instant : de nouveaux viennent des parties terminées de ce serveur.
+error-unknown-puzzle = il n’y a pas de problème #{ $id } ici
+error-not-a-choice = ce n’est pas l’un des choix : { $choices }
+cmd-puzzle = problème
+    .description = Une position tirée des parties de ce serveur : trouve le coup qui garde l’avantage

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::service::{ChallengeId, GameId, TournamentId};
+use crate::service::{ChallengeId, GameId, PuzzleId, TournamentId};
 
 /// A button's custom id: `verb:id`, or `verb:id:version` for the pie choice, which is tied to
 /// the position it was offered in.
@@ -14,8 +14,14 @@ pub enum ButtonId {
     Accept(ChallengeId),
     Decline(ChallengeId),
     Cancel(ChallengeId),
-    Swap { game: GameId, version: i64 },
-    Keep { game: GameId, version: i64 },
+    Swap {
+        game: GameId,
+        version: i64,
+    },
+    Keep {
+        game: GameId,
+        version: i64,
+    },
     Resign(GameId),
     Rematch(GameId),
     Replay(GameId),
@@ -23,7 +29,18 @@ pub enum ButtonId {
     Export(GameId),
     JoinTournament(TournamentId),
     LeaveTournament(TournamentId),
+    /// An answer to a puzzle: its `choice`th candidate (from 0; a puzzle has at most
+    /// [`PUZZLE_CHOICES`]).
+    PuzzleAnswer {
+        puzzle: PuzzleId,
+        choice: u8,
+    },
+    /// The daily puzzle's Solve button: the puzzle, privately, for whoever clicks.
+    SolvePuzzle(PuzzleId),
 }
+
+/// The most choices a puzzle offers.
+pub const PUZZLE_CHOICES: u8 = 4;
 
 impl fmt::Display for ButtonId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -41,6 +58,8 @@ impl fmt::Display for ButtonId {
             B::Export(game) => write!(f, "export:{game}"),
             B::JoinTournament(id) => write!(f, "tjoin:{id}"),
             B::LeaveTournament(id) => write!(f, "tleave:{id}"),
+            B::PuzzleAnswer { puzzle, choice } => write!(f, "pzanswer:{puzzle}:{choice}"),
+            B::SolvePuzzle(puzzle) => write!(f, "pzsolve:{puzzle}"),
         }
     }
 }
@@ -83,6 +102,14 @@ impl FromStr for ButtonId {
             ("export", &[game]) => B::Export(id(game, text)?),
             ("tjoin", &[n]) => B::JoinTournament(id(n, text)?),
             ("tleave", &[n]) => B::LeaveTournament(id(n, text)?),
+            ("pzanswer", &[puzzle, choice]) => B::PuzzleAnswer {
+                puzzle: id(puzzle, text)?,
+                choice: u8::try_from(choice)
+                    .ok()
+                    .filter(|&c| c < PUZZLE_CHOICES)
+                    .ok_or_else(unknown)?,
+            },
+            ("pzsolve", &[puzzle]) => B::SolvePuzzle(id(puzzle, text)?),
             _ => return Err(unknown()),
         })
     }
@@ -120,6 +147,11 @@ mod tests {
             B::Export(GameId::new(12)),
             B::JoinTournament(TournamentId::new(13)),
             B::LeaveTournament(TournamentId::new(14)),
+            B::PuzzleAnswer {
+                puzzle: PuzzleId::new(15),
+                choice: 3,
+            },
+            B::SolvePuzzle(PuzzleId::new(16)),
         ]
     }
 
@@ -139,10 +171,12 @@ mod tests {
             B::Export(_) => 9,
             B::JoinTournament(_) => 10,
             B::LeaveTournament(_) => 11,
+            B::PuzzleAnswer { .. } => 12,
+            B::SolvePuzzle(_) => 13,
         };
         let mut numbers: Vec<_> = every_kind().iter().map(number).collect();
         numbers.sort_unstable();
-        assert_eq!(numbers, (0..12).collect::<Vec<_>>());
+        assert_eq!(numbers, (0..14).collect::<Vec<_>>());
     }
 
     #[test]
@@ -181,6 +215,14 @@ mod tests {
             ("tjoin:1", B::JoinTournament(TournamentId::new(1))),
             ("tleave:1", B::LeaveTournament(TournamentId::new(1))),
             (
+                "pzanswer:12:0",
+                B::PuzzleAnswer {
+                    puzzle: PuzzleId::new(12),
+                    choice: 0,
+                },
+            ),
+            ("pzsolve:12", B::SolvePuzzle(PuzzleId::new(12))),
+            (
                 "accept:9007199254740993",
                 B::Accept(ChallengeId::new(9_007_199_254_740_993)),
             ),
@@ -214,6 +256,13 @@ mod tests {
             "accept:0",
             "resign:-1",
             "tjoin:0",
+            "pzanswer:12",
+            "pzanswer:12:4",
+            "pzanswer:12:-1",
+            "pzanswer:0:1",
+            "pzanswer:12:1:1",
+            "pzsolve:0",
+            "pzsolve:12:1",
         ] {
             assert_eq!(
                 text.parse::<ButtonId>(),

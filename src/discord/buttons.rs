@@ -1,13 +1,13 @@
 //! Button clicks: accept, decline, cancel, the pie choice, resign, rematch, replay, analyse,
-//! export, and joining or leaving a tournament; what each button is lives in its id
-//! ([`ButtonId`]).
+//! export, joining or leaving a tournament, and answering or opening a puzzle; what each
+//! button is lives in its id ([`ButtonId`]).
 
 use crate::discord::ids::{self, Stored};
 use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::button_id::ButtonId;
-use super::commands::{signup_buttons, signup_text};
+use super::commands::{shown_puzzle, signup_buttons, signup_text};
 use super::health::Outcome;
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text};
 use super::outgoing::{self, NOBODY};
@@ -16,8 +16,8 @@ use super::{Data, Error, UserError, actor_of, explain, player_of};
 use crate::game::Move;
 use crate::i18n::Lang;
 use crate::service::{
-    Actor, AiTerms, ChallengeId, ChallengeView, GameId, MoveOutcome, Player, ServiceError,
-    TournamentView,
+    Actor, AiTerms, ChallengeId, ChallengeView, Choice, GameId, MoveOutcome, Player, PuzzleId,
+    ServiceError, TournamentView,
 };
 use crate::tr;
 
@@ -152,6 +152,8 @@ async fn dispatch(
         ButtonId::Replay(id) => click.replay(id).await,
         ButtonId::Analyse(id) => click.analyse(id).await,
         ButtonId::Export(id) => click.export(id).await,
+        ButtonId::PuzzleAnswer { puzzle, choice } => click.puzzle_answer(puzzle, choice).await,
+        ButtonId::SolvePuzzle(puzzle) => click.solve(puzzle).await,
     }
 }
 
@@ -269,6 +271,43 @@ impl Click<'_> {
                 .ephemeral(true),
         );
         self.component.create_response(self.ctx, reply).await?;
+        Ok(())
+    }
+}
+
+impl Click<'_> {
+    /// An answer to a puzzle, for the one who clicked: right or wrong, the accepted moves, the
+    /// best move on the board and the rating change (deferred: the board is drawn).
+    async fn puzzle_answer(&self, puzzle: PuzzleId, choice: u8) -> Result<(), Error> {
+        self.component.defer_ephemeral(self.ctx).await?;
+        let choice = Choice::Nth(usize::from(choice));
+        let answer = self
+            .data
+            .service
+            .answer_puzzle(puzzle, &self.asker, choice)
+            .await?;
+        let (lang, drawn) = (self.lang, answer.clone());
+        let png = tokio::task::spawn_blocking(move || drawn.png(lang)).await?;
+        let followup = outgoing::followup(NOBODY)
+            .content(answer.text(lang))
+            .add_file(serenity::CreateAttachment::bytes(png, "answer.png"))
+            .ephemeral(true);
+        self.component.create_followup(self.ctx, followup).await?;
+        Ok(())
+    }
+
+    /// The daily puzzle opened privately for the one who clicked (deferred: the board is
+    /// drawn).
+    async fn solve(&self, puzzle: PuzzleId) -> Result<(), Error> {
+        self.component.defer_ephemeral(self.ctx).await?;
+        let view = self.data.service.puzzle(puzzle, &self.asker).await?;
+        let (text, png, buttons) = shown_puzzle(view, self.lang).await?;
+        let followup = outgoing::followup(NOBODY)
+            .content(text)
+            .add_file(serenity::CreateAttachment::bytes(png, "puzzle.png"))
+            .components(buttons)
+            .ephemeral(true);
+        self.component.create_followup(self.ctx, followup).await?;
         Ok(())
     }
 }

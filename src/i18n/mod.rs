@@ -202,7 +202,8 @@ id_args!(
     crate::ids::GameId,
     crate::ids::PlayerId,
     crate::ids::ChallengeId,
-    crate::ids::TournamentId
+    crate::ids::TournamentId,
+    crate::ids::PuzzleId
 );
 
 impl<'a> From<&'a str> for Arg<'a> {

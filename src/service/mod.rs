@@ -26,6 +26,7 @@ mod languages;
 pub mod lessons;
 mod opponent;
 mod play;
+mod puzzles;
 mod ratings;
 mod replays;
 mod saving;
@@ -60,6 +61,7 @@ pub use digests::{DIGEST_HOUR, Notify, time_zone, time_zones_like};
 pub use export::picture;
 pub use hints::Hint;
 pub use opponent::{AiRecord, AiTerms, Opener};
+pub use puzzles::{Choice, PuzzleAnswer, PuzzleView, RatingChange};
 pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
 pub use telemetry::{AI_SEARCH_SECONDS, GAME_WRITE_SECONDS, Load, describe_metrics};
@@ -71,6 +73,7 @@ pub use views::{
     LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Sent, Venue, move_time_words,
 };
 
+pub use crate::ids::PuzzleId;
 pub use crate::store::{
     ChallengeId, ChallengeStatus, ChannelId, GameId, GuildId, MessageId, Millis, OutboxId, PlayerId,
 };
@@ -141,6 +144,10 @@ pub enum ServiceError {
     HintBetweenPeople(GameId),
     /// A hint's search failed (a fault of the service, logged).
     HintFailed,
+    /// A puzzle that is none, or another server's.
+    UnknownPuzzle(PuzzleId),
+    /// An answer to a puzzle that is none of its choices (the choices, listed).
+    NotAChoice(String),
     Damaged(DamagedLog),
     Store(StoreError),
 }
@@ -244,6 +251,8 @@ impl ServiceError {
             E::HintRated(id) => tr!(lang, "error-hint-rated", id = *id),
             E::HintBetweenPeople(id) => tr!(lang, "error-hint-between-people", id = *id),
             E::HintFailed => tr!(lang, "error-hint-failed"),
+            E::UnknownPuzzle(id) => tr!(lang, "error-unknown-puzzle", id = *id),
+            E::NotAChoice(choices) => tr!(lang, "error-not-a-choice", choices = choices),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",

@@ -14,6 +14,7 @@ pub const GAME_WRITE_SECONDS: &str = "ponte_game_write_seconds";
 pub const AI_SEARCH_SECONDS: &str = "ponte_ai_search_seconds";
 pub const AI_REPLY_WAIT_SECONDS: &str = "ponte_ai_reply_wait_seconds";
 pub const HINTS_GIVEN: &str = "ponte_hints_given_total";
+pub const PUZZLES_ANSWERED: &str = "ponte_puzzles_answered_total";
 const GAMES_ACTIVE: &str = "ponte_games_active";
 const OUTBOX_WAITING: &str = "ponte_outbox_waiting";
 const OUTBOX_OLDEST_SECONDS: &str = "ponte_outbox_oldest_seconds";
@@ -44,6 +45,11 @@ pub fn describe_metrics() {
         HINTS_GIVEN,
         Unit::Count,
         "Hints given to players in games against the bot"
+    );
+    describe_counter!(
+        PUZZLES_ANSWERED,
+        Unit::Count,
+        "Puzzles answered for the first time (each rated once)"
     );
     describe_histogram!(
         AI_REPLY_WAIT_SECONDS,

@@ -25,6 +25,7 @@ mod guild_settings;
 mod load;
 mod outbox;
 mod players;
+mod puzzle_answers;
 mod puzzles;
 mod ratings;
 mod settings;
@@ -59,6 +60,9 @@ pub use guild_settings::GuildLanguage;
 pub use load::Load;
 pub use outbox::{About, OutboxItem, Owed};
 pub use players::PlayerRow;
+pub use puzzle_answers::{
+    AnswerRow, Answered, NewAnswer, PuzzleRatingRow, Rated, ServedPuzzle, StoredRating,
+};
 pub use ratings::{NamedRating, RatingPoint, RatingRow};
 pub use states::{ChallengeStatus, EndReason, GameStatus, StoredLevel, Winner};
 pub use tournaments::{

@@ -8,6 +8,7 @@ mod challenge;
 mod hint;
 mod info;
 mod play;
+mod puzzle;
 mod review;
 mod settings;
 mod standings;
@@ -21,6 +22,7 @@ use super::{Context, Data, Error, user_lang};
 use crate::i18n::Lang;
 use crate::service::{Actor, GameId, GameView, PlayerId};
 
+pub use puzzle::shown as shown_puzzle;
 pub use tournament::{pairings_text, signup_buttons, signup_text, standings_text};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
@@ -46,6 +48,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         settings::settings(),
         tournament::tournament(),
         vacation::vacation(),
+        puzzle::puzzle(),
     ]
 }
 

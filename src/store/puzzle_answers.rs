@@ -1,0 +1,492 @@
+//! Puzzles as they are served and answered: choosing one for a player, the answers (one rated
+//! answer per player and puzzle) and the players' puzzle ratings. An answer is saved in the
+//! transaction that moves the player's and the puzzle's ratings, so it counts exactly once,
+//! whatever is clicked twice or restarted between.
+
+use crate::ai::puzzle::Puzzle;
+use crate::game::Move;
+
+use super::puzzles::PuzzleRow;
+use super::{GuildId, Millis, PlayerId, PuzzleId, Store, StoreError};
+
+/// A Glicko-2 rating as kept: a player's or a puzzle's.
+#[derive(Clone, Copy, Debug, PartialEq, sqlx::FromRow)]
+pub struct StoredRating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+}
+
+/// A player's puzzle rating and how many puzzles they solved and failed.
+#[derive(Clone, Copy, Debug, PartialEq, sqlx::FromRow)]
+pub struct PuzzleRatingRow {
+    #[sqlx(flatten)]
+    pub rating: StoredRating,
+    pub solved: i64,
+    pub failed: i64,
+}
+
+/// A puzzle as served: its number, the server whose game it comes from (`None`: the built-in
+/// set), its rating, and the puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ServedPuzzle {
+    pub id: PuzzleId,
+    pub guild_id: Option<GuildId>,
+    pub rating: StoredRating,
+    pub puzzle: Puzzle,
+}
+
+/// A puzzle's row with what serving it needs.
+#[derive(sqlx::FromRow)]
+struct ServedRow {
+    #[sqlx(flatten)]
+    puzzle: PuzzleRow,
+    guild_id: Option<GuildId>,
+    #[sqlx(flatten)]
+    rating: StoredRating,
+}
+
+impl ServedRow {
+    fn read(self) -> Result<ServedPuzzle, StoreError> {
+        let (id, puzzle) = self.puzzle.read()?;
+        Ok(ServedPuzzle {
+            id,
+            guild_id: self.guild_id,
+            rating: self.rating,
+            puzzle,
+        })
+    }
+}
+
+const SERVED_COLUMNS: &str = "p.id, p.variant, p.moves, p.candidates, p.accepted, p.best_line, \
+     p.played, p.chance_before, p.chance_after, p.playouts, p.guild_id, p.rating, p.deviation, \
+     p.volatility";
+
+/// A player's answer to a puzzle, as kept.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct AnswerRow {
+    pub player_id: PlayerId,
+    pub puzzle_id: PuzzleId,
+    /// The move chosen, in the record's notation.
+    pub answer: String,
+    pub correct: bool,
+    pub guild_id: Option<GuildId>,
+    pub rating_before: f64,
+    pub rating_after: f64,
+    pub answered_at: Millis,
+}
+
+/// An answer to save.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NewAnswer {
+    pub player: PlayerId,
+    pub puzzle: PuzzleId,
+    pub answer: Move,
+    pub correct: bool,
+    pub guild: Option<GuildId>,
+    pub now: Millis,
+}
+
+/// The ratings an answer moves: the player's before (their start for a first puzzle) and
+/// after, and the puzzle's after.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Rated {
+    pub player_before: StoredRating,
+    pub player_after: StoredRating,
+    pub puzzle_after: StoredRating,
+}
+
+/// What saving an answer did.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Answered {
+    /// The player's first answer to the puzzle: saved, with both ratings moved.
+    Saved(Rated),
+    /// They had answered it before: nothing was written; their first answer.
+    Already(AnswerRow),
+}
+
+impl Store {
+    /// `player`'s puzzle rating, if they have answered a puzzle.
+    ///
+    /// # Errors
+    /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn puzzle_rating(
+        &self,
+        player: PlayerId,
+    ) -> Result<Option<PuzzleRatingRow>, StoreError> {
+        Ok(sqlx::query_as::<_, PuzzleRatingRow>(
+            "SELECT rating, deviation, volatility, solved, failed FROM puzzle_ratings
+             WHERE player_id = ?",
+        )
+        .bind(player)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// A puzzle for `player` that they have not answered: from server `guild`'s games first,
+    /// then from the built-in set, the nearest to `near` (their rating) first. `guild` `None`
+    /// (a direct message, the terminal) serves the puzzles of no server only; another server's
+    /// are never served.
+    ///
+    /// # Errors
+    /// On a database failure, or a row this version cannot read.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn puzzle_for(
+        &self,
+        player: PlayerId,
+        guild: Option<GuildId>,
+        near: f64,
+    ) -> Result<Option<ServedPuzzle>, StoreError> {
+        // `p.guild_id = NULL` is never true: without a server, only the built-in set.
+        let row = sqlx::query_as::<_, ServedRow>(&format!(
+            "SELECT {SERVED_COLUMNS} FROM puzzles p
+             WHERE (p.guild_id = ?1 OR p.guild_id IS NULL)
+               AND NOT EXISTS (SELECT 1 FROM puzzle_answers a
+                               WHERE a.puzzle_id = p.id AND a.player_id = ?2)
+             ORDER BY p.guild_id IS NULL, abs(p.rating - ?3), p.id
+             LIMIT 1"
+        ))
+        .bind(guild)
+        .bind(player)
+        .bind(near)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(ServedRow::read).transpose()
+    }
+
+    /// Puzzle `id` as served, whichever server it is from (the service checks who may see it).
+    ///
+    /// # Errors
+    /// On a database failure, or a row this version cannot read.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn served_puzzle(&self, id: PuzzleId) -> Result<Option<ServedPuzzle>, StoreError> {
+        let row = sqlx::query_as::<_, ServedRow>(&format!(
+            "SELECT {SERVED_COLUMNS} FROM puzzles p WHERE p.id = ?"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(ServedRow::read).transpose()
+    }
+
+    /// `player`'s answer to puzzle `puzzle`, if they gave one.
+    ///
+    /// # Errors
+    /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn puzzle_answer(
+        &self,
+        player: PlayerId,
+        puzzle: PuzzleId,
+    ) -> Result<Option<AnswerRow>, StoreError> {
+        Ok(sqlx::query_as::<_, AnswerRow>(
+            "SELECT player_id, puzzle_id, answer, correct, guild_id, rating_before, rating_after,
+                    answered_at
+             FROM puzzle_answers WHERE player_id = ? AND puzzle_id = ?",
+        )
+        .bind(player)
+        .bind(puzzle)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+
+    /// Saves `answer` with both ratings as `rate` makes them of the player's rating (`None`
+    /// before their first puzzle) and the puzzle's, read in the same transaction; or, when the
+    /// player answered this puzzle before, writes nothing and gives their first answer.
+    ///
+    /// # Errors
+    /// On a database failure (nothing is written then); [`StoreError::Impossible`] for a
+    /// puzzle that is not kept.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn save_puzzle_answer(
+        &self,
+        answer: &NewAnswer,
+        rate: impl FnOnce(Option<StoredRating>, StoredRating) -> Rated,
+    ) -> Result<Answered, StoreError> {
+        let _writer = self.writer.lock().await;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let earlier = sqlx::query_as::<_, AnswerRow>(
+            "SELECT player_id, puzzle_id, answer, correct, guild_id, rating_before, rating_after,
+                    answered_at
+             FROM puzzle_answers WHERE player_id = ? AND puzzle_id = ?",
+        )
+        .bind(answer.player)
+        .bind(answer.puzzle)
+        .fetch_optional(&mut *tx)
+        .await?;
+        if let Some(earlier) = earlier {
+            return Ok(Answered::Already(earlier));
+        }
+        let player_before = sqlx::query_as::<_, StoredRating>(
+            "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE player_id = ?",
+        )
+        .bind(answer.player)
+        .fetch_optional(&mut *tx)
+        .await?;
+        let puzzle_before = sqlx::query_as::<_, StoredRating>(
+            "SELECT rating, deviation, volatility FROM puzzles WHERE id = ?",
+        )
+        .bind(answer.puzzle)
+        .fetch_optional(&mut *tx)
+        .await?
+        .ok_or_else(|| StoreError::Impossible(format!("puzzle {}", answer.puzzle)))?;
+        let rated = rate(player_before, puzzle_before);
+        let (player_after, puzzle_after) = (rated.player_after, rated.puzzle_after);
+        sqlx::query(
+            "INSERT INTO puzzle_ratings (player_id, rating, deviation, volatility, solved, failed,
+                                         updated_at)
+             VALUES (?1, ?2, ?3, ?4, ?5, 1 - ?5, ?6)
+             ON CONFLICT (player_id) DO UPDATE SET rating = excluded.rating,
+                 deviation = excluded.deviation, volatility = excluded.volatility,
+                 solved = solved + excluded.solved, failed = failed + excluded.failed,
+                 updated_at = excluded.updated_at",
+        )
+        .bind(answer.player)
+        .bind(player_after.rating)
+        .bind(player_after.deviation)
+        .bind(player_after.volatility)
+        .bind(i64::from(answer.correct))
+        .bind(answer.now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query("UPDATE puzzles SET rating = ?, deviation = ?, volatility = ? WHERE id = ?")
+            .bind(puzzle_after.rating)
+            .bind(puzzle_after.deviation)
+            .bind(puzzle_after.volatility)
+            .bind(answer.puzzle)
+            .execute(&mut *tx)
+            .await?;
+        sqlx::query(
+            "INSERT INTO puzzle_answers (player_id, puzzle_id, answer, correct, guild_id,
+                                         rating_before, rating_after, answered_at)
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        )
+        .bind(answer.player)
+        .bind(answer.puzzle)
+        .bind(answer.answer.to_string())
+        .bind(answer.correct)
+        .bind(answer.guild)
+        .bind(rated.player_before.rating)
+        .bind(player_after.rating)
+        .bind(answer.now)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Answered::Saved(rated))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Variant;
+    use crate::store::test_support::{GUILD, NOW, OTHER_GUILD, store_with_players};
+
+    fn moves(text: &[&str]) -> Vec<Move> {
+        text.iter().map(|m| m.parse().unwrap()).collect()
+    }
+
+    /// A puzzle whose position differs by White's second placement (`n` from 0 to 5).
+    pub(crate) fn puzzle(n: usize) -> Puzzle {
+        let second = ["a1 a3", "a1 a4", "b1 b3", "b1 b4", "a5 a7", "a6 a8"][n];
+        Puzzle {
+            variant: Variant::boxed(10).unwrap(),
+            moves: moves(&["c3 d5", "f6 g8", second]),
+            candidates: moves(&["h1 h3", "g2 g4", "f1 f3"]),
+            accepted: moves(&["g2 g4", "f1 f3"]),
+            best_line: moves(&["g2 g4", "b6 b8"]),
+            played: Some("h1 h3".parse().unwrap()),
+            chance_before: 0.7,
+            chance_after: 0.4,
+            playouts: 400,
+        }
+    }
+
+    async fn keep(store: &Store, n: usize, guild: Option<GuildId>, rating: f64) -> PuzzleId {
+        let id = store
+            .insert_puzzle(&puzzle(n), None, guild, NOW)
+            .await
+            .unwrap()
+            .unwrap();
+        sqlx::query("UPDATE puzzles SET rating = ? WHERE id = ?")
+            .bind(rating)
+            .bind(id)
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        id
+    }
+
+    fn answer(player: i64, puzzle: PuzzleId, correct: bool) -> NewAnswer {
+        NewAnswer {
+            player: PlayerId::new(player),
+            puzzle,
+            answer: "g2 g4".parse().unwrap(),
+            correct,
+            guild: Some(GUILD),
+            now: NOW,
+        }
+    }
+
+    /// Moves both ratings by a fixed step, as a stand-in for Glicko-2.
+    fn step(player: Option<StoredRating>, puzzle: StoredRating) -> Rated {
+        let before = player.unwrap_or(StoredRating {
+            rating: 1500.0,
+            deviation: 350.0,
+            volatility: 0.06,
+        });
+        Rated {
+            player_before: before,
+            player_after: StoredRating {
+                rating: before.rating + 10.0,
+                ..before
+            },
+            puzzle_after: StoredRating {
+                rating: puzzle.rating - 10.0,
+                ..puzzle
+            },
+        }
+    }
+
+    async fn chosen(
+        store: &Store,
+        player: i64,
+        guild: Option<GuildId>,
+        near: f64,
+    ) -> Option<PuzzleId> {
+        store
+            .puzzle_for(PlayerId::new(player), guild, near)
+            .await
+            .unwrap()
+            .map(|served| served.id)
+    }
+
+    #[tokio::test]
+    async fn a_puzzle_is_chosen_from_the_own_server_first_then_the_built_in_set_nearest_the_rating()
+    {
+        let (_dir, store) = store_with_players().await;
+        let built_in_far = keep(&store, 0, None, 1900.0).await;
+        let built_in_near = keep(&store, 1, None, 1450.0).await;
+        let other_server = keep(&store, 2, Some(OTHER_GUILD), 1500.0).await;
+        let own_far = keep(&store, 3, Some(GUILD), 1100.0).await;
+        let own_near = keep(&store, 4, Some(GUILD), 1600.0).await;
+
+        // The own server's first, the nearest of them first.
+        assert_eq!(chosen(&store, 1, Some(GUILD), 1500.0).await, Some(own_near));
+        assert_eq!(chosen(&store, 1, Some(GUILD), 1200.0).await, Some(own_far));
+        // In a direct message, the built-in set only.
+        assert_eq!(chosen(&store, 1, None, 1500.0).await, Some(built_in_near));
+        assert_eq!(chosen(&store, 1, None, 2000.0).await, Some(built_in_far));
+        // Answered puzzles are not served again; another server's never.
+        for id in [own_near, own_far, built_in_near] {
+            let saved = store
+                .save_puzzle_answer(&answer(1, id, true), step)
+                .await
+                .unwrap();
+            assert!(matches!(saved, Answered::Saved(_)));
+        }
+        assert_eq!(
+            chosen(&store, 1, Some(GUILD), 1500.0).await,
+            Some(built_in_far)
+        );
+        assert_eq!(
+            chosen(&store, 2, Some(GUILD), 1500.0).await,
+            Some(own_near),
+            "bob's own"
+        );
+        store
+            .save_puzzle_answer(&answer(1, built_in_far, false), step)
+            .await
+            .unwrap();
+        assert_eq!(chosen(&store, 1, Some(GUILD), 1500.0).await, None);
+        assert_eq!(chosen(&store, 1, None, 1500.0).await, None);
+        assert_eq!(
+            chosen(&store, 1, Some(OTHER_GUILD), 1500.0).await,
+            Some(other_server),
+            "in its own server"
+        );
+        let served = store.served_puzzle(own_near).await.unwrap().unwrap();
+        assert_eq!(served.puzzle, puzzle(4));
+        assert_eq!(served.guild_id, Some(GUILD));
+    }
+
+    #[tokio::test]
+    async fn an_answer_moves_both_ratings_once_and_a_second_writes_nothing() {
+        let (_dir, store) = store_with_players().await;
+        let id = keep(&store, 0, None, 1500.0).await;
+        assert_eq!(store.puzzle_rating(PlayerId::new(1)).await.unwrap(), None);
+        let saved = store
+            .save_puzzle_answer(&answer(1, id, true), step)
+            .await
+            .unwrap();
+        let Answered::Saved(rated) = saved else {
+            panic!("not saved: {saved:?}");
+        };
+        assert_eq!(rated.player_after.rating, 1510.0);
+        let again = NewAnswer {
+            answer: "h1 h3".parse().unwrap(),
+            correct: false,
+            now: NOW + 5,
+            ..answer(1, id, true)
+        };
+        let saved = store.save_puzzle_answer(&again, step).await.unwrap();
+        let Answered::Already(first) = saved else {
+            panic!("answered twice: {saved:?}");
+        };
+        assert_eq!(
+            (
+                first.answer.as_str(),
+                first.correct,
+                first.rating_before,
+                first.rating_after
+            ),
+            ("g2 g4", true, 1500.0, 1510.0)
+        );
+        let rating = store
+            .puzzle_rating(PlayerId::new(1))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            (rating.rating.rating, rating.solved, rating.failed),
+            (1510.0, 1, 0)
+        );
+        assert_eq!(
+            store
+                .served_puzzle(id)
+                .await
+                .unwrap()
+                .unwrap()
+                .rating
+                .rating,
+            1490.0
+        );
+        assert_eq!(
+            store.puzzle_answer(PlayerId::new(1), id).await.unwrap(),
+            Some(first)
+        );
+
+        // Another player's wrong answer counts for them, from the puzzle's rating as it is now.
+        store
+            .save_puzzle_answer(&answer(2, id, false), step)
+            .await
+            .unwrap();
+        let bob = store
+            .puzzle_rating(PlayerId::new(2))
+            .await
+            .unwrap()
+            .unwrap();
+        assert_eq!((bob.solved, bob.failed), (0, 1));
+        assert_eq!(
+            store
+                .served_puzzle(id)
+                .await
+                .unwrap()
+                .unwrap()
+                .rating
+                .rating,
+            1480.0
+        );
+    }
+}

@@ -1,0 +1,185 @@
+//! `/puzzle`: answered privately with the position as a PNG and one button per choice; a wrong
+//! and a right answer by button, each private, with the accepted moves, the best move on a
+//! board and the rating change; a second answer to the same puzzle changes nothing. The real
+//! bot against the fake Discord, its puzzles written by a second process.
+
+mod fake_discord;
+
+use fake_discord::bot::{ALICE, Setup, setup};
+use fake_discord::{CHANNEL_ID, Call, FakeDiscord, GUILD_ID, User, click, message_json, slash};
+use ponte::ai::puzzle::Puzzle;
+use ponte::game::{Move, Variant};
+use ponte::ids::{GuildId, PuzzleId};
+use ponte::store::Store;
+
+fn moves(text: &[&str]) -> Vec<Move> {
+    text.iter().map(|m| m.parse().unwrap()).collect()
+}
+
+/// A puzzle on 10×10 whose position differs by White's second placement.
+fn puzzle(second: &str) -> Puzzle {
+    Puzzle {
+        variant: Variant::boxed(10).unwrap(),
+        moves: moves(&["c3 d5", "f6 g8", second]),
+        candidates: moves(&["h1 h3", "g2 g4", "f1 f3"]),
+        accepted: moves(&["g2 g4", "f1 f3"]),
+        best_line: moves(&["g2 g4", "b6 b8"]),
+        played: Some("h1 h3".parse().unwrap()),
+        chance_before: 0.7,
+        chance_after: 0.4,
+        playouts: 400,
+    }
+}
+
+/// Keeps a puzzle of the server's and one of the built-in set, as another process would.
+async fn keep_puzzles(database: &str) -> (PuzzleId, PuzzleId) {
+    let store = Store::open(database).await.unwrap();
+    let guild: GuildId = GUILD_ID.parse().unwrap();
+    let own = store
+        .insert_puzzle(&puzzle("a1 a3"), None, Some(guild), 1)
+        .await
+        .unwrap()
+        .unwrap();
+    let built_in = store
+        .insert_puzzle(&puzzle("b1 b3"), None, None, 1)
+        .await
+        .unwrap()
+        .unwrap();
+    store.close().await;
+    (own, built_in)
+}
+
+/// The private answer that follows an interaction `id` (a deferral first, then its words).
+async fn answer_to(fake: &FakeDiscord, from: usize, id: &str, what: &str) -> Call {
+    let first = fake.callback(from, id).await;
+    assert!(first.is_ephemeral(), "{}", first.json);
+    if !first.content().is_empty() {
+        return first;
+    }
+    let token = format!("token-{id}");
+    let answer = fake
+        .wait_for(from, what, |c| {
+            c.path.contains(&token) && !c.content().is_empty()
+        })
+        .await;
+    assert!(
+        answer.is_ephemeral() || answer.method == "PATCH",
+        "{}",
+        answer.json
+    );
+    answer
+}
+
+async fn puzzle_command(fake: &FakeDiscord, user: User) -> Call {
+    let from = fake.call_count();
+    let (id, payload) = slash(fake, user, CHANNEL_ID, "puzzle", &[], &[]);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    answer_to(fake, from, &id, "the puzzle").await
+}
+
+async fn click_on(fake: &FakeDiscord, user: User, shown: &Call, button: &str) -> Call {
+    let body = shown.json.get("data").unwrap_or(&shown.json).clone();
+    let message = message_json(
+        "9",
+        CHANNEL_ID,
+        &serde_json::json!({
+            "content": body["content"],
+            "components": body["components"],
+            "flags": 64,
+        }),
+    );
+    let from = fake.call_count();
+    let (id, payload) = click(fake, user, &message, button);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    answer_to(fake, from, &id, "the answer").await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_puzzle_is_served_privately_with_buttons_and_answered_once() {
+    let Setup {
+        fake,
+        database,
+        _dir,
+        bot: _bot,
+    } = setup().await;
+    let (own, built_in) = keep_puzzles(&database).await;
+
+    // The server's own puzzle first, privately, with its board and a button per choice.
+    let shown = puzzle_command(&fake, ALICE).await;
+    let text = shown.content();
+    assert!(
+        text.contains(&format!("Puzzle #{own} · Red to move · rated 1500")),
+        "{text}"
+    );
+    assert!(
+        text.contains("the move played in the game lost it"),
+        "{text}"
+    );
+    assert!(shown.png().expect("the position").starts_with(b"\x89PNG"));
+    let buttons = shown.buttons();
+    assert_eq!(
+        buttons,
+        (0..3)
+            .map(|n| format!("pzanswer:{own}:{n}"))
+            .collect::<Vec<_>>()
+    );
+
+    // The move played in the game: wrong, rated, with the accepted moves and the best move.
+    let wrong = click_on(&fake, ALICE, &shown, &buttons[0]).await;
+    let text = wrong.content();
+    assert!(
+        text.starts_with("❌ Not this one: h1 h3 is the move played"),
+        "{text}"
+    );
+    assert!(text.contains("Accepted moves: g2 g4, f1 f3"), "{text}");
+    assert!(text.contains("Your puzzle rating: 1500 → "), "{text}");
+    assert!(wrong.png().expect("the best move").starts_with(b"\x89PNG"));
+
+    // Another button of the same puzzle: answered before, nothing changes.
+    let again = click_on(&fake, ALICE, &shown, &buttons[1]).await;
+    assert!(
+        again
+            .content()
+            .contains(&format!("Puzzle #{own} was answered before")),
+        "{}",
+        again.content()
+    );
+
+    // The next is the built-in one; a right answer raises the rating.
+    let shown = puzzle_command(&fake, ALICE).await;
+    assert!(
+        shown.content().contains(&format!("Puzzle #{built_in} ")),
+        "{}",
+        shown.content()
+    );
+    let right = click_on(&fake, ALICE, &shown, &shown.buttons()[2]).await;
+    let text = right.content();
+    assert!(
+        text.starts_with("✅ Right: f1 f3 keeps the advantage."),
+        "{text}"
+    );
+    let (before, after) = text
+        .split("Your puzzle rating: ")
+        .nth(1)
+        .and_then(|rest| rest.split_once(" → "))
+        .map(|(before, rest)| {
+            (
+                before.to_string(),
+                rest.split(' ').next().unwrap().to_string(),
+            )
+        })
+        .expect("the rating change");
+    assert!(
+        after.parse::<i64>().unwrap() > before.parse::<i64>().unwrap(),
+        "{text}"
+    );
+
+    // None left: a short message.
+    let none = puzzle_command(&fake, ALICE).await;
+    assert!(
+        none.content().starts_with("No puzzle is left for you"),
+        "{}",
+        none.content()
+    );
+    assert!(none.buttons().is_empty());
+}
