@@ -860,3 +860,7 @@ error-unknown-puzzle = hier gibt es kein Rätsel #{ $id }
 error-not-a-choice = das ist keine der Möglichkeiten: { $choices }
 cmd-puzzle = rätsel
     .description = Eine Stellung aus Partien dieses Servers: Finde den Zug, der den Vorteil hält
+local-help-puzzle = Rätsel:  puzzle  (eine Stellung zum Lösen, für den Spieler, der handelt: `as NAME puzzle`)  ·  solve a | solve 2 | solve g2 g4  (deine Antwort, als Buchstabe, Nummer oder Zug)
+local-puzzle-how = Antworte mit `solve` und einem Buchstaben, einer Nummer oder dem Zug: `solve a`, `solve 1` oder `solve { $example }`.
+local-usage-solve = Verwendung: solve a | solve 2 | solve g2 g4 (ein Buchstabe von a bis d, eine Nummer von 1 bis 4 oder einer der gezeigten Züge)
+local-no-puzzle = es wird kein Rätsel gezeigt: Tippe zuerst `puzzle`

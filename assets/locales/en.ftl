@@ -866,3 +866,7 @@ error-unknown-puzzle = there is no puzzle #{ $id } here
 error-not-a-choice = that is not one of the choices: { $choices }
 cmd-puzzle = puzzle
     .description = A position from this server's games: find the move that keeps the advantage
+local-help-puzzle = Puzzles:  puzzle  (a position to solve, for the player who acts: `as NAME puzzle`)  ·  solve a | solve 2 | solve g2 g4  (your answer, by letter, number or move)
+local-puzzle-how = Answer with `solve` and a letter, a number or the move: `solve a`, `solve 1` or `solve { $example }`.
+local-usage-solve = usage: solve a | solve 2 | solve g2 g4 (a letter from a to d, a number from 1 to 4, or one of the moves shown)
+local-no-puzzle = no puzzle is shown: type `puzzle` first

@@ -860,3 +860,7 @@ error-unknown-puzzle = il n’y a pas de problème #{ $id } ici
 error-not-a-choice = ce n’est pas l’un des choix : { $choices }
 cmd-puzzle = problème
     .description = Une position tirée des parties de ce serveur : trouve le coup qui garde l’avantage
+local-help-puzzle = Problèmes :  puzzle  (une position à résoudre, pour le joueur qui agit : `as NOM puzzle`)  ·  solve a | solve 2 | solve g2 g4  (ta réponse, par lettre, numéro ou coup)
+local-puzzle-how = Réponds avec `solve` et une lettre, un numéro ou le coup : `solve a`, `solve 1` ou `solve { $example }`.
+local-usage-solve = utilisation : solve a | solve 2 | solve g2 g4 (une lettre de a à d, un numéro de 1 à 4, ou l’un des coups montrés)
+local-no-puzzle = aucun problème n’est affiché : tape d’abord `puzzle`

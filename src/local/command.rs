@@ -3,7 +3,8 @@
 
 use crate::game::{BadMove, BadSize, Move, Variant};
 use crate::service::{
-    ChallengeId, ChallengeOptions, GameId, LONGEST_MOVE_TIME, Level, Opener, SHORTEST_MOVE_TIME,
+    ChallengeId, ChallengeOptions, Choice, GameId, LONGEST_MOVE_TIME, Level, Opener,
+    SHORTEST_MOVE_TIME,
 };
 
 /// A line of input.
@@ -68,6 +69,10 @@ pub enum Command {
     /// `hint`: in the current game against the bot, the move it would play for the player to
     /// move (or for NAME, after `as NAME`).
     Hint,
+    /// `puzzle`: a puzzle for the player (the built-in set and the terminal's own games).
+    Puzzle,
+    /// `solve a`, `solve 2` or `solve g2 g4`: an answer to the puzzle shown last.
+    Solve(Choice),
     /// A move in the current game: typed alone (`c3 d4`, `c3-e4`, `pass`), or after the verb
     /// of its kind (`place c3 d4`, `bridge c3 e4`), which it is then known to be.
     Move(Result<Move, BadMove>),
@@ -143,6 +148,8 @@ pub enum BadWords {
         verb: Verb,
         typed: Option<Move>,
     },
+    /// `solve` without a letter, a number or a move.
+    UsageSolve,
 }
 
 /// A word that says what kind of move follows.
@@ -155,7 +162,7 @@ pub enum Verb {
 }
 
 /// Every word a line may start with (besides a move's cells).
-const COMMAND_WORDS: [&str; 23] = [
+const COMMAND_WORDS: [&str; 25] = [
     "help",
     "rules",
     "play",
@@ -173,6 +180,8 @@ const COMMAND_WORDS: [&str; 23] = [
     "back",
     "rematch",
     "hint",
+    "puzzle",
+    "solve",
     "place",
     "bridge",
     "swap",
@@ -268,6 +277,8 @@ impl Command {
             "back" => (false, back(args)),
             "rematch" => (true, named_game(args).map(Command::Rematch)),
             "hint" => (false, Ok(Command::Hint)),
+            "puzzle" => (true, Ok(Command::Puzzle)),
+            "solve" => (true, solve(args)),
             "place" => (false, placing(args)),
             "bridge" => (false, bridging(args)),
             _ if starts_a_move(words) => (false, Ok(a_move(words))),
@@ -341,6 +352,24 @@ fn back(args: &[&str]) -> Result<Command, BadWords> {
         return Err(BadWords::UsageBack);
     };
     Ok(Command::Back(name.to_string()))
+}
+
+/// A puzzle's choice: its letter (`a` to `d`), its number (`1` to `4`) or the move typed.
+fn solve(args: &[&str]) -> Result<Command, BadWords> {
+    let nth = |n: usize| Ok(Command::Solve(Choice::Nth(n)));
+    match args {
+        [word] if word.len() == 1 => match word.to_ascii_lowercase().as_bytes()[0] {
+            letter @ b'a'..=b'd' => nth(usize::from(letter - b'a')),
+            digit @ b'1'..=b'4' => nth(usize::from(digit - b'1')),
+            _ => Err(BadWords::UsageSolve),
+        },
+        [] => Err(BadWords::UsageSolve),
+        words => words
+            .join(" ")
+            .parse::<Move>()
+            .map(|mv| Command::Solve(Choice::Move(mv)))
+            .map_err(|_| BadWords::UsageSolve),
+    }
 }
 
 fn switch(args: &[&str]) -> Result<Command, BadWords> {
@@ -547,8 +576,36 @@ mod tests {
             ("rematch", Command::Rematch(None)),
             ("rematch #2", Command::Rematch(Some(GameId::new(2)))),
             ("hint", Command::Hint),
+            ("puzzle", Command::Puzzle),
+            ("solve b", Command::Solve(Choice::Nth(1))),
+            ("solve D", Command::Solve(Choice::Nth(3))),
+            ("solve 1", Command::Solve(Choice::Nth(0))),
+            (
+                "solve g2 g4",
+                Command::Solve(Choice::Move("g2 g4".parse().unwrap())),
+            ),
+            (
+                "solve c3-e4",
+                Command::Solve(Choice::Move("c3-e4".parse().unwrap())),
+            ),
         ] {
             assert_eq!(command(line), Ok(expected), "{line}");
+        }
+    }
+
+    #[test]
+    fn a_puzzles_answer_is_a_letter_a_number_or_a_move() {
+        for line in [
+            "solve",
+            "solve e",
+            "solve 5",
+            "solve 0",
+            "solve zz",
+            "solve a b",
+        ] {
+            let refused = command(line).unwrap_err();
+            assert_eq!(refused.error, BadWords::UsageSolve, "{line}");
+            assert!(refused.acts, "{line}: says who answers");
         }
     }
 

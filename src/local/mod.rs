@@ -1,13 +1,15 @@
 //! `ponte local`: the bot's whole flow in a terminal, on the same service and database, for
 //! anyone without Discord. One command per line (read into a [`Line`] by `command.rs`, then
 //! run here); `help` lists them. What it says is in `words.rs`; starting games is in
-//! `games.rs`, hints in `hint.rs`, the files it writes in `pictures.rs`.
+//! `games.rs`, hints in `hint.rs`, puzzles in `puzzle.rs`, the files it writes in
+//! `pictures.rs`.
 
 mod command;
 mod games;
 mod hint;
 mod input;
 mod pictures;
+mod puzzle;
 mod words;
 
 use std::io::IsTerminal;
@@ -53,6 +55,8 @@ pub struct Session<'a> {
     current_game: Option<GameId>,
     pictures: Option<PathBuf>,
     lang: Lang,
+    /// The puzzle shown last, which `solve` answers.
+    puzzle: Option<crate::service::PuzzleId>,
 }
 
 impl<'a> Session<'a> {
@@ -65,6 +69,7 @@ impl<'a> Session<'a> {
             current_game: None,
             pictures,
             lang,
+            puzzle: None,
         }
     }
 
@@ -113,7 +118,9 @@ impl<'a> Session<'a> {
         mover: Option<Player>,
     ) -> Result<String, LocalError> {
         match command {
-            Command::Help => Ok(tr!(self.lang, "local-help")),
+            Command::Help => {
+                Ok(tr!(self.lang, "local-help") + "\n" + &tr!(self.lang, "local-help-puzzle"))
+            }
             // The rules in the terminal's commands and the text board's symbols.
             Command::Rules => Ok(tr!(self.lang, "local-rules")),
             Command::Play { players, options } => self.play(players, options).await,
@@ -172,6 +179,8 @@ impl<'a> Session<'a> {
             }
             Command::Rematch(game) => self.rematch(game).await,
             Command::Hint => self.hint(mover).await,
+            Command::Puzzle => self.puzzle().await,
+            Command::Solve(choice) => self.solve(choice).await,
             Command::Move(mv) => self.play_move(mv, mover).await,
         }
     }

@@ -6,7 +6,8 @@ use std::fmt::Write as _;
 use crate::game::{Color, IllegalMove, Move};
 use crate::i18n::{Lang, illegal_move, painted_diagram, variant_words, with_color};
 use crate::service::{
-    ChallengeView, GameView, Hint, LONGEST_MOVE_TIME, Millis, MoveReport, Player, ServiceError, utc,
+    ChallengeView, GameView, Hint, LONGEST_MOVE_TIME, Millis, MoveReport, Player, PuzzleAnswer,
+    PuzzleView, ServiceError, utc,
 };
 use crate::tr;
 
@@ -41,6 +42,8 @@ pub enum LocalError {
     NotAway { name: String },
     /// A move for the bot, which plays its own moves.
     BotToMove { name: String },
+    /// `solve` with no puzzle shown.
+    NoPuzzle,
 }
 
 impl From<ServiceError> for LocalError {
@@ -87,6 +90,8 @@ impl LocalError {
             E::Words(W::NotALevel(words)) => words.clone(),
             E::Words(W::BotItself) => tr!(lang, "local-bot-itself"),
             E::Words(W::AsWhom) => tr!(lang, "local-say-who"),
+            E::Words(W::UsageSolve) => tr!(lang, "local-usage-solve"),
+            E::NoPuzzle => tr!(lang, "local-no-puzzle"),
             E::Words(W::WrongKind { verb, typed }) => {
                 let elsewhere = kind_word(*typed);
                 let typed = typed.map(|mv| mv.to_string()).unwrap_or_default();
@@ -306,6 +311,30 @@ fn paint(color: Option<Color>, text: &str) -> String {
 pub fn show_hint(lang: Lang, hint: &Hint) -> String {
     let mut out = painted_diagram(lang, &hint.after, &paint);
     out.push_str(&hint.text(lang));
+    out
+}
+
+/// A puzzle: its position, what to find, and its choices by letter.
+pub fn show_puzzle(lang: Lang, view: &PuzzleView) -> String {
+    let mut out = painted_diagram(lang, &view.puzzle.game(), &paint);
+    out.push_str(&view.text(lang).replace("**", ""));
+    for (letter, mv) in ('a'..).zip(view.choices()) {
+        let _ = write!(out, "\n  {letter}) {mv}");
+    }
+    let example = view.choices().first().map(ToString::to_string);
+    let how = tr!(
+        lang,
+        "local-puzzle-how",
+        example = example.unwrap_or_default()
+    );
+    let _ = write!(out, "\n{how}");
+    out
+}
+
+/// A puzzle's answer: the board after the best move (marked as a last move's), and the verdict.
+pub fn show_puzzle_answer(lang: Lang, answer: &PuzzleAnswer) -> String {
+    let mut out = painted_diagram(lang, &answer.after(), &paint);
+    out.push_str(&answer.text(lang));
     out
 }
 

@@ -238,16 +238,21 @@ impl PuzzleAnswer {
         format!("{verdict}\n{accepted}\n{line}\n{rating}")
     }
 
-    /// The best move played on the puzzle's position, highlighted as a last move is (PNG
-    /// bytes); the rest of the line is in the text. Call it off the async threads.
-    pub fn png(&self, lang: Lang) -> Vec<u8> {
+    /// The puzzle's position after the best move (its last move).
+    pub fn after(&self) -> Game {
         let mut game = self.view.puzzle.game();
         if let Some(&best) = self.view.puzzle.best_line.first() {
             // Checked when the puzzle was made; a move that does not play leaves the position.
             let _ = game.play(best);
         }
+        game
+    }
+
+    /// The best move played on the puzzle's position, highlighted as a last move is (PNG
+    /// bytes); the rest of the line is in the text. Call it off the async threads.
+    pub fn png(&self, lang: Lang) -> Vec<u8> {
         let title = tr!(lang, "puzzle-answer-caption", id = self.view.id);
-        picture(&game, &title, lang)
+        picture(&self.after(), &title, lang)
     }
 }
 

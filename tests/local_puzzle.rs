@@ -1,0 +1,90 @@
+//! `puzzle` and `solve` in `ponte local`: a puzzle of the built-in set on the text board with
+//! its choices by letter and its picture; answered by letter, by number or by typing the move,
+//! the rating changing once; a bad answer and a `solve` before any puzzle get a short reason.
+
+mod common;
+
+use ponte::ai::puzzle::Puzzle;
+use ponte::game::{Move, Variant};
+use ponte::store::Store;
+
+fn moves(text: &[&str]) -> Vec<Move> {
+    text.iter().map(|m| m.parse().unwrap()).collect()
+}
+
+/// A puzzle on 10×10 whose position differs by White's second placement.
+fn puzzle(second: &str) -> Puzzle {
+    Puzzle {
+        variant: Variant::boxed(10).unwrap(),
+        moves: moves(&["c3 d5", "f6 g8", second]),
+        candidates: moves(&["h1 h3", "g2 g4", "f1 f3"]),
+        accepted: moves(&["g2 g4", "f1 f3"]),
+        best_line: moves(&["g2 g4", "b6 b8"]),
+        played: Some("h1 h3".parse().unwrap()),
+        chance_before: 0.7,
+        chance_after: 0.4,
+        playouts: 400,
+    }
+}
+
+#[tokio::test]
+async fn puzzles_in_the_terminal_are_shown_answered_by_letter_number_or_move_and_rated_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let store = Store::open(&database).await.unwrap();
+    for second in ["a1 a3", "b1 b3", "a5 a7"] {
+        store
+            .insert_puzzle(&puzzle(second), None, None, 1)
+            .await
+            .unwrap();
+    }
+    store.close().await;
+
+    let mut command = common::ponte(&["local", "--database", &database]);
+    command
+        .env("LC_ALL", "C.UTF-8")
+        .arg("--pictures")
+        .arg(dir.path());
+    let input = "\
+as alice solve a
+as alice puzzle
+solve e
+solve a
+solve b
+puzzle
+solve 3
+puzzle
+solve g4 g2
+puzzle
+";
+    let output = tokio::task::spawn_blocking(move || common::run_with_input(command, input))
+        .await
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let out = String::from_utf8(output.stdout).unwrap();
+    for said in [
+        "error: no puzzle is shown: type `puzzle` first",
+        "Puzzle #1 · Red to move · rated 1500",
+        "  a) h1 h3\n  b) g2 g4\n  c) f1 f3",
+        "Answer with `solve` and a letter, a number or the move",
+        "error: usage: solve a | solve 2 | solve g2 g4",
+        "❌ Not this one: h1 h3 is the move played in the game",
+        "Your puzzle rating: 1500 → ",
+        "Puzzle #1 was answered before: your puzzle rating stays ",
+        "Puzzle #2 · Red to move",
+        "✅ Right: f1 f3 keeps the advantage.",
+        "Puzzle #3 · Red to move",
+        "✅ Right: g2 g4 keeps the advantage.",
+        "No puzzle is left for you here for now",
+    ] {
+        assert!(out.contains(said), "{said:?} not in:\n{out}");
+    }
+    for picture in ["puzzle-1.png", "puzzle-1-answer.png", "puzzle-3-answer.png"] {
+        let bytes = std::fs::read(dir.path().join(picture)).unwrap();
+        assert!(bytes.starts_with(b"\x89PNG"), "{picture}");
+    }
+}
