@@ -864,3 +864,84 @@ local-help-puzzle = Rätsel:  puzzle  (eine Stellung zum Lösen, für den Spiele
 local-puzzle-how = Antworte mit `solve` und einem Buchstaben, einer Nummer oder dem Zug: `solve a`, `solve 1` oder `solve { $example }`.
 local-usage-solve = Verwendung: solve a | solve 2 | solve g2 g4 (ein Buchstabe von a bis d, eine Nummer von 1 bis 4 oder einer der gezeigten Züge)
 local-no-puzzle = es wird kein Rätsel gezeigt: Tippe zuerst `puzzle`
+## Die Lektionen von /lernen (und learn im Terminal)
+lesson-title = Lektion { $number } von { $total } — { $name }
+lesson-placing-title = Steine setzen
+lesson-placing-text = Ponte del Diavolo spielen Weiß und Rot auf einem quadratischen Spielplan. In deinem Zug tust du genau eines: **zwei** Steine deiner Farbe auf zwei leere Felder setzen oder eine Brücke bauen (Lektion 4). Ein einzelner Stein ist nie ein Zug. Weiß beginnt. Felder heißen nach Spalte und Reihe: a1 ist die Ecke links unten.
+lesson-placing-task = Du spielst Weiß auf einem leeren 6×6-Plan: Setze deine ersten zwei Steine, zum Beispiel c3 d4.
+lesson-placing-right = Deine zwei Steine liegen auf dem Plan; jetzt wäre Rot am Zug.
+lesson-islands-title = Inseln
+lesson-islands-text = Steine einer Farbe, die sich seitlich berühren, bilden eine Gruppe. Eine Gruppe aus genau 4 Steinen ist eine **Insel**, eine Gruppe aus 1 bis 3 Steinen eine **Sandbank**. Eine Gruppe hat nie mehr als 4 Steine, also kommt ein fünfter Stein nie zu einer Insel dazu. Weiß hat eine Insel auf a1–b2 und eine Sandbank auf e4–e5.
+lesson-islands-task = Setze zwei weiße Steine, die eine zweite Insel ergeben.
+lesson-islands-right = Das ist eine zweite Insel: vier Steine, und kein Stein kann je dazukommen.
+lesson-distance-title = Sandbänke und die Abstandsregel
+lesson-distance-text = Eine Insel darf keinen anderen Stein ihrer Farbe berühren, **auch nicht diagonal**. Sandbänke dürfen einander diagonal berühren, doch eine Sandbank, die eine andere Gruppe ihrer Farbe diagonal berührt, kann dort nie zur Insel werden. Farben schränken einander nie ein: Rote Steine dürfen eine weiße Insel berühren. Weiß hat eine Insel auf b2–c3.
+lesson-distance-task = Welcher dieser Züge ist für Weiß verboten?
+lesson-distance-right = Ein Stein diagonal neben einer Insel seiner Farbe ist nie erlaubt.
+lesson-bridges-title = Brücken
+lesson-bridges-text = Statt Steine zu setzen, kannst du eine **Brücke** zwischen zwei deiner Steine bauen. Sie hat eine von drei Formen: gerade über ein Feld (c3-e3), diagonal über ein Feld (c3-e5) oder im Rösselsprung über zwei Felder (c3-d5). Die Felder darunter müssen leer sein und bekommen nie einen Stein. Ein Stein trägt höchstens eine Brücke, und Brücken dürfen sich nicht kreuzen. Weiß hat zwei Inseln, a1–b2 und d1–e2, und zwei Sandbänke, b4 und d4.
+lesson-bridges-task = Verbinde die beiden weißen Inseln mit einer Brücke.
+lesson-bridges-right = Verbundene Inseln zählen zusammen: Zwei verbundene Inseln sind 3 Punkte wert, nicht 1 + 1.
+lesson-pie-title = Die Kuchenregel
+lesson-pie-text = Die ersten zwei weißen Steine könnten ein starker Anfang sein, also wählt der zweite Spieler: wie gewohnt zwei rote Steine setzen oder **tauschen**: Weiß mit seinen Steinen auf dem Plan übernehmen, während der erste Spieler Rot spielt und als Nächstes zieht. Darum eröffnet der erste Spieler weder zu stark noch zu schwach. Weiß hat mit c3 d4 eröffnet; Rot ist am Zug.
+lesson-pie-task = Welchen dieser Züge darf Rot jetzt machen?
+lesson-pie-right = Tauschen ist jetzt erlaubt, als zweiter Zug der Partie, und später nie mehr.
+lesson-passing-title = Passen und der letzte Zug
+lesson-passing-text = In dieser Partie hat jeder Spieler 5 Steine. Weiß hat noch einen, kann also keine zwei Steine mehr setzen. Wer keine zwei Steine setzen kann, darf eine Brücke bauen oder **passen**; solange noch zwei Steine passen, ist Passen verboten. Passt Weiß, hat Rot genau noch einen Zug, dann endet die Partie. Passt Rot, endet sie sofort.
+lesson-passing-task = Passe für Weiß.
+lesson-passing-right = Rot hat jetzt genau noch einen Zug (auch Passen zählt), dann endet die Partie und wird gewertet.
+lesson-scoring-title = Die Wertung
+lesson-scoring-text = Am Ende werden die Gruppen jeder Farbe durch ihre Brücken verbunden. Verbundene Gruppen mit n Inseln zählen nach der Tabelle: 1 Insel 1 Punkt, 2 Inseln 3, 3 Inseln 6, 4 Inseln 10, 5 Inseln 15 (n·(n+1)/2). Sandbänke zählen nichts, verbinden aber weiter.
+lesson-scoring-task = Wie viele Punkte hat Weiß?
+lesson-scoring-right = Die Inseln a1–b2 und d1–e2, verbunden durch die Brücke b1-d1, zählen 3; die Insel a7–b8 allein zählt 1: 4 Punkte.
+lesson-scoring-wrong = Zähle jede Menge verbundener Inseln nach der Tabelle und addiere dann.
+lesson-tiebreaks-title = Gleichstand
+lesson-tiebreaks-text = Die Partie ist vorbei: Beide haben alle Steine verbraucht, Weiß hat gepasst, und Rot hat im letzten Zug die Brücke g2-g4 gebaut. Mehr Punkte gewinnen. Bei gleichen Punkten gewinnen mehr Inseln (alle Inseln, verbunden oder nicht), bei gleich vielen Inseln mehr Brücken; sonst ist es unentschieden.
+lesson-tiebreaks-task = Wer gewinnt diese Partie?
+lesson-tiebreaks-right = Beide haben 3 Punkte, aber Weiß hat 3 Inseln und Rot 2, also gewinnt Weiß: Die Brücke von Rot zählte erst bei gleich vielen Inseln.
+lesson-tiebreaks-wrong = Vergleiche zuerst die Punkte, dann die Inseln, dann die Brücken.
+lesson-right = ✅ Richtig! { $said }
+lesson-wrong = ❌ Nicht ganz: { $why } Versuch es noch einmal.
+lesson-wrong-told = ❌ Nicht ganz: { $why } Die Antwort: **{ $solution }**
+lesson-refused = Dieser Zug ist nicht erlaubt: { $reason }.
+lesson-missed-place = Das ist kein Setzen von zwei Steinen.
+lesson-missed-island = Diese Steine ergeben keine Insel (eine Insel sind genau 4 Steine, die sich seitlich berühren).
+lesson-missed-join = Diese Brücke verbindet keine zwei Inseln, die Punkte von Weiß bleiben gleich.
+lesson-missed-pass = Dieser Zug ist erlaubt, aber in dieser Lektion sollst du passen.
+lesson-choice-legal = { $move } ist hier ein erlaubter Zug.
+lesson-choice-illegal = { $move } ist hier nicht erlaubt: { $reason }.
+lesson-choice-points = { $points ->
+    [one] 1 Punkt
+   *[other] { $points } Punkte
+}
+lesson-choice-won = { $winner ->
+    [white] Weiß gewinnt
+    [red] Rot gewinnt
+   *[none] Unentschieden
+}{ $by ->
+    [points] {""}: mehr Punkte
+    [islands] {""}: gleiche Punkte, mehr Inseln
+    [bridges] {""}: gleiche Punkte und Inseln, mehr Brücken
+   *[draw] {""}: alles gleich
+}
+lesson-finished = 🎓 Du hast alle { $total } Lektionen von Ponte del Diavolo durch. Spiel deine erste Partie gegen den Bot (leicht) oder fang von vorn an.
+lesson-how-move = Antworte mit `/setzen`, `/brücke` oder `/passen` wie in einer Partie (außerhalb des Threads einer Partie) oder mit `/lernen` und seiner Option `zug`.
+lesson-how-choice = Antworte mit einem Knopf.
+lesson-bot-started = Deine Partie #{ $id } gegen den Bot (leicht) beginnt in { $channel }. Viel Glück!
+lesson-bot-in-server = Partien werden in den Kanälen eines Servers gespielt: Nutze diesen Knopf oder `/herausfordern` mit dem Bot auf einem Server.
+button-lesson-bot = Gegen den Bot spielen (leicht)
+button-lesson-again = Von vorn anfangen
+local-lesson-how-move = Tippe deinen Zug wie in einer Partie (c3 d4, b1-d1, pass).
+local-lesson-how-choice = Tippe die Nummer deiner Antwort oder ihren Text:
+local-lesson-finished = 🎓 Du hast alle { $total } Lektionen durch. Spiel gegen den Bot (leicht): play { $name } ai:easy size 8. Oder fang von vorn an: learn 1.
+error-unknown-lesson = es gibt keine Lektion { $number }: Die Lektionen sind von 1 bis { $total } nummeriert
+error-no-lesson = keine Lektion wartet auf eine Antwort: /lernen zeigt, wo du stehst
+error-lesson-answered = diese Lektion ist schon beantwortet: Du bist jetzt bei Lektion { $number }
+error-lesson-wants-move = diese Lektion verlangt einen Zug, keine Auswahl
+error-lesson-wants-choice = in dieser Lektion wählst du eine der Antworten, keinen Zug
+cmd-learn = lernen
+    .description = Ponte del Diavolo spielend lernen: acht kurze Lektionen, nur für dich
+    .lesson = lektion
+    .lesson-description = Zu dieser Lektion gehen (1 bis 8); 1 fängt von vorn an
+    .move = zug
+    .move-description = Dein Zug für die Lektion, z. B. c3 d4, b1-d1 oder pass

@@ -870,3 +870,84 @@ local-help-puzzle = Puzzles:  puzzle  (a position to solve, for the player who a
 local-puzzle-how = Answer with `solve` and a letter, a number or the move: `solve a`, `solve 1` or `solve { $example }`.
 local-usage-solve = usage: solve a | solve 2 | solve g2 g4 (a letter from a to d, a number from 1 to 4, or one of the moves shown)
 local-no-puzzle = no puzzle is shown: type `puzzle` first
+## The lessons of /learn (and learn in the terminal)
+lesson-title = Lesson { $number } of { $total } — { $name }
+lesson-placing-title = Placing tiles
+lesson-placing-text = Ponte del Diavolo is played by White and Red on a square board. On a turn you do one thing: place **two** tiles of your colour on two empty cells, or build one bridge (lesson 4). A single tile is never a move. White opens. Cells are named by column and row: a1 is the bottom-left corner.
+lesson-placing-task = You are White on an empty 6×6 board: place your first two tiles, for example c3 d4.
+lesson-placing-right = Your two tiles are on the board; now it would be Red's turn.
+lesson-islands-title = Islands
+lesson-islands-text = Tiles of one colour that touch side by side form a group. A group of exactly 4 tiles is an **island**; a group of 1 to 3 tiles is a **sandbank**. A group may never have more than 4 tiles, so a fifth tile never joins an island. White has an island at a1–b2 and a sandbank at e4–e5.
+lesson-islands-task = Place two white tiles that make a second island.
+lesson-islands-right = That is a second island: four tiles, and no tile can ever join it.
+lesson-distance-title = Sandbanks and the distance rule
+lesson-distance-text = An island may not touch any other tile of its colour, **not even diagonally**. Sandbanks may touch each other diagonally, but a sandbank that touches another group of its colour diagonally can never become an island there. Colours never constrain each other: red tiles may touch a white island. White has an island at b2–c3.
+lesson-distance-task = Which of these placements is illegal for White?
+lesson-distance-right = A tile diagonal to an island of its colour is never allowed.
+lesson-bridges-title = Bridges
+lesson-bridges-text = Instead of placing tiles, you may build one **bridge** between two of your tiles. It has one of three shapes: straight over one cell (c3-e3), diagonal over one cell (c3-e5), or a knight's move over two cells (c3-d5). The cells it passes over must be empty and never take a tile. A tile carries at most one bridge, and bridges may not cross. White has two islands, a1–b2 and d1–e2, and two sandbanks, b4 and d4.
+lesson-bridges-task = Join White's two islands with a bridge.
+lesson-bridges-right = Joined islands score together: two islands joined are worth 3 points, not 1 + 1.
+lesson-pie-title = The pie rule
+lesson-pie-text = White's first two tiles could be a strong start, so the second player chooses: place two red tiles as usual, or **swap**: take over White with its tiles on the board, while the first player plays Red and moves next. So the first player opens neither too strongly nor too weakly. White has opened with c3 d4; it is Red's turn.
+lesson-pie-task = Which of these moves may Red make now?
+lesson-pie-right = Swap is allowed now, as the second move of the game, and never later.
+lesson-passing-title = Passing and the last turn
+lesson-passing-text = In this game each player has 5 tiles. White has one left, so White cannot place two tiles. A player who cannot place two tiles may build a bridge or **pass**; passing while two tiles can still be placed is not allowed. When White passes, Red has exactly one more turn, then the game ends. When Red passes, the game ends at once.
+lesson-passing-task = Pass for White.
+lesson-passing-right = Red now has exactly one more turn (a pass included), then the game ends and is scored.
+lesson-scoring-title = Scoring
+lesson-scoring-text = At the end, each colour's groups are joined by its bridges. A set of joined groups with n islands scores by the table: 1 island 1 point, 2 islands 3, 3 islands 6, 4 islands 10, 5 islands 15 (n·(n+1)/2). Sandbanks score nothing, but they carry connections.
+lesson-scoring-task = How many points has White?
+lesson-scoring-right = The islands a1–b2 and d1–e2, joined by the bridge b1-d1, score 3; the island a7–b8 alone scores 1: 4 points.
+lesson-scoring-wrong = Count each set of joined islands by the table, then add the sets up.
+lesson-tiebreaks-title = Tiebreaks
+lesson-tiebreaks-text = The game is over: both players used all their tiles, White passed, and Red built the bridge g2-g4 on the last turn. More points win. With equal points, more islands win (all islands, joined or not); with equal islands too, more bridges; else it is a draw.
+lesson-tiebreaks-task = Who wins this game?
+lesson-tiebreaks-right = Both have 3 points, but White has 3 islands and Red 2, so White wins: Red's bridge would only count if the islands were equal too.
+lesson-tiebreaks-wrong = Compare the points first, then the islands, then the bridges.
+lesson-right = ✅ Right! { $said }
+lesson-wrong = ❌ Not quite: { $why } Try again.
+lesson-wrong-told = ❌ Not quite: { $why } The answer: **{ $solution }**
+lesson-refused = That move is not allowed: { $reason }.
+lesson-missed-place = that is not a placement of two tiles.
+lesson-missed-island = those tiles make no island (an island is exactly 4 tiles side by side).
+lesson-missed-join = that bridge joins no two islands, so White's score stays the same.
+lesson-missed-pass = that move is legal, but this lesson asks you to pass.
+lesson-choice-legal = { $move } is a legal move here.
+lesson-choice-illegal = { $move } is not allowed here: { $reason }.
+lesson-choice-points = { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+lesson-choice-won = { $winner ->
+    [white] White wins
+    [red] Red wins
+   *[none] A draw
+}{ $by ->
+    [points] {""}: more points
+    [islands] {""}: equal points, more islands
+    [bridges] {""}: equal points and islands, more bridges
+   *[draw] {""}: all equal
+}
+lesson-finished = 🎓 You have been through all { $total } lessons of Ponte del Diavolo. Play your first game against the bot at easy, or start again.
+lesson-how-move = Answer with `/place`, `/bridge` or `/pass` as in a game (outside a game's thread), or with `/learn` and its `move` option.
+lesson-how-choice = Answer with a button.
+lesson-bot-started = Your game #{ $id } against the bot at easy starts in { $channel }. Good luck!
+lesson-bot-in-server = Games are played in a server's channels: use this button, or `/challenge` with the bot, in a server.
+button-lesson-bot = Play the bot at easy
+button-lesson-again = Start again
+local-lesson-how-move = Type your move as in a game (c3 d4, b1-d1, pass).
+local-lesson-how-choice = Type the number of your answer, or its text:
+local-lesson-finished = 🎓 You have been through all { $total } lessons. Play the bot at easy: play { $name } ai:easy size 8. Or start again: learn 1.
+error-unknown-lesson = there is no lesson { $number }: the lessons are numbered 1 to { $total }
+error-no-lesson = no lesson is waiting for an answer: /learn shows where you are
+error-lesson-answered = that lesson is answered already: you are at lesson { $number } now
+error-lesson-wants-move = this lesson asks for a move, not a choice
+error-lesson-wants-choice = this lesson asks you to choose one of its answers, not a move
+cmd-learn = learn
+    .description = Learn Ponte del Diavolo by playing: eight short lessons, privately
+    .lesson = lesson
+    .lesson-description = Go to this lesson (1 to 8); 1 starts again
+    .move = move
+    .move-description = Your move for the lesson, e.g. c3 d4, b1-d1 or pass

@@ -864,3 +864,84 @@ local-help-puzzle = Problèmes :  puzzle  (une position à résoudre, pour le jo
 local-puzzle-how = Réponds avec `solve` et une lettre, un numéro ou le coup : `solve a`, `solve 1` ou `solve { $example }`.
 local-usage-solve = utilisation : solve a | solve 2 | solve g2 g4 (une lettre de a à d, un numéro de 1 à 4, ou l’un des coups montrés)
 local-no-puzzle = aucun problème n’est affiché : tape d’abord `puzzle`
+## Les leçons de /apprendre (et learn dans le terminal)
+lesson-title = Leçon { $number } sur { $total } — { $name }
+lesson-placing-title = Poser des tuiles
+lesson-placing-text = Ponte del Diavolo se joue entre Blanc et Rouge sur un plateau carré. À ton tour, tu fais une seule chose : poser **deux** tuiles de ta couleur sur deux cases vides, ou construire un pont (leçon 4). Une seule tuile n'est jamais un coup. Blanc commence. Les cases se nomment par colonne et rangée : a1 est le coin en bas à gauche.
+lesson-placing-task = Tu joues Blanc sur un plateau 6×6 vide : pose tes deux premières tuiles, par exemple c3 d4.
+lesson-placing-right = Tes deux tuiles sont sur le plateau ; ce serait maintenant à Rouge de jouer.
+lesson-islands-title = Les îles
+lesson-islands-text = Des tuiles d'une même couleur qui se touchent par un côté forment un groupe. Un groupe d'exactement 4 tuiles est une **île** ; un groupe de 1 à 3 tuiles est un **banc de sable**. Un groupe n'a jamais plus de 4 tuiles : une cinquième tuile ne rejoint donc jamais une île. Blanc a une île en a1–b2 et un banc de sable en e4–e5.
+lesson-islands-task = Pose deux tuiles blanches qui forment une deuxième île.
+lesson-islands-right = Voilà une deuxième île : quatre tuiles, et aucune tuile ne pourra jamais la rejoindre.
+lesson-distance-title = Les bancs de sable et la règle de distance
+lesson-distance-text = Une île ne peut toucher aucune autre tuile de sa couleur, **pas même en diagonale**. Les bancs de sable peuvent se toucher en diagonale, mais un banc de sable qui touche en diagonale un autre groupe de sa couleur ne pourra jamais devenir une île à cet endroit. Les couleurs ne se gênent jamais : des tuiles rouges peuvent toucher une île blanche. Blanc a une île en b2–c3.
+lesson-distance-task = Lequel de ces coups est interdit à Blanc ?
+lesson-distance-right = Une tuile en diagonale d'une île de sa couleur n'est jamais permise.
+lesson-bridges-title = Les ponts
+lesson-bridges-text = Au lieu de poser des tuiles, tu peux construire un **pont** entre deux de tes tuiles. Il a l'une de trois formes : droit par-dessus une case (c3-e3), en diagonale par-dessus une case (c3-e5), ou en saut de cavalier par-dessus deux cases (c3-d5). Les cases qu'il enjambe doivent être vides et ne reçoivent jamais de tuile. Une tuile porte au plus un pont, et les ponts ne peuvent pas se croiser. Blanc a deux îles, a1–b2 et d1–e2, et deux bancs de sable, b4 et d4.
+lesson-bridges-task = Relie les deux îles blanches par un pont.
+lesson-bridges-right = Des îles reliées comptent ensemble : deux îles reliées valent 3 points, pas 1 + 1.
+lesson-pie-title = La règle du gâteau
+lesson-pie-text = Les deux premières tuiles blanches pourraient être un début fort, alors le deuxième joueur choisit : poser deux tuiles rouges comme d'habitude, ou **échanger** : prendre Blanc avec ses tuiles sur le plateau, tandis que le premier joueur joue Rouge et joue ensuite. Le premier joueur ouvre donc ni trop fort ni trop faible. Blanc a ouvert par c3 d4 ; c'est à Rouge de jouer.
+lesson-pie-task = Lequel de ces coups Rouge peut-il jouer maintenant ?
+lesson-pie-right = L'échange est permis maintenant, au deuxième coup de la partie, et plus jamais ensuite.
+lesson-passing-title = Passer et le dernier tour
+lesson-passing-text = Dans cette partie, chaque joueur a 5 tuiles. Il en reste une à Blanc, qui ne peut donc plus poser deux tuiles. Qui ne peut pas poser deux tuiles peut construire un pont ou **passer** ; passer est interdit tant que deux tuiles peuvent encore être posées. Quand Blanc passe, Rouge a exactement un tour de plus, puis la partie se termine. Quand Rouge passe, elle se termine aussitôt.
+lesson-passing-task = Passe pour Blanc.
+lesson-passing-right = Rouge a maintenant exactement un tour de plus (passer compris), puis la partie se termine et est comptée.
+lesson-scoring-title = Le décompte
+lesson-scoring-text = À la fin, les groupes de chaque couleur sont reliés par ses ponts. Un ensemble de groupes reliés avec n îles compte selon la table : 1 île 1 point, 2 îles 3, 3 îles 6, 4 îles 10, 5 îles 15 (n·(n+1)/2). Les bancs de sable ne rapportent rien, mais ils transmettent les liaisons.
+lesson-scoring-task = Combien de points a Blanc ?
+lesson-scoring-right = Les îles a1–b2 et d1–e2, reliées par le pont b1-d1, valent 3 ; l'île a7–b8 seule vaut 1 : 4 points.
+lesson-scoring-wrong = Compte chaque ensemble d'îles reliées selon la table, puis additionne.
+lesson-tiebreaks-title = Les égalités
+lesson-tiebreaks-text = La partie est finie : les deux joueurs ont posé toutes leurs tuiles, Blanc a passé, et Rouge a construit le pont g2-g4 au dernier tour. Le plus de points gagne. À points égaux, le plus d'îles gagne (toutes les îles, reliées ou non) ; à îles égales aussi, le plus de ponts ; sinon, c'est une partie nulle.
+lesson-tiebreaks-task = Qui gagne cette partie ?
+lesson-tiebreaks-right = Les deux ont 3 points, mais Blanc a 3 îles et Rouge 2 : Blanc gagne. Le pont de Rouge ne compterait qu'à îles égales.
+lesson-tiebreaks-wrong = Compare d'abord les points, puis les îles, puis les ponts.
+lesson-right = ✅ Bravo ! { $said }
+lesson-wrong = ❌ Pas tout à fait : { $why } Essaie encore.
+lesson-wrong-told = ❌ Pas tout à fait : { $why } La réponse : **{ $solution }**
+lesson-refused = Ce coup n'est pas permis : { $reason }.
+lesson-missed-place = ce n'est pas une pose de deux tuiles.
+lesson-missed-island = ces tuiles ne forment pas d'île (une île, ce sont exactement 4 tuiles qui se touchent par un côté).
+lesson-missed-join = ce pont ne relie pas deux îles, les points de Blanc ne changent pas.
+lesson-missed-pass = ce coup est permis, mais cette leçon te demande de passer.
+lesson-choice-legal = { $move } est un coup permis ici.
+lesson-choice-illegal = { $move } n'est pas permis ici : { $reason }.
+lesson-choice-points = { $points ->
+    [one] 1 point
+   *[other] { $points } points
+}
+lesson-choice-won = { $winner ->
+    [white] Blanc gagne
+    [red] Rouge gagne
+   *[none] Partie nulle
+}{ $by ->
+    [points] {""} : plus de points
+    [islands] {""} : points égaux, plus d'îles
+    [bridges] {""} : points et îles égaux, plus de ponts
+   *[draw] {""} : tout est égal
+}
+lesson-finished = 🎓 Tu as suivi les { $total } leçons de Ponte del Diavolo. Joue ta première partie contre le bot (facile), ou recommence.
+lesson-how-move = Réponds avec `/poser`, `/pont` ou `/passer` comme dans une partie (hors du fil d'une partie), ou avec `/apprendre` et son option `coup`.
+lesson-how-choice = Réponds avec un bouton.
+lesson-bot-started = Ta partie #{ $id } contre le bot (facile) commence dans { $channel }. Bonne chance !
+lesson-bot-in-server = Les parties se jouent dans les salons d'un serveur : utilise ce bouton, ou `/défier` avec le bot, sur un serveur.
+button-lesson-bot = Jouer contre le bot (facile)
+button-lesson-again = Recommencer
+local-lesson-how-move = Tape ton coup comme dans une partie (c3 d4, b1-d1, pass).
+local-lesson-how-choice = Tape le numéro de ta réponse, ou son texte :
+local-lesson-finished = 🎓 Tu as suivi les { $total } leçons. Joue contre le bot (facile) : play { $name } ai:easy size 8. Ou recommence : learn 1.
+error-unknown-lesson = il n'y a pas de leçon { $number } : les leçons sont numérotées de 1 à { $total }
+error-no-lesson = aucune leçon n'attend de réponse : /apprendre montre où tu en es
+error-lesson-answered = cette leçon a déjà reçu sa réponse : tu en es maintenant à la leçon { $number }
+error-lesson-wants-move = cette leçon demande un coup, pas un choix
+error-lesson-wants-choice = dans cette leçon, tu choisis l'une des réponses, pas un coup
+cmd-learn = apprendre
+    .description = Apprendre Ponte del Diavolo en jouant : huit courtes leçons, rien que pour toi
+    .lesson = leçon
+    .lesson-description = Aller à cette leçon (1 à 8) ; 1 recommence du début
+    .move = coup
+    .move-description = Ton coup pour la leçon, p. ex. c3 d4, b1-d1 ou pass

@@ -23,6 +23,7 @@ mod digests;
 mod export;
 mod hints;
 mod languages;
+mod learning;
 pub mod lessons;
 mod opponent;
 mod play;
@@ -60,6 +61,8 @@ pub use deadlines::Tick;
 pub use digests::{DIGEST_HOUR, Notify, time_zone, time_zones_like};
 pub use export::picture;
 pub use hints::Hint;
+pub use learning::{Answered, Learning, LessonView};
+pub use lessons::{Answer as LessonAnswer, LESSONS};
 pub use opponent::{AiRecord, AiTerms, Opener};
 pub use puzzles::{Choice, PuzzleAnswer, PuzzleView, RatingChange};
 pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
@@ -148,6 +151,16 @@ pub enum ServiceError {
     UnknownPuzzle(PuzzleId),
     /// An answer to a puzzle that is none of its choices (the choices, listed).
     NotAChoice(String),
+    /// A lesson number there is no lesson of.
+    UnknownLesson(i64),
+    /// An answer to a lesson when none waits (never started, or all done).
+    NoLesson,
+    /// An answer to a lesson the player is no longer at (it was answered already).
+    LessonAnswered(usize),
+    /// A choice given where the lesson waits for a move.
+    LessonWantsMove,
+    /// A move given where the lesson waits for a choice.
+    LessonWantsChoice,
     Damaged(DamagedLog),
     Store(StoreError),
 }
@@ -253,6 +266,16 @@ impl ServiceError {
             E::HintFailed => tr!(lang, "error-hint-failed"),
             E::UnknownPuzzle(id) => tr!(lang, "error-unknown-puzzle", id = *id),
             E::NotAChoice(choices) => tr!(lang, "error-not-a-choice", choices = choices),
+            E::UnknownLesson(number) => tr!(
+                lang,
+                "error-unknown-lesson",
+                number = *number,
+                total = lessons::LESSONS
+            ),
+            E::NoLesson => tr!(lang, "error-no-lesson"),
+            E::LessonAnswered(number) => tr!(lang, "error-lesson-answered", number = *number),
+            E::LessonWantsMove => tr!(lang, "error-lesson-wants-move"),
+            E::LessonWantsChoice => tr!(lang, "error-lesson-wants-choice"),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",

@@ -22,6 +22,7 @@ mod game_start;
 mod game_write;
 mod games;
 mod guild_settings;
+mod lessons;
 mod load;
 mod outbox;
 mod players;
@@ -57,6 +58,7 @@ pub use games::{
     ClockTimes, Committed, DueReminder, GameRow, GameUpdate, MoveRow, NewGame, NewMove,
 };
 pub use guild_settings::GuildLanguage;
+pub use lessons::LessonProgress;
 pub use load::Load;
 pub use outbox::{About, OutboxItem, Owed};
 pub use players::PlayerRow;

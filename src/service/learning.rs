@@ -1,0 +1,465 @@
+//! The lessons as each player goes through them: where they are (saved per player, so `/learn`
+//! again continues there), the lesson shown as words and a board, and their answers judged by
+//! the lesson ([`lessons`]); a right answer moves them on in one statement that succeeds once,
+//! so an answer given twice moves nobody on twice.
+
+use super::lessons::{self, Answer, Fact, Goal, LESSONS, Lesson, Miss, Right};
+use super::{Actor, PlayerId, Result, Service, ServiceError};
+use crate::game::{Color, Game};
+use crate::i18n::{Lang, color_name, illegal_move};
+use crate::render::{Picture, render_png};
+use crate::tr;
+
+/// A lesson as shown: its number (from 1) and its position.
+#[derive(Clone, Debug)]
+pub struct LessonView {
+    pub number: usize,
+    pub lesson: &'static Lesson,
+    pub position: Game,
+}
+
+/// Where a player is in the lessons.
+#[derive(Clone, Debug)]
+pub enum Learning {
+    At(Box<LessonView>),
+    /// Through all of them.
+    Finished,
+}
+
+/// What an answer earned.
+#[derive(Clone, Debug)]
+pub enum Answered {
+    /// Right: what was right about it, the position after a move, and what comes next.
+    Right {
+        number: usize,
+        right: Box<Right>,
+        next: Learning,
+    },
+    /// Not right: why, and how many wrong answers the lesson has had (from the second, the
+    /// answer is told).
+    Wrong {
+        number: usize,
+        miss: Miss,
+        tries: i64,
+    },
+}
+
+/// A part of lesson `key`'s words: `lesson-<key>-<part>`.
+fn part(lang: Lang, key: &str, part: &str) -> String {
+    crate::i18n::text(
+        lang,
+        &format!("lesson-{key}-{part}"),
+        &crate::i18n::Args::new(),
+    )
+}
+
+/// The name of a colour as a picture names its player: "White", "Rot".
+fn side(lang: Lang, color: Color) -> String {
+    let name = color_name(lang, color);
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+impl LessonView {
+    fn of(number: usize) -> Option<LessonView> {
+        let lesson = lessons::lesson(number)?;
+        Some(LessonView {
+            number,
+            lesson,
+            position: lesson.position(),
+        })
+    }
+
+    /// "Lesson 3 of 8 — Islands".
+    pub fn title(&self, lang: Lang) -> String {
+        let name = part(lang, self.lesson.key, "title");
+        tr!(
+            lang,
+            "lesson-title",
+            number = self.number,
+            total = LESSONS,
+            name = name
+        )
+    }
+
+    /// The title, the explanation and the task (each front end says how to answer).
+    pub fn text(&self, lang: Lang) -> String {
+        let key = self.lesson.key;
+        format!(
+            "**{}**\n{}\n\n**{}**",
+            self.title(lang),
+            part(lang, key, "text"),
+            part(lang, key, "task"),
+        )
+    }
+
+    /// The choices' labels, when the task is a choice.
+    pub fn choices(&self, lang: Lang) -> Vec<String> {
+        self.lesson
+            .choices()
+            .iter()
+            .map(|fact| label(lang, *fact))
+            .collect()
+    }
+
+    /// The lesson's board (PNG bytes), titled with the lesson. Takes a few milliseconds: call
+    /// it off the async threads.
+    pub fn png(&self, lang: Lang) -> Vec<u8> {
+        board_png(&self.position, &self.title(lang), lang)
+    }
+}
+
+/// A lesson's board: `game` under `title`, its players named by their colours.
+fn board_png(game: &Game, title: &str, lang: Lang) -> Vec<u8> {
+    render_png(&Picture {
+        game,
+        white: &side(lang, Color::White),
+        red: &side(lang, Color::Red),
+        title,
+        ending: None,
+        lang,
+    })
+}
+
+/// A choice's label: the move it names, a number of points, or who won and why.
+fn label(lang: Lang, fact: Fact) -> String {
+    match fact {
+        Fact::Illegal(mv) | Fact::Legal(mv) => mv.to_string(),
+        Fact::WhitePoints(points) => tr!(lang, "lesson-choice-points", points = points),
+        Fact::Won(winner, by) => tr!(
+            lang,
+            "lesson-choice-won",
+            winner = winner.map_or("none", Color::name),
+            by = by.name()
+        ),
+    }
+}
+
+impl Answered {
+    /// What the learner is told.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            Answered::Right { number, right, .. } => {
+                let lesson = lessons::lesson(*number).expect("an answered lesson");
+                let refusal = right.refusal.as_ref().map(|refusal| {
+                    tr!(lang, "lesson-refused", reason = illegal_move(lang, refusal)) + " "
+                });
+                let said = part(lang, lesson.key, "right");
+                tr!(
+                    lang,
+                    "lesson-right",
+                    said = format!("{}{said}", refusal.unwrap_or_default())
+                )
+            }
+            Answered::Wrong {
+                number,
+                miss,
+                tries,
+            } => {
+                let lesson = lessons::lesson(*number).expect("an answered lesson");
+                let why = miss_words(lang, lesson, miss);
+                if *tries < 2 {
+                    return tr!(lang, "lesson-wrong", why = why);
+                }
+                let solution = match lesson.solution() {
+                    Answer::Move(mv) => mv.to_string(),
+                    Answer::Choice(index) => label(lang, lesson.choices()[index]),
+                };
+                tr!(lang, "lesson-wrong-told", why = why, solution = solution)
+            }
+        }
+    }
+
+    /// The board after a right move, titled with its lesson (PNG bytes), if the answer was one.
+    pub fn png(&self, lang: Lang) -> Option<Vec<u8>> {
+        let Answered::Right { number, right, .. } = self else {
+            return None;
+        };
+        let after = right.after.as_ref()?;
+        let view = LessonView::of(*number)?;
+        Some(board_png(after, &view.title(lang), lang))
+    }
+}
+
+/// Why an answer is not right, in the engine's words where it refused a move.
+fn miss_words(lang: Lang, lesson: &Lesson, miss: &Miss) -> String {
+    match miss {
+        Miss::Illegal(illegal) => tr!(lang, "lesson-refused", reason = illegal_move(lang, illegal)),
+        Miss::Goal(goal) => tr!(lang, goal_key(*goal)),
+        Miss::Choice { fact, verdict } => match (fact, verdict) {
+            (Fact::Illegal(mv), None) => tr!(lang, "lesson-choice-legal", move = *mv),
+            (Fact::Legal(mv), Some(refusal)) => tr!(
+                lang,
+                "lesson-choice-illegal",
+                move = *mv,
+                reason = illegal_move(lang, refusal)
+            ),
+            _ => part(lang, lesson.key, "wrong"),
+        },
+        Miss::WrongKind | Miss::NoSuchChoice => tr!(lang, "error-lesson-wants-choice"),
+    }
+}
+
+fn goal_key(goal: Goal) -> &'static str {
+    match goal {
+        Goal::Place => "lesson-missed-place",
+        Goal::Island => "lesson-missed-island",
+        Goal::JoinIslands => "lesson-missed-join",
+        Goal::Pass => "lesson-missed-pass",
+    }
+}
+
+/// The stored lesson number of lesson `number` (they are small).
+fn stored(number: usize) -> i64 {
+    i64::try_from(number).unwrap_or(i64::MAX)
+}
+
+impl Service {
+    /// Where `who` is in the lessons; the first time, they start at lesson 1 (saved).
+    ///
+    /// # Errors
+    /// Database failures.
+    #[tracing::instrument(skip(self))]
+    pub async fn learning(&self, who: &Actor) -> Result<Learning> {
+        match self.store.lesson_progress(who.id()).await? {
+            Some(progress) => Ok(at(progress.lesson)),
+            None => Ok(Learning::At(Box::new(self.start_lesson(who, 1).await?))),
+        }
+    }
+
+    /// Puts `who` at lesson `number` (from 1): to pick a lesson, or to start again.
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownLesson`]; database failures.
+    #[tracing::instrument(skip(self))]
+    pub async fn start_lesson(&self, who: &Actor, number: i64) -> Result<LessonView> {
+        let view = usize::try_from(number)
+            .ok()
+            .and_then(LessonView::of)
+            .ok_or(ServiceError::UnknownLesson(number))?;
+        let now = self.now();
+        self.store
+            .upsert_player(who.id(), &who.player.name, now)
+            .await?;
+        self.store.set_lesson(who.id(), number, now).await?;
+        Ok(view)
+    }
+
+    /// Whether `player`'s lesson waits for a move (so that `/place`, `/bridge` and `/pass`
+    /// outside any game answer it).
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn lesson_wants_move(&self, player: PlayerId) -> Result<bool> {
+        let progress = self.store.lesson_progress(player).await?;
+        Ok(progress
+            .is_some_and(|p| matches!(at(p.lesson), Learning::At(v) if v.lesson.wants_move())))
+    }
+
+    /// `who` answers their lesson: lesson `number` when the answer names it (a button does:
+    /// it must still be the lesson they are at), else the one they are at. A right answer
+    /// moves them on; a wrong one is counted.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoLesson`] when no lesson waits; [`ServiceError::LessonAnswered`] when
+    /// they are at another lesson (the answer was given already); a move to a choice or a
+    /// choice to a move ([`ServiceError::LessonWantsChoice`], [`ServiceError::LessonWantsMove`],
+    /// nothing counted); database failures.
+    #[tracing::instrument(skip(self))]
+    pub async fn answer_lesson(
+        &self,
+        who: &Actor,
+        number: Option<usize>,
+        answer: Answer,
+    ) -> Result<Answered> {
+        let player = who.id();
+        let Some(progress) = self.store.lesson_progress(player).await? else {
+            return Err(ServiceError::NoLesson);
+        };
+        let Learning::At(view) = at(progress.lesson) else {
+            return Err(ServiceError::NoLesson);
+        };
+        if number.is_some_and(|n| n != view.number) {
+            return Err(ServiceError::LessonAnswered(view.number));
+        }
+        let now = self.now();
+        match view.lesson.judge(answer) {
+            Ok(right) => {
+                let next = view.number + 1;
+                let (from, to) = (stored(view.number), stored(next));
+                let finished = next > LESSONS;
+                if !self
+                    .store
+                    .pass_lesson(player, from, to, finished, now)
+                    .await?
+                {
+                    return Err(ServiceError::LessonAnswered(view.number));
+                }
+                Ok(Answered::Right {
+                    number: view.number,
+                    right: Box::new(right),
+                    next: at(to),
+                })
+            }
+            Err(Miss::WrongKind | Miss::NoSuchChoice) if view.lesson.wants_move() => {
+                Err(ServiceError::LessonWantsMove)
+            }
+            Err(Miss::WrongKind | Miss::NoSuchChoice) => Err(ServiceError::LessonWantsChoice),
+            Err(miss) => {
+                let tries = self
+                    .store
+                    .count_wrong_answer(player, stored(view.number), now)
+                    .await?
+                    .ok_or(ServiceError::LessonAnswered(view.number))?;
+                Ok(Answered::Wrong {
+                    number: view.number,
+                    miss,
+                    tries,
+                })
+            }
+        }
+    }
+}
+
+/// The place of stored lesson number `lesson`.
+fn at(lesson: i64) -> Learning {
+    usize::try_from(lesson)
+        .ok()
+        .and_then(LessonView::of)
+        .map_or(Learning::Finished, |view| Learning::At(Box::new(view)))
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    use super::*;
+    use crate::game::Move;
+    use crate::service::{ManualClock, Player};
+
+    fn alice() -> Actor {
+        Actor::member(Player::new(PlayerId::new(1001), "alice"), None)
+    }
+
+    async fn open(dir: &tempfile::TempDir) -> Service {
+        let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
+        Service::open_with_clock(&url, Arc::new(ManualClock::new(1_700_000_000_000)))
+            .await
+            .unwrap()
+    }
+
+    fn number(learning: &Learning) -> Option<usize> {
+        match learning {
+            Learning::At(view) => Some(view.number),
+            Learning::Finished => None,
+        }
+    }
+
+    #[test]
+    fn every_lesson_has_its_words_in_every_language() {
+        for lang in Lang::ALL {
+            for number in 1..=LESSONS {
+                let view = LessonView::of(number).unwrap();
+                let key = view.lesson.key;
+                for part in ["title", "text", "task", "right"] {
+                    let id = format!("lesson-{key}-{part}");
+                    assert!(crate::i18n::has(lang, &id), "{id} in {lang:?}");
+                }
+                let needs_wrong = view
+                    .lesson
+                    .choices()
+                    .iter()
+                    .any(|fact| matches!(fact, Fact::WhitePoints(_) | Fact::Won(..)));
+                if needs_wrong {
+                    let id = format!("lesson-{key}-wrong");
+                    assert!(crate::i18n::has(lang, &id), "{id} in {lang:?}");
+                }
+                for label in view.choices(lang) {
+                    assert!(!label.is_empty() && label.chars().count() <= 80, "{label}");
+                }
+            }
+        }
+        let title = LessonView::of(2).unwrap().title(Lang::En);
+        assert_eq!(title, "Lesson 2 of 8 — Islands");
+    }
+
+    #[tokio::test]
+    async fn answers_move_the_learner_on_once_and_progress_survives_a_restart() {
+        let dir = tempfile::tempdir().unwrap();
+        let service = open(&dir).await;
+        let who = alice();
+        assert_eq!(number(&service.learning(&who).await.unwrap()), Some(1));
+        assert!(service.lesson_wants_move(who.id()).await.unwrap());
+
+        // A wrong move: the engine's refusal, in the learner's language; then the answer.
+        let same = Answer::Move("c3 c3".parse().unwrap());
+        let wrong = service.answer_lesson(&who, None, same).await.unwrap();
+        let text = wrong.text(Lang::En);
+        assert!(
+            text.contains("not both on c3") && text.contains("Try again"),
+            "{text}"
+        );
+        let told = service.answer_lesson(&who, None, same).await.unwrap();
+        assert!(told.text(Lang::En).contains("The answer: **c3 d4**"));
+        assert!(matches!(
+            service.answer_lesson(&who, None, Answer::Choice(0)).await,
+            Err(ServiceError::LessonWantsMove)
+        ));
+
+        let right = Answer::Move("a1 b2".parse().unwrap());
+        let moved = service.answer_lesson(&who, Some(1), right).await.unwrap();
+        let Answered::Right { next, .. } = &moved else {
+            panic!("{moved:?}");
+        };
+        assert_eq!(number(next), Some(2));
+        assert!(moved.text(Lang::De).starts_with("✅ Richtig!"));
+        assert!(moved.png(Lang::En).unwrap().starts_with(b"\x89PNG"));
+        assert!(matches!(
+            service.answer_lesson(&who, Some(1), right).await,
+            Err(ServiceError::LessonAnswered(2))
+        ));
+        service.close().await;
+
+        let service = open(&dir).await;
+        assert_eq!(number(&service.learning(&who).await.unwrap()), Some(2));
+        service.start_lesson(&who, 8).await.unwrap();
+        assert!(!service.lesson_wants_move(who.id()).await.unwrap());
+        assert!(matches!(
+            service
+                .answer_lesson(&who, None, Answer::Move(Move::Pass))
+                .await,
+            Err(ServiceError::LessonWantsChoice)
+        ));
+        let wrong = service
+            .answer_lesson(&who, Some(8), Answer::Choice(0))
+            .await;
+        assert!(wrong.unwrap().text(Lang::Fr).contains("Compare d'abord"));
+        let last = service
+            .answer_lesson(&who, Some(8), Answer::Choice(1))
+            .await;
+        assert!(matches!(
+            last.unwrap(),
+            Answered::Right {
+                next: Learning::Finished,
+                ..
+            }
+        ));
+        assert!(matches!(
+            service.learning(&who).await.unwrap(),
+            Learning::Finished
+        ));
+        assert!(matches!(
+            service.answer_lesson(&who, None, Answer::Choice(1)).await,
+            Err(ServiceError::NoLesson)
+        ));
+        assert!(matches!(
+            service.start_lesson(&who, 9).await,
+            Err(ServiceError::UnknownLesson(9))
+        ));
+        let again = service.start_lesson(&who, 1).await.unwrap();
+        assert_eq!(again.number, 1);
+        assert!(again.png(Lang::En).starts_with(b"\x89PNG"));
+    }
+}
