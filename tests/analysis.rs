@@ -12,8 +12,7 @@ use std::time::Duration;
 use sqlx::Connection;
 
 use common::{Played, START};
-use fastrand::Rng;
-use ponte::game::{Color, Game, Move, Supply, Variant, playout};
+use ponte::game::{Color, Game, Move, Supply, Variant};
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
     Actor, Analysed, AnalysisView, Announcement, ChallengeOptions, GameId, GameView, ManualClock,
@@ -75,63 +74,6 @@ async fn execute(dir: &TempDir, sql: &str) {
         .await
         .unwrap();
     sqlx::query(sql).execute(&mut conn).await.unwrap();
-}
-
-/// The moves of every legal kind for the side to move.
-fn legal_moves(game: &Game) -> Vec<Move> {
-    let mut moves = Vec::new();
-    for first in game.legal_first_cells() {
-        for second in game.legal_second_cells(first) {
-            if first < second {
-                moves.push(Move::Place(first, second));
-            }
-        }
-    }
-    moves.extend(
-        game.legal_bridges()
-            .into_iter()
-            .map(|b| Move::Bridge(b.ends()[0], b.ends()[1])),
-    );
-    if game.is_legal(Move::Pass) {
-        moves.push(Move::Pass);
-    }
-    moves
-}
-
-/// A random game that reaches Red's last turn (White has passed) with one move that
-/// completes a Red island and wins, and another that does not and loses: the game's moves
-/// with that losing move last, and the winning one.
-fn island_thrown_away() -> (Vec<Move>, Move) {
-    for seed in 0.. {
-        let mut rng = Rng::with_seed(seed);
-        let mut game = Game::new(variant());
-        let mut moves = Vec::new();
-        while !game.is_over() && !game.is_last_turn() {
-            let mv = playout::random_move(&game, &mut rng).unwrap();
-            game.play(mv).unwrap();
-            moves.push(mv);
-        }
-        if game.is_over() {
-            continue;
-        }
-        let result = |mv: Move| {
-            let mut after = game.clone();
-            after.play(mv).unwrap();
-            let islands = after.score(Color::Red).islands;
-            (after.outcome().unwrap().winner(), islands)
-        };
-        let islands = game.score(Color::Red).islands;
-        let legal = legal_moves(&game);
-        let winning = legal
-            .iter()
-            .find(|&&mv| result(mv) == (Some(Color::Red), islands + 1));
-        let losing = legal.iter().find(|&&mv| result(mv).0 == Some(Color::White));
-        if let (Some(&winning), Some(&losing)) = (winning, losing) {
-            moves.push(losing);
-            return (moves, winning);
-        }
-    }
-    unreachable!()
 }
 
 /// Plays `moves` in a new game of alice (White) and bob; passes the service makes for a player
@@ -210,7 +152,7 @@ async fn ready(service: &Service, id: GameId) -> AnalysisView {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_island_thrown_away_on_the_last_turn_is_named_with_the_move_that_wins() {
-    let (moves, winning) = island_thrown_away();
+    let (moves, winning) = common::island_thrown_away(variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
@@ -276,7 +218,7 @@ async fn an_island_thrown_away_on_the_last_turn_is_named_with_the_move_that_wins
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn asking_again_searches_once_and_every_asking_channel_is_told() {
-    let (moves, _) = island_thrown_away();
+    let (moves, _) = common::island_thrown_away(variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
@@ -358,7 +300,7 @@ async fn only_finished_games_of_ones_own_server_are_analysed() {
 /// nothing to tell.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_analysis_made_on_the_spot_tells_its_progress_once_a_position() {
-    let (moves, _) = island_thrown_away();
+    let (moves, _) = common::island_thrown_away(variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
@@ -381,7 +323,7 @@ async fn an_analysis_made_on_the_spot_tells_its_progress_once_a_position() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_analysis_left_unfinished_resumes_after_a_restart() {
-    let (moves, _) = island_thrown_away();
+    let (moves, _) = common::island_thrown_away(variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
@@ -438,7 +380,7 @@ struct Failing {
 }
 
 async fn failing() -> Failing {
-    let (moves, _) = island_thrown_away();
+    let (moves, _) = common::island_thrown_away(variant());
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let service = open_with_clock(&dir, clock.clone()).await;
@@ -505,7 +447,7 @@ async fn an_analysis_that_cannot_be_saved_is_tried_again_later_then_given_up_and
 
 #[tokio::test]
 async fn an_analysis_of_a_log_that_no_longer_replays_is_given_up_at_once() {
-    let (moves, _) = island_thrown_away();
+    let (moves, _) = common::island_thrown_away(variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
@@ -533,7 +475,7 @@ async fn an_analysis_of_a_log_that_no_longer_replays_is_given_up_at_once() {
 
 #[tokio::test]
 async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_finished() {
-    let (moves, _) = island_thrown_away();
+    let (moves, _) = common::island_thrown_away(variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let finished = play(&service, &moves).await;

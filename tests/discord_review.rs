@@ -6,7 +6,7 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, BOB, Setup, command, resigned_game, setup};
+use fake_discord::bot::{ALICE, BOB, Setup, command, resigned_game, setup_with};
 use fake_discord::{Call, FakeDiscord, click, message_json};
 use serde_json::json;
 
@@ -37,9 +37,11 @@ async fn answer(fake: &FakeDiscord, from: usize, what: &str) -> Call {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn replays_and_analyses_of_a_finished_game() {
+    // Without the analysis every finished game gets for its puzzles, which would have started
+    // before `/analyse` is asked.
     let Setup {
         fake, bot, _dir, ..
-    } = setup().await;
+    } = setup_with(&[("PONTE_PUZZLES", "off")]).await;
     let (thread, last_board) = resigned_game(&fake).await;
     let buttons = last_board.buttons();
     assert!(buttons.contains(&"replay:1".to_string()), "{buttons:?}");

@@ -18,6 +18,9 @@ pub struct Config {
     /// A fixed search per AI move, in playouts, instead of the levels' time
     /// (`PONTE_AI_PLAYOUTS`: for a slow host).
     pub ai_playouts: Option<u64>,
+    /// Whether puzzles are made from every finished game (`PONTE_PUZZLES`: `on`, the default,
+    /// or `off` for a host with too few cores: each game's analysis and judging searches).
+    pub puzzles: bool,
     /// The longest an AI's reply should wait under a queue (`PONTE_AI_REPLY_SECONDS`; 30 s).
     pub ai_reply_bound: Option<std::time::Duration>,
     /// Where to serve `/healthz` and `/metrics` (`METRICS_ADDR`); not served when unset.
@@ -67,6 +70,14 @@ impl Config {
                         .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?,
                 ),
                 _ => None,
+            },
+            puzzles: match std::env::var("PONTE_PUZZLES") {
+                Ok(value) => match value.trim().to_ascii_lowercase().as_str() {
+                    "" | "on" => true,
+                    "off" => false,
+                    _ => anyhow::bail!("PONTE_PUZZLES must be on or off, not {value:?}"),
+                },
+                Err(_) => true,
             },
             ai_reply_bound: match std::env::var("PONTE_AI_REPLY_SECONDS") {
                 Ok(n) if !n.trim().is_empty() => Some(std::time::Duration::from_secs(

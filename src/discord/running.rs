@@ -112,6 +112,7 @@ async fn open_service(config: &Config) -> anyhow::Result<Arc<Service>> {
         .await
         .with_context(|| format!("opening {}", config.database_url))?;
     service.set_ai_playouts(config.ai_playouts);
+    service.set_puzzle_making(config.puzzles);
     if let Some(bound) = config.ai_reply_bound {
         service.set_ai_reply_bound(bound);
     }

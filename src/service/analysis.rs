@@ -298,12 +298,17 @@ impl Service {
     }
 
     /// Computes the analyses asked for, one at a time, for ever: those left unfinished by a
-    /// restart first. Spawn it once per process.
+    /// restart first; after each round, the puzzles of the games analysed are cut
+    /// (`puzzle_making`). Spawn it once per process.
     pub async fn run_analyses(self: Arc<Self>) {
+        self.log_puzzle_making().await;
         loop {
             let wanted = self.analysis_wanted.notified();
             if let Err(error) = self.analyse_due().await {
                 tracing::warn!("cannot make the analyses asked for: {error}");
+            }
+            if let Err(error) = self.cut_puzzles_due().await {
+                tracing::warn!("cannot cut the puzzles of the games analysed: {error}");
             }
             tokio::select! {
                 () = wanted => {}

@@ -28,6 +28,7 @@ pub mod lessons;
 mod opponent;
 mod play;
 mod puzzles;
+mod puzzle_making;
 mod ratings;
 mod replays;
 mod saving;
@@ -323,6 +324,8 @@ pub struct Service {
     analysis_wanted: tokio::sync::Notify,
     /// Positions evaluated for analyses since the start.
     positions_analysed: std::sync::atomic::AtomicU64,
+    /// Whether puzzles are made from every finished game (see `puzzle_making`).
+    puzzle_making: bool,
     seen_locales: languages::SeenLocales,
 }
 
@@ -343,6 +346,7 @@ impl Service {
             ai_reply_bound: opponent::AI_REPLY_BOUND,
             analysis_wanted: tokio::sync::Notify::new(),
             positions_analysed: Default::default(),
+            puzzle_making: false,
             seen_locales: Default::default(),
         }
     }

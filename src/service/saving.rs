@@ -100,6 +100,7 @@ impl Service {
         let view = GameView::new(saved.game, &position);
         if view.is_over() {
             self.after_game_ended(view.id).await;
+            self.make_puzzles_of(&view).await;
         }
         Ok(view)
     }

@@ -110,6 +110,68 @@ impl Store {
     }
 }
 
+/// A finished game whose analysis is made and whose puzzles are yet to be cut.
+#[derive(Clone, Copy, Debug, PartialEq, sqlx::FromRow)]
+pub struct GameToCut {
+    pub game_id: GameId,
+    /// The server the game was played in; `None` in a direct message or the terminal.
+    pub guild_id: Option<GuildId>,
+}
+
+impl Store {
+    /// The finished games (not aborted) whose analysis is made and whose puzzles are yet to be
+    /// cut, those analysed first first.
+    ///
+    /// # Errors
+    /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn games_to_cut(&self) -> Result<Vec<GameToCut>, StoreError> {
+        Ok(sqlx::query_as(
+            "SELECT a.game_id, g.guild_id FROM analyses a JOIN games g ON g.id = a.game_id
+             WHERE a.finished_at IS NOT NULL AND a.puzzles_cut_at IS NULL
+               AND g.status = 'finished'
+             ORDER BY a.finished_at, a.game_id",
+        )
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
+    /// Keeps the puzzles cut from `game` (of `guild`), each position once, and marks the game
+    /// cut, in one transaction; the ids of those newly kept. Nothing is kept when the game
+    /// was cut already (by another process), so a game's puzzles are made once.
+    ///
+    /// # Errors
+    /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn save_cut_puzzles(
+        &self,
+        game: GameId,
+        guild: Option<GuildId>,
+        puzzles: &[Puzzle],
+        now: Millis,
+    ) -> Result<Vec<PuzzleId>, StoreError> {
+        let _writer = self.writer.lock().await;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let marked = sqlx::query(
+            "UPDATE analyses SET puzzles_cut_at = ?
+             WHERE game_id = ? AND finished_at IS NOT NULL AND puzzles_cut_at IS NULL",
+        )
+        .bind(now)
+        .bind(game)
+        .execute(&mut *tx)
+        .await?;
+        if marked.rows_affected() == 0 {
+            return Ok(Vec::new());
+        }
+        let mut kept = Vec::new();
+        for puzzle in puzzles {
+            kept.extend(insert(&mut tx, puzzle, Some(game), guild, now).await?);
+        }
+        tx.commit().await?;
+        Ok(kept)
+    }
+}
+
 /// Inserts `puzzle` unless its position is kept already (`None` then).
 pub(super) async fn insert(
     conn: &mut sqlx::SqliteConnection,
@@ -210,5 +272,78 @@ mod tests {
         let built_in = store.insert_puzzle(&other, None, None, NOW).await.unwrap();
         assert!(built_in.is_some_and(|other| other != id));
         assert_eq!(store.puzzles_of_game(game).await.unwrap().len(), 1);
+    }
+
+    /// Marks `game` finished (the store's tests need no real ending) with its analysis made.
+    async fn analysed(store: &Store, game: GameId, status: &str) {
+        sqlx::query("UPDATE games SET status = ? WHERE id = ?")
+            .bind(status)
+            .bind(game)
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        store.request_analysis(game, 100, None, NOW).await.unwrap();
+        let position = crate::store::AnalysisPosition {
+            ply: 0,
+            white_chance: 0.5,
+            preferred: None,
+        };
+        store
+            .save_analysis(game, &[position], |_| unreachable!("nobody waits"), NOW)
+            .await
+            .unwrap();
+    }
+
+    #[tokio::test]
+    async fn a_finished_games_puzzles_are_cut_once_and_an_aborted_or_running_game_is_never_cut() {
+        let (_dir, store) = store_with_players().await;
+        let [finished, aborted, running, unanalysed] = [
+            start(&store, 1, 2).await,
+            start(&store, 1, 3).await,
+            start(&store, 2, 3).await,
+            start(&store, 2, 1).await,
+        ];
+        analysed(&store, finished, "finished").await;
+        analysed(&store, aborted, "aborted").await;
+        analysed(&store, running, "active").await;
+        sqlx::query("UPDATE games SET status = 'finished' WHERE id = ?")
+            .bind(unanalysed)
+            .execute(&store.pool)
+            .await
+            .unwrap();
+        let to_cut = [GameToCut {
+            game_id: finished,
+            guild_id: Some(GUILD),
+        }];
+        assert_eq!(store.games_to_cut().await.unwrap(), to_cut);
+
+        let kept = store
+            .save_cut_puzzles(finished, Some(GUILD), &[puzzle()], NOW)
+            .await
+            .unwrap();
+        assert_eq!(kept.len(), 1);
+        assert_eq!(store.games_to_cut().await.unwrap(), []);
+        // Cut again (another process, a restart): nothing more is kept.
+        let other = Puzzle {
+            moves: moves(&["c3 d5"]),
+            candidates: moves(&["swap", "h1 h3"]),
+            accepted: moves(&["swap"]),
+            best_line: moves(&["swap"]),
+            played: None,
+            ..puzzle()
+        };
+        let again = store
+            .save_cut_puzzles(finished, Some(GUILD), &[puzzle(), other], NOW)
+            .await
+            .unwrap();
+        assert_eq!(again, []);
+        assert_eq!(store.puzzles_of_game(finished).await.unwrap().len(), 1);
+        // A game without puzzles is cut too.
+        let (_dir, store) = store_with_players().await;
+        let game = start(&store, 1, 2).await;
+        analysed(&store, game, "finished").await;
+        let none = store.save_cut_puzzles(game, None, &[], NOW).await.unwrap();
+        assert_eq!(none, []);
+        assert_eq!(store.games_to_cut().await.unwrap(), []);
     }
 }

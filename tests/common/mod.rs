@@ -8,7 +8,8 @@ use std::process::{Child, Command, Output, Stdio};
 use std::sync::Arc;
 use std::thread::JoinHandle;
 
-use ponte::game::Move;
+use fastrand::Rng;
+use ponte::game::{Color, Game, Move, Variant, playout};
 use ponte::service::{
     Actor, ChallengeOptions, Clock, GameId, GameView, MoveOutcome, MoveReport, Player, PlayerId,
     Service, ServiceError, Venue,
@@ -175,4 +176,61 @@ where
         .await
         .unwrap();
     value
+}
+
+/// The moves of every legal kind for the side to move.
+pub fn legal_moves(game: &Game) -> Vec<Move> {
+    let mut moves = Vec::new();
+    for first in game.legal_first_cells() {
+        for second in game.legal_second_cells(first) {
+            if first < second {
+                moves.push(Move::Place(first, second));
+            }
+        }
+    }
+    moves.extend(
+        game.legal_bridges()
+            .into_iter()
+            .map(|b| Move::Bridge(b.ends()[0], b.ends()[1])),
+    );
+    if game.is_legal(Move::Pass) {
+        moves.push(Move::Pass);
+    }
+    moves
+}
+
+/// A random game of `variant` that reaches Red's last turn (White has passed) with one move that
+/// completes a Red island and wins, and another that does not and loses: the game's moves
+/// with that losing move last, and the winning one.
+pub fn island_thrown_away(variant: Variant) -> (Vec<Move>, Move) {
+    for seed in 0.. {
+        let mut rng = Rng::with_seed(seed);
+        let mut game = Game::new(variant);
+        let mut moves = Vec::new();
+        while !game.is_over() && !game.is_last_turn() {
+            let mv = playout::random_move(&game, &mut rng).unwrap();
+            game.play(mv).unwrap();
+            moves.push(mv);
+        }
+        if game.is_over() {
+            continue;
+        }
+        let result = |mv: Move| {
+            let mut after = game.clone();
+            after.play(mv).unwrap();
+            let islands = after.score(Color::Red).islands;
+            (after.outcome().unwrap().winner(), islands)
+        };
+        let islands = game.score(Color::Red).islands;
+        let legal = legal_moves(&game);
+        let winning = legal
+            .iter()
+            .find(|&&mv| result(mv) == (Some(Color::Red), islands + 1));
+        let losing = legal.iter().find(|&&mv| result(mv).0 == Some(Color::White));
+        if let (Some(&winning), Some(&losing)) = (winning, losing) {
+            moves.push(losing);
+            return (moves, winning);
+        }
+    }
+    unreachable!()
 }

@@ -106,10 +106,15 @@ pub struct Setup {
 }
 
 pub async fn setup() -> Setup {
+    setup_with(&[]).await
+}
+
+/// [`setup`] with more settings in the bot's environment.
+pub async fn setup_with(env: &[(&str, &str)]) -> Setup {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let database = format!("sqlite://{}", dir.path().join("bot.db").display());
-    let bot = Bot::start(&fake, &database).await;
+    let bot = Bot::start_with(&fake, &database, env).await;
     // Commands are registered once the bot is ready.
     fake.wait_for(0, "command registration", |c| {
         c.method == "PUT" && c.path.ends_with("/commands")

@@ -1,0 +1,175 @@
+//! Puzzles from every finished game, made in the background. When a game ends (not aborted),
+//! its analysis is asked for with no channel waiting; the analysis worker makes it as it makes
+//! those asked for with `/analyse` (a position at a time, each search waiting for a free core
+//! like a move of the bot) and then cuts the game's puzzles: its clear mistakes, each judged by
+//! a few fixed searches that wait for a free core the same way (`ai::puzzle`). A game's puzzles
+//! are kept with its server, all at once and with the mark that the game was cut, so a restart
+//! resumes what was left and never cuts a game twice.
+//!
+//! The cost: the analysis, [`ANALYSIS_PLAYOUTS`](super::ANALYSIS_PLAYOUTS) a position (about
+//! half a minute of one core for a game of 80 moves on 12×12), and at most
+//! [`MOST_PER_GAME`](crate::ai::puzzle::MOST_PER_GAME) positions judged with up to six searches
+//! of [`JUDGE_PLAYOUTS`] each (`docs/ai.md` gives the figures). A host whose cores are too few
+//! turns it off (`PONTE_PUZZLES=off`).
+
+use std::time::Instant;
+
+use super::{Ending, GameId, GameView, GuildId, Result, Service, ServiceError};
+use crate::ai::analysis::{Evaluation, evaluate};
+use crate::ai::puzzle::{Cut, JUDGE_PLAYOUTS, Puzzle, cuts};
+use crate::game::Move;
+use crate::store::{AnalysisRequest, GameToCut};
+
+impl Service {
+    /// Whether puzzles are made from every finished game (off unless set: the bot sets it
+    /// from its settings).
+    pub fn set_puzzle_making(&mut self, on: bool) {
+        self.puzzle_making = on;
+    }
+
+    /// Whether puzzles are made from every finished game.
+    pub fn makes_puzzles(&self) -> bool {
+        self.puzzle_making
+    }
+
+    /// After `game` ended: asks for its analysis, with no channel waiting, so that its puzzles
+    /// are cut once it is made. Not for an aborted game. A failure is only logged: the game
+    /// ended all the same, and it is without puzzles.
+    pub(super) async fn make_puzzles_of(&self, game: &GameView) {
+        let aborted = game
+            .result
+            .as_ref()
+            .is_some_and(|r| r.ending == Ending::Aborted);
+        if !self.puzzle_making || aborted || !game.is_over() {
+            return;
+        }
+        let playouts = self.ai_playouts.unwrap_or(super::ANALYSIS_PLAYOUTS);
+        match self
+            .store
+            .request_analysis(game.id, playouts as i64, None, self.now())
+            .await
+        {
+            Ok(AnalysisRequest::Queued) => self.analysis_wanted.notify_one(),
+            Ok(AnalysisRequest::Running | AnalysisRequest::Done(_)) => {}
+            Err(error) => tracing::warn!(
+                "cannot ask for the analysis of game #{} for its puzzles: {error}",
+                game.id
+            ),
+        }
+    }
+
+    /// Logs, once at the start of the analysis worker, whether puzzles are made and how many
+    /// games analysed before wait for theirs.
+    pub(super) async fn log_puzzle_making(&self) {
+        if !self.puzzle_making {
+            tracing::info!("puzzles: not made from finished games (PONTE_PUZZLES=off)");
+            return;
+        }
+        match self.store.games_to_cut().await {
+            Ok(games) => tracing::info!(
+                to_cut = games.len(),
+                judge_playouts = self.judge_playouts(),
+                "puzzles: made from every finished game once it is analysed"
+            ),
+            Err(error) => tracing::warn!("cannot count the games to cut puzzles from: {error}"),
+        }
+    }
+
+    fn judge_playouts(&self) -> u64 {
+        self.ai_playouts.unwrap_or(JUDGE_PLAYOUTS)
+    }
+
+    /// Cuts the puzzles of every game analysed and not yet cut, one game after another. A game
+    /// whose log no longer replays (or whose search failed: it is seeded, it would fail again)
+    /// is marked cut without puzzles; one the database refused is tried again at the worker's
+    /// next round.
+    ///
+    /// # Errors
+    /// Database failures in finding the games to cut.
+    pub async fn cut_puzzles_due(&self) -> Result<()> {
+        if !self.puzzle_making {
+            return Ok(());
+        }
+        for GameToCut { game_id, guild_id } in self.store.games_to_cut().await? {
+            match self.cut_puzzles(game_id, guild_id).await {
+                Ok(()) => {}
+                Err(ServiceError::Store(error)) => tracing::warn!(
+                    "could not cut the puzzles of game #{game_id} (to be tried again): {error}"
+                ),
+                Err(error) => {
+                    tracing::error!("gave up cutting the puzzles of game #{game_id}: {error}");
+                    let none = self
+                        .store
+                        .save_cut_puzzles(game_id, guild_id, &[], self.now())
+                        .await;
+                    if let Err(failure) = none {
+                        tracing::warn!("cannot record the failure: {failure}");
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Cuts and keeps the puzzles of game `id` of `guild`, whose analysis is made.
+    async fn cut_puzzles(&self, id: GameId, guild: Option<GuildId>) -> Result<()> {
+        let started = Instant::now();
+        let game = self.game(id).await?;
+        let Some(analysis) = self.store.analysis(id).await?.filter(|a| a.finished) else {
+            return Ok(());
+        };
+        let evaluations: Vec<Evaluation> = analysis
+            .positions
+            .iter()
+            .map(|p| Evaluation {
+                white_chance: p.white_chance,
+                preferred: p.preferred.as_deref().and_then(|m| m.parse().ok()),
+            })
+            .collect();
+        let moves: Vec<Move> = game.moves.iter().map(|m| m.mv).collect();
+        let variant = game.game.variant();
+        let seed = (id.get() as u64) << 16;
+        let mut searches = 0;
+        let mut puzzles: Vec<Puzzle> = Vec::new();
+        for mut cut in cuts(variant, &moves, &evaluations, self.judge_playouts(), seed) {
+            searches += self.judge(&mut cut, id).await?;
+            puzzles.extend(cut.puzzle());
+        }
+        let kept = self
+            .store
+            .save_cut_puzzles(id, guild, &puzzles, self.now())
+            .await?;
+        tracing::info!(
+            game = %id,
+            puzzles = puzzles.len(),
+            new = kept.len(),
+            searches,
+            seconds = started.elapsed().as_secs_f64(),
+            "cut the puzzles of a finished game"
+        );
+        Ok(())
+    }
+
+    /// Runs `cut`'s searches, each on a free core; how many it ran.
+    async fn judge(&self, cut: &mut Cut, game: GameId) -> Result<u32> {
+        let mut searches = 0;
+        while let Some(position) = cut.next_search() {
+            let (playouts, seed) = (cut.playouts(), cut.seed());
+            let permit = self.free_core().await;
+            let evaluation = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                evaluate(&position, playouts, seed)
+            })
+            .await
+            .map_err(|error| {
+                ServiceError::Damaged(super::DamagedLog {
+                    game,
+                    reason: format!("a puzzle's judging search failed: {error}"),
+                })
+            })?;
+            cut.record(evaluation);
+            searches += 1;
+        }
+        Ok(searches)
+    }
+}
