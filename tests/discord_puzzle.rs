@@ -1,11 +1,13 @@
 //! `/puzzle`: answered privately with the position as a PNG and one button per choice; a wrong
 //! and a right answer by button, each private, with the accepted moves, the best move on a
-//! board and the rating change; a second answer to the same puzzle changes nothing. The real
-//! bot against the fake Discord, its puzzles written by a second process.
+//! board and the rating change; a second answer to the same puzzle changes nothing. The daily
+//! puzzle: set with `/settings puzzle-channel`, posted once a day with a Solve button that
+//! opens it privately, the next day's post counting the solvers. The real bot against the
+//! fake Discord, its puzzles written by a second process.
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, Setup, setup};
+use fake_discord::bot::{ALICE, BOB, Bot, Setup, setup};
 use fake_discord::{CHANNEL_ID, Call, FakeDiscord, GUILD_ID, User, click, message_json, slash};
 use ponte::ai::puzzle::Puzzle;
 use ponte::game::{Move, Variant};
@@ -182,4 +184,100 @@ async fn a_puzzle_is_served_privately_with_buttons_and_answered_once() {
         none.content()
     );
     assert!(none.buttons().is_empty());
+}
+
+/// The next post in the channel saying `words`, with its picture.
+async fn posted(fake: &FakeDiscord, from: usize, words: &str) -> Call {
+    fake.wait_for(from, words, |c| {
+        c.method == "POST"
+            && c.path == format!("/channels/{CHANNEL_ID}/messages")
+            && c.content().contains(words)
+            && c.png().is_some()
+            && c.succeeded()
+    })
+    .await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_daily_puzzle_is_posted_once_a_day_opened_privately_and_its_solvers_counted() {
+    let Setup {
+        fake,
+        database,
+        _dir,
+        bot,
+    } = setup().await;
+    let (own, built_in) = keep_puzzles(&database).await;
+
+    let (id, mut payload) = slash(&fake, ALICE, CHANNEL_ID, "settings", &[], &[]);
+    payload["data"]["options"] = serde_json::json!([{
+        "name": "puzzle-channel", "type": 1,
+        "options": [{"name": "post", "type": 4, "value": 0}]
+    }]);
+    let from = fake.call_count();
+    fake.dispatch("INTERACTION_CREATE", payload);
+    let set = fake.callback(from, &id).await;
+    assert!(
+        set.content().starts_with(&format!(
+            "From now on a puzzle is posted in <#{CHANNEL_ID}> every day at <t:"
+        )),
+        "{}",
+        set.content()
+    );
+
+    // A day later (the bot restarted): the server's own puzzle, with its Solve button.
+    bot.stop().await;
+    let from = fake.call_count();
+    let bot = Bot::start_later(&fake, &database, 86_400 + 60).await;
+    let post = posted(&fake, from, "The daily puzzle").await;
+    assert!(
+        post.content()
+            .contains(&format!("Puzzle #{own} · Red to move")),
+        "{}",
+        post.content()
+    );
+    assert!(
+        !post.content().contains("solved yesterday"),
+        "{}",
+        post.content()
+    );
+    assert_eq!(post.buttons(), [format!("pzsolve:{own}")]);
+
+    // Bob opens it privately and solves it.
+    let shown = click_on(&fake, BOB, &post, &format!("pzsolve:{own}")).await;
+    assert!(
+        shown.content().contains(&format!("Puzzle #{own} ")),
+        "{}",
+        shown.content()
+    );
+    assert!(shown.png().is_some());
+    assert_eq!(shown.buttons().len(), 3);
+    let right = click_on(&fake, BOB, &shown, &format!("pzanswer:{own}:1")).await;
+    assert!(
+        right.content().starts_with("✅ Right"),
+        "{}",
+        right.content()
+    );
+
+    // The next day: the built-in one, saying that one player solved the day before's.
+    bot.stop().await;
+    let from = fake.call_count();
+    let _bot = Bot::start_later(&fake, &database, 2 * 86_400 + 120).await;
+    let post = posted(&fake, from, "The daily puzzle").await;
+    assert!(
+        post.content().contains(&format!("Puzzle #{built_in} ")),
+        "{}",
+        post.content()
+    );
+    assert!(
+        post.content()
+            .contains(&format!("1 player solved yesterday's puzzle #{own}.")),
+        "{}",
+        post.content()
+    );
+    let daily_posts = fake
+        .calls()
+        .into_iter()
+        .filter(|c| c.method == "POST" && c.content().contains("The daily puzzle") && !c.repeated)
+        .count();
+    assert_eq!(daily_posts, 2, "one a day, none twice");
 }

@@ -945,3 +945,19 @@ cmd-learn = lernen
     .lesson-description = Zu dieser Lektion gehen (1 bis 8); 1 fängt von vorn an
     .move = zug
     .move-description = Dein Zug für die Lektion, z. B. c3 d4, b1-d1 oder pass
+daily-puzzle = 🗓️ **Das Rätsel des Tages**: Klicke auf Lösen, um es für dich allein zu versuchen.
+daily-puzzle-solvers = { $count ->
+    [0] Niemand hat das gestrige Rätsel #{ $id } gelöst.
+    [one] 1 Spieler hat das gestrige Rätsel #{ $id } gelöst.
+   *[other] { $count } Spieler haben das gestrige Rätsel #{ $id } gelöst.
+}
+button-solve = Lösen
+settings-puzzle-channel = Ab jetzt erscheint jeden Tag um { $at } (12 Uhr UTC) ein Rätsel in { $channel }.
+settings-puzzle-channel-off = Ab jetzt erscheint auf diesem Server kein Rätsel des Tages mehr.
+error-managers-only = das dürfen nur die Verwalter des Servers ändern
+cmd-settings-puzzle-channel = rätsel-kanal
+    .description = Jeden Tag ein Rätsel in diesem Kanal, oder keins (aus)
+    .post = posten
+    .post-description = hier: jeden Tag in diesem Kanal; aus: kein Rätsel des Tages
+    .post-choice-0 = hier
+    .post-choice-1 = aus

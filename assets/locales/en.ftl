@@ -951,3 +951,19 @@ cmd-learn = learn
     .lesson-description = Go to this lesson (1 to 8); 1 starts again
     .move = move
     .move-description = Your move for the lesson, e.g. c3 d4, b1-d1 or pass
+daily-puzzle = 🗓️ **The daily puzzle** — click Solve to try it privately.
+daily-puzzle-solvers = { $count ->
+    [0] Nobody solved yesterday's puzzle #{ $id }.
+    [one] 1 player solved yesterday's puzzle #{ $id }.
+   *[other] { $count } players solved yesterday's puzzle #{ $id }.
+}
+button-solve = Solve
+settings-puzzle-channel = From now on a puzzle is posted in { $channel } every day at { $at } (noon UTC).
+settings-puzzle-channel-off = From now on no daily puzzle is posted in this server.
+error-managers-only = only the server's managers may change this
+cmd-settings-puzzle-channel = puzzle-channel
+    .description = A puzzle a day in this channel, or none (off)
+    .post = post
+    .post-description = here: every day in this channel; off: no daily puzzle
+    .post-choice-0 = here
+    .post-choice-1 = off

@@ -945,3 +945,19 @@ cmd-learn = apprendre
     .lesson-description = Aller à cette leçon (1 à 8) ; 1 recommence du début
     .move = coup
     .move-description = Ton coup pour la leçon, p. ex. c3 d4, b1-d1 ou pass
+daily-puzzle = 🗓️ **Le problème du jour** : clique sur Résoudre pour t’y essayer en privé.
+daily-puzzle-solvers = { $count ->
+    [0] Personne n’a résolu le problème #{ $id } d’hier.
+    [one] 1 joueur a résolu le problème #{ $id } d’hier.
+   *[other] { $count } joueurs ont résolu le problème #{ $id } d’hier.
+}
+button-solve = Résoudre
+settings-puzzle-channel = Désormais, un problème est posté dans { $channel } chaque jour à { $at } (midi UTC).
+settings-puzzle-channel-off = Désormais, aucun problème du jour n’est posté sur ce serveur.
+error-managers-only = seuls les gestionnaires du serveur peuvent changer cela
+cmd-settings-puzzle-channel = salon-problèmes
+    .description = Un problème par jour dans ce salon, ou aucun (désactivé)
+    .post = publier
+    .post-description = ici : chaque jour dans ce salon ; désactivé : pas de problème du jour
+    .post-choice-0 = ici
+    .post-choice-1 = désactivé

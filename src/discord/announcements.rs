@@ -4,13 +4,15 @@
 
 use poise::serenity_prelude as serenity;
 
+use super::button_id::ButtonId;
 use super::commands::pairings_text;
 use super::ids;
-use super::messages::{board_pings, board_text, mention, result_text};
+use super::messages::{board_pings, board_text, button, mention, result_text};
 use super::post::game_channel;
 use crate::i18n::{Lang, color_name};
 use crate::service::{
-    Announcement, GameId, GameView, Owed, PlayerId, Subject, TournamentId, TournamentView,
+    Announcement, DailyPuzzle, GameId, GameView, Owed, PlayerId, PuzzleId, Subject, TournamentId,
+    TournamentView,
 };
 use crate::tr;
 
@@ -148,6 +150,31 @@ pub fn analysis_failed_text(lang: Lang, game: GameId) -> String {
 /// Many games wait for the bot: its reply in game `game` may take up to `seconds`.
 pub fn slow_reply_text(lang: Lang, game: GameId, seconds: i64) -> String {
     tr!(lang, "slow-reply", id = game, seconds = seconds)
+}
+
+/// A daily puzzle's post: what to find, and how many solved the server's one before.
+pub fn daily_puzzle_text(lang: Lang, daily: &DailyPuzzle) -> String {
+    let mut text = format!("{}\n{}", tr!(lang, "daily-puzzle"), daily.view.text(lang));
+    if let Some(before) = daily.before {
+        let solved = tr!(
+            lang,
+            "daily-puzzle-solvers",
+            count = before.solvers,
+            id = before.puzzle_id
+        );
+        text = format!("{text}\n{solved}");
+    }
+    text
+}
+
+/// The daily puzzle's Solve button, which opens it privately for whoever clicks.
+pub fn daily_puzzle_button(lang: Lang, puzzle: PuzzleId) -> Vec<serenity::CreateActionRow> {
+    let solve = button(
+        ButtonId::SolvePuzzle(puzzle),
+        tr!(lang, "button-solve"),
+        serenity::ButtonStyle::Success,
+    );
+    vec![serenity::CreateActionRow::Buttons(vec![solve])]
 }
 
 /// What the delivery worker posts for an item that is words alone: to whom, and what.

@@ -18,7 +18,8 @@ use tracing::{info, warn};
 
 use super::Error;
 use super::announcements::{
-    Said, anchor_text, cancelled_text, ended_text, round_text, said, started_text,
+    Said, anchor_text, cancelled_text, daily_puzzle_button, daily_puzzle_text, ended_text,
+    round_text, said, started_text,
 };
 use super::commands::{signup_text, standings_text};
 use super::health::{self, Outcome};
@@ -206,6 +207,18 @@ async fn post(
             let message = outgoing::message_once(NOBODY, &nonce)
                 .content(content)
                 .add_file(chart);
+            ids::channel(channel).send_message(ctx, message).await?;
+            Ok(())
+        }
+        (Owed::DailyPuzzle { channel, .. }, Subject::DailyPuzzle(daily)) => {
+            let text = daily_puzzle_text(lang, daily);
+            let button = daily_puzzle_button(lang, daily.view.id);
+            let view = daily.view.clone();
+            let png = tokio::task::spawn_blocking(move || view.png(lang)).await?;
+            let message = outgoing::message_once(NOBODY, &nonce)
+                .content(text)
+                .add_file(serenity::CreateAttachment::bytes(png, "puzzle.png"))
+                .components(button);
             ids::channel(channel).send_message(ctx, message).await?;
             Ok(())
         }

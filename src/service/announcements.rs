@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use super::views::replay_log;
 use super::{
-    AnalysisView, GameId, GameView, Lang, MoveReport, Result, Service, ServiceError,
+    AnalysisView, DailyPuzzle, GameId, GameView, Lang, MoveReport, Result, Service, ServiceError,
     TournamentView, Venue,
 };
 use crate::game::Move;
@@ -41,6 +41,8 @@ pub enum Subject {
     Tournament(TournamentView),
     /// A player's language and the games where it is their turn now.
     Player { lang: Lang, games: Vec<GameView> },
+    /// A server's daily puzzle.
+    DailyPuzzle(Box<DailyPuzzle>),
 }
 
 impl Announcement {
@@ -52,6 +54,10 @@ impl Announcement {
             Subject::Venue(venue) => *venue,
             Subject::Tournament(tournament) => tournament.venue,
             Subject::Player { .. } => Venue::default(),
+            Subject::DailyPuzzle(daily) => Venue {
+                guild_id: Some(daily.guild),
+                channel_id: Some(daily.channel),
+            },
         }
     }
 }
@@ -222,6 +228,9 @@ impl Service {
                 lang: self.dm_language(player).await?,
                 games: self.games_waiting_for(player).await?,
             },
+            About::DailyPuzzle { puzzle, channel } => {
+                Subject::DailyPuzzle(Box::new(self.daily_puzzle(puzzle, channel).await?))
+            }
         })
     }
 

@@ -61,6 +61,9 @@ impl Service {
         if let Err(error) = self.take_digests().await {
             log("owing the daily digests", error);
         }
+        if let Err(error) = self.take_daily_puzzles().await {
+            log("owing the daily puzzles", error);
+        }
         Tick {
             timeouts,
             reminders,

@@ -18,6 +18,7 @@ mod announcements;
 mod backup;
 mod challenges;
 mod clock;
+mod daily_puzzles;
 mod deadlines;
 mod digests;
 mod export;
@@ -58,6 +59,7 @@ pub use announcements::{Announcement, DueAnnouncement, Subject};
 pub use backup::{BackupError, backup};
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};
+pub use daily_puzzles::{DAILY_PUZZLE_HOUR, DailyPuzzle, next_daily_puzzle_at};
 pub use deadlines::Tick;
 pub use digests::{DIGEST_HOUR, Notify, time_zone, time_zones_like};
 pub use export::picture;
@@ -162,6 +164,8 @@ pub enum ServiceError {
     LessonWantsMove,
     /// A move given where the lesson waits for a choice.
     LessonWantsChoice,
+    /// A server setting only its managers may change.
+    ManagersOnly,
     Damaged(DamagedLog),
     Store(StoreError),
 }
@@ -277,6 +281,7 @@ impl ServiceError {
             E::LessonAnswered(number) => tr!(lang, "error-lesson-answered", number = *number),
             E::LessonWantsMove => tr!(lang, "error-lesson-wants-move"),
             E::LessonWantsChoice => tr!(lang, "error-lesson-wants-choice"),
+            E::ManagersOnly => tr!(lang, "error-managers-only"),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",

@@ -112,6 +112,11 @@ pub fn after_answer(player: Option<StoredRating>, puzzle: StoredRating, correct:
     }
 }
 
+/// The puzzle rating of a player who has answered none.
+pub(super) fn start_rating() -> f64 {
+    start().rating
+}
+
 /// A rating as players read it: a whole number.
 fn whole(rating: f64) -> i64 {
     rating.round() as i64

@@ -11,7 +11,7 @@ use serde_json::{Map, Value};
 use crate::ids::{ChannelId, MessageId};
 use sqlx::{Sqlite, SqliteConnection};
 
-use super::{GameId, Millis, OutboxId, PlayerId, Store, StoreError, TournamentId};
+use super::{GameId, Millis, OutboxId, PlayerId, PuzzleId, Store, StoreError, TournamentId};
 
 /// Something a saved change owes the players. Only the service decides which items a change
 /// owes. Each kind is spelled here once: a row is its kind's name (the variant's, in snake
@@ -98,6 +98,13 @@ pub enum Owed {
         ply: i64,
         seconds: i64,
     },
+    /// A server's daily puzzle, posted in `channel` with a button that opens it privately.
+    DailyPuzzle {
+        #[serde(rename = "puzzle_id")]
+        puzzle: PuzzleId,
+        #[serde(rename = "channel_id")]
+        channel: ChannelId,
+    },
 }
 
 /// What an item is about: what the delivery loads to say it.
@@ -115,6 +122,11 @@ pub enum About {
     Tournament(TournamentId),
     /// A player and the games waiting for them now.
     Player(PlayerId),
+    /// A daily puzzle and the server's one before it.
+    DailyPuzzle {
+        puzzle: PuzzleId,
+        channel: ChannelId,
+    },
 }
 
 /// An undelivered item.
@@ -149,6 +161,7 @@ struct Columns {
     channel_id: Option<ChannelId>,
     player_id: Option<PlayerId>,
     seconds: Option<i64>,
+    puzzle_id: Option<PuzzleId>,
 }
 
 impl Owed {
@@ -172,6 +185,7 @@ impl Owed {
             Owed::Analysis { game, .. } => About::Analysis(game),
             Owed::AnalysisFailed { game, .. } => About::Venue(game),
             Owed::Digest { player } => About::Player(player),
+            Owed::DailyPuzzle { puzzle, channel } => About::DailyPuzzle { puzzle, channel },
         }
     }
 
@@ -189,7 +203,8 @@ impl Owed {
             | Owed::Finished { .. }
             | Owed::Analysis { .. }
             | Owed::AnalysisFailed { .. }
-            | Owed::SlowReply { .. } => false,
+            | Owed::SlowReply { .. }
+            | Owed::DailyPuzzle { .. } => false,
         }
     }
 
@@ -203,9 +218,9 @@ impl Owed {
             }
             Owed::Round { round, .. } => round >= 1,
             Owed::SlowReply { ply, seconds, .. } => ply >= 0 && seconds > 0,
-            Owed::Analysis { channel, .. } | Owed::AnalysisFailed { channel, .. } => {
-                channel.snowflake() != 0
-            }
+            Owed::Analysis { channel, .. }
+            | Owed::AnalysisFailed { channel, .. }
+            | Owed::DailyPuzzle { channel, .. } => channel.snowflake() != 0,
             _ => true,
         }
     }
@@ -259,11 +274,13 @@ impl TryFrom<OutboxRow> for OutboxItem {
 }
 
 /// The oldest undelivered, not abandoned item of each queue: a game's posts, a game's reminders
-/// by direct message, a tournament's posts, a player's digests. A direct message waits on
-/// nobody's post and holds none back: a player who closed them, or a failure of that one
-/// conversation, never delays the game's boards.
+/// by direct message, a tournament's posts, a player's digests, a daily puzzle's post. A direct
+/// message waits on nobody's post and holds none back: a player who closed them, or a failure
+/// of that one conversation, never delays the game's boards; nor does one server's daily
+/// puzzle another's.
 const HEADS: &str = "SELECT MIN(id) FROM outbox WHERE abandoned_at IS NULL
-     GROUP BY game_id, tournament_id, player_id, kind = 'reminder_dm'";
+     GROUP BY game_id, tournament_id, player_id, kind = 'reminder_dm', puzzle_id,
+              CASE WHEN puzzle_id IS NOT NULL THEN channel_id END";
 
 /// Saves `owed` in the caller's transaction (the change that owes them).
 #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
@@ -278,9 +295,9 @@ pub(super) async fn insert_owed(
             .map_err(|error| StoreError::Impossible(format!("{item:?}: {error}")))?;
         sqlx::query::<Sqlite>(
             "INSERT INTO outbox (kind, game_id, tournament_id, first_ply, ply, round,
-                                 anchor_message_id, channel_id, player_id, seconds,
+                                 anchor_message_id, channel_id, player_id, seconds, puzzle_id,
                                  next_attempt_at, created_at)
-             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         )
         .bind(kind)
         .bind(c.game_id)
@@ -292,6 +309,7 @@ pub(super) async fn insert_owed(
         .bind(c.channel_id)
         .bind(c.player_id)
         .bind(c.seconds)
+        .bind(c.puzzle_id)
         .bind(now)
         .bind(now)
         .execute(&mut *conn)
@@ -318,7 +336,7 @@ impl Store {
     ) -> Result<Vec<DueItem>, StoreError> {
         let rows: Vec<OutboxRow> = sqlx::query_as(&format!(
             "SELECT id, kind, game_id, tournament_id, first_ply, ply, round, anchor_message_id,
-                    channel_id, player_id, seconds, attempts
+                    channel_id, player_id, seconds, puzzle_id, attempts
              FROM outbox
              WHERE id IN ({HEADS}) AND next_attempt_at <= ? ORDER BY id LIMIT ?"
         ))

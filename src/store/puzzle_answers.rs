@@ -278,7 +278,7 @@ impl Store {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use crate::game::Variant;
     use crate::store::test_support::{GUILD, NOW, OTHER_GUILD, store_with_players};
@@ -303,7 +303,12 @@ mod tests {
         }
     }
 
-    async fn keep(store: &Store, n: usize, guild: Option<GuildId>, rating: f64) -> PuzzleId {
+    pub(crate) async fn keep(
+        store: &Store,
+        n: usize,
+        guild: Option<GuildId>,
+        rating: f64,
+    ) -> PuzzleId {
         let id = store
             .insert_puzzle(&puzzle(n), None, guild, NOW)
             .await
@@ -318,7 +323,7 @@ mod tests {
         id
     }
 
-    fn answer(player: i64, puzzle: PuzzleId, correct: bool) -> NewAnswer {
+    pub(crate) fn answer(player: i64, puzzle: PuzzleId, correct: bool) -> NewAnswer {
         NewAnswer {
             player: PlayerId::new(player),
             puzzle,
@@ -330,7 +335,7 @@ mod tests {
     }
 
     /// Moves both ratings by a fixed step, as a stand-in for Glicko-2.
-    fn step(player: Option<StoredRating>, puzzle: StoredRating) -> Rated {
+    pub(crate) fn step(player: Option<StoredRating>, puzzle: StoredRating) -> Rated {
         let before = player.unwrap_or(StoredRating {
             rating: 1500.0,
             deviation: 350.0,

@@ -1,6 +1,7 @@
-//! `/settings language`: the language of the server's posts, for its managers.
+//! `/settings`: the language of the server's posts, who creates tournaments, the vacation
+//! days, and the daily puzzle's channel, for its managers.
 
-use super::{Context, Error};
+use super::{Context, Error, actor};
 use crate::discord::ids::Stored;
 use crate::i18n::{Lang, yes_no};
 use crate::service::ServiceError;
@@ -23,7 +24,7 @@ pub enum LanguageChoice {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("language", "tournaments", "vacations"),
+    subcommands("language", "tournaments", "vacations", "puzzle_channel"),
     subcommand_required,
     default_member_permissions = "MANAGE_GUILD"
 )]
@@ -95,6 +96,45 @@ pub async fn vacations(
     service.set_vacation_allowance(guild, days).await?;
     let lang = service.guild_language(Some(guild)).await?;
     let text = tr!(lang, "settings-vacation-days", days = days);
+    ctx.send(poise::CreateReply::default().content(text))
+        .await?;
+    Ok(())
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum PuzzleChannelChoice {
+    /// The daily puzzle is posted in the channel the command is typed in.
+    #[name = "here"]
+    Here,
+    #[name = "off"]
+    Off,
+}
+
+/// A puzzle a day in this channel, or none (off)
+#[poise::command(
+    slash_command,
+    guild_only,
+    rename = "puzzle-channel",
+    required_permissions = "MANAGE_GUILD"
+)]
+pub async fn puzzle_channel(ctx: Context<'_>, post: PuzzleChannelChoice) -> Result<(), Error> {
+    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
+    let channel = match post {
+        PuzzleChannelChoice::Here => Some(ctx.channel_id().stored()),
+        PuzzleChannelChoice::Off => None,
+    };
+    let service = &ctx.data().service;
+    let next = service.set_puzzle_channel(&actor(ctx), channel).await?;
+    let lang = service.guild_language(Some(guild)).await?;
+    let text = match (channel, next) {
+        (Some(channel), Some(at)) => tr!(
+            lang,
+            "settings-puzzle-channel",
+            channel = format!("<#{channel}>"),
+            at = format!("<t:{}:t>", at / 1000)
+        ),
+        _ => tr!(lang, "settings-puzzle-channel-off"),
+    };
     ctx.send(poise::CreateReply::default().content(text))
         .await?;
     Ok(())
