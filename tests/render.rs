@@ -460,8 +460,9 @@ fn random_finished_game(rng: &mut fastrand::Rng) -> Game {
     game
 }
 
-/// The PNG players get is indexed and small (a full 12×12 board at most 55,000 bytes, one of
-/// 20 tiles or fewer 45,000: deflate level 2 and the Up filter, see `render::indexed`), and
+/// The PNG players get is indexed and small (a full 12×12 board at most 50,000 bytes, one of
+/// 20 tiles or fewer 35,000: deflate level 2, the board's rows filtered by the row above and
+/// the caption's not, see `render::indexed`), and
 /// shows the drawing: every pixel drawn in one of the picture's
 /// flat colours (texts, lines, tiles, water) is exactly that colour, and every other pixel (a
 /// blend of an anti-aliased edge) is within `BOARD_MOST_OFF` levels in each channel. Over the golden
@@ -503,7 +504,7 @@ fn board_pictures_are_small_indexed_pngs_that_show_the_drawing() {
         let filled = (game.board().tiles(Color::White).len() + game.board().tiles(Color::Red).len())
             as usize;
         // Most of an empty board's picture is its frame, coordinates and caption.
-        let most = if filled <= 20 { 45_000 } else { 55_000 };
+        let most = if filled <= 20 { 35_000 } else { 50_000 };
         assert!(
             png.len() <= most,
             "{name}: {} bytes, {filled} tiles",

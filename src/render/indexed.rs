@@ -11,6 +11,7 @@
 //! need no look-up at all, and a row the same as the one above takes its indices whole.
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::sync::LazyLock;
 
 use image::{Rgb, RgbImage};
@@ -203,29 +204,60 @@ pub fn board_color(color: Rgb<u8>) -> Rgb<u8> {
     Rgb(BOARD[usize::from(nearest(&BOARD, color.0))])
 }
 
-/// The deflate level and PNG filter of a board picture, sent after every move. Indexing and
-/// encoding the full 12×12 golden board took 2.8 ms at level 2 with the Up filter (53 KB)
-/// against 3.2 ms for the look-up of every pixel and level 1 without a filter (85 KB), the
-/// fastest of 60 interleaved runs on a loaded machine (2026-11-27). Zlib-rs makes no 40 KB
-/// of this picture under about level 6 (9.6 ms); its caption alone is 15 to 18 KB at any
-/// level, and the PNG takes the same bytes at 42 colours as at 211.
-const BOARD_LEVEL: u8 = 2;
-const BOARD_FILTER: png::Filter = png::Filter::Up;
+/// The deflate level of a board picture, sent after every move (see [`encode_board`] for the
+/// filters). On the full 12×12 golden board (zlib-rs, fastest of 15 runs, 2026-11-27): level 2
+/// gives 48.0 KB in 1.2 ms of deflate, 4 gives 45.4 KB in 2.6 ms, 5 41.5 KB in 3.6 ms, 6
+/// 40.9 KB in 4.9 ms; the caption is 15.7 to 17.6 KB of it at any level.
+const BOARD_LEVEL: u32 = 2;
 
 /// The deflate level of the plots and tables, made now and then: the smallest.
 const OTHER_LEVEL: u8 = 8;
 
-/// A board picture as an indexed PNG of the [`BOARD`] palette.
-pub fn encode_board(image: &RgbImage) -> Vec<u8> {
+/// A board picture as an indexed PNG of the [`BOARD`] palette. The rows above `caption_top`
+/// (the board, most of them the same as the one above or nearly) are filtered by the row
+/// above, so that what did not change deflates to runs of zeros; the caption's rows of text
+/// are left unfiltered, which deflates them best (17.6 KB against 22.3 KB filtered by the row
+/// above, 20.1 by the pixel before, 20.9 by Paeth, on the golden board at level 2).
+pub fn encode_board(image: &RgbImage, caption_top: u32) -> Vec<u8> {
+    let width = image.width() as usize;
     let indices = with_board_lookup(|lookup| indices(image, lookup));
-    png(
-        image.width(),
-        image.height(),
-        &BOARD,
-        &indices,
-        (BOARD_LEVEL, BOARD_FILTER),
-    )
+    let mut filtered = Vec::with_capacity(indices.len() + indices.len() / width.max(1));
+    let mut above: Option<&[u8]> = None;
+    for (y, row) in indices.chunks_exact(width).enumerate() {
+        match above.filter(|_| y < caption_top as usize) {
+            Some(above) => {
+                filtered.push(FILTER_UP);
+                filtered.extend(row.iter().zip(above).map(|(a, b)| a.wrapping_sub(*b)));
+            }
+            None => {
+                filtered.push(FILTER_NONE);
+                filtered.extend_from_slice(row);
+            }
+        }
+        above = Some(row);
+    }
+    let mut zlib = flate2::write::ZlibEncoder::new(
+        Vec::with_capacity(indices.len() / 16),
+        flate2::Compression::new(BOARD_LEVEL),
+    );
+    zlib.write_all(&filtered)
+        .expect("writing to memory cannot fail");
+    let data = zlib.finish().expect("writing to memory cannot fail");
+    let mut bytes = Vec::with_capacity(data.len() + 1024);
+    let mut writer = header(&mut bytes, image.width(), image.height(), &BOARD)
+        .write_header()
+        .expect("writing to memory cannot fail");
+    writer
+        .write_chunk(png::chunk::IDAT, &data)
+        .expect("a picture's data fits a chunk");
+    writer.finish().expect("writing to memory cannot fail");
+    bytes
 }
+
+/// A PNG row's filter type: the row as it is.
+const FILTER_NONE: u8 = 0;
+/// A PNG row's filter type: each byte less the one above it.
+const FILTER_UP: u8 = 2;
 
 /// The picture's distinct colours, each with its pixel count.
 fn counts(image: &RgbImage) -> HashMap<u32, u32> {
@@ -278,35 +310,68 @@ fn own_palette(image: &RgbImage) -> Vec<[u8; 3]> {
 pub fn encode(image: &RgbImage) -> Vec<u8> {
     let palette = own_palette(image);
     let indices = indices(image, &mut Lookup::new(&palette));
-    png(
-        image.width(),
-        image.height(),
-        &palette,
-        &indices,
-        (OTHER_LEVEL, png::Filter::NoFilter),
-    )
-}
-
-fn png(
-    width: u32,
-    height: u32,
-    palette: &[[u8; 3]],
-    indices: &[u8],
-    (level, filter): (u8, png::Filter),
-) -> Vec<u8> {
     let mut bytes = Vec::new();
-    let mut encoder = png::Encoder::new(&mut bytes, width, height);
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(palette.concat());
-    encoder.set_deflate_compression(png::DeflateCompression::Level(level));
-    encoder.set_filter(filter);
+    let mut encoder = header(&mut bytes, image.width(), image.height(), &palette);
+    encoder.set_deflate_compression(png::DeflateCompression::Level(OTHER_LEVEL));
+    encoder.set_filter(png::Filter::NoFilter);
     let mut writer = encoder
         .write_header()
         .expect("writing to memory cannot fail");
     writer
-        .write_image_data(indices)
+        .write_image_data(&indices)
         .expect("the picture has its size");
     writer.finish().expect("writing to memory cannot fail");
     bytes
+}
+
+/// An indexed PNG's header: 8 bits a pixel, the palette.
+fn header<'a>(
+    bytes: &'a mut Vec<u8>,
+    width: u32,
+    height: u32,
+    palette: &[[u8; 3]],
+) -> png::Encoder<'a, &'a mut Vec<u8>> {
+    let mut encoder = png::Encoder::new(bytes, width, height);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette.concat());
+    encoder
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Taking a row's indices from the row above gives what looking up every pixel gives, on a
+    /// picture whose rows repeat in whole, in part and not at all.
+    #[test]
+    fn indices_taken_from_above_are_the_ones_looked_up() {
+        let (width, height) = (37, 9);
+        let mut image = RgbImage::from_pixel(width, height, FRAME);
+        for (x, y, pixel) in image.enumerate_pixels_mut() {
+            let shade = Rgb([(x * 7 % 256) as u8, 0x90, 0x40]);
+            *pixel = match (y, x % 5) {
+                (0, _) => WATER,
+                (_, 0) => shade,
+                _ => RED_FILL,
+            };
+        }
+        // Rows 1 and 2 are the same; rows 3 and 6 differ from the rows around them in a few
+        // pixels, one in the last, shorter span.
+        image.put_pixel(4, 3, WHITE_FILL);
+        image.put_pixel(35, 3, HIGHLIGHT);
+        image.put_pixel(20, 6, Rgb([0x12, 0x34, 0x56]));
+        let one_by_one = |image: &RgbImage| -> Vec<u8> {
+            let mut lookup = Lookup::new(&BOARD);
+            image
+                .as_raw()
+                .chunks_exact(3)
+                .map(|pixel| lookup.index(pixel))
+                .collect()
+        };
+        assert_eq!(
+            indices(&image, &mut Lookup::new(&BOARD)),
+            one_by_one(&image)
+        );
+    }
 }

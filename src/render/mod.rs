@@ -193,7 +193,8 @@ impl Layout {
 
 /// The picture as a PNG file's bytes: indexed, of the board pictures' palette.
 pub fn render_png(picture: &Picture) -> Vec<u8> {
-    indexed::encode_board(&render(picture))
+    let layout = Layout::new(picture.game.board().size());
+    indexed::encode_board(&render(picture), layout.panel_top())
 }
 
 /// PNG bytes of an image (a plot, a table): indexed, of a palette from its own colours.
