@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::service::{ChallengeId, GameId, PuzzleId, TournamentId};
+use crate::service::{ChallengeId, GameId, LESSONS, PuzzleId, TournamentId};
 
 /// A button's custom id: `verb:id`, or `verb:id:version` for the pie choice, which is tied to
 /// the position it was offered in.
@@ -37,7 +37,20 @@ pub enum ButtonId {
     },
     /// The daily puzzle's Solve button: the puzzle, privately, for whoever clicks.
     SolvePuzzle(PuzzleId),
+    /// An answer to lesson `lesson` (from 1): its `choice`th choice (from 0; a lesson has at
+    /// most [`LESSON_CHOICES`]).
+    LessonAnswer {
+        lesson: u8,
+        choice: u8,
+    },
+    /// After the last lesson: start again from lesson 1.
+    LessonAgain,
+    /// After the last lesson: a game against the bot at easy.
+    LessonBot,
 }
+
+/// The most choices a lesson offers.
+pub const LESSON_CHOICES: u8 = 4;
 
 /// The most choices a puzzle offers.
 pub const PUZZLE_CHOICES: u8 = 4;
@@ -60,6 +73,9 @@ impl fmt::Display for ButtonId {
             B::LeaveTournament(id) => write!(f, "tleave:{id}"),
             B::PuzzleAnswer { puzzle, choice } => write!(f, "pzanswer:{puzzle}:{choice}"),
             B::SolvePuzzle(puzzle) => write!(f, "pzsolve:{puzzle}"),
+            B::LessonAnswer { lesson, choice } => write!(f, "lesson:{lesson}:{choice}"),
+            B::LessonAgain => f.write_str("lessonagain"),
+            B::LessonBot => f.write_str("lessonbot"),
         }
     }
 }
@@ -110,6 +126,18 @@ impl FromStr for ButtonId {
                     .ok_or_else(unknown)?,
             },
             ("pzsolve", &[puzzle]) => B::SolvePuzzle(id(puzzle, text)?),
+            ("lesson", &[lesson, choice]) => B::LessonAnswer {
+                lesson: u8::try_from(lesson)
+                    .ok()
+                    .filter(|&l| (1..=LESSONS).contains(&usize::from(l)))
+                    .ok_or_else(unknown)?,
+                choice: u8::try_from(choice)
+                    .ok()
+                    .filter(|&c| c < LESSON_CHOICES)
+                    .ok_or_else(unknown)?,
+            },
+            ("lessonagain", &[]) => B::LessonAgain,
+            ("lessonbot", &[]) => B::LessonBot,
             _ => return Err(unknown()),
         })
     }
@@ -152,6 +180,12 @@ mod tests {
                 choice: 3,
             },
             B::SolvePuzzle(PuzzleId::new(16)),
+            B::LessonAnswer {
+                lesson: 8,
+                choice: 3,
+            },
+            B::LessonAgain,
+            B::LessonBot,
         ]
     }
 
@@ -173,10 +207,13 @@ mod tests {
             B::LeaveTournament(_) => 11,
             B::PuzzleAnswer { .. } => 12,
             B::SolvePuzzle(_) => 13,
+            B::LessonAnswer { .. } => 14,
+            B::LessonAgain => 15,
+            B::LessonBot => 16,
         };
         let mut numbers: Vec<_> = every_kind().iter().map(number).collect();
         numbers.sort_unstable();
-        assert_eq!(numbers, (0..14).collect::<Vec<_>>());
+        assert_eq!(numbers, (0..17).collect::<Vec<_>>());
     }
 
     #[test]
@@ -223,6 +260,15 @@ mod tests {
             ),
             ("pzsolve:12", B::SolvePuzzle(PuzzleId::new(12))),
             (
+                "lesson:3:1",
+                B::LessonAnswer {
+                    lesson: 3,
+                    choice: 1,
+                },
+            ),
+            ("lessonagain", B::LessonAgain),
+            ("lessonbot", B::LessonBot),
+            (
                 "accept:9007199254740993",
                 B::Accept(ChallengeId::new(9_007_199_254_740_993)),
             ),
@@ -256,6 +302,13 @@ mod tests {
             "accept:0",
             "resign:-1",
             "tjoin:0",
+            "lesson:0:1",
+            "lesson:9:0",
+            "lesson:3:4",
+            "lesson:3:-1",
+            "lesson:3",
+            "lessonbot:1",
+            "lessonagain:",
             "pzanswer:12",
             "pzanswer:12:4",
             "pzanswer:12:-1",

@@ -7,7 +7,9 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::button_id::ButtonId;
-use super::commands::{shown_puzzle, signup_buttons, signup_text};
+use super::commands::{
+    LessonShown, answered_shown, learning_shown, shown_puzzle, signup_buttons, signup_text,
+};
 use super::health::Outcome;
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text};
 use super::outgoing::{self, NOBODY};
@@ -16,8 +18,9 @@ use super::{Data, Error, UserError, actor_of, explain, player_of};
 use crate::game::Move;
 use crate::i18n::Lang;
 use crate::service::{
-    Actor, AiTerms, ChallengeId, ChallengeView, Choice, GameId, MoveOutcome, Player, PuzzleId,
-    ServiceError, TournamentView,
+    Actor, AiTerms, ChallengeId, ChallengeOptions, ChallengeView, Choice, GameId, Learning,
+    LessonAnswer, Level, MoveOutcome, Opener, Player, PuzzleId, ServiceError, TournamentView,
+    Venue,
 };
 use crate::tr;
 
@@ -154,6 +157,9 @@ async fn dispatch(
         ButtonId::Export(id) => click.export(id).await,
         ButtonId::PuzzleAnswer { puzzle, choice } => click.puzzle_answer(puzzle, choice).await,
         ButtonId::SolvePuzzle(puzzle) => click.solve(puzzle).await,
+        ButtonId::LessonAnswer { lesson, choice } => click.lesson_answer(lesson, choice).await,
+        ButtonId::LessonAgain => click.lesson_again().await,
+        ButtonId::LessonBot => click.lesson_bot().await,
     }
 }
 
@@ -276,6 +282,78 @@ impl Click<'_> {
 }
 
 impl Click<'_> {
+    /// An answer to a lesson's choice, for the one who clicked: why not, or right and the next
+    /// lesson (deferred: the boards are drawn).
+    async fn lesson_answer(&self, lesson: u8, choice: u8) -> Result<(), Error> {
+        self.component.defer_ephemeral(self.ctx).await?;
+        let answer = LessonAnswer::Choice(usize::from(choice));
+        let answered = self
+            .data
+            .service
+            .answer_lesson(&self.asker, Some(usize::from(lesson)), answer)
+            .await?;
+        self.lesson_followup(answered_shown(answered, self.lang).await?)
+            .await
+    }
+
+    /// The lessons again from the first.
+    async fn lesson_again(&self) -> Result<(), Error> {
+        self.component.defer_ephemeral(self.ctx).await?;
+        let view = self.data.service.start_lesson(&self.asker, 1).await?;
+        let shown = learning_shown(Learning::At(Box::new(view)), self.lang).await?;
+        self.lesson_followup(shown).await
+    }
+
+    async fn lesson_followup(&self, shown: LessonShown) -> Result<(), Error> {
+        let mut followup = outgoing::followup(NOBODY)
+            .content(super::messages::fit_message(&shown.text))
+            .components(shown.buttons)
+            .ephemeral(true);
+        for (png, name) in shown.pictures {
+            followup = followup.add_file(serenity::CreateAttachment::bytes(png, name));
+        }
+        self.component.create_followup(self.ctx, followup).await?;
+        Ok(())
+    }
+
+    /// After the lessons: an unrated game against the bot at easy, started at once and
+    /// announced in the channel as a challenge to the bot is (games are played in a server).
+    async fn lesson_bot(&self) -> Result<(), Error> {
+        let (guild, channel) = (self.component.guild_id, self.component.channel_id);
+        if guild.is_none() {
+            return Err(UserError(tr!(self.lang, "lesson-bot-in-server")).into());
+        }
+        let terms = AiTerms {
+            level: Level::Easy,
+            options: ChallengeOptions {
+                rated: false,
+                ..ChallengeOptions::default()
+            },
+            venue: Venue {
+                guild_id: guild.map(|g| g.stored()),
+                channel_id: Some(channel.stored()),
+            },
+            opener: Opener::Human,
+        };
+        let text = ai_game_text(self.server, &self.asker.player, &self.data.bot, &terms);
+        let posted = channel
+            .send_message(self.ctx, outgoing::message(NOBODY).content(text))
+            .await?;
+        let game = self
+            .data
+            .service
+            .start_ai_game(&self.asker, &self.data.bot, terms, Some(posted.id.stored()))
+            .await?;
+        let started = tr!(
+            self.lang,
+            "lesson-bot-started",
+            id = game.id,
+            channel = format!("<#{channel}>")
+        );
+        reply_ephemeral(self.ctx, self.component, &started).await;
+        Ok(())
+    }
+
     /// An answer to a puzzle, for the one who clicked: right or wrong, the accepted moves, the
     /// best move on the board and the rating change (deferred: the board is drawn).
     async fn puzzle_answer(&self, puzzle: PuzzleId, choice: u8) -> Result<(), Error> {

@@ -7,6 +7,7 @@ mod autocomplete;
 mod challenge;
 mod hint;
 mod info;
+mod learn;
 mod play;
 mod puzzle;
 mod review;
@@ -22,6 +23,7 @@ use super::{Context, Data, Error, user_lang};
 use crate::i18n::Lang;
 use crate::service::{Actor, GameId, GameView, PlayerId};
 
+pub use learn::{Shown as LessonShown, answered_shown, learning_shown};
 pub use puzzle::shown as shown_puzzle;
 pub use tournament::{pairings_text, signup_buttons, signup_text, standings_text};
 
@@ -49,6 +51,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         tournament::tournament(),
         vacation::vacation(),
         puzzle::puzzle(),
+        learn::learn(),
     ]
 }
 

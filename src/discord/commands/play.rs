@@ -8,7 +8,7 @@ use crate::discord::button_id::ButtonId;
 use crate::discord::messages::button;
 use crate::discord::post::game_channel;
 use crate::game::{BadMove, Move};
-use crate::service::{AbortOutcome, MoveOutcome, Sent, ServiceError};
+use crate::service::{AbortOutcome, GameId, MoveOutcome, Sent, ServiceError};
 use crate::tr;
 
 /// Plays `text` in the game, parsed once here into a move. The board, with the mention of the player to move, follows from
@@ -16,8 +16,13 @@ use crate::tr;
 /// Discord fails for a while. The player is told what was saved.
 async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Error> {
     let received = std::time::Instant::now();
-    let id = game_id(ctx, game).await?;
     let service = &ctx.data().service;
+    let Some(id) = game_or_lesson(ctx, game).await? else {
+        let mv = text
+            .parse::<Move>()
+            .map_err(|_| UserError(tr!(user_lang(ctx), "error-not-a-move", text = text)))?;
+        return super::learn::answer_move(ctx, mv).await;
+    };
     let mv = match text.parse::<Move>() {
         Ok(mv) => mv,
         Err(bad) => return Err(service.unparsed(id, bad).await.into()),
@@ -54,6 +59,25 @@ async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Err
         tracing::warn!("could not confirm move {ply} of game #{}: {error}", view.id);
     }
     Ok(())
+}
+
+/// The game a move is for, or `None` for the author's lesson. A game always wins: one named,
+/// or the author's game in this thread or channel; only where there is none, and the author's
+/// lesson waits for a move, does the move answer the lesson.
+async fn game_or_lesson(ctx: Context<'_>, game: Option<i64>) -> Result<Option<GameId>, Error> {
+    if game.is_some() {
+        return Ok(Some(game_id(ctx, game).await?));
+    }
+    let service = &ctx.data().service;
+    match game_id(ctx, None).await {
+        Ok(id) => Ok(Some(id)),
+        Err(error) => match error.downcast_ref::<ServiceError>() {
+            Some(ServiceError::NoGameHere) if service.lesson_wants_move(author_id(ctx)).await? => {
+                Ok(None)
+            }
+            _ => Err(error),
+        },
+    }
 }
 
 /// Place two tiles, e.g. c3 d4

@@ -1,0 +1,126 @@
+//! `/learn`: each lesson privately with its board as a PNG, its words and (for a choice) its
+//! buttons; a wrong button answer gets the reason, a right one moves on; `/learn` again resumes
+//! where the learner stopped; a move task answered with `/place` outside any game; after the
+//! last lesson, one button starts an unrated game against the bot at easy. The real bot
+//! against the fake Discord.
+
+mod fake_discord;
+
+use fake_discord::bot::{ALICE, Setup, setup, stored};
+use fake_discord::{CHANNEL_ID, Call, FakeDiscord, User, click, message_json, slash};
+use serde_json::json;
+
+/// The private answer that follows an interaction `id` (a deferral first, then its words).
+async fn answer_to(fake: &FakeDiscord, from: usize, id: &str, what: &str) -> Call {
+    let first = fake.callback(from, id).await;
+    assert!(first.is_ephemeral(), "{}", first.json);
+    if !first.content().is_empty() {
+        return first;
+    }
+    let token = format!("token-{id}");
+    let answer = fake
+        .wait_for(from, what, |c| {
+            c.path.contains(&token) && !c.content().is_empty()
+        })
+        .await;
+    assert!(
+        answer.is_ephemeral() || answer.method == "PATCH",
+        "{}",
+        answer.json
+    );
+    answer
+}
+
+async fn run(fake: &FakeDiscord, name: &str, options: &[fake_discord::Opt]) -> Call {
+    let from = fake.call_count();
+    let (id, payload) = slash(fake, ALICE, CHANNEL_ID, name, options, &[]);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    answer_to(fake, from, &id, name).await
+}
+
+async fn click_on(fake: &FakeDiscord, user: User, shown: &Call, button: &str) -> Call {
+    let body = shown.json.get("data").unwrap_or(&shown.json).clone();
+    let message = message_json(
+        "9",
+        CHANNEL_ID,
+        &json!({
+            "content": body["content"],
+            "components": body["components"],
+            "flags": 64,
+        }),
+    );
+    let from = fake.call_count();
+    let (id, payload) = click(fake, user, &message, button);
+    fake.dispatch("INTERACTION_CREATE", payload);
+    answer_to(fake, from, &id, "the answer").await
+}
+
+fn says(call: &Call, words: &str) {
+    assert!(
+        call.content().contains(words),
+        "{words:?} not in {}",
+        call.content()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_lessons_are_private_judged_resumable_and_end_with_a_game_against_the_bot() {
+    let Setup {
+        fake,
+        database,
+        _dir,
+        bot: _bot,
+    } = setup().await;
+
+    // The first lesson, privately, with its board.
+    let first = run(&fake, "learn", &[]).await;
+    says(&first, "Lesson 1 of 8 — Placing tiles");
+    says(&first, "/place");
+    assert!(first.png().expect("the board").starts_with(b"\x89PNG"));
+    assert!(first.buttons().is_empty());
+
+    // A move task answered with /place outside any game: the engine's refusal, then right.
+    let wrong = run(&fake, "place", &[("first", 3, json!("c3 c3"))]).await;
+    says(
+        &wrong,
+        "That move is not allowed: the two tiles must go on two different cells",
+    );
+    says(&wrong, "Try again");
+    let right = run(&fake, "place", &[("first", 3, json!("c3 d4"))]).await;
+    says(&right, "✅ Right!");
+    says(&right, "Lesson 2 of 8 — Islands");
+    assert!(
+        right
+            .png()
+            .expect("the board after")
+            .starts_with(b"\x89PNG")
+    );
+
+    // A choice lesson: a wrong button gets the reason, /learn resumes, a right one moves on.
+    let third = run(&fake, "learn", &[("lesson", 4, json!(3))]).await;
+    says(&third, "Lesson 3 of 8");
+    let buttons = third.buttons();
+    assert_eq!(buttons, ["lesson:3:0", "lesson:3:1", "lesson:3:2"]);
+    let wrong = click_on(&fake, ALICE, &third, &buttons[0]).await;
+    says(&wrong, "e2 e3 is a legal move here.");
+    let resumed = run(&fake, "learn", &[]).await;
+    says(&resumed, "Lesson 3 of 8 — Sandbanks and the distance rule");
+    let right = click_on(&fake, ALICE, &resumed, &buttons[1]).await;
+    says(&right, "✅ Right! That move is not allowed: the island");
+    says(&right, "Lesson 4 of 8 — Bridges");
+    let stale = click_on(&fake, ALICE, &third, &buttons[1]).await;
+    says(&stale, "answered already");
+
+    // The last lesson, then the game against the bot at easy.
+    let last = run(&fake, "learn", &[("lesson", 4, json!(8))]).await;
+    let done = click_on(&fake, ALICE, &last, "lesson:8:1").await;
+    says(&done, "all 8 lessons");
+    assert_eq!(done.buttons(), ["lessonbot", "lessonagain"]);
+    let started = click_on(&fake, ALICE, &done, "lessonbot").await;
+    says(&started, "Your game #1 against the bot at easy starts");
+    let game = stored(&database, 1).await;
+    assert!(
+        game.ai.is_some() && !game.rated,
+        "an unrated game against the bot"
+    );
+}
