@@ -104,7 +104,7 @@ async fn the_lessons_are_private_judged_resumable_and_end_with_a_game_against_th
     let wrong = click_on(&fake, ALICE, &third, &buttons[0]).await;
     says(&wrong, "e2 e3 is a legal move here.");
     let resumed = run(&fake, "learn", &[]).await;
-    says(&resumed, "Lesson 3 of 8 — Sandbanks and the distance rule");
+    says(&resumed, "Lesson 3 of 8 — The distance rule");
     let right = click_on(&fake, ALICE, &resumed, &buttons[1]).await;
     says(&right, "✅ Right! That move is not allowed: the island");
     says(&right, "Lesson 4 of 8 — Bridges");

@@ -463,3 +463,33 @@ mod tests {
         assert!(again.png(Lang::En).starts_with(b"\x89PNG"));
     }
 }
+
+/// The lessons' boards as players see them, kept in `docs/lessons/` to be looked at: each
+/// stored picture shows what its lesson draws now (`UPDATE_GOLDEN=1` rewrites them).
+#[cfg(test)]
+mod boards {
+    use super::*;
+
+    #[test]
+    fn the_lessons_boards_in_docs_are_the_ones_drawn() {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/lessons");
+        for number in 1..=lessons::LESSONS {
+            let view = LessonView::of(number).expect("every lesson exists");
+            let png = view.png(Lang::En);
+            let path = dir.join(format!("lesson-{number}.png"));
+            if std::env::var_os("UPDATE_GOLDEN").is_some() {
+                std::fs::create_dir_all(&dir).expect("docs/ is writable");
+                std::fs::write(&path, &png).expect("docs/lessons is writable");
+            }
+            let stored = image::open(&path)
+                .unwrap_or_else(|e| panic!("{}: {e} (UPDATE_GOLDEN=1 makes it)", path.display()))
+                .to_rgb8();
+            let drawn = image::load_from_memory(&png).expect("a PNG").to_rgb8();
+            assert!(
+                stored == drawn,
+                "lesson {number}'s board changed: {}",
+                path.display()
+            );
+        }
+    }
+}
