@@ -171,3 +171,56 @@ async fn with_puzzle_making_off_no_game_is_analysed_or_cut_unasked() {
     work(&service).await;
     assert!(count(&dir, "SELECT count(*) FROM puzzles").await >= 1);
 }
+
+/// The most built-in puzzles a test expects at least: a few dozen, from games on three boards.
+const BUILT_IN_AT_LEAST: usize = 24;
+
+#[test]
+fn the_shipped_puzzles_read_replay_and_offer_legal_moves_only() {
+    let puzzles = ponte::service::built_in_puzzles().unwrap();
+    assert!(
+        puzzles.len() >= BUILT_IN_AT_LEAST,
+        "{} puzzles",
+        puzzles.len()
+    );
+    let mut keys = std::collections::HashSet::new();
+    for puzzle in &puzzles {
+        // Replays (every move legal), the candidates and accepted moves legal, the best line
+        // playing on: what `check` checks, said again here for the accepted moves.
+        assert_eq!(puzzle.check(), Ok(()), "{puzzle}");
+        let game = puzzle.game();
+        assert_eq!(game.plies() as usize, puzzle.moves.len());
+        assert!(puzzle.accepted.iter().all(|&mv| game.is_legal(mv)));
+        assert!(keys.insert(puzzle.key()), "twice: {puzzle}");
+    }
+    let sizes: std::collections::HashSet<u8> = puzzles.iter().map(|p| p.variant.size()).collect();
+    assert!(sizes.contains(&12) && sizes.len() >= 2, "{sizes:?}");
+}
+
+#[tokio::test]
+async fn the_built_in_puzzles_are_kept_once_for_every_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let service = open(&dir, true).await;
+    let shipped = ponte::service::built_in_puzzles().unwrap().len();
+    assert_eq!(service.load_built_in_puzzles().await.unwrap(), shipped);
+    assert_eq!(service.load_built_in_puzzles().await.unwrap(), 0, "again");
+    service.close().await;
+    let service = open(&dir, true).await;
+    assert_eq!(
+        service.load_built_in_puzzles().await.unwrap(),
+        0,
+        "after a restart"
+    );
+    let sql = "SELECT count(*) FROM puzzles WHERE game_id IS NULL AND guild_id IS NULL";
+    assert_eq!(count(&dir, sql).await as usize, shipped);
+    // The figure of docs/ai.md: the bytes of a puzzle's text columns (the numbers are 8 bytes
+    // each besides), `cargo test --test puzzle_making -- --nocapture`.
+    let text = "SELECT sum(length(position_key) + length(variant) + length(moves)
+                + length(candidates) + length(accepted) + length(best_line)
+                + coalesce(length(played), 0)) FROM puzzles";
+    let bytes = count(&dir, text).await;
+    println!(
+        "{shipped} built-in puzzles: {} bytes of text each",
+        bytes / shipped.max(1) as i64
+    );
+}

@@ -7,6 +7,7 @@
 pub mod arena;
 pub mod boardspace;
 pub mod players;
+pub mod puzzles;
 pub mod reference;
 pub mod smartbot;
 pub mod uct;

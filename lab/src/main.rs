@@ -23,7 +23,41 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Play a match between two AI players and report the score
-    Arena(ArenaArgs),
+    Arena(Box<ArenaArgs>),
+    /// Make puzzles from the AI's own games (easy against itself), appended to a file
+    Puzzles(PuzzlesArgs),
+    /// Judge a file's puzzles again with a deeper search and say how often it agrees
+    PuzzlesCheck(PuzzlesCheckArgs),
+}
+
+#[derive(clap::Args)]
+struct PuzzlesArgs {
+    /// The file the puzzles are appended to (a position already in it is not added again)
+    #[arg(long, default_value = "assets/puzzles/built-in.txt")]
+    out: PathBuf,
+    #[arg(long, default_value_t = 24)]
+    games: u64,
+    /// The boards' sizes, taken in turn (the box's supply)
+    #[arg(long, value_delimiter = ',', default_value = "12,12,10,12,8")]
+    sizes: Vec<u8>,
+    /// The first game's seed; game N plays with seed + N
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// The judging search's playouts a candidate
+    #[arg(long, default_value_t = ponte::ai::puzzle::JUDGE_PLAYOUTS)]
+    judge_playouts: u64,
+    /// Games made at once (default: one per core)
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+#[derive(clap::Args)]
+struct PuzzlesCheckArgs {
+    #[arg(default_value = "assets/puzzles/built-in.txt")]
+    file: PathBuf,
+    /// The deeper search's playouts as a multiple of each puzzle's own
+    #[arg(long, default_value_t = 4)]
+    factor: u64,
 }
 
 #[derive(clap::Args)]
@@ -76,11 +110,13 @@ impl Supply {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let outcome = match cli.command {
-        Command::Arena(args) => arena(args),
+        Command::Arena(args) => arena(*args),
+        Command::Puzzles(args) => puzzles(&args),
+        Command::PuzzlesCheck(args) => puzzles_check(&args),
     };
     outcome.unwrap_or_else(|message| {
         // Status 2, as `ponte`'s commands: nothing was made.
-        eprintln!("ponte-lab arena: {message}");
+        eprintln!("ponte-lab: {message}");
         ExitCode::from(2)
     })
 }
@@ -196,4 +232,116 @@ fn command_line() -> String {
         .map(quoted)
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// Makes the puzzles of `args.games` games on `args.threads` threads, each game's appended to
+/// the file as it is made, with a line for each game on standard error.
+fn puzzles(args: &PuzzlesArgs) -> Result<ExitCode, String> {
+    use std::collections::HashSet;
+    use std::io::Write;
+    use std::sync::Mutex;
+
+    let read = |path: &PathBuf| std::fs::read_to_string(path).unwrap_or_default();
+    let known = ponte::ai::puzzle::parse_puzzles(&read(&args.out))
+        .map_err(|e| format!("{}: {e}", args.out.display()))?;
+    let keys: HashSet<String> = known.iter().map(|p| p.key()).collect();
+    let state = Mutex::new((keys, known.len()));
+    let next = std::sync::atomic::AtomicU64::new(0);
+    let threads = args
+        .threads
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, std::num::NonZero::get));
+    let variants: Vec<Variant> = args
+        .sizes
+        .iter()
+        .map(|&size| Variant::boxed(size).map_err(|e| e.to_string()))
+        .collect::<Result<_, _>>()?;
+    if variants.is_empty() {
+        return Err("--sizes names no board".into());
+    }
+    std::thread::scope(|scope| {
+        for _ in 0..threads.max(1) {
+            scope.spawn(|| {
+                loop {
+                    let index = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    if index >= args.games {
+                        return;
+                    }
+                    let variant = variants[index as usize % variants.len()];
+                    let seed = args.seed + index;
+                    let made = ponte_lab::puzzles::make(variant, seed, args.judge_playouts);
+                    let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+                    let fresh: Vec<_> = made
+                        .puzzles
+                        .iter()
+                        .filter(|p| state.0.insert(p.key()))
+                        .collect();
+                    state.1 += fresh.len();
+                    let mut file = std::fs::OpenOptions::new()
+                        .create(true)
+                        .append(true)
+                        .open(&args.out)
+                        .expect("the puzzles' file opens");
+                    for puzzle in &fresh {
+                        writeln!(file, "\n# {variant}, seed {seed}\n{puzzle}")
+                            .expect("the puzzles' file is written");
+                    }
+                    eprintln!(
+                        "game {} of {} ({}×{}, seed {seed}): {} moves, played in {:.1} s, \
+                         analysed in {:.1} s ({} playouts a position), cut in {:.1} s \
+                         ({} playouts a candidate): {} puzzles, {} new, {} in the file",
+                        index + 1,
+                        args.games,
+                        variant.size(),
+                        variant.size(),
+                        made.moves,
+                        made.playing.as_secs_f64(),
+                        made.analysis.as_secs_f64(),
+                        ponte_lab::puzzles::ANALYSIS_PLAYOUTS,
+                        made.cutting.as_secs_f64(),
+                        args.judge_playouts,
+                        made.puzzles.len(),
+                        fresh.len(),
+                        state.1
+                    );
+                }
+            });
+        }
+    });
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Judges every puzzle of `args.file` again with `args.factor` times its playouts and another
+/// seed, one line a puzzle, then how often the deeper search agrees on every candidate.
+fn puzzles_check(args: &PuzzlesCheckArgs) -> Result<ExitCode, String> {
+    let text = std::fs::read_to_string(&args.file).map_err(|e| e.to_string())?;
+    let puzzles = ponte::ai::puzzle::parse_puzzles(&text)?;
+    let mut agreed = 0;
+    let started = std::time::Instant::now();
+    for (index, puzzle) in puzzles.iter().enumerate() {
+        let playouts = puzzle.playouts * args.factor;
+        let deeper = ponte_lab::puzzles::rejudge(puzzle, playouts, 0x5eed + index as u64);
+        agreed += usize::from(deeper.agrees);
+        let words = |moves: &[ponte::game::Move]| {
+            moves
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        println!(
+            "puzzle {}: accepted {} / deeper ({playouts} playouts) {}: {}",
+            index + 1,
+            words(&puzzle.accepted),
+            words(&deeper.accepted),
+            if deeper.agrees { "agrees" } else { "differs" }
+        );
+    }
+    println!(
+        "the deeper search ({}× the playouts) agrees on every candidate of {agreed} of {} \
+         puzzles; took {:.0} s",
+        args.factor,
+        puzzles.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
 }

@@ -126,6 +126,127 @@ impl Puzzle {
     }
 }
 
+/// A puzzle in the built-in set's text: one `name value` line each, moves in the record's
+/// notation separated by `;`, e.g.
+/// ```text
+/// variant size 8 tiles unlimited bridges unlimited
+/// moves c3 d5; f6 g8; a1 a3
+/// candidates h1 h3; g2 g4; f1 f3
+/// accepted g2 g4
+/// best g2 g4; b6 b8
+/// played h1 h3
+/// chances 0.700 0.400
+/// playouts 8000
+/// ```
+impl std::fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let list = |moves: &[Move]| {
+            let words: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            words.join("; ")
+        };
+        writeln!(f, "variant {}", self.variant)?;
+        writeln!(f, "moves {}", list(&self.moves))?;
+        writeln!(f, "candidates {}", list(&self.candidates))?;
+        writeln!(f, "accepted {}", list(&self.accepted))?;
+        writeln!(f, "best {}", list(&self.best_line))?;
+        if let Some(played) = self.played {
+            writeln!(f, "played {played}")?;
+        }
+        let (before, after) = (self.chance_before, self.chance_after);
+        writeln!(f, "chances {before:.3} {after:.3}")?;
+        write!(f, "playouts {}", self.playouts)
+    }
+}
+
+/// The puzzles of a text of [`Puzzle`]'s `Display` form, separated by blank lines (lines
+/// starting with `#` are comments), each checked ([`Puzzle::check`]).
+///
+/// # Errors
+/// The first line that does not read, or the first puzzle that does not hold together, with
+/// its line number.
+pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, String> {
+    let mut puzzles = Vec::new();
+    let mut fields: Vec<(usize, &str, &str)> = Vec::new();
+    let lines = text.lines().chain(std::iter::once(""));
+    for (index, line) in lines.enumerate() {
+        let line = line.trim();
+        if line.starts_with('#') {
+            continue;
+        }
+        if !line.is_empty() {
+            let (name, value) = line.split_once(' ').unwrap_or((line, ""));
+            fields.push((index + 1, name, value.trim()));
+            continue;
+        }
+        if let Some(&(first, ..)) = fields.first() {
+            let puzzle = puzzle_of(&fields).map_err(|e| format!("line {first}: {e}"))?;
+            puzzle.check().map_err(|e| format!("line {first}: {e}"))?;
+            puzzles.push(puzzle);
+            fields.clear();
+        }
+    }
+    Ok(puzzles)
+}
+
+/// The puzzle of one block of `(line, name, value)` fields.
+fn puzzle_of(fields: &[(usize, &str, &str)]) -> Result<Puzzle, String> {
+    let field = |name: &str| {
+        fields
+            .iter()
+            .find(|(_, n, _)| *n == name)
+            .map(|&(_, _, value)| value)
+    };
+    let need = |name: &str| field(name).ok_or_else(|| format!("no {name}"));
+    if let Some((line, name, _)) = fields.iter().find(|(_, n, _)| !FIELDS.contains(n)) {
+        return Err(format!("line {line}: {name:?} is no puzzle's field"));
+    }
+    let list = |name: &str| -> Result<Vec<Move>, String> {
+        need(name)?
+            .split(';')
+            .map(str::trim)
+            .filter(|mv| !mv.is_empty())
+            .map(|mv| mv.parse::<Move>().map_err(|e| format!("{name}: {e}")))
+            .collect()
+    };
+    let chances: Vec<f64> = need("chances")?
+        .split_whitespace()
+        .map(|c| c.parse::<f64>().map_err(|e| format!("chances: {e}")))
+        .collect::<Result<_, _>>()?;
+    let [chance_before, chance_after] = chances[..] else {
+        return Err("chances: two numbers, before and after".into());
+    };
+    Ok(Puzzle {
+        variant: need("variant")?
+            .parse()
+            .map_err(|e| format!("variant: {e}"))?,
+        moves: list("moves")?,
+        candidates: list("candidates")?,
+        accepted: list("accepted")?,
+        best_line: list("best")?,
+        played: match field("played") {
+            Some(mv) => Some(mv.parse().map_err(|e| format!("played: {e}"))?),
+            None => None,
+        },
+        chance_before,
+        chance_after,
+        playouts: need("playouts")?
+            .parse()
+            .map_err(|e| format!("playouts: {e}"))?,
+    })
+}
+
+/// The fields of a puzzle's text.
+const FIELDS: [&str; 8] = [
+    "variant",
+    "moves",
+    "candidates",
+    "accepted",
+    "best",
+    "played",
+    "chances",
+    "playouts",
+];
+
 /// The key of `game`'s position (see [`Puzzle::key`]): e.g.
 /// `size 12 tiles 60 bridges 22;white;-;w:c3,d5;r:e4,f6;b:w c3-d5`.
 pub fn position_key(game: &Game) -> String {
@@ -757,5 +878,32 @@ mod tests {
             );
         }
         assert!(cut_game(*variant, moves, &even, 300, 5).is_empty());
+    }
+
+    #[test]
+    fn a_puzzle_is_written_as_text_and_read_back() {
+        let puzzle = Puzzle {
+            chance_before: 0.7,
+            chance_after: 0.4,
+            ..puzzle()
+        };
+        let opening = Puzzle {
+            moves: Vec::new(),
+            candidates: moves(&["c3 d5", "a1 h8"]),
+            accepted: moves(&["c3 d5"]),
+            best_line: moves(&["c3 d5"]),
+            played: None,
+            ..tests::puzzle()
+        };
+        let text = format!("# two puzzles\n\n{puzzle}\n\n{opening}\n");
+        assert!(text.contains("moves c3 d5; f6 g8; a1 a3\n"), "{text}");
+        assert_eq!(parse_puzzles(&text), Ok(vec![puzzle.clone(), opening]));
+        // A field that is not one, a move that is none, a puzzle that does not hold together.
+        let unknown = format!("{puzzle}\nrating 1500");
+        assert!(parse_puzzles(&unknown).unwrap_err().contains("rating"));
+        let bad_move = text.replace("accepted g2 g4", "accepted g2 g44");
+        assert!(parse_puzzles(&bad_move).unwrap_err().starts_with("line 3:"));
+        let all = text.replace("accepted g2 g4", "accepted g2 g4; h1 h3; f1 f3");
+        assert!(parse_puzzles(&all).is_err());
     }
 }

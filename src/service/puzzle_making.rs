@@ -20,7 +20,40 @@ use crate::ai::puzzle::{Cut, JUDGE_PLAYOUTS, Puzzle, cuts};
 use crate::game::Move;
 use crate::store::{AnalysisRequest, GameToCut};
 
+/// The built-in puzzles, served in every server after its own games' puzzles (made by
+/// `ponte-lab puzzles`).
+const BUILT_IN: &str = include_str!("../../assets/puzzles/built-in.txt");
+
+/// The built-in puzzles as shipped.
+///
+/// # Errors
+/// The first line or puzzle of the shipped file that does not read or hold together.
+pub fn built_in_puzzles() -> std::result::Result<Vec<Puzzle>, String> {
+    crate::ai::puzzle::parse_puzzles(BUILT_IN)
+}
+
 impl Service {
+    /// Keeps the built-in puzzles in the database (those kept before are left as they are,
+    /// with their ratings) and logs how many there are; how many were new.
+    ///
+    /// # Errors
+    /// Database failures. A shipped file that does not read is logged, and nothing kept.
+    pub async fn load_built_in_puzzles(&self) -> Result<usize> {
+        let puzzles = match built_in_puzzles() {
+            Ok(puzzles) => puzzles,
+            Err(error) => {
+                tracing::error!("the built-in puzzles do not read: {error}");
+                return Ok(0);
+            }
+        };
+        let new = self
+            .store
+            .insert_built_in_puzzles(&puzzles, self.now())
+            .await?;
+        tracing::info!(new, "{} built-in puzzles", puzzles.len());
+        Ok(new)
+    }
+
     /// Whether puzzles are made from every finished game (off unless set: the bot sets it
     /// from its settings).
     pub fn set_puzzle_making(&mut self, on: bool) {

@@ -172,6 +172,29 @@ impl Store {
     }
 }
 
+impl Store {
+    /// Keeps the built-in `puzzles` (no game, no server), each position once, in one
+    /// transaction; how many were new.
+    ///
+    /// # Errors
+    /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn insert_built_in_puzzles(
+        &self,
+        puzzles: &[Puzzle],
+        now: Millis,
+    ) -> Result<usize, StoreError> {
+        let _writer = self.writer.lock().await;
+        let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
+        let mut new = 0;
+        for puzzle in puzzles {
+            new += usize::from(insert(&mut tx, puzzle, None, None, now).await?.is_some());
+        }
+        tx.commit().await?;
+        Ok(new)
+    }
+}
+
 /// Inserts `puzzle` unless its position is kept already (`None` then).
 pub(super) async fn insert(
     conn: &mut sqlx::SqliteConnection,
