@@ -21,6 +21,9 @@ pub struct Config {
     /// Whether puzzles are made from every finished game (`PONTE_PUZZLES`: `on`, the default,
     /// or `off` for a host with too few cores: each game's analysis and judging searches).
     pub puzzles: bool,
+    /// Whether the built-in puzzles are kept at the start (tests only:
+    /// `PONTE_BUILT_IN_PUZZLES=0` leaves them out, so that a test serves only its own).
+    pub built_in_puzzles: bool,
     /// The longest an AI's reply should wait under a queue (`PONTE_AI_REPLY_SECONDS`; 30 s).
     pub ai_reply_bound: Option<std::time::Duration>,
     /// Where to serve `/healthz` and `/metrics` (`METRICS_ADDR`); not served when unset.
@@ -79,6 +82,7 @@ impl Config {
                 },
                 Err(_) => true,
             },
+            built_in_puzzles: testing("PONTE_BUILT_IN_PUZZLES").is_none_or(|n| n != 0),
             ai_reply_bound: match std::env::var("PONTE_AI_REPLY_SECONDS") {
                 Ok(n) if !n.trim().is_empty() => Some(std::time::Duration::from_secs(
                     n.trim()

@@ -113,10 +113,12 @@ async fn open_service(config: &Config) -> anyhow::Result<Arc<Service>> {
         .with_context(|| format!("opening {}", config.database_url))?;
     service.set_ai_playouts(config.ai_playouts);
     service.set_puzzle_making(config.puzzles);
-    service
-        .load_built_in_puzzles()
-        .await
-        .context("keeping the built-in puzzles")?;
+    if config.built_in_puzzles {
+        service
+            .load_built_in_puzzles()
+            .await
+            .context("keeping the built-in puzzles")?;
+    }
     if let Some(bound) = config.ai_reply_bound {
         service.set_ai_reply_bound(bound);
     }

@@ -54,6 +54,8 @@ impl Bot {
             .env("PONTE_SCHEDULER_SECONDS", "1")
             // The AI's moves take a fixed search, not the machine's speed.
             .env("PONTE_AI_PLAYOUTS", "30")
+            // Only the puzzles a test keeps itself are served.
+            .env("PONTE_BUILT_IN_PUZZLES", "0")
             .arg("bot")
             .env("DISCORD_TOKEN", "fake-token")
             .env("DISCORD_API_BASE", fake.base())
