@@ -300,6 +300,11 @@ fn local(args: LocalArgs) -> Outcome {
                 .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?;
             service.set_ai_playouts(Some(playouts));
         }
+        // The built-in puzzles, so that `puzzle` serves some from the first start.
+        service
+            .load_built_in_puzzles()
+            .await
+            .context("keeping the built-in puzzles")?;
         // Boxed: the terminal's future nests every use case's and is too deep for the compiler
         // to lay out inline here.
         Box::pin(ponte::local::run(&service, pictures, lang, signals)).await?;

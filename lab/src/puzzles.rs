@@ -10,7 +10,7 @@ use ponte::ai::puzzle::{MARGIN, Puzzle, cut_game};
 use ponte::ai::{Level, choose};
 use ponte::game::{Color, Game, Move, Variant};
 
-/// The analysis's playouts a position, as the bot's (`ponte::service::ANALYSIS_PLAYOUTS`).
+/// The analysis's playouts a position, as the bot's (`ANALYSIS_PLAYOUTS` of its analyses).
 pub const ANALYSIS_PLAYOUTS: u64 = 4_000;
 
 /// One game made into puzzles, with what it cost.
