@@ -73,8 +73,27 @@ pub enum Command {
     Puzzle,
     /// `solve a`, `solve 2` or `solve g2 g4`: an answer to the puzzle shown last.
     Solve(Choice),
+    /// `learn`: the lesson the player is at; `learn 3`: lesson 3; `learn again`: from lesson 1;
+    /// `learn c3 d4` (or `learn bridge c3-e4`, `learn pass`): a move to the lesson, even with a
+    /// game current.
+    Learn(Learn),
+    /// A number typed alone (`2`): a choice of the lesson shown, from 1.
+    Choose(usize),
     /// A move in the current game: typed alone (`c3 d4`, `c3-e4`, `pass`), or after the verb
     /// of its kind (`place c3 d4`, `bridge c3 e4`), which it is then known to be.
+    Move(Result<Move, BadMove>),
+}
+
+/// What `learn` asks for.
+#[derive(Debug, PartialEq)]
+pub enum Learn {
+    /// Where the player is.
+    Resume,
+    /// The lesson of that number (from 1).
+    Lesson(i64),
+    /// From the first lesson again.
+    Again,
+    /// A move answering the lesson.
     Move(Result<Move, BadMove>),
 }
 
@@ -150,6 +169,8 @@ pub enum BadWords {
     },
     /// `solve` without a letter, a number or a move.
     UsageSolve,
+    /// `learn` followed by neither a number, `again` nor a move.
+    UsageLearn,
 }
 
 /// A word that says what kind of move follows.
@@ -162,7 +183,7 @@ pub enum Verb {
 }
 
 /// Every word a line may start with (besides a move's cells).
-const COMMAND_WORDS: [&str; 25] = [
+const COMMAND_WORDS: [&str; 26] = [
     "help",
     "rules",
     "play",
@@ -182,6 +203,7 @@ const COMMAND_WORDS: [&str; 25] = [
     "hint",
     "puzzle",
     "solve",
+    "learn",
     "place",
     "bridge",
     "swap",
@@ -279,16 +301,20 @@ impl Command {
             "hint" => (false, Ok(Command::Hint)),
             "puzzle" => (true, Ok(Command::Puzzle)),
             "solve" => (true, solve(args)),
+            "learn" => (true, learn(args)),
             "place" => (false, placing(args)),
             "bridge" => (false, bridging(args)),
             _ if starts_a_move(words) => (false, Ok(a_move(words))),
-            word => (
-                false,
-                Err(BadWords::UnknownCommand {
-                    word: word.to_string(),
-                    nearest: nearest_command(word),
-                }),
-            ),
+            word => match choice_number(word).filter(|_| words.len() == 1) {
+                Some(choice) => (true, Ok(Command::Choose(choice))),
+                None => (
+                    false,
+                    Err(BadWords::UnknownCommand {
+                        word: word.to_string(),
+                        nearest: nearest_command(word),
+                    }),
+                ),
+            },
         };
         command.map_err(|error| BadLine { acts, error })
     }
@@ -370,6 +396,31 @@ fn solve(args: &[&str]) -> Result<Command, BadWords> {
             .map(|mv| Command::Solve(Choice::Move(mv)))
             .map_err(|_| BadWords::UsageSolve),
     }
+}
+
+/// `learn`, `learn 3`, `learn again` or `learn` and a move (with or without its verb).
+fn learn(args: &[&str]) -> Result<Command, BadWords> {
+    let typed = match args {
+        [] => return Ok(Command::Learn(Learn::Resume)),
+        [word] if word.eq_ignore_ascii_case("again") => return Ok(Command::Learn(Learn::Again)),
+        [number] if number.parse::<i64>().is_ok() => {
+            let number = number.parse().map_err(|_| BadWords::UsageLearn)?;
+            return Ok(Command::Learn(Learn::Lesson(number)));
+        }
+        [verb, rest @ ..] if verb.eq_ignore_ascii_case("place") => placing(rest)?,
+        [verb, rest @ ..] if verb.eq_ignore_ascii_case("bridge") => bridging(rest)?,
+        words if starts_a_move(words) => a_move(words),
+        _ => return Err(BadWords::UsageLearn),
+    };
+    match typed {
+        Command::Move(mv) => Ok(Command::Learn(Learn::Move(mv))),
+        _ => Err(BadWords::UsageLearn),
+    }
+}
+
+/// A lesson's choice typed alone: a number from 1 to 9.
+fn choice_number(word: &str) -> Option<usize> {
+    word.parse().ok().filter(|n| (1..=9).contains(n))
 }
 
 fn switch(args: &[&str]) -> Result<Command, BadWords> {
@@ -606,6 +657,43 @@ mod tests {
             let refused = command(line).unwrap_err();
             assert_eq!(refused.error, BadWords::UsageSolve, "{line}");
             assert!(refused.acts, "{line}: says who answers");
+        }
+    }
+
+    #[test]
+    fn learn_picks_a_lesson_or_answers_one_and_a_number_alone_is_a_choice() {
+        let c3d4 = Ok("c3 d4".parse::<Move>().unwrap());
+        let c3e4 = Ok("c3-e4".parse::<Move>().unwrap());
+        for (line, expected) in [
+            ("learn", Learn::Resume),
+            ("learn 3", Learn::Lesson(3)),
+            ("learn 0", Learn::Lesson(0)),
+            ("learn AGAIN", Learn::Again),
+            ("learn c3 d4", Learn::Move(c3d4.clone())),
+            ("learn place c3 d4", Learn::Move(c3d4)),
+            ("learn bridge c3 e4", Learn::Move(c3e4)),
+            ("learn pass", Learn::Move(Ok(Move::Pass))),
+        ] {
+            assert_eq!(command(line), Ok(Command::Learn(expected)), "{line}");
+        }
+        assert_eq!(command("2"), Ok(Command::Choose(2)));
+        assert_eq!(command("9"), Ok(Command::Choose(9)));
+        for line in ["learn sideways", "learn 1 2", "learn place c3-e4"] {
+            let refused = command(line).unwrap_err();
+            assert!(refused.acts, "{line}: says who learns");
+            assert!(
+                matches!(
+                    refused.error,
+                    BadWords::UsageLearn | BadWords::WrongKind { .. }
+                ),
+                "{line}"
+            );
+        }
+        for line in ["0", "10", "2 3"] {
+            assert!(
+                matches!(refused(line), BadWords::UnknownCommand { .. }),
+                "{line}"
+            );
         }
     }
 

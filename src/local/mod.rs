@@ -1,13 +1,14 @@
 //! `ponte local`: the bot's whole flow in a terminal, on the same service and database, for
 //! anyone without Discord. One command per line (read into a [`Line`] by `command.rs`, then
 //! run here); `help` lists them. What it says is in `words.rs`; starting games is in
-//! `games.rs`, hints in `hint.rs`, puzzles in `puzzle.rs`, the files it writes in
-//! `pictures.rs`.
+//! `games.rs`, hints in `hint.rs`, puzzles in `puzzle.rs`, lessons in `learn.rs`, the files it
+//! writes in `pictures.rs`.
 
 mod command;
 mod games;
 mod hint;
 mod input;
+mod learn;
 mod pictures;
 mod puzzle;
 mod words;
@@ -118,9 +119,7 @@ impl<'a> Session<'a> {
         mover: Option<Player>,
     ) -> Result<String, LocalError> {
         match command {
-            Command::Help => {
-                Ok(tr!(self.lang, "local-help") + "\n" + &tr!(self.lang, "local-help-puzzle"))
-            }
+            Command::Help => Ok(self.help()),
             // The rules in the terminal's commands and the text board's symbols.
             Command::Rules => Ok(tr!(self.lang, "local-rules")),
             Command::Play { players, options } => self.play(players, options).await,
@@ -181,8 +180,25 @@ impl<'a> Session<'a> {
             Command::Hint => self.hint(mover).await,
             Command::Puzzle => self.puzzle().await,
             Command::Solve(choice) => self.solve(choice).await,
+            Command::Learn(ask) => self.learn(ask).await,
+            Command::Choose(number) => self.choose(number).await,
+            // A game wins: the move answers a lesson only when no game is current.
+            Command::Move(mv) if self.answers_lesson().await? => {
+                let learner = local_actor(self.acting()?);
+                self.lesson_move(&learner, mv).await
+            }
             Command::Move(mv) => self.play_move(mv, mover).await,
         }
+    }
+
+    /// The commands: the terminal's own, then puzzles and lessons.
+    fn help(&self) -> String {
+        [
+            tr!(self.lang, "local-help"),
+            tr!(self.lang, "local-help-puzzle"),
+            tr!(self.lang, "local-help-learn"),
+        ]
+        .join("\n")
     }
 
     /// Losses on time, reminders and expired challenges since the last command.

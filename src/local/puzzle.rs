@@ -35,7 +35,11 @@ impl Session<'_> {
 
     /// The picture `draw` makes, written as `name` when pictures are wanted: the line saying
     /// so (or why not), else nothing.
-    async fn drawn(&self, name: String, draw: impl FnOnce() -> Vec<u8> + Send + 'static) -> String {
+    pub(super) async fn drawn(
+        &self,
+        name: String,
+        draw: impl FnOnce() -> Vec<u8> + Send + 'static,
+    ) -> String {
         if self.pictures.is_none() {
             return String::new();
         }

@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use crate::game::{Color, IllegalMove, Move};
 use crate::i18n::{Lang, illegal_move, painted_diagram, variant_words, with_color};
 use crate::service::{
-    ChallengeView, GameView, Hint, LONGEST_MOVE_TIME, Millis, MoveReport, Player, PuzzleAnswer,
-    PuzzleView, ServiceError, utc,
+    Answered, ChallengeView, GameView, Hint, LONGEST_MOVE_TIME, Learning, LessonView, Millis,
+    MoveReport, Player, PuzzleAnswer, PuzzleView, ServiceError, utc,
 };
 use crate::tr;
 
@@ -92,6 +92,8 @@ impl LocalError {
             E::Words(W::AsWhom) => tr!(lang, "local-say-who"),
             E::Words(W::UsageSolve) => tr!(lang, "local-usage-solve"),
             E::NoPuzzle => tr!(lang, "local-no-puzzle"),
+            E::Words(W::UsageLearn) => tr!(lang, "local-usage-learn"),
+            E::Service(ServiceError::NoLesson) => tr!(lang, "local-no-lesson"),
             E::Words(W::WrongKind { verb, typed }) => {
                 let elsewhere = kind_word(*typed);
                 let typed = typed.map(|mv| mv.to_string()).unwrap_or_default();
@@ -375,4 +377,45 @@ pub fn show(lang: Lang, game: &GameView, now: Millis) -> String {
         (None, None) => {}
     }
     out
+}
+
+/// Where `name` is in the lessons: the lesson on the text board, its words and how to answer
+/// (its choices by number), or that they are through them all.
+pub fn show_learning(lang: Lang, learning: &Learning, name: &str) -> String {
+    let Learning::At(view) = learning else {
+        return tr!(
+            lang,
+            "local-lesson-finished",
+            total = crate::service::LESSONS,
+            name = name
+        );
+    };
+    show_lesson(lang, view)
+}
+
+fn show_lesson(lang: Lang, view: &LessonView) -> String {
+    let mut out = painted_diagram(lang, &view.position, &paint);
+    out.push_str(&view.text(lang).replace("**", ""));
+    if view.lesson.wants_move() {
+        let _ = write!(out, "\n{}", tr!(lang, "local-lesson-how-move"));
+        return out;
+    }
+    let _ = write!(out, "\n{}", tr!(lang, "local-lesson-how-choice"));
+    for (number, label) in (1..).zip(view.choices(lang)) {
+        let _ = write!(out, "\n  {number}) {label}");
+    }
+    out
+}
+
+/// An answer to a lesson: why it is not right, or that it is, after the board the move made.
+pub fn show_answered(lang: Lang, answered: &Answered) -> String {
+    let said = answered.text(lang).replace("**", "");
+    let after = match answered {
+        Answered::Right { right, .. } => right.after.as_ref(),
+        Answered::Wrong { .. } => None,
+    };
+    let after = after
+        .map(|game| painted_diagram(lang, game, &paint))
+        .unwrap_or_default();
+    format!("{after}{said}")
 }
