@@ -320,14 +320,15 @@ help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]`
     `/brücke c3 e4` – eine Brücke zwischen zwei deiner Steine bauen.
     `/tauschen` – die Kuchenregel: In seinem ersten Zug darf Rot Weiß mit dessen zwei Steinen übernehmen, statt zu setzen (oder mit dem Knopf „Tauschen“ unter dem Spielplan).
     `/passen` – nur, wenn du keine zwei Steine setzen kannst. `/aufgeben` – die Partie aufgeben (mit Rückfrage).
-    `/tipp` – gegen den Bot: der Zug, den er für dich spielen würde, und warum (nur du siehst ihn; Tipps werden gezählt).
-    `/spielplan` – den Spielplan einer Partie zeigen. `/partien` – deine Partien, wer dran ist und die restliche Bedenkzeit. `/regeln` – die Regeln.
-    `/abbrechen` – eine Partie vor dem ersten Zug von Rot abbrechen. `/exportieren` – die Partienotation als Datei.
+    `/tipp` – gegen den Bot: der Zug, den er für dich spielen würde, und warum (Tipps werden gezählt).
+    `/lernen` – die Regeln in acht Lektionen. `/rätsel` – finde den Zug, der den Vorteil hält.
+    `/spielplan` – den Spielplan zeigen. `/partien` – deine Partien, wer dran ist, die restliche Bedenkzeit. `/regeln` – die Regeln.
+    `/abbrechen` – eine Partie vor Rots erstem Zug abbrechen. `/exportieren` – die Partienotation als Datei.
     `/wiedergabe [partie]` – eine beendete Partie als Animation. `/analyse [partie]` – wo sie gewonnen und verloren wurde, aus Sicht der KI.
     `/rangliste [seite]`, `/statistik [spieler]` – die Ratings dieses Servers. `/benachrichtigen an|aus|tägliche Übersicht` – Erinnerungen per Direktnachricht, oder eine Übersicht am Tag.
     `/urlaub beginnen|beenden|stand` – eine Pause: Deine Uhren stehen still.
-    `/einstellungen sprache` – die Sprache meiner Posts auf diesem Server (nur für Verwalter).
-    `/turnier erstellen|starten|stand|paarungen|zurückziehen|absagen` — Turniere auf dem Server (Rundenturnier oder Schweizer System); anmelden mit dem Knopf unter der Anmeldenachricht.
+    `/einstellungen sprache|rätsel-kanal` – meine Sprache hier, ein tägliches Rätsel in diesem Kanal (Verwalter).
+    `/turnier erstellen|starten|stand|paarungen|zurückziehen|absagen` – Turniere auf dem Server (Rundenturnier oder Schweizer System); anmelden per Knopf unter der Anmeldung.
     Im Thread einer Partie beziehen sich die Befehle auf diese Partie; anderswo wählst du sie mit der Option `partie`. `/hilfe` – diese Liste.
 
 ## Discord: die Slash-Befehle

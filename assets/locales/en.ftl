@@ -329,12 +329,13 @@ help-text = `/challenge [opponent] [size] [supply] [time] [rated]` — challenge
     `/swap` — the pie rule: on Red's first turn you may take White and its two tiles instead of placing (or use the Swap button under the board).
     `/pass` — only when you cannot place two tiles. `/resign` — give up (asks first).
     `/hint` — against the bot: the move it would play for you, and why (only you see it; hints are counted).
+    `/learn` — the rules in eight short lessons. `/puzzle` — find the move that keeps an advantage.
     `/board` — show a board. `/games` — your games, whose turn and the time left. `/rules` — the rules.
     `/abort` — call a game off before Red's first move. `/export` — the game record as a file.
     `/replay [game]` — an animated replay of a finished game. `/analyse [game]` — where it was won and lost, as the AI sees it.
     `/leaderboard [page]`, `/stats [player]` — this server's ratings. `/notify on|off|daily digest` — reminders by direct message, or one digest a day.
     `/vacation start|end|status` — time away: your clocks stand still.
-    `/settings language` — the language of my posts in this server (managers).
+    `/settings language|puzzle-channel` — the language of my posts here, a puzzle every day in this channel (managers).
     `/tournament create|start|standings|pairings|withdraw|cancel` — server tournaments (round robin or Swiss); join with the button under the sign-up message.
     In a game's thread the commands act on that game; elsewhere pick it with the `game` option. `/help` — this list.
 

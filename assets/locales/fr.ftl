@@ -320,13 +320,14 @@ help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — d
     `/pont c3 e4` — construire un pont entre deux de tes tuiles.
     `/échanger` — la règle du gâteau : à son premier tour, Rouge peut prendre Blanc et ses deux tuiles au lieu de poser (ou avec le bouton « Échanger » sous le plateau).
     `/passer` — seulement si tu ne peux pas poser deux tuiles. `/abandonner` — abandonner la partie (avec confirmation).
-    `/indice` — contre le bot : le coup qu’il jouerait à ta place, et pourquoi (toi seul le vois ; les indices sont comptés).
+    `/indice` — contre le bot : le coup qu’il jouerait à ta place, et pourquoi (les indices sont comptés).
+    `/apprendre` — les règles en huit leçons. `/problème` — trouve le coup qui garde l’avantage.
     `/plateau` — afficher le plateau d'une partie. `/parties` — tes parties, qui doit jouer et le temps restant. `/règles` — les règles.
     `/annuler` — annuler une partie avant le premier coup de Rouge. `/exporter` — la notation de la partie, en fichier.
     `/revoir [partie]` — une partie finie rejouée en animation. `/analyser [partie]` — où elle s’est gagnée et perdue, selon l’IA.
     `/classement [page]`, `/stats [joueur]` — les cotes de ce serveur. `/rappels activés|désactivés|résumé quotidien` — rappels en message privé, ou un résumé par jour.
     `/vacances partir|revenir|état` — une pause : tes pendules s’arrêtent.
-    `/réglages langue` — la langue de mes messages sur ce serveur (gestionnaires seulement).
+    `/réglages langue|salon-problèmes` — ma langue ici, un problème par jour dans ce salon (gestionnaires).
     `/tournoi créer|lancer|classement|appariements|retrait|annuler` — tournois du serveur (toutes rondes ou système suisse) ; inscription avec le bouton sous le message d'inscription.
     Dans le fil d'une partie, les commandes agissent sur cette partie ; ailleurs, choisis-la avec l'option `partie`. `/aide` — cette liste.
 
