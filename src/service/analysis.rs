@@ -318,16 +318,21 @@ impl Service {
     }
 }
 
-/// The view of a stored analysis of `game`.
-fn analysis_view(game: &GameView, row: &AnalysisRow) -> AnalysisView {
-    let evaluations: Vec<Evaluation> = row
-        .positions
+/// The evaluations a stored analysis keeps, position by position (as the search gave them,
+/// the tempo bias not yet taken out).
+pub(super) fn evaluations(row: &AnalysisRow) -> Vec<Evaluation> {
+    row.positions
         .iter()
         .map(|p| Evaluation {
             white_chance: p.white_chance,
             preferred: p.preferred.as_deref().and_then(|m| m.parse().ok()),
         })
-        .collect();
+        .collect()
+}
+
+/// The view of a stored analysis of `game`.
+fn analysis_view(game: &GameView, row: &AnalysisRow) -> AnalysisView {
+    let evaluations = evaluations(row);
     let moves: Vec<Move> = game.moves.iter().map(|m| m.mv).collect();
     let variant = game.game.variant();
     let evaluations = without_tempo(variant, &moves, &evaluations);

@@ -15,7 +15,7 @@
 use std::time::Instant;
 
 use super::{Ending, GameId, GameView, GuildId, Result, Service, ServiceError};
-use crate::ai::analysis::{Evaluation, evaluate};
+use crate::ai::analysis::evaluate;
 use crate::ai::puzzle::{Cut, JUDGE_PLAYOUTS, Puzzle, cuts};
 use crate::game::Move;
 use crate::store::{AnalysisRequest, GameToCut};
@@ -151,14 +151,7 @@ impl Service {
         let Some(analysis) = self.store.analysis(id).await?.filter(|a| a.finished) else {
             return Ok(());
         };
-        let evaluations: Vec<Evaluation> = analysis
-            .positions
-            .iter()
-            .map(|p| Evaluation {
-                white_chance: p.white_chance,
-                preferred: p.preferred.as_deref().and_then(|m| m.parse().ok()),
-            })
-            .collect();
+        let evaluations = super::analysis::evaluations(&analysis);
         let moves: Vec<Move> = game.moves.iter().map(|m| m.mv).collect();
         let variant = game.game.variant();
         let seed = (id.get() as u64) << 16;

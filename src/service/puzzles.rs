@@ -385,8 +385,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
-    use crate::game::Variant;
     use crate::service::{ManualClock, Player, PlayerId};
+    use crate::store::test_support::puzzle;
 
     const START: i64 = 1_700_000_000_000;
     const GUILD: GuildId = GuildId::from_snowflake(7);
@@ -394,26 +394,6 @@ mod tests {
 
     fn alice(guild: Option<GuildId>) -> Actor {
         Actor::member(Player::new(PlayerId::new(1001), "alice"), guild)
-    }
-
-    fn moves(text: &[&str]) -> Vec<Move> {
-        text.iter().map(|m| m.parse().unwrap()).collect()
-    }
-
-    /// A puzzle whose position differs by White's second placement (`n` from 0 to 3).
-    fn puzzle(n: usize) -> Puzzle {
-        let second = ["a1 a3", "a1 a4", "b1 b3", "b1 b4"][n];
-        Puzzle {
-            variant: Variant::boxed(10).unwrap(),
-            moves: moves(&["c3 d5", "f6 g8", second]),
-            candidates: moves(&["h1 h3", "g2 g4", "f1 f3"]),
-            accepted: moves(&["g2 g4", "f1 f3"]),
-            best_line: moves(&["g2 g4", "b6 b8"]),
-            played: Some("h1 h3".parse().unwrap()),
-            chance_before: 0.7,
-            chance_after: 0.4,
-            playouts: 400,
-        }
     }
 
     async fn open(dir: &tempfile::TempDir) -> Service {

@@ -33,7 +33,7 @@ mod ratings;
 mod settings;
 mod states;
 #[cfg(test)]
-mod test_support;
+pub(crate) mod test_support;
 mod tournaments;
 mod vacations;
 mod variant;

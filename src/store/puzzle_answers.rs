@@ -280,28 +280,7 @@ impl Store {
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::game::Variant;
-    use crate::store::test_support::{GUILD, NOW, OTHER_GUILD, store_with_players};
-
-    fn moves(text: &[&str]) -> Vec<Move> {
-        text.iter().map(|m| m.parse().unwrap()).collect()
-    }
-
-    /// A puzzle whose position differs by White's second placement (`n` from 0 to 5).
-    pub(crate) fn puzzle(n: usize) -> Puzzle {
-        let second = ["a1 a3", "a1 a4", "b1 b3", "b1 b4", "a5 a7", "a6 a8"][n];
-        Puzzle {
-            variant: Variant::boxed(10).unwrap(),
-            moves: moves(&["c3 d5", "f6 g8", second]),
-            candidates: moves(&["h1 h3", "g2 g4", "f1 f3"]),
-            accepted: moves(&["g2 g4", "f1 f3"]),
-            best_line: moves(&["g2 g4", "b6 b8"]),
-            played: Some("h1 h3".parse().unwrap()),
-            chance_before: 0.7,
-            chance_after: 0.4,
-            playouts: 400,
-        }
-    }
+    use crate::store::test_support::{GUILD, NOW, OTHER_GUILD, puzzle, store_with_players};
 
     pub(crate) async fn keep(
         store: &Store,

@@ -1,7 +1,10 @@
 //! The fixtures the store's tests share: a migrated store on a fresh file, players, games,
-//! commits and the outbox's due items.
+//! commits, the outbox's due items and puzzles.
 
 use tempfile::TempDir;
+
+use crate::ai::puzzle::Puzzle;
+use crate::game::Move;
 
 use super::games::insert_game;
 use super::outbox::insert_owed;
@@ -270,4 +273,24 @@ pub async fn pool_before(version: i64) -> (TempDir, String, sqlx::SqlitePool) {
     );
     before.run(&pool).await.unwrap();
     (dir, url, pool)
+}
+
+fn moves(text: &[&str]) -> Vec<Move> {
+    text.iter().map(|m| m.parse().unwrap()).collect()
+}
+
+/// A puzzle whose position differs by White's second placement (`n` from 0 to 5).
+pub(crate) fn puzzle(n: usize) -> Puzzle {
+    let second = ["a1 a3", "a1 a4", "b1 b3", "b1 b4", "a5 a7", "a6 a8"][n];
+    Puzzle {
+        variant: Variant::boxed(10).unwrap(),
+        moves: moves(&["c3 d5", "f6 g8", second]),
+        candidates: moves(&["h1 h3", "g2 g4", "f1 f3"]),
+        accepted: moves(&["g2 g4", "f1 f3"]),
+        best_line: moves(&["g2 g4", "b6 b8"]),
+        played: Some("h1 h3".parse().unwrap()),
+        chance_before: 0.7,
+        chance_after: 0.4,
+        playouts: 400,
+    }
 }
