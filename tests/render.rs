@@ -77,7 +77,8 @@ fn docs(name: &str) -> PathBuf {
         .join(name)
 }
 
-/// The rulebook's first picture is the one `/rules` sends in English.
+/// The rulebook's first picture is the one `/rules` sends in English (at most half its bytes
+/// as an RGB PNG).
 #[test]
 fn the_rulebook_shows_the_picture_rules_sends() {
     let png = ponte::service::picture(
@@ -88,14 +89,17 @@ fn the_rulebook_shows_the_picture_rules_sends() {
         Lang::En,
     );
     check_stored(&png, &docs("rules-example.png"));
+    assert_half_of_rgb("rules-example.png", &png);
 }
 
-/// The rulebook's scoring picture is today's drawing of the scoring example.
+/// The rulebook's scoring picture is today's drawing of the scoring example (at most half its
+/// bytes as an RGB PNG).
 #[test]
 fn the_rulebook_shows_todays_scoring_example() {
     let title = "Scoring: White 10 points, Red 3 + 1 + 1 = 5";
     let png = ponte::service::picture(&example("scoring"), title, "White", "Red", Lang::En);
     check_stored(&png, &docs("rules-scoring.png"));
+    assert_half_of_rgb("rules-scoring.png", &png);
 }
 
 #[test]
@@ -460,9 +464,9 @@ fn random_finished_game(rng: &mut fastrand::Rng) -> Game {
     game
 }
 
-/// The PNG players get is indexed and small (a full 12×12 board at most 50,000 bytes, one of
-/// 20 tiles or fewer 35,000: deflate level 2, the board's rows filtered by the row above and
-/// the caption's not, see `render::indexed`), and
+/// The PNG players get is indexed and small (a full 12×12 board at most 46,000 bytes, one of
+/// 20 tiles or fewer 30,000: the board's rows filtered by the row above and deflated at level
+/// 2, the text around it unfiltered at level 5, see `render::indexed`), and
 /// shows the drawing: every pixel drawn in one of the picture's
 /// flat colours (texts, lines, tiles, water) is exactly that colour, and every other pixel (a
 /// blend of an anti-aliased edge) is within `BOARD_MOST_OFF` levels in each channel. Over the golden
@@ -504,7 +508,7 @@ fn board_pictures_are_small_indexed_pngs_that_show_the_drawing() {
         let filled = (game.board().tiles(Color::White).len() + game.board().tiles(Color::Red).len())
             as usize;
         // Most of an empty board's picture is its frame, coordinates and caption.
-        let most = if filled <= 20 { 35_000 } else { 50_000 };
+        let most = if filled <= 20 { 30_000 } else { 46_000 };
         assert!(
             png.len() <= most,
             "{name}: {} bytes, {filled} tiles",
@@ -591,12 +595,17 @@ fn plots_and_crosstables_are_indexed_pngs_of_half_the_bytes() {
         ("crosstable", ponte::render::crosstable_png(&table)),
     ];
     for (name, png) in pictures {
-        let (_, rgb) = indexed_and_rgb_bytes(&png);
-        println!("{name}: {} bytes, {rgb} as RGB", png.len());
-        assert!(
-            2 * png.len() <= rgb,
-            "{name}: {} bytes, {rgb} as RGB",
-            png.len()
-        );
+        assert_half_of_rgb(name, &png);
     }
+}
+
+/// The picture takes at most half the bytes of the same pixels as an RGB PNG.
+fn assert_half_of_rgb(name: &str, png: &[u8]) {
+    let (_, rgb) = indexed_and_rgb_bytes(png);
+    println!("{name}: {} bytes, {rgb} as RGB", png.len());
+    assert!(
+        2 * png.len() <= rgb,
+        "{name}: {} bytes, {rgb} as RGB",
+        png.len()
+    );
 }

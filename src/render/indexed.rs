@@ -11,9 +11,10 @@
 //! need no look-up at all, and a row the same as the one above takes its indices whole.
 
 use std::collections::HashMap;
-use std::io::Write;
+use std::ops::Range;
 use std::sync::LazyLock;
 
+use flate2::{Compress, Compression, FlushCompress, Status};
 use image::{Rgb, RgbImage};
 
 use super::palette::*;
@@ -172,21 +173,53 @@ fn slot(key: u32) -> usize {
     (key.wrapping_mul(0x9e37_79b1) >> (32 - SLOTS.trailing_zeros())) as usize
 }
 
-/// Each pixel's palette index. A row the same as the one above (most rows of a board) takes
-/// that row's indices.
-fn indices(image: &RgbImage, lookup: &mut Lookup) -> Vec<u8> {
+/// The picture as PNG rows of palette indices: each row is one byte for its filter type
+/// ([`FILTER_NONE`]) and then its pixels' indices. A row the same as the one above (most rows
+/// of a board) takes that row's indices; eight pixels that continue the colour of the one
+/// before them (most pixels of a flat area) take its index without a look-up.
+fn png_rows(image: &RgbImage, lookup: &mut Lookup) -> Vec<u8> {
     let width = image.width() as usize;
-    let mut indices = Vec::with_capacity(image.as_raw().len() / 3);
+    let line = width + 1;
+    let mut rows = vec![FILTER_NONE; line * image.height() as usize];
     let mut above: Option<&[u8]> = None;
-    for row in image.as_raw().chunks_exact(width * 3) {
-        if above == Some(row) {
-            indices.extend_from_within(indices.len() - width..);
-        } else {
-            indices.extend(row.chunks_exact(3).map(|pixel| lookup.index(pixel)));
+    for (y, pixels) in image.as_raw().chunks_exact(width * 3).enumerate() {
+        let (done, rest) = rows.split_at_mut(y * line);
+        let row = &mut rest[1..line];
+        match above {
+            Some(above) if above == pixels => row.copy_from_slice(&done[done.len() - width..]),
+            _ => index_row(pixels, row, lookup),
         }
-        above = Some(row);
+        above = Some(pixels);
     }
-    indices
+    rows
+}
+
+/// The palette indices of a row of RGB pixels.
+fn index_row(pixels: &[u8], row: &mut [u8], lookup: &mut Lookup) {
+    let width = row.len();
+    if width == 0 {
+        return;
+    }
+    row[0] = lookup.index(&pixels[..3]);
+    let mut x = 1;
+    while x < width {
+        if x + 8 <= width && eight_continue_the_one_before(pixels, x) {
+            let before = row[x - 1];
+            row[x..x + 8].fill(before);
+            x += 8;
+        } else {
+            row[x] = lookup.index(&pixels[x * 3..x * 3 + 3]);
+            x += 1;
+        }
+    }
+}
+
+/// Whether the eight pixels from pixel `x` (at least 1) on are each the colour of the pixel
+/// before them: their 24 bytes are the same as the 24 bytes three before.
+fn eight_continue_the_one_before(pixels: &[u8], x: usize) -> bool {
+    let word = |at: usize| u64::from_ne_bytes(pixels[at..at + 8].try_into().expect("8 bytes"));
+    let at = x * 3;
+    (0..3).all(|i| word(at + 8 * i) == word(at + 8 * i - 3))
 }
 
 /// `f` with this thread's lookup of the [`BOARD`] palette: the board's colours recur from
@@ -204,54 +237,103 @@ pub fn board_color(color: Rgb<u8>) -> Rgb<u8> {
     Rgb(BOARD[usize::from(nearest(&BOARD, color.0))])
 }
 
-/// The deflate level of a board picture, sent after every move (see [`encode_board`] for the
-/// filters). On the full 12×12 golden board (zlib-rs, fastest of 15 runs, 2026-11-27): level 2
-/// gives 48.0 KB in 1.2 ms of deflate, 4 gives 45.4 KB in 2.6 ms, 5 41.5 KB in 3.6 ms, 6
-/// 40.9 KB in 4.9 ms; the caption is 15.7 to 17.6 KB of it at any level.
+/// The deflate level of a board picture's board (see [`encode_board`]). The rows of the
+/// full 12×12 golden board (zlib-rs alone, the fastest of 135 runs, 2026-11-27) take 25.9 KB
+/// at level 2 in 0.65 ms, 25.8 KB at 3 in 1.1 ms, 24.2 KB at 4 in 1.7 ms, 21.0 KB at 6 in
+/// 3.4 ms.
 const BOARD_LEVEL: u32 = 2;
 
-/// The deflate level of the plots and tables, made now and then: the smallest.
-const OTHER_LEVEL: u8 = 8;
+/// The deflate level of a board picture's text around the board (the coordinates' letters
+/// above and below it, and the caption). The golden picture's rows below the board take
+/// 19.4 KB at level 2 in 0.44 ms, 17.4 KB at 5 in 1.0 ms, 17.2 KB at 6 in 1.3 ms (the same
+/// runs).
+const TEXT_LEVEL: u32 = 5;
 
-/// A board picture as an indexed PNG of the [`BOARD`] palette. The rows above `caption_top`
-/// (the board, most of them the same as the one above or nearly) are filtered by the row
-/// above, so that what did not change deflates to runs of zeros; the caption's rows of text
-/// are left unfiltered, which deflates them best (17.6 KB against 22.3 KB filtered by the row
-/// above, 20.1 by the pixel before, 20.9 by Paeth, on the golden board at level 2).
-pub fn encode_board(image: &RgbImage, caption_top: u32) -> Vec<u8> {
-    let width = image.width() as usize;
-    let indices = with_board_lookup(|lookup| indices(image, lookup));
-    let mut filtered = Vec::with_capacity(indices.len() + indices.len() / width.max(1));
-    let mut above: Option<&[u8]> = None;
-    for (y, row) in indices.chunks_exact(width).enumerate() {
-        match above.filter(|_| y < caption_top as usize) {
-            Some(above) => {
-                filtered.push(FILTER_UP);
-                filtered.extend(row.iter().zip(above).map(|(a, b)| a.wrapping_sub(*b)));
-            }
-            None => {
-                filtered.push(FILTER_NONE);
-                filtered.extend_from_slice(row);
-            }
+/// The deflate level of the plots and tables, made now and then: the smallest.
+const OTHER_LEVEL: u32 = 8;
+
+/// A board picture as an indexed PNG of the [`BOARD`] palette. The rows of the board
+/// (`board_rows`) are filtered by the row above, so that what did not change deflates to runs
+/// of zeros, and deflated at [`BOARD_LEVEL`]. The rows of text above and below them (the
+/// coordinates' letters, the caption) are left unfiltered, which deflates text best (the
+/// golden caption: 17.6 KB against 22.3 KB filtered by the row above, 20.1 by the pixel
+/// before, 20.9 by Paeth, at level 2), and deflated at [`TEXT_LEVEL`]: on the full golden
+/// board they are a third of the rows and two fifths of the bytes, and level 5 takes 2.1 KB
+/// off them for 0.7 ms more than level 2.
+pub fn encode_board(image: &RgbImage, board_rows: Range<u32>) -> Vec<u8> {
+    let line = image.width() as usize + 1;
+    let mut rows = with_board_lookup(|lookup| png_rows(image, lookup));
+    let board_rows = board_rows.start as usize..(board_rows.end as usize).min(rows.len() / line);
+    filter_up(&mut rows, line, board_rows.clone());
+    let (above, rest) = rows.split_at(board_rows.start * line);
+    let (board, below) = rest.split_at(board_rows.len() * line);
+    let data = zlib(&[
+        (above, TEXT_LEVEL),
+        (board, BOARD_LEVEL),
+        (below, TEXT_LEVEL),
+    ]);
+    png_file(image.width(), image.height(), &BOARD, &data)
+}
+
+/// Filters `rows` (PNG rows `line` bytes long) by the row above: each index less the one
+/// above it. From the last row up, so that each row is taken from above unfiltered; the
+/// first row of the picture has none above and is left as it is.
+fn filter_up(rows: &mut [u8], line: usize, rows_filtered: Range<usize>) {
+    for y in rows_filtered.rev().filter(|&y| y > 0) {
+        let (above, row) = rows[(y - 1) * line..(y + 1) * line].split_at_mut(line);
+        row[0] = FILTER_UP;
+        for (index, up) in row[1..].iter_mut().zip(&above[1..]) {
+            *index = index.wrapping_sub(*up);
         }
-        above = Some(row);
     }
-    let mut zlib = flate2::write::ZlibEncoder::new(
-        Vec::with_capacity(indices.len() / 16),
-        flate2::Compression::new(BOARD_LEVEL),
-    );
-    zlib.write_all(&filtered)
-        .expect("writing to memory cannot fail");
-    let data = zlib.finish().expect("writing to memory cannot fail");
-    let mut bytes = Vec::with_capacity(data.len() + 1024);
-    let mut writer = header(&mut bytes, image.width(), image.height(), &BOARD)
-        .write_header()
-        .expect("writing to memory cannot fail");
-    writer
-        .write_chunk(png::chunk::IDAT, &data)
-        .expect("a picture's data fits a chunk");
-    writer.finish().expect("writing to memory cannot fail");
-    bytes
+}
+
+/// A zlib stream of `parts`' bytes, one after the other, each part deflated at its own level.
+/// flate2's `set_level` fails on a zlib-rs stream when the new level deflates in another way
+/// (from level 2 to 5: it flushes without room to write), so each part is its own
+/// raw deflate stream, all but the last ended by a sync flush (which ends its last block at a
+/// byte, not the last block of the stream), behind the zlib header and before the Adler-32 of
+/// all the bytes (RFC 1950). A part does not refer back to the parts before it.
+fn zlib(parts: &[(&[u8], u32)]) -> Vec<u8> {
+    let total: usize = parts.iter().map(|(bytes, _)| bytes.len()).sum();
+    // The header: deflate with a 32 KB window, no preset dictionary; the two bytes as a
+    // 16-bit number are a multiple of 31.
+    let mut data = Vec::with_capacity(total / 16);
+    data.extend_from_slice(&[0x78, 0x01]);
+    let mut adler = simd_adler32::Adler32::new();
+    for (i, (bytes, level)) in parts.iter().enumerate() {
+        let flush = if i + 1 == parts.len() {
+            FlushCompress::Finish
+        } else {
+            FlushCompress::Sync
+        };
+        let mut deflate = Compress::new(Compression::new(*level), false);
+        deflate_into(&mut deflate, bytes, &mut data, flush);
+        adler.write(bytes);
+    }
+    data.extend_from_slice(&adler.finish().to_be_bytes());
+    data
+}
+
+/// Deflates all of `input` onto `output`, then flushes as `flush` asks.
+fn deflate_into(
+    deflate: &mut Compress,
+    mut input: &[u8],
+    output: &mut Vec<u8>,
+    flush: FlushCompress,
+) {
+    loop {
+        output.reserve(input.len() / 8 + 4096);
+        let taken = deflate.total_in();
+        let status = deflate
+            .compress_vec(input, output, flush)
+            .expect("deflating to memory cannot fail");
+        input = &input[(deflate.total_in() - taken) as usize..];
+        // Done when the input is taken and the flush stopped with room left to write.
+        if status == Status::StreamEnd || (input.is_empty() && output.len() < output.capacity()) {
+            return;
+        }
+    }
 }
 
 /// A PNG row's filter type: the row as it is.
@@ -306,72 +388,87 @@ fn own_palette(image: &RgbImage) -> Vec<[u8; 3]> {
     taken
 }
 
-/// A picture as an indexed PNG of a palette from its own colours.
+/// A picture as an indexed PNG of a palette from its own colours, its rows unfiltered.
 pub fn encode(image: &RgbImage) -> Vec<u8> {
     let palette = own_palette(image);
-    let indices = indices(image, &mut Lookup::new(&palette));
-    let mut bytes = Vec::new();
-    let mut encoder = header(&mut bytes, image.width(), image.height(), &palette);
-    encoder.set_deflate_compression(png::DeflateCompression::Level(OTHER_LEVEL));
-    encoder.set_filter(png::Filter::NoFilter);
+    let rows = png_rows(image, &mut Lookup::new(&palette));
+    png_file(
+        image.width(),
+        image.height(),
+        &palette,
+        &zlib(&[(&rows, OTHER_LEVEL)]),
+    )
+}
+
+/// An indexed PNG file: 8 bits a pixel, the palette, and `data` (a zlib stream of PNG rows)
+/// as its one IDAT chunk.
+fn png_file(width: u32, height: u32, palette: &[[u8; 3]], data: &[u8]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(data.len() + palette.len() * 3 + 64);
+    let mut encoder = png::Encoder::new(&mut bytes, width, height);
+    encoder.set_color(png::ColorType::Indexed);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_palette(palette.concat());
     let mut writer = encoder
         .write_header()
         .expect("writing to memory cannot fail");
     writer
-        .write_image_data(&indices)
-        .expect("the picture has its size");
+        .write_chunk(png::chunk::IDAT, data)
+        .expect("a picture's data fits a chunk");
     writer.finish().expect("writing to memory cannot fail");
     bytes
-}
-
-/// An indexed PNG's header: 8 bits a pixel, the palette.
-fn header<'a>(
-    bytes: &'a mut Vec<u8>,
-    width: u32,
-    height: u32,
-    palette: &[[u8; 3]],
-) -> png::Encoder<'a, &'a mut Vec<u8>> {
-    let mut encoder = png::Encoder::new(bytes, width, height);
-    encoder.set_color(png::ColorType::Indexed);
-    encoder.set_depth(png::BitDepth::Eight);
-    encoder.set_palette(palette.concat());
-    encoder
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Taking a row's indices from the row above gives what looking up every pixel gives, on a
-    /// picture whose rows repeat in whole, in part and not at all.
+    /// Taking a row's indices from the row above, and eight pixels' from the pixel before them,
+    /// gives what looking up every pixel gives: on rows that repeat in whole, in part and not at
+    /// all, and runs of one colour broken at every place in their eight and at the row's end.
     #[test]
-    fn indices_taken_from_above_are_the_ones_looked_up() {
-        let (width, height) = (37, 9);
+    fn indices_taken_from_above_or_before_are_the_ones_looked_up() {
+        let (width, height) = (37, 12);
         let mut image = RgbImage::from_pixel(width, height, FRAME);
         for (x, y, pixel) in image.enumerate_pixels_mut() {
             let shade = Rgb([(x * 7 % 256) as u8, 0x90, 0x40]);
             *pixel = match (y, x % 5) {
                 (0, _) => WATER,
-                (_, 0) => shade,
-                _ => RED_FILL,
+                (1..=6, 0) => shade,
+                (1..=6, _) => RED_FILL,
+                // From row 7 on, one pixel of another colour after 1, 2, ... 5 of the run's.
+                (_, _) if x == y - 6 || x == 2 * (y - 6) + 20 => HIGHLIGHT,
+                _ => WATER,
             };
         }
         // Rows 1 and 2 are the same; rows 3 and 6 differ from the rows around them in a few
-        // pixels, one in the last, shorter span.
+        // pixels, one in the last, shorter span of eight.
         image.put_pixel(4, 3, WHITE_FILL);
         image.put_pixel(35, 3, HIGHLIGHT);
         image.put_pixel(20, 6, Rgb([0x12, 0x34, 0x56]));
-        let one_by_one = |image: &RgbImage| -> Vec<u8> {
+        image.put_pixel(36, 11, RED_FILL);
+        let one_by_one: Vec<u8> = {
             let mut lookup = Lookup::new(&BOARD);
             image
-                .as_raw()
-                .chunks_exact(3)
-                .map(|pixel| lookup.index(pixel))
+                .rows()
+                .flat_map(|row| {
+                    let indices: Vec<u8> = row.map(|pixel| lookup.index(&pixel.0)).collect();
+                    std::iter::once(FILTER_NONE).chain(indices)
+                })
                 .collect()
         };
-        assert_eq!(
-            indices(&image, &mut Lookup::new(&BOARD)),
-            one_by_one(&image)
-        );
+        assert_eq!(png_rows(&image, &mut Lookup::new(&BOARD)), one_by_one);
+    }
+
+    /// The two parts of a board picture's stream, each at its level, read back (with the
+    /// checksum checked) as the bytes they were made of.
+    #[test]
+    fn a_stream_of_parts_reads_back_whole() {
+        let board: Vec<u8> = (0..70_000u32).map(|i| (i % 251 / 7) as u8).collect();
+        let caption: Vec<u8> = (0..40_000u32).map(|i| (i * i % 13) as u8).collect();
+        let data = zlib(&[(&board, BOARD_LEVEL), (&caption, TEXT_LEVEL)]);
+        let mut read = Vec::new();
+        std::io::Read::read_to_end(&mut flate2::read::ZlibDecoder::new(&data[..]), &mut read)
+            .unwrap();
+        assert_eq!(read, [board, caption].concat());
     }
 }

@@ -186,6 +186,11 @@ impl Layout {
         (self.cell as f32 / 16.0).max(3.0)
     }
 
+    /// The rows of pixels between the board's outer grid lines.
+    fn board_rows(&self) -> std::ops::Range<u32> {
+        self.top + 1..self.top + self.board_side()
+    }
+
     fn panel_top(&self) -> u32 {
         self.top + self.board_side() + EDGE
     }
@@ -194,7 +199,7 @@ impl Layout {
 /// The picture as a PNG file's bytes: indexed, of the board pictures' palette.
 pub fn render_png(picture: &Picture) -> Vec<u8> {
     let layout = Layout::new(picture.game.board().size());
-    indexed::encode_board(&render(picture), layout.panel_top())
+    indexed::encode_board(&render(picture), layout.board_rows())
 }
 
 /// PNG bytes of an image (a plot, a table): indexed, of a palette from its own colours.
@@ -240,8 +245,7 @@ fn rect(x: i64, y: i64, w: i64, h: i64) -> Option<Rect> {
     (w > 0 && h > 0).then(|| Rect::at(x as i32, y as i32).of_size(w as u32, h as u32))
 }
 
-/// Fills the part of `area` inside the image, a row slice at a time (a pixel-by-pixel fill
-/// took a third of the drawing time).
+/// Fills the part of `area` inside the image.
 fn fill_rect(image: &mut RgbImage, area: Option<Rect>, color: Rgb<u8>) {
     let Some(area) = area else { return };
     let (width, height) = (image.width() as i32, image.height() as i32);
@@ -252,11 +256,15 @@ fn fill_rect(image: &mut RgbImage, area: Option<Rect>, color: Rgb<u8>) {
     }
     let stride = width as usize * 3;
     let pixels: &mut [u8] = image.as_mut();
-    for y in top as usize..bottom as usize {
-        let row = &mut pixels[y * stride + left as usize * 3..y * stride + right as usize * 3];
-        for pixel in row.chunks_exact_mut(3) {
-            pixel.copy_from_slice(&color.0);
-        }
+    let first =
+        top as usize * stride + left as usize * 3..top as usize * stride + right as usize * 3;
+    for pixel in pixels[first.clone()].chunks_exact_mut(3) {
+        pixel.copy_from_slice(&color.0);
+    }
+    // The other rows are copies of the first: copying a row is faster than writing its
+    // pixels three bytes at a time.
+    for y in top as usize + 1..bottom as usize {
+        pixels.copy_within(first.clone(), y * stride + left as usize * 3);
     }
 }
 
