@@ -54,8 +54,11 @@ impl Bot {
             .env("PONTE_SCHEDULER_SECONDS", "1")
             // The AI's moves take a fixed search, not the machine's speed.
             .env("PONTE_AI_PLAYOUTS", "30")
-            // Only the puzzles a test keeps itself are served.
+            // Only the puzzles a test keeps itself are served, and finished games are not
+            // analysed for puzzles in the background (a search on every core beside the test,
+            // for as long as the bot runs).
             .env("PONTE_BUILT_IN_PUZZLES", "0")
+            .env("PONTE_PUZZLES", "off")
             .arg("bot")
             .env("DISCORD_TOKEN", "fake-token")
             .env("DISCORD_API_BASE", fake.base())
