@@ -103,8 +103,8 @@ fn shades(a: Rgb<u8>, b: Rgb<u8>) -> impl Iterator<Item = [u8; 3]> {
 /// The palette of every board picture: the flat colours, then shades of each pair that
 /// touches, each shade taken only when no colour taken is within `apart` levels in every
 /// channel, with the smallest `apart` that fits [`BOARD_COLORS`]. One `apart` for every pair:
-/// finer shades of the text (the most blended pixels) made its rows deflate to 2 KB more on
-/// the full golden board, for no difference to see.
+/// shades of the text (the most blended pixels) half as far apart would make its rows 2 KB
+/// larger on the full golden board, for no difference to see.
 pub static BOARD: LazyLock<Vec<[u8; 3]>> = LazyLock::new(|| {
     let pairs = board_pairs();
     (1..=u8::MAX)
@@ -231,14 +231,14 @@ pub fn board_color(color: Rgb<u8>) -> Rgb<u8> {
 }
 
 /// The deflate level of a board picture's board (see [`encode_board`]). The rows of the
-/// full 12×12 golden board (zlib-rs alone, the fastest of 135 runs, 2026-11-27) take 25.9 KB
-/// at level 2 in 0.65 ms, 25.8 KB at 3 in 1.1 ms, 24.2 KB at 4 in 1.7 ms, 21.0 KB at 6 in
-/// 3.4 ms.
+/// full 12×12 golden board (zlib-rs alone, the fastest of 135 runs, 2026-11-27) take 25.5 KB
+/// at level 2 in 0.63 ms, 25.3 KB at 3 in 1.1 ms, 23.7 KB at 4 in 1.6 ms, 21.0 KB at 5 in
+/// 2.4 ms, 20.6 KB at 6 in 3.3 ms.
 const BOARD_LEVEL: u32 = 2;
 
 /// The deflate level of a board picture's text around the board (the coordinates' letters
 /// above and below it, and the caption). The golden picture's rows below the board take
-/// 19.4 KB at level 2 in 0.44 ms, 17.4 KB at 5 in 1.0 ms, 17.2 KB at 6 in 1.3 ms (the same
+/// 18.0 KB at level 2 in 0.41 ms, 15.8 KB at 5 in 1.0 ms, 15.7 KB at 6 in 1.3 ms (the same
 /// runs).
 const TEXT_LEVEL: u32 = 5;
 
@@ -251,8 +251,8 @@ const OTHER_LEVEL: u32 = 8;
 /// coordinates' letters, the caption) are left unfiltered, which deflates text best (the
 /// golden caption: 17.6 KB against 22.3 KB filtered by the row above, 20.1 by the pixel
 /// before, 20.9 by Paeth, at level 2), and deflated at [`TEXT_LEVEL`]: on the full golden
-/// board they are a third of the rows and two fifths of the bytes, and level 5 takes 2.1 KB
-/// off them for 0.7 ms more than level 2.
+/// board they are a third of the rows and two fifths of the bytes, and level 5 takes 2.4 KB
+/// off them for 0.6 ms more than level 2.
 pub fn encode_board(image: &RgbImage, board_rows: Range<u32>) -> Vec<u8> {
     let line = image.width() as usize + 1;
     let mut rows = with_board_lookup(|lookup| png_rows(image, lookup));
@@ -417,7 +417,7 @@ mod tests {
 
     /// Taking a row's indices from the row above, and eight pixels' from the pixel before them,
     /// gives what looking up every pixel gives: on rows that repeat in whole, in part and not at
-    /// all, and runs of one colour broken at every place in their eight and at the row's end.
+    /// all, and runs of one colour broken at most places in their eight and at the row's end.
     #[test]
     fn indices_taken_from_above_or_before_are_the_ones_looked_up() {
         let (width, height) = (37, 12);
