@@ -6,30 +6,9 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, Setup, setup, stored};
+use fake_discord::bot::{ALICE, Setup, answer_to, setup, stored};
 use fake_discord::{CHANNEL_ID, Call, FakeDiscord, User, click, message_json, slash};
 use serde_json::json;
-
-/// The private answer that follows an interaction `id` (a deferral first, then its words).
-async fn answer_to(fake: &FakeDiscord, from: usize, id: &str, what: &str) -> Call {
-    let first = fake.callback(from, id).await;
-    assert!(first.is_ephemeral(), "{}", first.json);
-    if !first.content().is_empty() {
-        return first;
-    }
-    let token = format!("token-{id}");
-    let answer = fake
-        .wait_for(from, what, |c| {
-            c.path.contains(&token) && !c.content().is_empty()
-        })
-        .await;
-    assert!(
-        answer.is_ephemeral() || answer.method == "PATCH",
-        "{}",
-        answer.json
-    );
-    answer
-}
 
 async fn run(fake: &FakeDiscord, name: &str, options: &[fake_discord::Opt]) -> Call {
     let from = fake.call_count();

@@ -7,7 +7,7 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, BOB, Bot, Setup, setup};
+use fake_discord::bot::{ALICE, BOB, Bot, Setup, answer_to, setup};
 use fake_discord::{CHANNEL_ID, Call, FakeDiscord, GUILD_ID, User, click, message_json, slash};
 use ponte::ai::puzzle::Puzzle;
 use ponte::game::{Move, Variant};
@@ -49,27 +49,6 @@ async fn keep_puzzles(database: &str) -> (PuzzleId, PuzzleId) {
         .unwrap();
     store.close().await;
     (own, built_in)
-}
-
-/// The private answer that follows an interaction `id` (a deferral first, then its words).
-async fn answer_to(fake: &FakeDiscord, from: usize, id: &str, what: &str) -> Call {
-    let first = fake.callback(from, id).await;
-    assert!(first.is_ephemeral(), "{}", first.json);
-    if !first.content().is_empty() {
-        return first;
-    }
-    let token = format!("token-{id}");
-    let answer = fake
-        .wait_for(from, what, |c| {
-            c.path.contains(&token) && !c.content().is_empty()
-        })
-        .await;
-    assert!(
-        answer.is_ephemeral() || answer.method == "PATCH",
-        "{}",
-        answer.json
-    );
-    answer
 }
 
 async fn puzzle_command(fake: &FakeDiscord, user: User) -> Call {

@@ -305,14 +305,9 @@ impl Click<'_> {
     }
 
     async fn lesson_followup(&self, shown: LessonShown) -> Result<(), Error> {
-        let mut followup = outgoing::followup(NOBODY)
-            .content(super::messages::fit_message(&shown.text))
-            .components(shown.buttons)
-            .ephemeral(true);
-        for (png, name) in shown.pictures {
-            followup = followup.add_file(serenity::CreateAttachment::bytes(png, name));
-        }
-        self.component.create_followup(self.ctx, followup).await?;
+        self.component
+            .create_followup(self.ctx, shown.followup())
+            .await?;
         Ok(())
     }
 

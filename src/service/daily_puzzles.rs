@@ -7,8 +7,7 @@
 //! post is owed through the outbox in the transaction that records it and plans the next, so a
 //! day owes one, whatever restarts or fails.
 
-use chrono::{DateTime, Days, Utc};
-
+use super::digests::next_digest_at;
 use super::puzzles::{PuzzleView, start_rating};
 use super::{Actor, ChannelId, Millis, Result, Service, ServiceError};
 use crate::ids::{GuildId, PuzzleId};
@@ -29,18 +28,7 @@ pub struct DailyPuzzle {
 
 /// The first [`DAILY_PUZZLE_HOUR`] o'clock UTC after `now`.
 pub fn next_daily_puzzle_at(now: Millis) -> Millis {
-    let utc = DateTime::<Utc>::from_timestamp_millis(now).unwrap_or_default();
-    let today = utc
-        .date_naive()
-        .and_hms_opt(DAILY_PUZZLE_HOUR, 0, 0)
-        .map(|at| at.and_utc().timestamp_millis());
-    match today {
-        Some(at) if at > now => at,
-        Some(at) => DateTime::<Utc>::from_timestamp_millis(at)
-            .and_then(|at| at.checked_add_days(Days::new(1)))
-            .map_or(at + 86_400_000, |at| at.timestamp_millis()),
-        None => now + 86_400_000,
-    }
+    next_digest_at(now, DAILY_PUZZLE_HOUR, chrono_tz::UTC, None)
 }
 
 impl Service {

@@ -269,3 +269,24 @@ pub async fn stored(database: &str, id: i64) -> ponte::service::GameView {
     service.close().await;
     game
 }
+
+/// The private answer that follows an interaction `id` (a deferral first, then its words).
+pub async fn answer_to(fake: &FakeDiscord, from: usize, id: &str, what: &str) -> Call {
+    let first = fake.callback(from, id).await;
+    assert!(first.is_ephemeral(), "{}", first.json);
+    if !first.content().is_empty() {
+        return first;
+    }
+    let token = format!("token-{id}");
+    let answer = fake
+        .wait_for(from, what, |c| {
+            c.path.contains(&token) && !c.content().is_empty()
+        })
+        .await;
+    assert!(
+        answer.is_ephemeral() || answer.method == "PATCH",
+        "{}",
+        answer.json
+    );
+    answer
+}

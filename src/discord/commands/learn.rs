@@ -10,6 +10,7 @@ use super::{Context, Error, actor, user_lang};
 use crate::discord::UserError;
 use crate::discord::button_id::ButtonId;
 use crate::discord::messages::{button, fit_message};
+use crate::discord::outgoing::{self, NOBODY};
 use crate::game::Move;
 use crate::i18n::Lang;
 use crate::service::{Answered, Learning, LessonAnswer, LessonView};
@@ -33,6 +34,18 @@ impl Shown {
             reply = reply.attachment(serenity::CreateAttachment::bytes(png, name));
         }
         reply
+    }
+
+    /// As a follow-up to a deferred button click, privately.
+    pub fn followup(self) -> serenity::CreateInteractionResponseFollowup {
+        let mut followup = outgoing::followup(NOBODY)
+            .content(fit_message(&self.text))
+            .components(self.buttons)
+            .ephemeral(true);
+        for (png, name) in self.pictures {
+            followup = followup.add_file(serenity::CreateAttachment::bytes(png, name));
+        }
+        followup
     }
 }
 
