@@ -464,9 +464,9 @@ fn random_finished_game(rng: &mut fastrand::Rng) -> Game {
     game
 }
 
-/// The PNG players get is indexed and small (a full 12×12 board at most 45,000 bytes, one of
-/// 20 tiles or fewer 27,000: the board's rows filtered by the row above and deflated at level
-/// 2, the text around it unfiltered at level 5, see `render::indexed`), and
+/// The PNG players get is indexed and small (a full 12×12 board at most 40,000 bytes, one of
+/// 20 tiles or fewer 26,000: the board's rows filtered by the row above, the text around it
+/// unfiltered, each deflated with its own search for matches, see `render::indexed`), and
 /// shows the drawing: every pixel drawn in one of the picture's
 /// flat colours (texts, lines, tiles, water) is exactly that colour, and every other pixel (a
 /// blend of an anti-aliased edge) is within `BOARD_MOST_OFF` levels in each channel. Over the golden
@@ -508,7 +508,7 @@ fn board_pictures_are_small_indexed_pngs_that_show_the_drawing() {
         let filled = (game.board().tiles(Color::White).len() + game.board().tiles(Color::Red).len())
             as usize;
         // Most of an empty board's picture is its frame, coordinates and caption.
-        let most = if filled <= 20 { 27_000 } else { 45_000 };
+        let most = if filled <= 20 { 26_000 } else { 40_000 };
         assert!(
             png.len() <= most,
             "{name}: {} bytes, {filled} tiles",

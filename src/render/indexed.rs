@@ -14,15 +14,15 @@ use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::LazyLock;
 
-use flate2::{Compress, Compression, FlushCompress, Status};
 use image::{Rgb, RgbImage};
 
+use super::deflate::{Search, zlib};
 use super::palette::*;
 use super::{edge, fill};
 use crate::game::Color;
 
 /// The most a channel of a board picture's pixel differs from the drawing (of 255 levels):
-/// flat colours are exact, only blends of anti-aliased edges shift (by up to 11 levels over
+/// flat colours are exact, only blends of anti-aliased edges shift (by up to 12 levels over
 /// the golden positions and 50 random games, `tests/render.rs`).
 pub const BOARD_MOST_OFF: u8 = 12;
 
@@ -100,27 +100,28 @@ fn shades(a: Rgb<u8>, b: Rgb<u8>) -> impl Iterator<Item = [u8; 3]> {
     })
 }
 
-/// The palette of every board picture: the flat colours, then shades of each pair that
-/// touches, each shade taken only when no colour taken is within `apart` levels in every
-/// channel, with the smallest `apart` that fits [`BOARD_COLORS`]. One `apart` for every pair:
-/// shades of the text (the most blended pixels) half as far apart would make its rows 2 KB
-/// larger on the full golden board, for no difference to see.
+/// How far apart the shades of [`BOARD`] are: a shade is taken only when no colour taken is
+/// within this many levels in every channel. At 13 every blend of the golden positions and of
+/// 50 random finished games is within 12 levels of the drawing ([`BOARD_MOST_OFF`]) and the
+/// full golden board is 38.8 KB; at 10, the closest the palette's entries allow, 39.9 KB; at
+/// 14, 38.3 KB with blends 14 levels off (`ponte render tests/golden/finished.txt --title
+/// "Game #7" --white alice --red bob`, 2026-11-27). One spacing for every pair: shades of the
+/// text half as far apart made its rows 2 KB larger, for no difference to see.
+const APART: u8 = 13;
+
+/// The palette of every board picture: the flat colours, then shades of each pair of colours
+/// that touch, [`APART`].
 pub static BOARD: LazyLock<Vec<[u8; 3]>> = LazyLock::new(|| {
-    let pairs = board_pairs();
-    (1..=u8::MAX)
-        .map(|apart| {
-            let mut colors: Vec<[u8; 3]> = FLAT.iter().map(|c| c.0).collect();
-            for (a, b) in &pairs {
-                for shade in shades(*a, *b) {
-                    if colors.iter().all(|c| distance(*c, shade).0 > apart) {
-                        colors.push(shade);
-                    }
-                }
+    let mut colors: Vec<[u8; 3]> = FLAT.iter().map(|c| c.0).collect();
+    for (a, b) in board_pairs() {
+        for shade in shades(a, b) {
+            if colors.iter().all(|c| distance(*c, shade).0 > APART) {
+                colors.push(shade);
             }
-            colors
-        })
-        .find(|colors| colors.len() <= BOARD_COLORS)
-        .expect("the flat colours fit")
+        }
+    }
+    assert!(colors.len() <= BOARD_COLORS, "{} colours", colors.len());
+    colors
 });
 
 /// Colour → palette index, for the colours met: a direct-mapped table in front of the
@@ -230,29 +231,43 @@ pub fn board_color(color: Rgb<u8>) -> Rgb<u8> {
     Rgb(BOARD[usize::from(nearest(&BOARD, color.0))])
 }
 
-/// The deflate level of a board picture's board (see [`encode_board`]). The rows of the
-/// full 12×12 golden board (zlib-rs alone, the fastest of 135 runs, 2026-11-27) take 25.5 KB
-/// at level 2 in 0.63 ms, 25.3 KB at 3 in 1.1 ms, 23.7 KB at 4 in 1.6 ms, 21.0 KB at 5 in
-/// 2.4 ms, 20.6 KB at 6 in 3.3 ms.
-const BOARD_LEVEL: u32 = 2;
+/// The deflate level of the board pictures: zlib-rs's level 5, which before taking a match
+/// looks for a longer one at the byte where it ends; each part searches as its [`Search`]
+/// says.
+const BOARD_LEVEL: i32 = 5;
 
-/// The deflate level of a board picture's text around the board (the coordinates' letters
-/// above and below it, and the caption). The golden picture's rows below the board take
-/// 18.0 KB at level 2 in 0.41 ms, 15.8 KB at 5 in 1.0 ms, 15.7 KB at 6 in 1.3 ms (the same
-/// runs).
-const TEXT_LEVEL: u32 = 5;
+/// The search for matches in the rows of a board (filtered by the row above): up to 24 earlier
+/// places tried. The rows of the full 12×12 golden board (its shades 10 apart) take 21.3 KB
+/// in 1.41 ms, against 25.5 KB in 0.65 ms at zlib-rs's level 2 and 21.0 KB in 2.4 ms at its
+/// level 5; with 4 places, 22.1 KB in 1.24 ms (a scratch program on the picture's rows with
+/// the same zlib-rs, 2026-11-27, the fastest of 15 runs for the levels, of 32 for the searches).
+const BOARD_SEARCH: Search = Search {
+    good: 8,
+    lazy: 1,
+    nice: 64,
+    chain: 24,
+};
+
+/// The search for matches in the rows of text around the board (the coordinates' letters
+/// above and below it, the caption): up to 6 earlier places. The golden picture's rows below
+/// the board take 16.1 KB in 0.66 ms, against 15.8 KB in 1.0 ms at level 5 and 18.0 KB in
+/// 0.4 ms at level 2 (the same program).
+const TEXT_SEARCH: Search = Search {
+    good: 8,
+    lazy: 1,
+    nice: 128,
+    chain: 6,
+};
 
 /// The deflate level of the plots and tables, made now and then: the smallest.
-const OTHER_LEVEL: u32 = 8;
+const OTHER_LEVEL: i32 = 8;
 
 /// A board picture as an indexed PNG of the [`BOARD`] palette. The rows of the board
 /// (`board_rows`) are filtered by the row above, so that what did not change deflates to runs
-/// of zeros, and deflated at [`BOARD_LEVEL`]. The rows of text above and below them (the
-/// coordinates' letters, the caption) are left unfiltered, which deflates text best (the
+/// of zeros, and searched as [`BOARD_SEARCH`] says. The rows of text above and below them
+/// (the coordinates' letters, the caption) are left unfiltered, which deflates text best (the
 /// golden caption: 17.6 KB against 22.3 KB filtered by the row above, 20.1 by the pixel
-/// before, 20.9 by Paeth, at level 2), and deflated at [`TEXT_LEVEL`]: on the full golden
-/// board they are a third of the rows and two fifths of the bytes, and level 5 takes 2.4 KB
-/// off them for 0.6 ms more than level 2.
+/// before, 20.9 by Paeth, at level 2), and searched as [`TEXT_SEARCH`] says.
 pub fn encode_board(image: &RgbImage, board_rows: Range<u32>) -> Vec<u8> {
     let line = image.width() as usize + 1;
     let mut rows = with_board_lookup(|lookup| png_rows(image, lookup));
@@ -260,11 +275,14 @@ pub fn encode_board(image: &RgbImage, board_rows: Range<u32>) -> Vec<u8> {
     filter_up(&mut rows, line, board_rows.clone());
     let (above, rest) = rows.split_at(board_rows.start * line);
     let (board, below) = rest.split_at(board_rows.len() * line);
-    let data = zlib(&[
-        (above, TEXT_LEVEL),
-        (board, BOARD_LEVEL),
-        (below, TEXT_LEVEL),
-    ]);
+    let data = zlib(
+        BOARD_LEVEL,
+        &[
+            (above, Some(TEXT_SEARCH)),
+            (board, Some(BOARD_SEARCH)),
+            (below, Some(TEXT_SEARCH)),
+        ],
+    );
     png_file(image.width(), image.height(), &BOARD, &data)
 }
 
@@ -277,54 +295,6 @@ fn filter_up(rows: &mut [u8], line: usize, rows_filtered: Range<usize>) {
         row[0] = FILTER_UP;
         for (index, up) in row[1..].iter_mut().zip(&above[1..]) {
             *index = index.wrapping_sub(*up);
-        }
-    }
-}
-
-/// A zlib stream of `parts`' bytes, one after the other, each part deflated at its own level.
-/// flate2's `set_level` fails on a zlib-rs stream when the new level deflates in another way
-/// (from level 2 to 5: it flushes without room to write), so each part is its own
-/// raw deflate stream, all but the last ended by a sync flush (which ends its last block at a
-/// byte, not the last block of the stream), behind the zlib header and before the Adler-32 of
-/// all the bytes (RFC 1950). A part does not refer back to the parts before it.
-fn zlib(parts: &[(&[u8], u32)]) -> Vec<u8> {
-    let total: usize = parts.iter().map(|(bytes, _)| bytes.len()).sum();
-    // The header: deflate with a 32 KB window, no preset dictionary; the two bytes as a
-    // 16-bit number are a multiple of 31.
-    let mut data = Vec::with_capacity(total / 16);
-    data.extend_from_slice(&[0x78, 0x01]);
-    let mut adler = simd_adler32::Adler32::new();
-    for (i, (bytes, level)) in parts.iter().enumerate() {
-        let flush = if i + 1 == parts.len() {
-            FlushCompress::Finish
-        } else {
-            FlushCompress::Sync
-        };
-        let mut deflate = Compress::new(Compression::new(*level), false);
-        deflate_into(&mut deflate, bytes, &mut data, flush);
-        adler.write(bytes);
-    }
-    data.extend_from_slice(&adler.finish().to_be_bytes());
-    data
-}
-
-/// Deflates all of `input` onto `output`, then flushes as `flush` asks.
-fn deflate_into(
-    deflate: &mut Compress,
-    mut input: &[u8],
-    output: &mut Vec<u8>,
-    flush: FlushCompress,
-) {
-    loop {
-        output.reserve(input.len() / 8 + 4096);
-        let taken = deflate.total_in();
-        let status = deflate
-            .compress_vec(input, output, flush)
-            .expect("deflating to memory cannot fail");
-        input = &input[(deflate.total_in() - taken) as usize..];
-        // Done when the input is taken and the flush stopped with room left to write.
-        if status == Status::StreamEnd || (input.is_empty() && output.len() < output.capacity()) {
-            return;
         }
     }
 }
@@ -389,7 +359,7 @@ pub fn encode(image: &RgbImage) -> Vec<u8> {
         image.width(),
         image.height(),
         &palette,
-        &zlib(&[(&rows, OTHER_LEVEL)]),
+        &zlib(OTHER_LEVEL, &[(&rows, None)]),
     )
 }
 
@@ -450,18 +420,5 @@ mod tests {
                 .collect()
         };
         assert_eq!(png_rows(&image, &mut Lookup::new(&BOARD)), one_by_one);
-    }
-
-    /// The two parts of a board picture's stream, each at its level, read back (with the
-    /// checksum checked) as the bytes they were made of.
-    #[test]
-    fn a_stream_of_parts_reads_back_whole() {
-        let board: Vec<u8> = (0..70_000u32).map(|i| (i % 251 / 7) as u8).collect();
-        let caption: Vec<u8> = (0..40_000u32).map(|i| (i * i % 13) as u8).collect();
-        let data = zlib(&[(&board, BOARD_LEVEL), (&caption, TEXT_LEVEL)]);
-        let mut read = Vec::new();
-        std::io::Read::read_to_end(&mut flate2::read::ZlibDecoder::new(&data[..]), &mut read)
-            .unwrap();
-        assert_eq!(read, [board, caption].concat());
     }
 }

@@ -22,6 +22,7 @@ use crate::game::{Bridge, Cell, Color, Game, Move};
 mod animation;
 mod caption;
 mod crosstable;
+mod deflate;
 mod indexed;
 mod plot;
 
