@@ -36,16 +36,10 @@ impl Shown {
         reply
     }
 
-    /// As a follow-up to a deferred button click, privately.
+    /// As a follow-up to a deferred button click: the same reply, mentioning nobody.
     pub fn followup(self) -> serenity::CreateInteractionResponseFollowup {
-        let mut followup = outgoing::followup(NOBODY)
-            .content(fit_message(&self.text))
-            .components(self.buttons)
-            .ephemeral(true);
-        for (png, name) in self.pictures {
-            followup = followup.add_file(serenity::CreateAttachment::bytes(png, name));
-        }
-        followup
+        self.reply()
+            .to_slash_followup_response(outgoing::followup(NOBODY))
     }
 }
 
