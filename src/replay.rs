@@ -82,8 +82,14 @@ pub fn text_report(replay: &Replay) -> String {
     out.push('\n');
     let (plies, size) = (replay.game.plies(), replay.game.variant().size());
     let moves = if plies == 1 { "move" } else { "moves" };
+    // "an 8×8", "an 11×11": the article follows the number as it is said.
+    let article = if matches!(size, 8 | 11 | 18) {
+        "an"
+    } else {
+        "a"
+    };
     out.push_str(&format!(
-        "{plies} {moves} applied on a {size}×{size} board\n"
+        "{plies} {moves} applied on {article} {size}×{size} board\n"
     ));
     if let Some(error) = &replay.error {
         out.push_str(&format!(

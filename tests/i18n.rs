@@ -246,3 +246,38 @@ fn inside_a_sentence(text: &str, word: &str) -> bool {
         !(before.is_empty() || before.ends_with(['.', '!', '?', ':', '\n']))
     })
 }
+
+#[test]
+fn english_counts_and_articles_agree_with_their_numbers() {
+    use ponte::i18n::tr;
+    assert_eq!(
+        tr!(Lang::En, "diagram-tiles-left", left = 1),
+        ", 1 tile left"
+    );
+    assert_eq!(
+        tr!(Lang::En, "diagram-tiles-left", left = 2),
+        ", 2 tiles left"
+    );
+    let challenge = |rated: &str| {
+        tr!(
+            Lang::En,
+            "challenge-text",
+            who = "alice",
+            whom = "bob",
+            rated = rated,
+            terms = "8×8",
+            opener = "alice",
+            expires = "tomorrow"
+        )
+    };
+    assert!(
+        challenge("no").contains("bob to an unrated game"),
+        "{}",
+        challenge("no")
+    );
+    assert!(
+        challenge("yes").contains("bob to a rated game"),
+        "{}",
+        challenge("yes")
+    );
+}

@@ -335,3 +335,20 @@ fn the_text_board_says_one_in_the_singular() {
             .contains("red    0 points, 0 islands, 0 bridges, 2 tiles")
     );
 }
+
+/// The board's size takes the article it is read with: "an 8×8", "a 6×6".
+#[test]
+fn the_board_size_takes_its_article() {
+    let run = replay("size 8\nc3 e5\n", &[]);
+    assert!(
+        run.stdout.contains("1 move applied on an 8×8 board"),
+        "{}",
+        run.stdout
+    );
+    let run = replay("size 6\nc3 e5\n", &[]);
+    assert!(
+        run.stdout.contains("1 move applied on a 6×6 board"),
+        "{}",
+        run.stdout
+    );
+}

@@ -34,7 +34,10 @@ move-swap = swap
 diagram-bridges = { $color } bridges: { $bridges }
 diagram-last-move = last move: { $move } (move { $number })
 diagram-score = { $color }  { $points }, { $islands }, { $bridges }, { $tiles }
-diagram-tiles-left = , { $left } tiles left
+diagram-tiles-left = { $left ->
+    [one] , { $left } tile left
+   *[other] , { $left } tiles left
+}
 diagram-bridges-left = bridges left in the pool: { $left }
 
 ## Why a move is illegal
@@ -159,9 +162,9 @@ challenge-anyone = anyone
 challenge-opener-challenger = The challenger
 challenge-opener-other = The other player
 # $rated is yes or no; $terms the board, supply and time ("12×12, 60 tiles each, 22 bridges, 3 days per move").
-challenge-text = { $who } challenges { $whom } to a { $rated ->
-    [yes] rated
-   *[no] unrated
+challenge-text = { $who } challenges { $whom } to { $rated ->
+    [yes] a rated
+   *[no] an unrated
 } game of Ponte del Diavolo ({ $terms }). { $opener } opens with White's first two tiles; the other player then keeps Red or swaps. The challenge expires { $expires }.
 challenge-accepted = { $name } accepted: game #{ $id } — { $white } (White) vs { $red } (Red).
 # $status is declined or cancelled.
