@@ -70,7 +70,7 @@ impl Destination {
                 "it is a folder, not a file",
             ));
         }
-        if is_stream(&kind) {
+        if is_stream(kind) {
             return Ok(Destination::Stream(end));
         }
         Err(std::io::Error::other(
@@ -84,13 +84,13 @@ fn nothing_there(error: &std::io::Error) -> bool {
 }
 
 #[cfg(unix)]
-fn is_stream(kind: &std::fs::FileType) -> bool {
+fn is_stream(kind: std::fs::FileType) -> bool {
     use std::os::unix::fs::FileTypeExt;
     kind.is_fifo() || kind.is_char_device() || kind.is_block_device()
 }
 
 #[cfg(not(unix))]
-fn is_stream(_: &std::fs::FileType) -> bool {
+fn is_stream(_: std::fs::FileType) -> bool {
     false
 }
 

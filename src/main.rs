@@ -378,7 +378,7 @@ fn analyse(args: AnalyseArgs) -> Outcome {
         table.push_str(&format!("{ply:>3}  {played:<8} {white}\n"));
     }
     table.push_str(&format!("\n{}\n", analysis.summary(lang)));
-    // The chart on standard output leaves it to the chart alone.
+    // Standard output is then the chart's alone: the table goes to standard error.
     if args.output.as_deref() == Some(STANDARD_OUTPUT) {
         eprint!("{table}");
     } else {
