@@ -5,7 +5,7 @@
 //! and exits with.
 
 use std::fmt::Display;
-use std::io::Read;
+use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -46,7 +46,7 @@ enum Command {
 
 #[derive(clap::Args)]
 struct BackupArgs {
-    /// Where to write the copy
+    /// Where to write the copy (a link's file is written; a device or a pipe is refused)
     dest: PathBuf,
     /// The SQLite database (default: $DATABASE_URL, else sqlite://ponte.db)
     #[arg(long)]
@@ -76,7 +76,8 @@ struct LocalArgs {
 struct RenderArgs {
     /// The record file, or - for standard input
     record: String,
-    /// Where to write the picture
+    /// Where to write the picture (- for standard output; a link's file is replaced, a device
+    /// or a pipe written through)
     #[arg(short, long, default_value = "board.png")]
     output: String,
     #[command(flatten)]
@@ -87,7 +88,8 @@ struct RenderArgs {
 struct GifArgs {
     /// The record file, or - for standard input
     record: String,
-    /// Where to write the animation
+    /// Where to write the animation (- for standard output; a link's file is replaced, a
+    /// device or a pipe written through)
     #[arg(short, long, default_value = "game.gif")]
     output: String,
     /// How long each position shows, in milliseconds (the last one at least 4 s)
@@ -121,7 +123,8 @@ struct AnalyseArgs {
     #[arg(long, default_value_t = ponte::service::ANALYSIS_PLAYOUTS,
           value_parser = clap::value_parser!(u64).range(1..))]
     playouts: u64,
-    /// Also draw the chart of White's chances as a PNG here
+    /// Also draw the chart of White's chances as a PNG here (- for standard output, the
+    /// table then going to standard error)
     #[arg(short, long)]
     output: Option<String>,
     /// en, de or fr
@@ -364,6 +367,7 @@ fn analyse(args: AnalyseArgs) -> Outcome {
             bar.show(done, total);
         });
     drop(bar);
+    let mut table = String::new();
     for (ply, chance) in analysis.chances.iter().enumerate() {
         let played = ply.checked_sub(1).map_or_else(
             || ponte::tr!(lang, "analyse-cli-start"),
@@ -371,9 +375,15 @@ fn analyse(args: AnalyseArgs) -> Outcome {
         );
         let percent = (chance * 100.0).round() as u32;
         let white = ponte::tr!(lang, "analyse-cli-white", percent = percent);
-        println!("{ply:>3}  {played:<8} {white}");
+        table.push_str(&format!("{ply:>3}  {played:<8} {white}\n"));
     }
-    println!("\n{}", analysis.summary(lang));
+    table.push_str(&format!("\n{}\n", analysis.summary(lang)));
+    // Standard output is then the chart's alone: the table goes to standard error.
+    if args.output.as_deref() == Some(STANDARD_OUTPUT) {
+        eprint!("{table}");
+    } else {
+        print!("{table}");
+    }
     if let Some(output) = args.output {
         write(&output, &analysis.chart(lang, &file_title(&args.record)))?;
     }
@@ -471,11 +481,21 @@ impl Played {
     }
 }
 
-/// Writes a picture or an animation.
+/// The output named `-`: standard output (`./-` names a file).
+const STANDARD_OUTPUT: &str = "-";
+
+/// Writes a picture or an animation to the file `output` (see `files::write_whole`: a link's
+/// file is replaced, a device or a pipe written through), or to standard output for `-`.
 ///
 /// # Errors
-/// Status 2, naming the file.
+/// Status 2, naming the file; a failure to write to standard output.
 fn write(output: &str, bytes: &[u8]) -> Result<(), Exit> {
+    if output == STANDARD_OUTPUT {
+        let mut stdout = std::io::stdout().lock();
+        stdout.write_all(bytes)?;
+        stdout.flush()?;
+        return Ok(());
+    }
     ponte::files::write_whole(std::path::Path::new(output), bytes)
         .map_err(|error| Exit::nothing_made(format!("writing {output}: {error}")))
 }

@@ -335,6 +335,66 @@ async fn a_destination_that_is_no_regular_file_is_refused_even_with_force() {
 }
 
 #[tokio::test]
+async fn a_link_as_destination_gets_the_copy_in_the_file_it_leads_to_and_stays_a_link() {
+    let dir = tempfile::tempdir().unwrap();
+    let service = common::open_service(&dir, Arc::new(ManualClock::new(START))).await;
+    service.close().await;
+    let url = common::database_url(&dir);
+    let backups = dir.path().join("backups");
+    std::fs::create_dir(&backups).unwrap();
+    let is_link = |name: &str| {
+        std::fs::symlink_metadata(dir.path().join(name))
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    };
+    // latest -> backups/today.db, which does not exist yet: it is created, without --force.
+    std::os::unix::fs::symlink("backups/today.db", dir.path().join("latest")).unwrap();
+    let (status, said) = backup_in(dir.path(), "latest", &url, false);
+    assert_eq!(status, Some(0), "{said}");
+    assert!(is_link("latest"));
+    assert_eq!(names(&backups), ["today.db"]);
+    assert_eq!(integrity(&backups.join("today.db")).await, "ok");
+
+    // Now it exists: replaced only with --force, and the link is kept.
+    std::fs::write(backups.join("today.db"), b"an older backup").unwrap();
+    let (status, said) = backup_in(dir.path(), "latest", &url, false);
+    assert_eq!(status, Some(1), "{said}");
+    assert!(said.contains("today.db exists already"), "{said}");
+    assert_eq!(
+        std::fs::read(backups.join("today.db")).unwrap(),
+        b"an older backup"
+    );
+    let (status, said) = backup_in(dir.path(), "latest", &url, true);
+    assert_eq!(status, Some(0), "{said}");
+    assert!(is_link("latest"));
+    assert_eq!(names(&backups), ["today.db"], "nothing left beside it");
+    assert_eq!(integrity(&backups.join("today.db")).await, "ok");
+
+    // A link to a pipe: refused, the pipe and the link as they were.
+    let made = std::process::Command::new("mkfifo")
+        .arg(backups.join("pipe"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    std::os::unix::fs::symlink("backups/pipe", dir.path().join("to-pipe")).unwrap();
+    let (status, said) = backup_in(dir.path(), "to-pipe", &url, true);
+    assert_eq!(status, Some(1), "{said}");
+    assert!(said.contains("is not a regular file"), "{said}");
+    assert!(is_link("to-pipe"));
+    use std::os::unix::fs::FileTypeExt;
+    let pipe = std::fs::symlink_metadata(backups.join("pipe")).unwrap();
+    assert!(pipe.file_type().is_fifo());
+
+    // A link that leads nowhere but to a file SQLite would read beside the database: refused.
+    std::os::unix::fs::symlink("ponte.db-journal", dir.path().join("journal")).unwrap();
+    let (status, said) = backup_in(dir.path(), "journal", &url, true);
+    assert_eq!(status, Some(1), "{said}");
+    assert!(said.contains("a backup must go elsewhere"), "{said}");
+    assert!(!dir.path().join("ponte.db-journal").exists());
+}
+
+#[tokio::test]
 async fn a_database_that_does_not_exist_or_is_no_ponte_database_is_refused_and_nothing_is_created()
 {
     let dir = tempfile::tempdir().unwrap();

@@ -6,6 +6,11 @@
 //! migrated), and a destination that is the database itself, however spelled, or one of the
 //! files SQLite keeps beside it, is refused even with `force` — renaming a copy over the file a
 //! running bot has open, beside its write-ahead log, corrupts the database.
+//!
+//! A destination that is a symbolic link gets the copy in the file it leads to (created when
+//! the link leads nowhere), and stays a link. A device or a named pipe is refused: `VACUUM
+//! INTO` writes a database file, reading back and rewriting its pages, which a stream cannot
+//! take, and a copy streamed out of a temporary file could be cut off unseen.
 
 use std::fs::Metadata;
 use std::io::ErrorKind;
@@ -31,7 +36,7 @@ pub enum BackupError {
     IsTheDatabase { dest: PathBuf, database: PathBuf },
     #[error("{0} is a folder: name the backup's file")]
     Folder(PathBuf),
-    #[error("{0} is not a regular file")]
+    #[error("{0} is not a regular file: a backup is a database file, never a device or a pipe")]
     NotAFile(PathBuf),
     #[error("{0} is not a folder")]
     NotAFolder(PathBuf),
@@ -49,8 +54,8 @@ pub enum BackupError {
     Store(#[from] StoreError),
 }
 
-/// Backs the database at `url` up to `dest` (replacing a file there only with `force`) and
-/// returns what the copy holds.
+/// Backs the database at `url` up to `dest`, or the file its symbolic links lead to (replacing
+/// a file there only with `force`), and returns what the copy holds.
 ///
 /// # Errors
 /// The database does not exist or is no ponte database; `dest` is the database or a file
@@ -67,17 +72,22 @@ pub async fn backup(url: &str, dest: &Path, force: bool) -> Result<Copied, Backu
         }
         Err(e) => return Err(BackupError::CannotOpen(database, e.to_string())),
     }
-    let folder = folder_of(dest)?;
-    refuse_the_database(&database, dest, &folder)?;
-    if !force && std::fs::symlink_metadata(dest).is_ok() {
-        return Err(BackupError::Exists(dest.to_path_buf()));
+    // The file written: the one at the end of DEST's links, so that a link stays a link.
+    let target = crate::files::follow_links(dest).map_err(BackupError::Io)?;
+    let folder = folder_of(&target)?;
+    // Both the name given and the file it leads to: SQLite opens the files beside the
+    // database by name, through any link.
+    refuse_the_database(&database, dest, &folder_of(dest)?)?;
+    refuse_the_database(&database, &target, &folder)?;
+    if !force && std::fs::symlink_metadata(&target).is_ok() {
+        return Err(BackupError::Exists(target));
     }
 
     let source = Source::open(url).await.map_err(|e| match e {
         CopyError::NotPonte => BackupError::NotPonte(database.clone()),
         other => BackupError::CannotOpen(database.clone(), other.to_string()),
     })?;
-    let partial = Partial::beside(dest).map_err(|e| written(e, &folder))?;
+    let partial = Partial::beside(&target).map_err(|e| written(e, &folder))?;
     let copied = source
         .copy_into(partial.path())
         .await
