@@ -7,8 +7,8 @@ mod fake_discord;
 use std::process::Stdio;
 use std::time::Duration;
 
-use fake_discord::FakeDiscord;
 use fake_discord::bot::{ALICE, Bot, command, play, start_game};
+use fake_discord::{APP_ID, CHANNEL_ID, FakeDiscord, User};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -153,6 +153,54 @@ async fn health_and_metrics_are_served_while_a_game_is_played() {
 
     let (status, _) = bot.terminate().await;
     assert_eq!(status.code(), Some(0));
+}
+
+/// The AI's reply wait is a histogram with buckets, as every other is: buckets add up across
+/// instances and time ranges, a summary's quantiles do not.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_histogram_has_buckets_the_ai_reply_wait_too() {
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let addr = free_address();
+    let _bot = Bot::start_with(&fake, &database, &[("METRICS_ADDR", &addr)]).await;
+    until(&addr, "/healthz", 200).await;
+    // A game against the bot, which opens: its reply is waited for at once.
+    let ponte = User {
+        id: APP_ID,
+        name: "ponte",
+    };
+    let options = [("opponent", 6, json!(APP_ID)), ("first", 4, json!(1))];
+    command(&fake, ALICE, CHANNEL_ID, "challenge", &options, &[ponte]).await;
+
+    let wait = "ponte_ai_reply_wait_seconds";
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    let scrape = loop {
+        let (_, scrape) = get(&addr, "/metrics").await;
+        if sample(&scrape, &format!("{wait}_count"), &[]) == Some(1.0) {
+            break scrape;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "{scrape}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
+    assert!(
+        scrape.contains(&format!("# TYPE {wait} histogram")),
+        "{scrape}"
+    );
+    let bucket = format!("{wait}_bucket");
+    for le in ["0.05", "1", "30", "120", "+Inf"] {
+        assert!(
+            sample(&scrape, &bucket, &[("le", le)]).is_some(),
+            "no bucket le={le}: {scrape}"
+        );
+    }
+    assert_eq!(sample(&scrape, &bucket, &[("le", "+Inf")]), Some(1.0));
+    // The 30 playouts of the test's AI answer well within the bound.
+    assert_eq!(sample(&scrape, &bucket, &[("le", "30")]), Some(1.0));
+    for line in scrape.lines().filter(|l| l.starts_with("# TYPE")) {
+        assert!(!line.ends_with(" summary"), "{line}");
+    }
+    assert!(!scrape.contains("quantile="), "{scrape}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

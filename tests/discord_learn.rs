@@ -6,7 +6,7 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, Setup, answer_to, setup, stored};
+use fake_discord::bot::{ALICE, Setup, answer_to, board_in, setup, stored};
 use fake_discord::{CHANNEL_ID, Call, FakeDiscord, User, click, message_json, slash};
 use serde_json::json;
 
@@ -59,13 +59,17 @@ async fn the_lessons_are_private_judged_resumable_and_end_with_a_game_against_th
     assert!(first.buttons().is_empty());
 
     // A move task answered with /place outside any game: the engine's refusal, then right.
+    // Each answer first says which lesson it answered, for a player who meant a game.
+    let here = "Lesson 1: you have no game here, so your move answered your lesson";
     let wrong = run(&fake, "place", &[("first", 3, json!("c3 c3"))]).await;
+    assert!(wrong.content().starts_with(here), "{}", wrong.content());
     says(
         &wrong,
         "That move is not allowed: the two tiles must go on two different cells",
     );
     says(&wrong, "Try again");
     let right = run(&fake, "place", &[("first", 3, json!("c3 d4"))]).await;
+    assert!(right.content().starts_with(here), "{}", right.content());
     says(&right, "✅ Right!");
     says(&right, "Lesson 2 of 8 — Islands");
     assert!(
@@ -90,16 +94,39 @@ async fn the_lessons_are_private_judged_resumable_and_end_with_a_game_against_th
     let stale = click_on(&fake, ALICE, &third, &buttons[1]).await;
     says(&stale, "answered already");
 
-    // The last lesson, then the game against the bot at easy.
+    // The last lesson, then a first game against the bot at easy, on 8×8, in its own thread
+    // (opened on the game's announcement in the channel), which the note links.
     let last = run(&fake, "learn", &[("lesson", 4, json!(8))]).await;
     let done = click_on(&fake, ALICE, &last, "lesson:8:1").await;
     says(&done, "all 8 lessons");
+    says(&done, "on an 8×8 board");
     assert_eq!(done.buttons(), ["lessonbot", "lessonagain"]);
+    let from = fake.call_count();
     let started = click_on(&fake, ALICE, &done, "lessonbot").await;
-    says(&started, "Your game #1 against the bot at easy starts");
+    let opened = fake
+        .wait_for(from, "the game's thread", |c| {
+            c.method == "POST" && c.path.ends_with("/threads") && c.succeeded()
+        })
+        .await;
+    // Discord gives a thread opened on a message the message's id.
+    let on = format!("/channels/{CHANNEL_ID}/messages/");
+    let thread = opened
+        .path
+        .strip_prefix(&on)
+        .unwrap()
+        .replace("/threads", "");
+    let board = board_in(&fake, from, &thread).await;
+    says(&board, "alice");
+    says(
+        &started,
+        &format!("Your game #1 against the bot at easy, on 8×8, starts in <#{thread}>"),
+    );
     let game = stored(&database, 1).await;
     assert!(
         game.ai.is_some() && !game.rated,
         "an unrated game against the bot"
     );
+    assert_eq!(game.game.variant().size(), 8);
+    assert_eq!(game.thread_id.map(|t| t.to_string()), Some(thread));
+    assert_eq!(fake.answered_twice(), Vec::<String>::new());
 }

@@ -277,4 +277,23 @@ async fn a_rematch_against_the_bot_pings_nobody() {
     let posted = post_with(fake, from, CHANNEL_ID, "@everyone plays ponte").await;
     pings_at_most(&posted, &[]);
     assert_eq!(fake.mention_violations(), Vec::<String>::new());
+    // The answer links the new game's thread, opened on that post (with the post's id).
+    let opened = fake
+        .wait_for(from, "the rematch's thread", |c| {
+            c.method == "POST" && c.path.ends_with("/threads") && c.succeeded()
+        })
+        .await;
+    let on = format!("/channels/{CHANNEL_ID}/messages/");
+    let new_thread = opened
+        .path
+        .strip_prefix(&on)
+        .unwrap()
+        .replace("/threads", "");
+    assert!(
+        answered
+            .content()
+            .contains(&format!("game #2 starts in <#{new_thread}>")),
+        "{}",
+        answered.content()
+    );
 }

@@ -180,7 +180,7 @@ level = { $level ->
 }
 rematch-no-channel = diese Partie hat keinen Kanal für eine Revanche
 rematch-offered = Revanche in { $channel } angeboten (Herausforderung #{ $id }).
-rematch-started = Revanche: Partie #{ $id } beginnt in { $channel }.
+rematch-started = Revanche: Partie #{ $id } beginnt in { $thread }.
 
 ## Discord: Knöpfe
 
@@ -925,10 +925,11 @@ lesson-choice-won = { $winner ->
     [bridges] {""}: gleiche Punkte und Inseln, mehr Brücken
    *[draw] {""}: alles gleich
 }
-lesson-finished = 🎓 Du hast alle { $total } Lektionen von Ponte del Diavolo durch. Spiel deine erste Partie gegen den Bot (leicht) oder fang von vorn an.
+lesson-finished = 🎓 Du hast alle { $total } Lektionen von Ponte del Diavolo durch. Spiel deine erste Partie gegen den Bot (leicht) auf einem 8×8-Brett oder fang von vorn an.
 lesson-how-move = Antworte mit `/setzen`, `/brücke` oder `/passen` wie in einer Partie (außerhalb des Threads einer Partie) oder mit `/lernen` und seiner Option `zug`.
 lesson-how-choice = Antworte mit einem Knopf.
-lesson-bot-started = Deine Partie #{ $id } gegen den Bot (leicht) beginnt in { $channel }. Viel Glück!
+lesson-move-answered = Lektion { $number }: Du hast hier keine Partie, also hat dein Zug deine Lektion beantwortet (die Züge einer Partie gehören in ihren Thread).
+lesson-bot-started = Deine Partie #{ $id } gegen den Bot (leicht) auf { $size }×{ $size } beginnt in { $thread }. Viel Glück!
 lesson-bot-in-server = Partien werden in den Kanälen eines Servers gespielt: Nutze diesen Knopf oder `/herausfordern` mit dem Bot auf einem Server.
 button-lesson-bot = Gegen den Bot spielen (leicht)
 button-lesson-again = Von vorn anfangen

@@ -186,7 +186,7 @@ level = { $level ->
 }
 rematch-no-channel = this game has no channel for a rematch
 rematch-offered = Rematch offered in { $channel } (challenge #{ $id }).
-rematch-started = Rematch: game #{ $id } starts in { $channel }.
+rematch-started = Rematch: game #{ $id } starts in { $thread }.
 
 ## Discord: buttons
 
@@ -934,10 +934,11 @@ lesson-choice-won = { $winner ->
     [bridges] {""}: equal points and islands, more bridges
    *[draw] {""}: all equal
 }
-lesson-finished = 🎓 You have been through all { $total } lessons of Ponte del Diavolo. Play your first game against the bot at easy, or start again.
+lesson-finished = 🎓 You have been through all { $total } lessons of Ponte del Diavolo. Play your first game against the bot at easy, on an 8×8 board, or start again.
 lesson-how-move = Answer with `/place`, `/bridge` or `/pass` as in a game (outside a game's thread), or with `/learn` and its `move` option.
 lesson-how-choice = Answer with a button.
-lesson-bot-started = Your game #{ $id } against the bot at easy starts in { $channel }. Good luck!
+lesson-move-answered = Lesson { $number }: you have no game here, so your move answered your lesson (a game's moves go in its thread).
+lesson-bot-started = Your game #{ $id } against the bot at easy, on { $size }×{ $size }, starts in { $thread }. Good luck!
 lesson-bot-in-server = Games are played in a server's channels: use this button, or `/challenge` with the bot, in a server.
 button-lesson-bot = Play the bot at easy
 button-lesson-again = Start again

@@ -180,7 +180,7 @@ level = { $level ->
 }
 rematch-no-channel = cette partie n'a pas de salon pour une revanche
 rematch-offered = Revanche proposée dans { $channel } (défi #{ $id }).
-rematch-started = Revanche : la partie #{ $id } commence dans { $channel }.
+rematch-started = Revanche : la partie #{ $id } commence dans { $thread }.
 
 ## Discord : boutons
 
@@ -925,10 +925,11 @@ lesson-choice-won = { $winner ->
     [bridges] {""} : points et îles égaux, plus de ponts
    *[draw] {""} : tout est égal
 }
-lesson-finished = 🎓 Tu as suivi les { $total } leçons de Ponte del Diavolo. Joue ta première partie contre le bot (facile), ou recommence.
+lesson-finished = 🎓 Tu as suivi les { $total } leçons de Ponte del Diavolo. Joue ta première partie contre le bot (facile) sur un plateau 8×8, ou recommence.
 lesson-how-move = Réponds avec `/poser`, `/pont` ou `/passer` comme dans une partie (hors du fil d'une partie), ou avec `/apprendre` et son option `coup`.
 lesson-how-choice = Réponds avec un bouton.
-lesson-bot-started = Ta partie #{ $id } contre le bot (facile) commence dans { $channel }. Bonne chance !
+lesson-move-answered = Leçon { $number } : tu n'as pas de partie ici, ton coup a donc répondu à ta leçon (les coups d'une partie se jouent dans son fil).
+lesson-bot-started = Ta partie #{ $id } contre le bot (facile), sur { $size }×{ $size }, commence dans { $thread }. Bonne chance !
 lesson-bot-in-server = Les parties se jouent dans les salons d'un serveur : utilise ce bouton, ou `/défier` avec le bot, sur un serveur.
 button-lesson-bot = Jouer contre le bot (facile)
 button-lesson-again = Recommencer

@@ -2,6 +2,8 @@
 //! export, joining or leaving a tournament, and answering or opening a puzzle; what each
 //! button is lives in its id ([`ButtonId`]).
 
+use std::sync::{Mutex, PoisonError};
+
 use crate::discord::ids::{self, Stored};
 use poise::serenity_prelude as serenity;
 use tracing::warn;
@@ -18,55 +20,71 @@ use super::{Data, Error, UserError, actor_of, explain, player_of};
 use crate::game::Move;
 use crate::i18n::Lang;
 use crate::service::{
-    Actor, AiTerms, ChallengeId, ChallengeOptions, ChallengeView, Choice, GameId, Learning,
-    LessonAnswer, Level, MoveOutcome, Opener, Player, PuzzleId, ServiceError, TournamentView,
-    Venue,
+    Actor, AiTerms, ChallengeId, ChallengeView, Choice, GameId, GameView, Learning, LessonAnswer,
+    MoveOutcome, Player, PuzzleId, ServiceError, TournamentView, Venue,
 };
 use crate::tr;
 
-async fn reply_ephemeral(
-    ctx: &serenity::Context,
-    component: &serenity::ComponentInteraction,
-    text: &str,
-) {
-    let response = serenity::CreateInteractionResponse::Message(
-        outgoing::response(NOBODY).content(text).ephemeral(true),
-    );
-    if let Err(e) = component.create_response(ctx, response).await {
-        warn!("could not answer a button: {e}");
-    }
+/// How far a click is answered. Discord takes one first answer (a message, an update of the
+/// clicked message, an acknowledgement, a deferral) and after it only edits and follow-ups: a
+/// second first answer is refused ("already acknowledged") and its words lost.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage {
+    Unanswered,
+    /// Deferred privately: Discord shows "thinking…" until the answer's words replace it.
+    Deferred,
+    /// Answered with a message, an update or an acknowledgement.
+    Answered,
 }
 
-/// Handles a button click; every failure is answered to the clicker, ephemerally.
+/// Handles a button click; every failure is answered to the clicker, ephemerally: as the
+/// click's first answer, in place of its "thinking…" once deferred, or as a follow-up once
+/// answered.
 pub async fn handle(
     ctx: &serenity::Context,
     data: &Data,
     component: &serenity::ComponentInteraction,
 ) -> Outcome {
-    let Err(error) = dispatch(ctx, data, component).await else {
+    let stage = Mutex::new(Stage::Unanswered);
+    let Err(error) = dispatch(ctx, data, component, &stage).await else {
         return Outcome::Ok;
     };
-    {
-        let (message, expected) = explain(&error, clicker_lang(component));
-        let message = super::messages::fit_message(&message);
-        if !expected {
-            warn!(button = %component.data.custom_id, "button failed: {error:#}");
-        }
-        let response = serenity::CreateInteractionResponse::Message(
-            outgoing::response(NOBODY).content(&message).ephemeral(true),
-        );
-        // When the click was already answered (an update, an acknowledgement), the error
-        // follows up instead.
-        if component.create_response(ctx, response).await.is_err() {
-            let followup = outgoing::followup(NOBODY).content(message).ephemeral(true);
-            if let Err(e) = component.create_followup(ctx, followup).await {
-                warn!("could not answer a button: {e}");
+    let (message, expected) = explain(&error, clicker_lang(component));
+    let message = super::messages::fit_message(&message);
+    if !expected {
+        warn!(button = %component.data.custom_id, "button failed: {error:#}");
+    }
+    let stage = *stage.lock().unwrap_or_else(PoisonError::into_inner);
+    let answered = match stage {
+        Stage::Unanswered => {
+            let response = serenity::CreateInteractionResponse::Message(
+                outgoing::response(NOBODY).content(&message).ephemeral(true),
+            );
+            match component.create_response(ctx, response).await {
+                Ok(()) => Ok(()),
+                // A first answer that reached Discord with its reply lost: Discord refuses a
+                // second one, and the words follow up instead.
+                Err(_) => {
+                    let followup = outgoing::followup(NOBODY).content(message).ephemeral(true);
+                    component.create_followup(ctx, followup).await.map(drop)
+                }
             }
         }
-        match expected {
-            true => Outcome::Refused,
-            false => Outcome::Failed,
+        Stage::Deferred => {
+            let edit = outgoing::edit_response(NOBODY).content(message);
+            component.edit_response(ctx, edit).await.map(drop)
         }
+        Stage::Answered => {
+            let followup = outgoing::followup(NOBODY).content(message).ephemeral(true);
+            component.create_followup(ctx, followup).await.map(drop)
+        }
+    };
+    if let Err(e) = answered {
+        warn!("could not answer a button: {e}");
+    }
+    match expected {
+        true => Outcome::Refused,
+        false => Outcome::Failed,
     }
 }
 
@@ -98,6 +116,55 @@ struct Click<'a> {
     lang: Lang,
     /// The server's language, for what everyone sees.
     server: Lang,
+    /// How far the click is answered, for the words of a failure.
+    stage: &'a Mutex<Stage>,
+}
+
+impl Click<'_> {
+    /// The click's first answer (every later word edits it or follows up).
+    async fn respond(
+        &self,
+        response: serenity::CreateInteractionResponse,
+    ) -> Result<(), serenity::Error> {
+        let stage = match response {
+            serenity::CreateInteractionResponse::Defer(_) => Stage::Deferred,
+            _ => Stage::Answered,
+        };
+        self.component.create_response(self.ctx, response).await?;
+        *self.stage.lock().unwrap_or_else(PoisonError::into_inner) = stage;
+        Ok(())
+    }
+
+    /// "Thinking…", for the clicker alone, while the answer is made.
+    async fn defer(&self) -> Result<(), serenity::Error> {
+        let private = outgoing::response(NOBODY).ephemeral(true);
+        self.respond(serenity::CreateInteractionResponse::Defer(private))
+            .await
+    }
+
+    /// Words for the clicker alone, as the click's first answer: a lost answer is only logged.
+    async fn say(&self, text: &str) {
+        let response = serenity::CreateInteractionResponse::Message(
+            outgoing::response(NOBODY).content(text).ephemeral(true),
+        );
+        if let Err(e) = self.respond(response).await {
+            warn!("could not answer a button: {e}");
+        }
+    }
+
+    /// Replaces the text and the buttons of the message whose button was clicked.
+    async fn update_message(
+        &self,
+        content: String,
+        components: Vec<serenity::CreateActionRow>,
+    ) -> Result<(), serenity::Error> {
+        let update = serenity::CreateInteractionResponse::UpdateMessage(
+            outgoing::response(NOBODY)
+                .content(content)
+                .components(components),
+        );
+        self.respond(update).await
+    }
 }
 
 /// Answers a click by what its button is ([`ButtonId`]).
@@ -105,6 +172,7 @@ async fn dispatch(
     ctx: &serenity::Context,
     data: &Data,
     component: &serenity::ComponentInteraction,
+    stage: &Mutex<Stage>,
 ) -> Result<(), Error> {
     let service = &data.service;
     let asker = actor_of(
@@ -122,6 +190,7 @@ async fn dispatch(
         lang: clicker_lang(component),
         server: service.guild_language(asker.guild).await?,
         asker,
+        stage,
     };
     let Ok(button) = component.data.custom_id.parse::<ButtonId>() else {
         return Err(UserError(tr!(click.lang, "button-stale")).into());
@@ -143,14 +212,12 @@ async fn dispatch(
             service
                 .check_pie_choice(game, asker.id(), Some(version))
                 .await?;
-            reply_ephemeral(ctx, component, &tr!(click.lang, "pie-kept")).await;
+            click.say(&tr!(click.lang, "pie-kept")).await;
             Ok(())
         }
-        ButtonId::Swap { game, version } => {
-            play(ctx, data, component, game, Move::Swap, Some(version)).await
-        }
+        ButtonId::Swap { game, version } => click.play(game, Move::Swap, Some(version)).await,
         // A resignation is always legal: only the swap is tied to the position it was for.
-        ButtonId::Resign(game) => play(ctx, data, component, game, Move::Resign(None), None).await,
+        ButtonId::Resign(game) => click.play(game, Move::Resign(None), None).await,
         ButtonId::Rematch(id) => click.rematch(id).await,
         ButtonId::Replay(id) => click.replay(id).await,
         ButtonId::Analyse(id) => click.analyse(id).await,
@@ -179,7 +246,7 @@ impl Click<'_> {
             red = &game.red.name
         );
         // Saved: a message that cannot be updated is only logged.
-        if let Err(error) = update_message(self.ctx, self.component, accepted, Vec::new()).await {
+        if let Err(error) = self.update_message(accepted, Vec::new()).await {
             warn!("could not update the accepted challenge #{id}: {error}");
         }
         Ok(())
@@ -188,7 +255,7 @@ impl Click<'_> {
     /// A challenge declined or cancelled: its message says so, and its buttons go.
     async fn closed(&self, closed: &ChallengeView) -> Result<(), Error> {
         let text = closed_text(self.server, &self.asker.player, closed);
-        update_message(self.ctx, self.component, text, Vec::new()).await?;
+        self.update_message(text, Vec::new()).await?;
         Ok(())
     }
 
@@ -198,7 +265,7 @@ impl Click<'_> {
             signup_text(self.server, view),
             signup_buttons(self.server, view),
         );
-        update_message(self.ctx, self.component, text, buttons).await?;
+        self.update_message(text, buttons).await?;
         Ok(())
     }
 
@@ -207,7 +274,7 @@ impl Click<'_> {
     async fn rematch(&self, id: GameId) -> Result<(), Error> {
         let (ctx, service, asker) = (self.ctx, &self.data.service, &self.asker);
         if let Some(terms) = service.ai_rematch(id, asker).await? {
-            return rematch_the_bot(ctx, self.data, self.component, asker, terms).await;
+            return self.rematch_the_bot(terms).await;
         }
         let challenge = service.rematch(id, asker).await?;
         let Some(channel) = challenge.venue.channel_id.map(ids::channel) else {
@@ -228,7 +295,7 @@ impl Click<'_> {
             channel = format!("<#{channel}>"),
             id = challenge.id
         );
-        reply_ephemeral(ctx, self.component, &offered).await;
+        self.say(&offered).await;
         Ok(())
     }
 
@@ -237,7 +304,7 @@ impl Click<'_> {
     async fn replay(&self, id: GameId) -> Result<(), Error> {
         let service = &self.data.service;
         service.check_reach(id, &self.asker).await?;
-        self.component.defer_ephemeral(self.ctx).await?;
+        self.defer().await?;
         let (content, file) = gif_of(service, self.lang, &service.game(id).await?).await?;
         let followup = outgoing::followup(NOBODY)
             .content(content)
@@ -251,7 +318,7 @@ impl Click<'_> {
     async fn analyse(&self, id: GameId) -> Result<(), Error> {
         let service = &self.data.service;
         let channel = self.component.channel_id.stored();
-        self.component.defer_ephemeral(self.ctx).await?;
+        self.defer().await?;
         let game = service.game_for(id, &self.asker).await?;
         let analysed = service.analyse_game(&game, Some(channel)).await?;
         let (content, chart) = analysed_answer(self.lang, &game, analysed).await?;
@@ -276,7 +343,7 @@ impl Click<'_> {
                 .add_file(file)
                 .ephemeral(true),
         );
-        self.component.create_response(self.ctx, reply).await?;
+        self.respond(reply).await?;
         Ok(())
     }
 }
@@ -285,7 +352,7 @@ impl Click<'_> {
     /// An answer to a lesson's choice, for the one who clicked: why not, or right and the next
     /// lesson (deferred: the boards are drawn).
     async fn lesson_answer(&self, lesson: u8, choice: u8) -> Result<(), Error> {
-        self.component.defer_ephemeral(self.ctx).await?;
+        self.defer().await?;
         let answer = LessonAnswer::Choice(usize::from(choice));
         let answered = self
             .data
@@ -298,7 +365,7 @@ impl Click<'_> {
 
     /// The lessons again from the first.
     async fn lesson_again(&self) -> Result<(), Error> {
-        self.component.defer_ephemeral(self.ctx).await?;
+        self.defer().await?;
         let view = self.data.service.start_lesson(&self.asker, 1).await?;
         let shown = learning_shown(Learning::At(Box::new(view)), self.lang).await?;
         self.lesson_followup(shown).await
@@ -311,48 +378,76 @@ impl Click<'_> {
         Ok(())
     }
 
-    /// After the lessons: an unrated game against the bot at easy, started at once and
-    /// announced in the channel as a challenge to the bot is (games are played in a server).
+    /// After the lessons: a newcomer's first game against the bot (8×8, easy, unrated; see
+    /// [`AiTerms::first_game`]), started at once and announced in the channel as a challenge to
+    /// the bot is (games are played in a server).
     async fn lesson_bot(&self) -> Result<(), Error> {
-        let (guild, channel) = (self.component.guild_id, self.component.channel_id);
-        if guild.is_none() {
+        let Some(guild) = self.component.guild_id else {
             return Err(UserError(tr!(self.lang, "lesson-bot-in-server")).into());
-        }
-        let terms = AiTerms {
-            level: Level::Easy,
-            options: ChallengeOptions {
-                rated: false,
-                ..ChallengeOptions::default()
-            },
-            venue: Venue {
-                guild_id: guild.map(|g| g.stored()),
-                channel_id: Some(channel.stored()),
-            },
-            opener: Opener::Human,
         };
-        let text = ai_game_text(self.server, &self.asker.player, &self.data.bot, &terms);
-        let posted = channel
-            .send_message(self.ctx, outgoing::message(NOBODY).content(text))
-            .await?;
-        let game = self
-            .data
-            .service
-            .start_ai_game(&self.asker, &self.data.bot, terms, Some(posted.id.stored()))
-            .await?;
+        let terms = AiTerms::first_game(Venue {
+            guild_id: Some(guild.stored()),
+            channel_id: Some(self.component.channel_id.stored()),
+        });
+        let (game, thread) = self.start_ai_game(terms, self.server).await?;
+        let size = game.game.variant().size();
         let started = tr!(
             self.lang,
             "lesson-bot-started",
             id = game.id,
-            channel = format!("<#{channel}>")
+            size = size,
+            thread = format!("<#{thread}>")
         );
-        reply_ephemeral(self.ctx, self.component, &started).await;
+        self.say(&started).await;
         Ok(())
+    }
+
+    /// A rematch against the bot starts at once, announced where the game was played.
+    async fn rematch_the_bot(&self, terms: AiTerms) -> Result<(), Error> {
+        let server = self
+            .data
+            .service
+            .guild_language(terms.venue.guild_id)
+            .await?;
+        let (game, thread) = self.start_ai_game(terms, server).await?;
+        let started = tr!(
+            self.lang,
+            "rematch-started",
+            id = game.id,
+            thread = format!("<#{thread}>")
+        );
+        self.say(&started).await;
+        Ok(())
+    }
+
+    /// A game of the clicker against the bot, announced in its channel (in `server`'s
+    /// language): the game and the thread it is played in, which the delivery worker opens on
+    /// the announcement (a thread opened on a message has the message's id).
+    async fn start_ai_game(
+        &self,
+        terms: AiTerms,
+        server: Lang,
+    ) -> Result<(GameView, serenity::ChannelId), Error> {
+        let Some(channel) = terms.venue.channel_id.map(ids::channel) else {
+            return Err(UserError(tr!(self.lang, "rematch-no-channel")).into());
+        };
+        let (bot, asker) = (&self.data.bot, &self.asker);
+        let text = ai_game_text(server, &asker.player, bot, &terms);
+        let posted = channel
+            .send_message(self.ctx, outgoing::message(NOBODY).content(text))
+            .await?;
+        let anchor = posted.id.stored();
+        let service = &self.data.service;
+        let game = service
+            .start_ai_game(asker, bot, terms, Some(anchor))
+            .await?;
+        Ok((game, ids::channel(ids::thread_of(anchor))))
     }
 
     /// An answer to a puzzle, for the one who clicked: right or wrong, the accepted moves, the
     /// best move on the board and the rating change (deferred: the board is drawn).
     async fn puzzle_answer(&self, puzzle: PuzzleId, choice: u8) -> Result<(), Error> {
-        self.component.defer_ephemeral(self.ctx).await?;
+        self.defer().await?;
         let choice = Choice::Nth(usize::from(choice));
         let answer = self
             .data
@@ -372,7 +467,7 @@ impl Click<'_> {
     /// The daily puzzle opened privately for the one who clicked (deferred: the board is
     /// drawn).
     async fn solve(&self, puzzle: PuzzleId) -> Result<(), Error> {
-        self.component.defer_ephemeral(self.ctx).await?;
+        self.defer().await?;
         let view = self.data.service.puzzle(puzzle, &self.asker).await?;
         let (text, png, buttons) = shown_puzzle(view, self.lang).await?;
         let followup = outgoing::followup(NOBODY)
@@ -383,21 +478,6 @@ impl Click<'_> {
         self.component.create_followup(self.ctx, followup).await?;
         Ok(())
     }
-}
-
-/// Replaces the text and the buttons of the message whose button was clicked.
-async fn update_message(
-    ctx: &serenity::Context,
-    component: &serenity::ComponentInteraction,
-    content: String,
-    components: Vec<serenity::CreateActionRow>,
-) -> Result<(), serenity::Error> {
-    let update = serenity::CreateInteractionResponse::UpdateMessage(
-        outgoing::response(NOBODY)
-            .content(content)
-            .components(components),
-    );
-    component.create_response(ctx, update).await
 }
 
 /// A challenge's message once declined or cancelled: it says so, and its buttons go.
@@ -411,58 +491,19 @@ fn closed_text(server: Lang, player: &Player, closed: &ChallengeView) -> String 
     )
 }
 
-/// The swap or a resignation from a button; the new board follows from the delivery worker.
-async fn play(
-    ctx: &serenity::Context,
-    data: &Data,
-    component: &serenity::ComponentInteraction,
-    game: GameId,
-    mv: Move,
-    version: Option<i64>,
-) -> Result<(), Error> {
-    let player = player_of(&component.user);
-    if let MoveOutcome::LostOnTime(view) = data.service.play(game, player.id, mv, version).await? {
-        return Err(ServiceError::TimeRanOut(view.id).into());
+impl Click<'_> {
+    /// The swap or a resignation from a button; the new board follows from the delivery
+    /// worker.
+    async fn play(&self, game: GameId, mv: Move, version: Option<i64>) -> Result<(), Error> {
+        let player = player_of(&self.component.user);
+        let played = self.data.service.play(game, player.id, mv, version).await?;
+        if let MoveOutcome::LostOnTime(view) = played {
+            return Err(ServiceError::TimeRanOut(view.id).into());
+        }
+        let ack = serenity::CreateInteractionResponse::Acknowledge;
+        if let Err(error) = self.respond(ack).await {
+            warn!("could not acknowledge the {mv} in game #{game}: {error}");
+        }
+        Ok(())
     }
-    let ack = serenity::CreateInteractionResponse::Acknowledge;
-    if let Err(error) = component.create_response(ctx, ack).await {
-        warn!("could not acknowledge the {mv} in game #{game}: {error}");
-    }
-    Ok(())
-}
-
-/// A rematch against the bot starts at once, announced where the game was played.
-async fn rematch_the_bot(
-    ctx: &serenity::Context,
-    data: &Data,
-    component: &serenity::ComponentInteraction,
-    player: &Actor,
-    terms: AiTerms,
-) -> Result<(), Error> {
-    let lang = clicker_lang(component);
-    let Some(channel) = terms.venue.channel_id else {
-        return Err(UserError(tr!(lang, "rematch-no-channel")).into());
-    };
-    let channel = ids::channel(channel);
-    let server = data.service.guild_language(terms.venue.guild_id).await?;
-    let text = ai_game_text(server, &player.player, &data.bot, &terms);
-    let posted = channel
-        .send_message(ctx, outgoing::message(NOBODY).content(text))
-        .await?;
-    let game = data
-        .service
-        .start_ai_game(player, &data.bot, terms, Some(posted.id.stored()))
-        .await?;
-    reply_ephemeral(
-        ctx,
-        component,
-        &tr!(
-            lang,
-            "rematch-started",
-            id = game.id,
-            channel = format!("<#{channel}>")
-        ),
-    )
-    .await;
-    Ok(())
 }

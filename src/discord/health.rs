@@ -17,7 +17,9 @@ use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use poise::serenity_prelude as serenity;
 use tracing::{info, warn};
 
-use crate::service::{AI_SEARCH_SECONDS, GAME_WRITE_SECONDS, Service, describe_metrics};
+use crate::service::{
+    AI_REPLY_WAIT_SECONDS, AI_SEARCH_SECONDS, GAME_WRITE_SECONDS, Service, describe_metrics,
+};
 
 const INTERACTIONS: &str = "ponte_interactions_total";
 const INTERACTION_SECONDS: &str = "ponte_interaction_seconds";
@@ -141,10 +143,18 @@ impl Monitor {
             0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 1.0,
         ];
         let searches = [0.1, 0.25, 0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0];
+        // From `easy`'s milliseconds to a queue past the bound (30 s unless set), with the
+        // default bound and its half (a pass's share) as edges.
+        let replies = [
+            0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 15.0, 30.0, 60.0, 120.0,
+        ];
+        // Every histogram gets buckets: a summary's quantiles cannot be added up across
+        // instances or time ranges.
         let prometheus = PrometheusBuilder::new()
             .set_buckets_for_metric(Matcher::Full(INTERACTION_SECONDS.into()), &quick)?
             .set_buckets_for_metric(Matcher::Full(GAME_WRITE_SECONDS.into()), &writes)?
             .set_buckets_for_metric(Matcher::Full(AI_SEARCH_SECONDS.into()), &searches)?
+            .set_buckets_for_metric(Matcher::Full(AI_REPLY_WAIT_SECONDS.into()), &replies)?
             .install_recorder()
             .context("installing the metrics recorder")?;
         describe_metrics();

@@ -60,6 +60,12 @@ pub fn followup(pinged: &[PlayerId]) -> serenity::CreateInteractionResponseFollo
     serenity::CreateInteractionResponseFollowup::new().allowed_mentions(pings(pinged))
 }
 
+/// New words for an interaction's first answer (the "thinking…" of a deferral, say), which may
+/// ping `pinged`.
+pub fn edit_response(pinged: &[PlayerId]) -> serenity::EditInteractionResponse {
+    serenity::EditInteractionResponse::new().allowed_mentions(pings(pinged))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,11 +83,13 @@ mod tests {
         assert_eq!(allowed(edit(NOBODY)), nobody);
         assert_eq!(allowed(response(NOBODY)), nobody);
         assert_eq!(allowed(followup(NOBODY)), nobody);
+        assert_eq!(allowed(edit_response(NOBODY)), nobody);
         let players = [PlayerId::new(42), PlayerId::new(-3), PlayerId::new(7)];
         let two = json!({"parse": [], "users": ["42", "7"], "roles": []});
         assert_eq!(allowed(message(&players)), two);
         assert_eq!(allowed(edit(&players)), two);
         assert_eq!(allowed(response(&players)), two);
         assert_eq!(allowed(followup(&players)), two);
+        assert_eq!(allowed(edit_response(&players)), two);
     }
 }

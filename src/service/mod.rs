@@ -71,7 +71,9 @@ pub use puzzle_making::built_in_puzzles;
 pub use puzzles::{Choice, PuzzleAnswer, PuzzleView, RatingChange};
 pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
-pub use telemetry::{AI_SEARCH_SECONDS, GAME_WRITE_SECONDS, Load, describe_metrics};
+pub use telemetry::{
+    AI_REPLY_WAIT_SECONDS, AI_SEARCH_SECONDS, GAME_WRITE_SECONDS, Load, describe_metrics,
+};
 pub use tournament_views::{Entrant, StandingLine, TournamentView};
 pub use tournaments::{MOST_SWISS_ROUNDS, TournamentTerms};
 pub use vacations::{MOST_VACATION_DAYS, VacationStatus};

@@ -26,6 +26,7 @@ use super::{
     Venue,
 };
 use crate::ai::{self, Budget, Level};
+use crate::game::Variant;
 use crate::store::{AiSide, Origin, Owed, StoredLevel};
 
 /// How often the worker looks for turns it was not told about (a missed wake-up, a failure).
@@ -93,6 +94,29 @@ pub struct AiTerms {
     pub options: ChallengeOptions,
     pub venue: Venue,
     pub opener: Opener,
+}
+
+/// The board of a newcomer's first game: the size of the lessons' largest position, small
+/// enough for a first game to end within one sitting.
+const FIRST_GAME_SIZE: u8 = 8;
+
+impl AiTerms {
+    /// A newcomer's first game, offered at the end of the lessons: 8×8 with unlimited supply,
+    /// against `easy`, unrated and without a time limit, the newcomer opening, where `venue`
+    /// says.
+    pub fn first_game(venue: Venue) -> AiTerms {
+        let variant = Variant::unlimited(FIRST_GAME_SIZE).expect("8 is a board size");
+        AiTerms {
+            level: Level::Easy,
+            options: ChallengeOptions {
+                variant,
+                move_time: None,
+                rated: false,
+            },
+            venue,
+            opener: Opener::Human,
+        }
+    }
 }
 
 /// A player's results against one level of the AI.

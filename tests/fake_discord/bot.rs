@@ -270,9 +270,11 @@ pub async fn stored(database: &str, id: i64) -> ponte::service::GameView {
     game
 }
 
-/// The private answer that follows an interaction `id` (a deferral first, then its words).
+/// The private answer that follows an interaction `id` (a deferral first, then its words),
+/// as Discord took it: a second first answer, which Discord refuses, is not one.
 pub async fn answer_to(fake: &FakeDiscord, from: usize, id: &str, what: &str) -> Call {
     let first = fake.callback(from, id).await;
+    assert!(first.succeeded(), "{} {}", first.status, first.json);
     assert!(first.is_ephemeral(), "{}", first.json);
     if !first.content().is_empty() {
         return first;
@@ -280,7 +282,7 @@ pub async fn answer_to(fake: &FakeDiscord, from: usize, id: &str, what: &str) ->
     let token = format!("token-{id}");
     let answer = fake
         .wait_for(from, what, |c| {
-            c.path.contains(&token) && !c.content().is_empty()
+            c.path.contains(&token) && !c.content().is_empty() && c.succeeded()
         })
         .await;
     assert!(

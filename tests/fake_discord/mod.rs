@@ -112,6 +112,8 @@ struct Inner {
     refuse_channels: Mutex<Vec<String>>,
     /// Interactions already answered: Discord takes one initial response each.
     answered: Mutex<std::collections::HashSet<String>>,
+    /// Second initial responses, refused (see [`FakeDiscord::answered_twice`]).
+    answered_twice: Mutex<Vec<String>>,
     /// Messages with threads started from them: Discord starts one per message.
     threaded: Mutex<std::collections::HashSet<String>>,
     /// Channel messages by (channel, nonce), for posts that ask Discord to enforce the nonce.
@@ -145,8 +147,9 @@ struct Inner {
 pub struct FakeDiscord {
     pub addr: SocketAddr,
     inner: Arc<Inner>,
-    /// Fails the test when the last handle goes, if a message could ping unasked.
-    _mentions: Arc<MentionCheck>,
+    /// Fails the test when the last handle goes, if a message could ping unasked or an
+    /// interaction was answered twice.
+    _faults: Arc<FaultCheck>,
 }
 
 impl FakeDiscord {
@@ -161,11 +164,11 @@ impl FakeDiscord {
         tokio::spawn(async move {
             axum::serve(listener, app).await.unwrap();
         });
-        let _mentions = Arc::new(MentionCheck(inner.clone()));
+        let _faults = Arc::new(FaultCheck(inner.clone()));
         FakeDiscord {
             addr,
             inner,
-            _mentions,
+            _faults,
         }
     }
 
@@ -641,6 +644,8 @@ fn respond(inner: &Inner, addr: SocketAddr, method: &Method, path: &str, json: &
                 .unwrap()
                 .insert(interaction.to_string())
             {
+                let refused = format!("interaction {interaction}: {json}");
+                inner.answered_twice.lock().unwrap().push(refused);
                 return error(
                     StatusCode::BAD_REQUEST,
                     40060,
@@ -823,15 +828,32 @@ impl FakeDiscord {
     }
 }
 
-/// Held by every handle of a fake: when the test lets go of the last, it fails if any message
-/// could have pinged unasked (unless the test is failing already).
-struct MentionCheck(Arc<Inner>);
+impl FakeDiscord {
+    /// The initial responses to interactions already answered, which Discord refuses (400,
+    /// "Interaction has already been acknowledged", code 40060): words the player never saw.
+    /// After a deferral or an update, the bot must edit its answer or follow up instead.
+    pub fn answered_twice(&self) -> Vec<String> {
+        self.inner.answered_twice.lock().unwrap().clone()
+    }
+}
 
-impl Drop for MentionCheck {
+/// Held by every handle of a fake: when the test lets go of the last, it fails if any message
+/// could have pinged unasked, or any interaction was answered twice (unless the test is
+/// failing already).
+struct FaultCheck(Arc<Inner>);
+
+impl Drop for FaultCheck {
     fn drop(&mut self) {
+        if std::thread::panicking() {
+            return;
+        }
         let violations = self.0.mention_violations.lock().unwrap().clone();
-        if !violations.is_empty() && !std::thread::panicking() {
+        if !violations.is_empty() {
             panic!("messages that could ping unasked: {violations:#?}");
+        }
+        let twice = self.0.answered_twice.lock().unwrap().clone();
+        if !twice.is_empty() {
+            panic!("interactions answered twice: {twice:#?}");
         }
     }
 }

@@ -78,7 +78,8 @@ pub async fn learn(
     Ok(())
 }
 
-/// A move given to the author's lesson through `/place`, `/bridge` or `/pass`.
+/// A move given to the author's lesson through `/place`, `/bridge` or `/pass` where they have
+/// no game: the answer first says so, for a player who meant a game played elsewhere.
 pub async fn answer_move(ctx: Context<'_>, mv: Move) -> Result<(), Error> {
     ctx.defer_ephemeral().await?;
     let lang = user_lang(ctx);
@@ -87,8 +88,11 @@ pub async fn answer_move(ctx: Context<'_>, mv: Move) -> Result<(), Error> {
         .service
         .answer_lesson(&actor(ctx), None, LessonAnswer::Move(mv))
         .await?;
-    ctx.send(answered_shown(answered, lang).await?.reply())
-        .await?;
+    let (Answered::Right { number, .. } | Answered::Wrong { number, .. }) = answered;
+    let mut shown = answered_shown(answered, lang).await?;
+    let answered_here = tr!(lang, "lesson-move-answered", number = number);
+    shown.text = format!("{answered_here}\n{}", shown.text);
+    ctx.send(shown.reply()).await?;
     Ok(())
 }
 
