@@ -109,8 +109,10 @@ pub(super) async fn insert_new_game(
             )
             .bind(id)
             .bind(challenge)
-            .fetch_one(&mut **tx)
+            .fetch_all(&mut **tx)
             .await?
+            .pop()
+            .ok_or(sqlx::Error::RowNotFound)?
         }
         _ => None,
     };
