@@ -106,7 +106,10 @@ async fn a_lesson_answer_on_a_full_disk_is_not_counted_and_does_not_move_on() {
     let Answered::Wrong { tries, .. } = again else {
         panic!("{again:?}");
     };
-    assert_eq!(tries, 1, "the wrong answer on the full disk was not counted");
+    assert_eq!(
+        tries, 1,
+        "the wrong answer on the full disk was not counted"
+    );
 }
 
 #[tokio::test]
@@ -121,7 +124,10 @@ async fn a_puzzle_answer_on_a_full_disk_is_not_rated() {
         nothing_saved(service.answer_puzzle(puzzle.id, &who, Choice::Nth(1)).await);
         disk.free();
         assert_eq!(service.puzzle_rating(&who).await.unwrap(), None);
-        assert_eq!(service.puzzle(puzzle.id, &who).await.unwrap().answered, None);
+        assert_eq!(
+            service.puzzle(puzzle.id, &who).await.unwrap().answered,
+            None
+        );
     }
     let answered = service
         .answer_puzzle(puzzle.id, &who, Choice::Nth(1))
@@ -143,7 +149,13 @@ async fn a_challenge_on_a_full_disk_is_not_made_and_no_answer_to_one_is_kept() {
                 .await,
         );
         disk.free();
-        assert!(service.open_challenges(alice().id).await.unwrap().is_empty());
+        assert!(
+            service
+                .open_challenges(alice().id)
+                .await
+                .unwrap()
+                .is_empty()
+        );
     }
 
     let offered = service
@@ -170,7 +182,11 @@ async fn a_move_and_a_resignation_on_a_full_disk_are_not_kept() {
     disk.fill();
     let mv = "c3 d4".parse().unwrap();
     nothing_saved(service.play(game.id, alice().id, mv, None).await);
-    nothing_saved(service.play(game.id, alice().id, Move::Resign(None), None).await);
+    nothing_saved(
+        service
+            .play(game.id, alice().id, Move::Resign(None), None)
+            .await,
+    );
     disk.free();
     let kept = service.game(game.id).await.unwrap();
     assert_eq!((kept.game.plies(), kept.result), (0, None));
@@ -245,14 +261,20 @@ async fn a_vacation_and_a_setting_on_a_full_disk_are_not_kept() {
     nothing_saved(service.start_vacation(&alice, 3).await);
     nothing_saved(service.set_vacation_allowance(guild, 20).await);
     nothing_saved(service.choose_guild_language(guild, Some(Lang::De)).await);
-    nothing_saved(service.allow_members_to_create_tournaments(guild, true).await);
+    nothing_saved(
+        service
+            .allow_members_to_create_tournaments(guild, true)
+            .await,
+    );
     nothing_saved(service.notify_by(&alice, Notify::Nothing, Lang::En).await);
     disk.free();
     let status = service.vacation_status(&alice).await.unwrap();
     assert_eq!((status.away_until, status.allowance), (None, 10));
     assert_eq!(service.guild_language(Some(guild)).await.unwrap(), Lang::En);
     assert!(matches!(
-        service.create_tournament(&alice, in_server(), terms()).await,
+        service
+            .create_tournament(&alice, in_server(), terms())
+            .await,
         Err(ServiceError::ManagersCreateTournaments)
     ));
 

@@ -162,9 +162,11 @@ unsafe extern "C" fn sync(file: *mut ffi::sqlite3_file, flags: c_int) -> c_int {
         let real_sync = (*methods.real).xSync.expect("the system VFS syncs");
         let code = real_sync(file, flags);
         let disk = methods.disk;
-        let counted =
-            disk.commits_left
-                .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |left| left.checked_sub(1));
+        let counted = disk
+            .commits_left
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |left| {
+                left.checked_sub(1)
+            });
         if counted == Ok(1) {
             disk.full.store(true, Ordering::SeqCst);
         }
