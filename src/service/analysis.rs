@@ -263,10 +263,9 @@ impl Service {
                 continue;
             }
             let wait = FIRST_ANALYSIS_RETRY * 2u32.pow(attempts as u32);
-            let retry_at = self.now() + wait.as_millis() as i64;
-            let started = self
-                .store
-                .start_analysis_attempt(game_id, retry_at, self.now());
+            let now = self.now();
+            let retry_at = now + wait.as_millis() as i64;
+            let started = self.store.start_analysis_attempt(game_id, retry_at, now);
             if !started.await? {
                 continue;
             }
