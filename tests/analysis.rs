@@ -1,7 +1,8 @@
 //! The analysis of finished games through the service on a real SQLite file: an island thrown
 //! away on purpose is named with what the AI preferred; asking again (or while it runs) searches
 //! once and tells every asking channel; only finished games; a restart resumes an unfinished
-//! analysis; one that fails is tried again later, then given up and the waiting channels told.
+//! analysis, even one cut off five times by the process ending; one that fails is tried again
+//! later, then given up (restarts or not) and the waiting channels told.
 //! The AI searches a fixed 300 playouts a position.
 
 mod common;
@@ -15,9 +16,10 @@ use common::{Played, START};
 use ponte::game::{Color, Game, Move, Supply, Variant};
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
-    Actor, Analysed, AnalysisView, Announcement, ChallengeOptions, GameId, GameView, ManualClock,
-    Owed, Player, PlayerId, Service, ServiceError, Subject, Venue,
+    Actor, Analysed, AnalysisView, Announcement, ChallengeOptions, Clock, GameId, GameView,
+    ManualClock, Owed, Player, PlayerId, Service, ServiceError, Subject, Venue,
 };
+use ponte::store::Store;
 use tempfile::TempDir;
 
 const PLAYOUTS: u64 = 300;
@@ -347,6 +349,64 @@ async fn an_analysis_left_unfinished_resumes_after_a_restart() {
     );
 }
 
+/// Five attempts cut off by the process ending, each as a stopped or killed worker leaves one:
+/// counted and marked running, with nothing after. None is a failure: the next start makes
+/// the analysis and tells the waiting channel.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_cut_off_five_times_by_the_process_ending_is_made_after_the_next_start() {
+    let Failing {
+        dir,
+        clock,
+        service,
+        game,
+        ..
+    } = failing().await;
+    let channel = ChannelId::from_snowflake(61);
+    service
+        .analyse(game.id, &asker(), Some(channel))
+        .await
+        .unwrap();
+    service.close().await;
+    drop(service);
+    for stop in 0..5 {
+        // The worker starts (taking back the attempt the last stop cut off), and starts an
+        // attempt as `analyse_due` does; the process ends before the attempt does.
+        let service = open_with_clock(&dir, clock.clone()).await;
+        let taken = service.take_back_cut_off_analyses().await.unwrap();
+        assert_eq!(taken, u64::from(stop > 0));
+        service.close().await;
+        drop(service);
+        let store = Store::open(&common::database_url(&dir)).await.unwrap();
+        let now = clock.now();
+        let started = store.start_analysis_attempt(game.id, now + 60_000, now);
+        assert!(started.await.unwrap());
+        store.close().await;
+        // Long past the attempt's wait.
+        clock.advance(3_600_000);
+    }
+
+    let service = open_with_clock(&dir, clock.clone()).await;
+    tokio::spawn(service.clone().run_analyses());
+    // The channel is owed the analysis once it is made, or the failure once it is given up.
+    let mut told = Vec::new();
+    for _ in 0..2400 {
+        told = deliver_everything(&service).await;
+        if !told.is_empty() {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let owed: Vec<Owed> = told.iter().map(|announcement| announcement.owed).collect();
+    assert_eq!(
+        owed,
+        [Owed::Analysis {
+            game: game.id,
+            channel
+        }]
+    );
+    assert!(service.analysis_of(&game).await.unwrap().is_some());
+}
+
 /// Fails four attempts at the analysis of `game` (of `positions` positions), checking that
 /// each is tried again after a wait twice the one before (1, 2, 4, 8 minutes), not sooner,
 /// and that nobody is told meanwhile. The clock ends when the fifth attempt is due.
@@ -424,6 +484,9 @@ async fn an_analysis_that_cannot_be_saved_is_tried_again_later_then_given_up_and
     refuse(&dir, "full_disk", "INSERT ON analysis_positions").await;
 
     fail_four_attempts(&service, &clock, game.id, positions).await;
+    // A restart takes back no attempt that failed by itself.
+    let taken = service.take_back_cut_off_analyses().await.unwrap();
+    assert_eq!(taken, 0);
     service.analyse_due().await.unwrap();
     assert_eq!(service.positions_analysed(), 5 * positions);
     let mut told = failures_told(&service).await;

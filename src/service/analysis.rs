@@ -6,7 +6,8 @@
 //! result is stored: asking again answers at once, and asking while it is computed waits for
 //! the same computation. One that fails is tried again later, each wait twice the one before,
 //! and after a few failures (at once when the game's log cannot be replayed) it is given up and
-//! the waiting channels are told.
+//! the waiting channels are told. An attempt cut off by the process ending (a stop, a kill) is
+//! no failure: the worker takes it back when it starts again.
 
 use crate::ids::ChannelId;
 use std::sync::atomic::Ordering;
@@ -239,9 +240,11 @@ impl Service {
     }
 
     /// Computes the analyses due now, one after another, those asked for first. Each attempt
-    /// is counted as it starts, so that one that fails (or stops the bot) is tried again
-    /// later, not at once; after [`ANALYSIS_ATTEMPTS`] attempts, or at once for a log that no
-    /// longer replays, the analysis is given up and its waiting channels told.
+    /// is counted as it starts, so that one that fails is tried again later, not at once, even
+    /// when the database refuses to record its failure; after [`ANALYSIS_ATTEMPTS`] attempts,
+    /// or at once for a log that no longer replays, the analysis is given up and its waiting
+    /// channels told. (An attempt the process ending cut off is taken back by
+    /// [`Service::take_back_cut_off_analyses`].)
     ///
     /// # Errors
     /// Database failures in finding the analyses or starting an attempt.
@@ -253,15 +256,17 @@ impl Service {
         } in self.store.pending_analyses(self.now()).await?
         {
             if attempts >= ANALYSIS_ATTEMPTS {
-                // The last attempt ended without a word: the bot stopped, or the database
-                // refused to record its failure.
+                // The last attempt failed without a word: the database refused to record its
+                // failure (one cut off by the process ending was taken back at the start).
                 let error = format!("no result after {attempts} attempts");
                 self.analysis_failed(game_id, &error, true).await;
                 continue;
             }
             let wait = FIRST_ANALYSIS_RETRY * 2u32.pow(attempts as u32);
-            let retry_at = self.now() + wait.as_millis() as i64;
-            if !self.store.start_analysis_attempt(game_id, retry_at).await? {
+            let now = self.now();
+            let retry_at = now + wait.as_millis() as i64;
+            let started = self.store.start_analysis_attempt(game_id, retry_at, now);
+            if !started.await? {
                 continue;
             }
             let playouts = u64::try_from(playouts).unwrap_or(ANALYSIS_PLAYOUTS);
@@ -297,11 +302,30 @@ impl Service {
         }
     }
 
+    /// Takes back the attempts at analyses that a process ending cut off (a stop, a kill, a
+    /// crash): they are not failures, so they do not count towards giving up, and their
+    /// analyses are due at once. For the worker's start, before its first attempt; how many
+    /// were taken back.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn take_back_cut_off_analyses(&self) -> Result<u64> {
+        let taken = self.store.take_back_cut_off_attempts().await?;
+        if taken > 0 {
+            tracing::info!("{taken} analyses cut off by the last stop are resumed");
+        }
+        Ok(taken)
+    }
+
     /// Computes the analyses asked for, one at a time, for ever: those left unfinished by a
-    /// restart first; after each round, the puzzles of the games analysed are cut
-    /// (`puzzle_making`). Spawn it once per process.
+    /// restart first (an attempt the stop cut off taken back, not counted); after each round,
+    /// the puzzles of the games analysed are cut (`puzzle_making`). Spawn it once per process.
     pub async fn run_analyses(self: Arc<Self>) {
         self.log_puzzle_making().await;
+        // Until they are taken back, the cut-off attempts wait their turn and count.
+        if let Err(error) = self.take_back_cut_off_analyses().await {
+            tracing::warn!("cannot resume the analyses cut off by the last stop: {error}");
+        }
         loop {
             let wanted = self.analysis_wanted.notified();
             if let Err(error) = self.analyse_due().await {

@@ -68,8 +68,9 @@ impl Store {
                  RETURNING plies",
             )
             .bind(game)
-            .fetch_optional(&mut *tx)
-            .await?;
+            .fetch_all(&mut *tx)
+            .await?
+            .pop();
             if let Some(ply) = ply {
                 insert_owed(&mut tx, &[owed(game, ply)], now).await?;
                 noticed.push(game);
@@ -95,8 +96,9 @@ impl Store {
         )
         .bind(game)
         .bind(version)
-        .fetch_optional(&self.pool)
-        .await?)
+        .fetch_all(&self.pool)
+        .await?
+        .pop())
     }
 
     /// `player`'s results against each level of the AI, in the finished games of a server.

@@ -2,6 +2,8 @@
 //! Whoever asks while one is being computed waits for it; each waiting channel gets the
 //! result through the outbox, written in the transaction that saves the analysis. One that
 //! fails is tried again later, and once given up every waiting channel is told so the same way.
+//! An attempt is counted as it starts and marked running until it ends; one still marked when
+//! the worker starts was cut off by the process ending, and is taken back uncounted.
 
 use crate::ids::ChannelId;
 use sqlx::{Sqlite, SqliteConnection};
@@ -80,7 +82,8 @@ impl Store {
             Some((None, Some(_))) => {
                 sqlx::query::<Sqlite>(
                     "UPDATE analyses SET playouts = ?, requested_at = ?, attempts = 0,
-                         next_attempt_at = NULL, last_error = NULL, failed_at = NULL
+                         next_attempt_at = NULL, last_error = NULL, failed_at = NULL,
+                         attempt_started_at = NULL
                      WHERE game_id = ?",
                 )
                 .bind(playouts)
@@ -162,9 +165,9 @@ impl Store {
         .await?)
     }
 
-    /// Starts an attempt at the analysis of `game`: counts it, and makes the analysis due
-    /// again at `retry_at` should the attempt not end it (a failure, a crash). `false` when it
-    /// was made or given up meanwhile.
+    /// Starts an attempt at the analysis of `game` at `now`: counts it, marks it running, and
+    /// makes the analysis due again at `retry_at` should the attempt not end it (a failure
+    /// whose record the database refused). `false` when it was made or given up meanwhile.
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
@@ -173,17 +176,39 @@ impl Store {
         &self,
         game: GameId,
         retry_at: Millis,
+        now: Millis,
     ) -> Result<bool, StoreError> {
         let _writer = self.writer.lock().await;
         let started = sqlx::query(
-            "UPDATE analyses SET attempts = attempts + 1, next_attempt_at = ?
+            "UPDATE analyses SET attempts = attempts + 1, next_attempt_at = ?,
+                 attempt_started_at = ?
              WHERE game_id = ? AND finished_at IS NULL AND failed_at IS NULL",
         )
         .bind(retry_at)
+        .bind(now)
         .bind(game)
         .execute(&self.pool)
         .await?;
         Ok(started.rows_affected() == 1)
+    }
+
+    /// Takes back the attempts still marked running, which the process that made them did not
+    /// live to end (a stop, a kill): each is no longer counted and its analysis is due at once.
+    /// For the worker's start, before it makes any attempt; how many were taken back.
+    ///
+    /// # Errors
+    /// On a database failure; nothing is written then.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn take_back_cut_off_attempts(&self) -> Result<u64, StoreError> {
+        let _writer = self.writer.lock().await;
+        let taken = sqlx::query(
+            "UPDATE analyses SET attempts = MAX(attempts - 1, 0), attempt_started_at = NULL,
+                 next_attempt_at = NULL
+             WHERE attempt_started_at IS NOT NULL AND finished_at IS NULL AND failed_at IS NULL",
+        )
+        .execute(&self.pool)
+        .await?;
+        Ok(taken.rows_affected())
     }
 
     /// Records why an attempt at the analysis of `game` failed; with `give_up`, the analysis
@@ -204,7 +229,8 @@ impl Store {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
-            "UPDATE analyses SET last_error = ?, failed_at = CASE WHEN ? THEN ? END
+            "UPDATE analyses SET last_error = ?, failed_at = CASE WHEN ? THEN ? END,
+                 attempt_started_at = NULL
              WHERE game_id = ? AND finished_at IS NULL AND failed_at IS NULL",
         )
         .bind(error)
@@ -237,7 +263,8 @@ impl Store {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
         let updated = sqlx::query(
-            "UPDATE analyses SET finished_at = ? WHERE game_id = ? AND finished_at IS NULL",
+            "UPDATE analyses SET finished_at = ?, attempt_started_at = NULL
+             WHERE game_id = ? AND finished_at IS NULL",
         )
         .bind(now)
         .bind(game)
@@ -330,7 +357,7 @@ mod tests {
 
         assert!(
             store
-                .start_analysis_attempt(game, NOW + 60_000)
+                .start_analysis_attempt(game, NOW + 60_000, NOW)
                 .await
                 .unwrap()
         );
@@ -350,6 +377,29 @@ mod tests {
         assert_eq!(owed(&store, game).await, []);
     }
 
+    /// An attempt whose failure was recorded counts after a restart; one still running when
+    /// its process ended does not, and its analysis is due at once.
+    #[tokio::test]
+    async fn only_an_attempt_cut_off_by_its_process_ending_is_taken_back() {
+        let (_dir, store) = store_with_players().await;
+        let game = start(&store, 1, 2).await;
+        store.request_analysis(game, 100, None, NOW).await.unwrap();
+        let attempt = store.start_analysis_attempt(game, NOW + 60_000, NOW);
+        assert!(attempt.await.unwrap());
+        store
+            .analysis_failed(game, "full", false, failed(game), NOW)
+            .await
+            .unwrap();
+        assert_eq!(store.take_back_cut_off_attempts().await.unwrap(), 0);
+        assert_eq!(store.pending_analyses(NOW).await.unwrap(), []);
+
+        let attempt = store.start_analysis_attempt(game, NOW + 120_000, NOW + 60_000);
+        assert!(attempt.await.unwrap());
+        assert_eq!(store.take_back_cut_off_attempts().await.unwrap(), 1);
+        assert_eq!(store.pending_analyses(NOW).await.unwrap(), pending(game, 1));
+        assert_eq!(store.take_back_cut_off_attempts().await.unwrap(), 0, "once");
+    }
+
     #[tokio::test]
     async fn a_given_up_analysis_tells_its_channels_once_and_starts_afresh_when_asked() {
         let (_dir, store) = store_with_players().await;
@@ -367,7 +417,7 @@ mod tests {
         let told = [failed(game)(9.into()), failed(game)(10.into())];
         assert_eq!(owed(&store, game).await, told);
         assert_eq!(store.pending_analyses(i64::MAX).await.unwrap(), []);
-        assert!(!store.start_analysis_attempt(game, NOW).await.unwrap());
+        assert!(!store.start_analysis_attempt(game, NOW, NOW).await.unwrap());
         store
             .analysis_failed(game, "again", true, failed(game), NOW)
             .await

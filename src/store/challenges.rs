@@ -64,8 +64,10 @@ impl Store {
         .bind(new.expires_at)
         .bind(new.created_at)
         .bind(new.opener_id)
-        .fetch_one(&self.pool)
-        .await?;
+        .fetch_all(&self.pool)
+        .await?
+        .pop()
+        .ok_or(sqlx::Error::RowNotFound)?;
         Ok(id)
     }
 

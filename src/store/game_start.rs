@@ -103,15 +103,15 @@ pub(super) async fn insert_new_game(
     let clock = away.await?.map_or(game.clock, |until| if_away(game, until));
     let id = insert_game(tx, game, clock).await?;
     let recorded: Option<MessageId> = match game.origin {
-        Some(Origin::Challenge(challenge)) => {
-            sqlx::query_scalar(
-                "UPDATE challenges SET game_id = ? WHERE id = ? RETURNING message_id",
-            )
-            .bind(id)
-            .bind(challenge)
-            .fetch_one(&mut **tx)
-            .await?
-        }
+        Some(Origin::Challenge(challenge)) => sqlx::query_scalar(
+            "UPDATE challenges SET game_id = ? WHERE id = ? RETURNING message_id",
+        )
+        .bind(id)
+        .bind(challenge)
+        .fetch_all(&mut **tx)
+        .await?
+        .pop()
+        .ok_or(sqlx::Error::RowNotFound)?,
         _ => None,
     };
     insert_owed(tx, &owed(game, id, recorded), game.created_at).await?;

@@ -211,8 +211,10 @@ pub(super) async fn insert_game(
     .bind(ai.map(|side| side.level))
     .bind(tournament.map(|(id, _)| id))
     .bind(tournament.map(|(_, round)| round))
-    .fetch_one(&mut **tx)
-    .await?)
+    .fetch_all(&mut **tx)
+    .await?
+    .pop()
+    .ok_or(sqlx::Error::RowNotFound)?)
 }
 
 impl Store {

@@ -110,8 +110,9 @@ impl Store {
         .bind(player)
         .bind(lesson)
         .bind(now)
-        .fetch_optional(&self.pool)
-        .await?)
+        .fetch_all(&self.pool)
+        .await?
+        .pop())
     }
 }
 

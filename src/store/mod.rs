@@ -7,6 +7,12 @@
 //! check in the final `UPDATE` guards against any other writer on the same file. Writes that are
 //! one statement (a thread id, a setting, closing a challenge) need no more than SQLite gives.
 //!
+//! A write with `RETURNING` reads its rows with `fetch_all`, never `fetch_one` or
+//! `fetch_optional`: those stop the statement at its first row, but SQLite makes a lone
+//! statement's commit at the statement's end, which sqlx then reaches only by a reset whose
+//! failure it drops. On a full disk, a hint, a wrong lesson answer or a new challenge was
+//! counted or numbered and reported done while its commit failed. `.ci/run` refuses the two.
+//!
 //! The store decides nothing: who opens, deadlines and reminder times come from the service.
 //!
 //! Each public function is a span at trace level (`RUST_LOG=ponte::store=trace` shows every

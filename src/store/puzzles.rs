@@ -224,8 +224,9 @@ pub(super) async fn insert(
     .bind(puzzle.chance_after)
     .bind(i64::try_from(puzzle.playouts).unwrap_or(i64::MAX))
     .bind(now)
-    .fetch_optional(conn)
+    .fetch_all(conn)
     .await
+    .map(|mut id| id.pop())
 }
 
 #[cfg(test)]

@@ -121,8 +121,10 @@ impl Store {
         .bind(t.vacations_pause)
         .bind(t.created_at)
         .bind(t.created_at)
-        .fetch_one(&self.pool)
-        .await?)
+        .fetch_all(&self.pool)
+        .await?
+        .pop()
+        .ok_or(sqlx::Error::RowNotFound)?)
     }
 
     /// # Errors

@@ -99,25 +99,25 @@ mod tests {
                      created_at, updated_at)
                  VALUES (1, 2, 1, 2, ?, ?, ?, 0, 0) RETURNING id",
             )
-            .fetch_one(&pool)
+            .fetch_all(&pool)
             .await
-            .unwrap();
+            .unwrap()[0];
             let challenge = insert(
                 "INSERT INTO challenges (challenger_id, size, tiles, bridges, created_at,
                      expires_at, updated_at)
                  VALUES (1, ?, ?, ?, 0, 0, 0) RETURNING id",
             )
-            .fetch_one(&pool)
+            .fetch_all(&pool)
             .await
-            .unwrap();
+            .unwrap()[0];
             let tournament = insert(
                 "INSERT INTO tournaments (guild_id, channel_id, name, format, size, tiles,
                      bridges, rated, organiser_id, created_at, updated_at)
                  VALUES (7, 70, 'cup', 'swiss', ?, ?, ?, 1, 1, 0, 0) RETURNING id",
             )
-            .fetch_one(&pool)
+            .fetch_all(&pool)
             .await
-            .unwrap();
+            .unwrap()[0];
             rows.push((variant, game, challenge, tournament));
         }
         pool.close().await;

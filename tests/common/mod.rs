@@ -3,6 +3,8 @@
 
 #![allow(dead_code)]
 
+pub mod full_disk;
+
 use std::io::{self, Write};
 use std::process::{Child, Command, Output, Stdio};
 use std::sync::Arc;
