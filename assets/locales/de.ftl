@@ -33,7 +33,8 @@ move-swap = getauscht
 
 diagram-bridges = Brücken von { $color }: { $bridges }
 diagram-last-move = letzter Zug: { $move } (Zug { $number })
-diagram-score = { $color }  { $points }, { $islands }, { $bridges }, { $tiles }
+# $figures: the counts of points, islands, bridges and tiles ("3 points"), joined by commas.
+diagram-score = { $color }  { $figures }
 diagram-tiles-left = , Vorrat { $left }
 diagram-bridges-left = Brücken im Vorrat: { $left }
 

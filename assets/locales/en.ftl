@@ -33,7 +33,8 @@ move-swap = swap
 
 diagram-bridges = { $color } bridges: { $bridges }
 diagram-last-move = last move: { $move } (move { $number })
-diagram-score = { $color }  { $points }, { $islands }, { $bridges }, { $tiles }
+# $figures: the counts of points, islands, bridges and tiles ("3 points"), joined by commas.
+diagram-score = { $color }  { $figures }
 diagram-tiles-left = , { $left } tiles left
 diagram-bridges-left = bridges left in the pool: { $left }
 

@@ -33,7 +33,8 @@ move-swap = échange
 
 diagram-bridges = ponts { $color }s : { $bridges }
 diagram-last-move = dernier coup : { $move } (coup { $number })
-diagram-score = { $color }  { $points }, { $islands }, { $bridges }, { $tiles }
+# $figures: the counts of points, islands, bridges and tiles ("3 points"), joined by commas.
+diagram-score = { $color }  { $figures }
 diagram-tiles-left = , réserve { $left }
 diagram-bridges-left = ponts restants dans la réserve : { $left }
 
