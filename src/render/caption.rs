@@ -144,11 +144,8 @@ pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Pictur
         };
         let name = cut_to_fit(&BOLD, size, &shorten(name, 22), 330);
         let room = right - (name_left + measure(&BOLD, size, &name).0 + 28);
-        (
-            color,
-            name,
-            figures(game, color, picture.lang, room, hidden),
-        )
+        let parts = figures(game, color, picture.lang, room, hidden);
+        (color, name, parts)
     });
     // Both lines show the same figures, so they read as a table.
     let shown = rows
