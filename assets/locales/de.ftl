@@ -33,7 +33,8 @@ move-swap = getauscht
 
 diagram-bridges = Brücken von { $color }: { $bridges }
 diagram-last-move = letzter Zug: { $move } (Zug { $number })
-diagram-score = { $color }  { $points }, { $islands }, { $bridges }, { $tiles }
+# $figures: the counts of points, islands, bridges and tiles ("3 points"), joined by commas.
+diagram-score = { $color }  { $figures }
 diagram-tiles-left = , Vorrat { $left }
 diagram-bridges-left = Brücken im Vorrat: { $left }
 
@@ -802,6 +803,7 @@ hint-islands-joined = { $move }: Diese Brücke verbindet deine Inseln zu einem N
    *[other] { $points } Punkte
 } mehr für dich.
 hint-groups-linked = { $move }: Diese Brücke verbindet zwei deiner Gruppen, sodass die Inseln, die du auf beiden Seiten fertigstellst, zusammen zählen (1, 3, 6 … statt je 1).
+hint-bridge-added = { $move }: Diese Brücke bringt keine Punkte und verbindet nichts Neues für später; aber bei gleichen Punkten und Inseln gewinnen mehr Brücken.
 hint-island-stopped = { $move } nimmt der Sandbank von { $color } bei { $cell } den letzten Platz: Sie kann nie mehr eine Insel werden.
 hint-cell-taken = { $move } besetzt { $cell }, ein Feld, in das die Sandbank von { $color } bei { $sandbank } wachsen könnte: weniger Platz für ihre Insel.
 hint-sandbank-grown = { $move } lässt deine Sandbank bei { $cell } auf { $tiles } Steine wachsen: { $left ->
@@ -812,8 +814,10 @@ hint-new-sandbanks = { $move } legt { $sandbanks ->
     [one] eine neue Sandbank an, mit Platz, um zu einer Insel
    *[other] { $sandbanks } neue Sandbänke an, mit Platz, um zu Inseln
 } zu wachsen.
+hint-no-island = { $move }: Aus diesen Steinen kann keine Insel mehr werden; der Bot findet für diesen Zug nichts Besseres.
 hint-swap = Tauschen (die Kuchenregel): Übernimm Weiß mit seinen zwei Steinen; der Bot hält sie für wertvoller, als zwei rote Steine zu setzen.
-hint-pass = Passen: Du kannst keine zwei Steine mehr setzen, und keine Brücke bringt dir noch etwas.
+hint-pass = Passen: Du kannst keine zwei Steine mehr setzen, und keine Brücke bringt dir noch Punkte.
+hint-pass-bridge-scores = Passen: Du kannst keine zwei Steine mehr setzen. Eine Brücke brächte allerdings Punkte: Schau sie dir an.
 hint-resign = Aufgeben: Der Bot sieht keinen Weg mehr zum Sieg.
 # In der Schlussmeldung einer Partie, in der Tipps gegeben wurden.
 result-hints = 💡 { $count ->

@@ -33,7 +33,8 @@ move-swap = swap
 
 diagram-bridges = { $color } bridges: { $bridges }
 diagram-last-move = last move: { $move } (move { $number })
-diagram-score = { $color }  { $points }, { $islands }, { $bridges }, { $tiles }
+# $figures: the counts of points, islands, bridges and tiles ("3 points"), joined by commas.
+diagram-score = { $color }  { $figures }
 diagram-tiles-left = { $left ->
     [one] , { $left } tile left
    *[other] , { $left } tiles left
@@ -808,6 +809,7 @@ hint-islands-joined = { $move }: this bridge joins your islands into one network
    *[other] { $points } more points
 } for you.
 hint-groups-linked = { $move }: this bridge links two of your groups, so the islands you complete on both sides will score together (1, 3, 6… instead of 1 each).
+hint-bridge-added = { $move }: this bridge adds no points and links nothing new for later; but with equal points and islands, more bridges win.
 hint-island-stopped = { $move } takes the last room the { $color } sandbank at { $cell } had: it can never become an island now.
 hint-cell-taken = { $move } takes { $cell }, a cell the { $color } sandbank at { $sandbank } could grow into: less room for its island.
 hint-sandbank-grown = { $move } grows your sandbank at { $cell } to { $tiles } tiles: { $left ->
@@ -821,8 +823,10 @@ hint-new-sandbanks = { $move } starts { $sandbanks ->
     [one] an island
    *[other] islands
 }.
+hint-no-island = { $move }: no island can come of these tiles any more; the bot finds no better use of this turn.
 hint-swap = Swap (the pie rule): take White and its two tiles; the bot judges them worth more than placing two red tiles.
-hint-pass = Pass: you cannot place two tiles any more, and no bridge gains you anything.
+hint-pass = Pass: you cannot place two tiles any more, and no bridge adds to your points.
+hint-pass-bridge-scores = Pass: you cannot place two tiles any more. A bridge would add points, though: it is worth a look.
 hint-resign = Resign: the bot sees no way left to win.
 # In the final announcement of a game in which hints were given.
 result-hints = 💡 { $count ->

@@ -33,7 +33,8 @@ move-swap = échange
 
 diagram-bridges = ponts { $color }s : { $bridges }
 diagram-last-move = dernier coup : { $move } (coup { $number })
-diagram-score = { $color }  { $points }, { $islands }, { $bridges }, { $tiles }
+# $figures: the counts of points, islands, bridges and tiles ("3 points"), joined by commas.
+diagram-score = { $color }  { $figures }
 diagram-tiles-left = , réserve { $left }
 diagram-bridges-left = ponts restants dans la réserve : { $left }
 
@@ -802,6 +803,7 @@ hint-islands-joined = { $move } : ce pont relie tes îles en un seul réseau, et
    *[other] { $points } points
 } de plus pour toi.
 hint-groups-linked = { $move } : ce pont relie deux de tes groupes, et les îles que tu compléteras des deux côtés compteront ensemble (1, 3, 6… au lieu de 1 chacune).
+hint-bridge-added = { $move } : ce pont ne rapporte aucun point et ne relie rien de nouveau pour la suite ; mais à points et îles égaux, le plus de ponts l’emporte.
 hint-island-stopped = { $move } prend la dernière place du banc de sable { $color } en { $cell } : il ne pourra plus jamais devenir une île.
 hint-cell-taken = { $move } occupe { $cell }, une case où le banc de sable { $color } en { $sandbank } pouvait s’agrandir : moins de place pour son île.
 hint-sandbank-grown = { $move } agrandit ton banc de sable en { $cell } à { $tiles } tuiles : { $left ->
@@ -812,8 +814,10 @@ hint-new-sandbanks = { $move } commence { $sandbanks ->
     [one] un nouveau banc de sable, avec de la place pour devenir une île
    *[other] { $sandbanks } nouveaux bancs de sable, avec de la place pour devenir des îles
 }.
+hint-no-island = { $move } : ces tuiles ne pourront plus faire partie d’une île ; le bot ne voit rien de mieux à faire de ce tour.
 hint-swap = Échanger (la règle du gâteau) : prends Blanc et ses deux tuiles ; le bot les juge plus précieuses que de poser deux tuiles rouges.
-hint-pass = Passe : tu ne peux plus poser deux tuiles, et aucun pont ne te rapporte plus rien.
+hint-pass = Passe : tu ne peux plus poser deux tuiles, et aucun pont ne te rapporte plus de points.
+hint-pass-bridge-scores = Passe : tu ne peux plus poser deux tuiles. Un pont rapporterait pourtant des points : regarde-le.
 hint-resign = Abandon : le bot ne voit plus aucun moyen de gagner.
 # Dans l’annonce finale d’une partie où des indices ont été donnés.
 result-hints = 💡 { $count ->

@@ -17,6 +17,7 @@ mod game;
 mod groups;
 mod moves;
 pub mod playout;
+mod reach;
 mod record;
 mod score;
 mod variant;
@@ -25,10 +26,11 @@ pub use bitboard::{Bitboard, Block};
 pub use board::{Board, FirstTile};
 pub use cell::{Cell, Color, MAX_SIZE, MIN_SIZE, NotACell};
 pub use diagram::{grid, painted_grid, status_line};
-pub use effect::{Effect, can_become_island, effect};
+pub use effect::{Effect, effect};
 pub use error::{CellList, IllegalMove};
 pub use game::{Game, Outcome};
 pub use moves::{BadMove, Bridge, BridgeKind, Move};
+pub use reach::island_ways;
 pub use record::{IllegalLine, NotARecord, Record, RecordedMove, Replay};
 pub use score::{
     Network, Score, Tally, Tiebreak, judge, judge_tallies, network_points, score, tally,

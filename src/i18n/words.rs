@@ -53,11 +53,32 @@ pub fn diagram(lang: Lang, game: &Game) -> String {
     painted_diagram(lang, game, &|_, text| text.to_string())
 }
 
+/// What a board's words leave out (its picture's caption, its text legend) because a lesson's
+/// question asks it: a picture that printed the answer would teach nothing.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hidden {
+    /// The players' points.
+    pub points: bool,
+    /// What the side to move may do, beyond whose turn it is (the pie rule's "swap, or place
+    /// two red tiles").
+    pub options: bool,
+}
+
 /// [`diagram`] with its board's tiles and bridges passed through `paint` ([`painted_grid`]).
 pub fn painted_diagram(
     lang: Lang,
     game: &Game,
     paint: &dyn Fn(Option<Color>, &str) -> String,
+) -> String {
+    painted_diagram_hiding(lang, game, paint, Hidden::default())
+}
+
+/// [`painted_diagram`] without what `hidden` leaves out.
+pub fn painted_diagram_hiding(
+    lang: Lang,
+    game: &Game,
+    paint: &dyn Fn(Option<Color>, &str) -> String,
+    hidden: Hidden,
 ) -> String {
     let mut out = painted_grid(game, paint);
     let board = game.board();
@@ -98,14 +119,18 @@ pub fn painted_diagram(
     }
     for color in Color::BOTH {
         let score = game.score(color);
+        let figures = [
+            (!hidden.points).then(|| count(lang, "points", score.points)),
+            Some(count(lang, "islands", score.islands)),
+            Some(count(lang, "bridges", score.bridges)),
+            Some(count(lang, "tiles", score.tiles)),
+        ];
+        let figures: Vec<String> = figures.into_iter().flatten().collect();
         out.push_str(&tr!(
             lang,
             "diagram-score",
             color = padded(color),
-            points = count(lang, "points", score.points),
-            islands = count(lang, "islands", score.islands),
-            bridges = count(lang, "bridges", score.bridges),
-            tiles = count(lang, "tiles", score.tiles)
+            figures = figures.join(", ")
         ));
         if let Some(left) = game.tiles_left(color) {
             out.push_str(&tr!(lang, "diagram-tiles-left", left = left));

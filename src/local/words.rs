@@ -394,7 +394,7 @@ pub fn show_learning(lang: Lang, learning: &Learning, name: &str) -> String {
 }
 
 fn show_lesson(lang: Lang, view: &LessonView) -> String {
-    let mut out = painted_diagram(lang, &view.position, &paint);
+    let mut out = view.diagram(lang, &paint);
     out.push_str(&view.text(lang).replace("**", ""));
     if view.lesson.wants_move() {
         let _ = write!(out, "\n{}", tr!(lang, "local-lesson-how-move"));

@@ -13,7 +13,7 @@ use super::{
     write,
 };
 use crate::game::{Color, Game, Move, Supply};
-use crate::i18n::{Lang, color_name, count, move_words, with_color};
+use crate::i18n::{Hidden, Lang, color_name, count, move_words, with_color};
 use crate::tr;
 
 /// The shared pool of bridges, when there is one: the supply a player plans the end with
@@ -69,30 +69,49 @@ fn wrap(font: &FontRef, size: f32, text: &str, room: i32, lines: usize) -> Vec<S
     wrapped
 }
 
-/// A player's figures, as many as fit in `room`: points, islands, bridges, tiles left (the
-/// tiebreaks in their order, the supply last).
-fn figures(game: &Game, color: Color, lang: Lang, room: i32) -> Vec<String> {
+/// A player's figures, as many as fit in `room`: points (unless hidden), islands, bridges,
+/// tiles left (the tiebreaks in their order, the supply last).
+fn figures(game: &Game, color: Color, lang: Lang, room: i32, hidden: Hidden) -> Vec<String> {
     let score = game.score(color);
-    let mut parts = vec![
-        count(lang, "points", score.points),
+    let points = (!hidden.points).then(|| count(lang, "points", score.points));
+    let mut parts: Vec<String> = points.into_iter().collect();
+    parts.extend([
         count(lang, "islands", score.islands),
         count(lang, "bridges", score.bridges),
-    ];
+    ]);
     if let Some(left) = game.tiles_left(color) {
         parts.push(tr!(lang, "caption-tiles-left", n = left));
     }
     while parts.len() > 1 && measure(&REGULAR, SMALLEST_TEXT, &parts.join(" · ")).0 > room {
         // The supply goes first when room is short, then the bridges, then the islands.
-        let drop = if parts.len() == 4 { 3 } else { parts.len() - 1 };
-        parts.remove(drop);
+        parts.pop();
     }
     parts
+}
+
+/// Every word the caption panel of `picture` draws, without what `hidden` leaves out, a line
+/// each: the title, the bridges left, each player with all their figures (the panel may cut
+/// some for room), and the status. What a test reads the panel by.
+pub fn caption_text(picture: &Picture, hidden: Hidden) -> String {
+    let game = picture.game;
+    let mut lines = vec![picture.title.to_string()];
+    lines.extend(pool_text(game, picture.lang));
+    for color in Color::BOTH {
+        let name = match color {
+            Color::White => picture.white,
+            Color::Red => picture.red,
+        };
+        let figures = figures(game, color, picture.lang, i32::MAX, hidden);
+        lines.push(format!("{} {}", shorten(name, 22), figures.join(" · ")));
+    }
+    lines.push(status_text(picture, hidden));
+    lines.join("\n")
 }
 
 /// The title and the bridges left; a line per player, with the turn arrow, their colour,
 /// name and figures; whose turn it is or how the game ended, on up to two lines. Every text
 /// at [`SMALLEST_TEXT`] or larger, for a picture shown 360 px wide on a phone.
-pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Picture) {
+pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Picture, hidden: Hidden) {
     let game = picture.game;
     let line = LINE as i32;
     let top = layout.panel_top() as i32 + 4;
@@ -125,7 +144,8 @@ pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Pictur
         };
         let name = cut_to_fit(&BOLD, size, &shorten(name, 22), 330);
         let room = right - (name_left + measure(&BOLD, size, &name).0 + 28);
-        (color, name, figures(game, color, picture.lang, room))
+        let parts = figures(game, color, picture.lang, room, hidden);
+        (color, name, parts)
     });
     // Both lines show the same figures, so they read as a table.
     let shown = rows
@@ -160,7 +180,7 @@ pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Pictur
         write(image, (right - w, y), size, &REGULAR, FRAME_TEXT, &stats);
     }
 
-    let status = status_text(picture);
+    let status = status_text(picture, hidden);
     for (i, text) in wrap(&BOLD, size, &status, right - margin, 2)
         .iter()
         .enumerate()
@@ -199,8 +219,9 @@ fn who(lang: Lang, name: &str, color: Color) -> String {
     }
 }
 
-/// Whose turn it is and what happened last, or how the game ended.
-fn status_text(picture: &Picture) -> String {
+/// Whose turn it is (with the pie rule's choice, unless `hidden` leaves it out) and what
+/// happened last, or how the game ended.
+fn status_text(picture: &Picture, hidden: Hidden) -> String {
     let (game, lang) = (picture.game, picture.lang);
     let name = |color: Color| {
         let name = caption_name(match color {
@@ -230,13 +251,15 @@ fn status_text(picture: &Picture) -> String {
         return String::new();
     };
     let mut parts: Vec<String> = moved.into_iter().collect();
-    parts.push(if game.plies() == 1 && game.is_legal(Move::Swap) {
-        tr!(lang, "caption-to-move-pie", who = name(color))
-    } else if game.is_last_turn() {
-        tr!(lang, "caption-last-turn", who = name(color))
-    } else {
-        tr!(lang, "caption-to-move", who = name(color))
-    });
+    parts.push(
+        if !hidden.options && game.plies() == 1 && game.is_legal(Move::Swap) {
+            tr!(lang, "caption-to-move-pie", who = name(color))
+        } else if game.is_last_turn() {
+            tr!(lang, "caption-last-turn", who = name(color))
+        } else {
+            tr!(lang, "caption-to-move", who = name(color))
+        },
+    );
     parts.join(" · ")
 }
 
@@ -255,12 +278,19 @@ mod tests {
         }
     }
 
+    fn status_text_of(picture: &Picture) -> String {
+        status_text(picture, Hidden::default())
+    }
+
     #[test]
     fn players_named_after_their_colour_are_not_named_twice() {
         let game = Game::default();
-        assert_eq!(status_text(&picture(&game, "White", None)), "White to move");
         assert_eq!(
-            status_text(&picture(&game, "alice", None)),
+            status_text_of(&picture(&game, "White", None)),
+            "White to move"
+        );
+        assert_eq!(
+            status_text_of(&picture(&game, "alice", None)),
             "alice (white) to move"
         );
         assert_eq!(who(Lang::En, "Red", Color::Red), "Red");
@@ -278,7 +308,7 @@ mod tests {
             ..picture(&pie, "alice", None)
         };
         assert_eq!(
-            status_text(&german),
+            status_text_of(&german),
             "Zug 1: c3 d4 · Rot am Zug: tauschen oder zwei rote Steine setzen"
         );
     }

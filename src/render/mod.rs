@@ -27,13 +27,13 @@ mod indexed;
 mod plot;
 
 pub use animation::{Still, animated_gif, animated_gif_on, gif_color};
-pub use caption::caption_name;
 use caption::draw_panel;
+pub use caption::{caption_name, caption_text};
 pub use crosstable::{Crosstable, crosstable_png};
 pub use indexed::{BOARD_MOST_OFF, OWN_MOST_OFF};
 pub use plot::{chances_plot_png, rating_plot_png};
 
-use crate::i18n::Lang;
+use crate::i18n::{Hidden, Lang};
 
 /// Width of every picture, whatever the board size.
 pub const WIDTH: u32 = 900;
@@ -199,8 +199,13 @@ impl Layout {
 
 /// The picture as a PNG file's bytes: indexed, of the board pictures' palette.
 pub fn render_png(picture: &Picture) -> Vec<u8> {
+    render_png_hiding(picture, Hidden::default())
+}
+
+/// [`render_png`] with a caption that leaves out what `hidden` says (a lesson's question).
+pub fn render_png_hiding(picture: &Picture, hidden: Hidden) -> Vec<u8> {
     let layout = Layout::new(picture.game.board().size());
-    indexed::encode_board(&render(picture), layout.board_rows())
+    indexed::encode_board(&render_hiding(picture, hidden), layout.board_rows())
 }
 
 /// PNG bytes of an image (a plot, a table): indexed, of a palette from its own colours.
@@ -210,10 +215,15 @@ fn encode(image: &RgbImage) -> Vec<u8> {
 
 /// The picture as pixels.
 pub fn render(picture: &Picture) -> RgbImage {
+    render_hiding(picture, Hidden::default())
+}
+
+/// [`render`] with a caption that leaves out what `hidden` says.
+fn render_hiding(picture: &Picture, hidden: Hidden) -> RgbImage {
     let layout = Layout::new(picture.game.board().size());
     let mut image = background(&layout);
     draw_board(&mut image, &layout, picture.game);
-    draw_panel(&mut image, &layout, picture);
+    draw_panel(&mut image, &layout, picture, hidden);
     image
 }
 

@@ -48,6 +48,7 @@ impl Hint {
                 tr!(lang, "hint-islands-joined", move = mv, points = points)
             }
             Effect::GroupsLinked => tr!(lang, "hint-groups-linked", move = mv),
+            Effect::BridgeAdded => tr!(lang, "hint-bridge-added", move = mv),
             Effect::IslandStopped { sandbank } => tr!(
                 lang,
                 "hint-island-stopped",
@@ -63,19 +64,25 @@ impl Hint {
                 cell = cell.to_string(),
                 sandbank = sandbank.to_string()
             ),
-            Effect::SandbankGrown { at, tiles } => tr!(
+            Effect::SandbankGrown { at, tiles, left } => tr!(
                 lang,
                 "hint-sandbank-grown",
                 move = mv,
                 cell = at.to_string(),
                 tiles = tiles,
-                left = 4u32.saturating_sub(tiles)
+                left = left
             ),
             Effect::NewSandbanks { sandbanks } => {
                 tr!(lang, "hint-new-sandbanks", move = mv, sandbanks = sandbanks)
             }
+            Effect::NoIsland => tr!(lang, "hint-no-island", move = mv),
             Effect::Swap => tr!(lang, "hint-swap"),
-            Effect::Pass => tr!(lang, "hint-pass"),
+            Effect::Pass {
+                bridge_scores: false,
+            } => tr!(lang, "hint-pass"),
+            Effect::Pass {
+                bridge_scores: true,
+            } => tr!(lang, "hint-pass-bridge-scores"),
             Effect::Resign => tr!(lang, "hint-resign"),
         }
     }
@@ -376,6 +383,7 @@ mod tests {
             },
             Effect::IslandsJoined { points: 2 },
             Effect::GroupsLinked,
+            Effect::BridgeAdded,
             Effect::IslandStopped {
                 sandbank: cell("b2"),
             },
@@ -386,11 +394,23 @@ mod tests {
             Effect::SandbankGrown {
                 at: cell("e5"),
                 tiles: 3,
+                left: 1,
+            },
+            Effect::SandbankGrown {
+                at: cell("e5"),
+                tiles: 2,
+                left: 1,
             },
             Effect::NewSandbanks { sandbanks: 1 },
             Effect::NewSandbanks { sandbanks: 2 },
+            Effect::NoIsland,
             Effect::Swap,
-            Effect::Pass,
+            Effect::Pass {
+                bridge_scores: false,
+            },
+            Effect::Pass {
+                bridge_scores: true,
+            },
             Effect::Resign,
         ];
         for effect in effects {

@@ -6,8 +6,8 @@
 use super::lessons::{self, Answer, Fact, Goal, LESSONS, Lesson, Miss, Right};
 use super::{Actor, PlayerId, Result, Service, ServiceError};
 use crate::game::{Color, Game};
-use crate::i18n::{Lang, color_name, illegal_move};
-use crate::render::{Picture, render_png};
+use crate::i18n::{Hidden, Lang, color_name, illegal_move, painted_diagram_hiding};
+use crate::render::{Picture, caption_text, render_png, render_png_hiding};
 use crate::tr;
 
 /// A lesson as shown: its number (from 1) and its position.
@@ -104,23 +104,66 @@ impl LessonView {
             .collect()
     }
 
+    /// What the lesson's board leaves out of its words because the question asks it: the
+    /// points when a choice is a number of points, what the side to move may do when a
+    /// choice is a move.
+    pub fn hidden(&self) -> Hidden {
+        let choices = self.lesson.choices();
+        Hidden {
+            points: choices
+                .iter()
+                .any(|fact| matches!(fact, Fact::WhitePoints(_))),
+            options: choices
+                .iter()
+                .any(|fact| matches!(fact, Fact::Legal(_) | Fact::Illegal(_))),
+        }
+    }
+
     /// The lesson's board (PNG bytes), titled with the lesson. Takes a few milliseconds: call
     /// it off the async threads.
     pub fn png(&self, lang: Lang) -> Vec<u8> {
-        board_png(&self.position, &self.title(lang), lang)
+        let (white, red) = (side(lang, Color::White), side(lang, Color::Red));
+        let title = self.title(lang);
+        render_png_hiding(
+            &picture(&self.position, &white, &red, &title, lang),
+            self.hidden(),
+        )
+    }
+
+    /// The words of the caption under [`LessonView::png`]'s board, a line each.
+    pub fn caption(&self, lang: Lang) -> String {
+        let (white, red) = (side(lang, Color::White), side(lang, Color::Red));
+        let title = self.title(lang);
+        caption_text(
+            &picture(&self.position, &white, &red, &title, lang),
+            self.hidden(),
+        )
+    }
+
+    /// The lesson's board as text with its legend, each tile and bridge passed through
+    /// `paint` (a terminal colours them).
+    pub fn diagram(&self, lang: Lang, paint: &dyn Fn(Option<Color>, &str) -> String) -> String {
+        painted_diagram_hiding(lang, &self.position, paint, self.hidden())
     }
 }
 
-/// A lesson's board: `game` under `title`, its players named by their colours.
-fn board_png(game: &Game, title: &str, lang: Lang) -> Vec<u8> {
-    render_png(&Picture {
+/// A lesson's board: `game` under `title`, its players named by their colours `white` and
+/// `red`.
+fn picture<'a>(
+    game: &'a Game,
+    white: &'a str,
+    red: &'a str,
+    title: &'a str,
+    lang: Lang,
+) -> Picture<'a> {
+    Picture {
         game,
-        white: &side(lang, Color::White),
-        red: &side(lang, Color::Red),
+        white,
+        red,
         title,
         ending: None,
         lang,
-    })
+    }
 }
 
 /// A choice's label: the move it names, a number of points, or who won and why.
@@ -179,7 +222,9 @@ impl Answered {
         };
         let after = right.after.as_ref()?;
         let view = LessonView::of(*number)?;
-        Some(board_png(after, &view.title(lang), lang))
+        let (white, red) = (side(lang, Color::White), side(lang, Color::Red));
+        let title = view.title(lang);
+        Some(render_png(&picture(after, &white, &red, &title, lang)))
     }
 }
 
@@ -383,6 +428,57 @@ mod tests {
         }
         let title = LessonView::of(2).unwrap().title(Lang::En);
         assert_eq!(title, "Lesson 2 of 8 — Islands");
+    }
+
+    /// What choosing `fact` claims, in every form a learner could read it: the move's
+    /// notation and its words ("swap", "échange"), the points counted, who won and why.
+    fn claims(lang: Lang, fact: Fact) -> Vec<String> {
+        match fact {
+            Fact::Illegal(text) | Fact::Legal(text) => {
+                let mv: Move = text.parse().unwrap();
+                vec![text.to_string(), crate::i18n::move_words(lang, mv)]
+            }
+            Fact::WhitePoints(points) => vec![crate::i18n::count(lang, "points", points)],
+            Fact::Won(..) => vec![label(lang, fact)],
+        }
+    }
+
+    /// A question answered by its own picture teaches nothing: no choice's claim, the right
+    /// one above all, is in the words under the lesson's board or in its text board.
+    #[test]
+    fn no_lesson_prints_a_choices_claim_on_its_board() {
+        let plain = |_: Option<Color>, text: &str| text.to_string();
+        for lang in Lang::ALL {
+            for number in 1..=LESSONS {
+                let view = LessonView::of(number).unwrap();
+                let caption = view.caption(lang).to_lowercase();
+                let board = view.diagram(lang, &plain).to_lowercase();
+                for fact in view.lesson.choices() {
+                    for claim in claims(lang, *fact) {
+                        let claim = claim.to_lowercase();
+                        assert!(
+                            !caption.contains(&claim),
+                            "lesson {number} ({lang:?}): {claim:?} in the caption:\n{caption}"
+                        );
+                        assert!(
+                            !board.contains(&claim),
+                            "lesson {number} ({lang:?}): {claim:?} on the text board:\n{board}"
+                        );
+                    }
+                }
+            }
+        }
+        // What the question does not ask stays: the islands under lesson 7, Red's turn under
+        // lesson 5, the points under lesson 8 (it asks who wins).
+        let scoring = LessonView::of(7).unwrap().caption(Lang::En);
+        assert!(scoring.contains("3 islands · 1 bridge"), "{scoring}");
+        let pie = LessonView::of(5).unwrap().caption(Lang::En);
+        assert!(pie.ends_with("Move 1: c3 d4 · Red to move"), "{pie}");
+        let tiebreaks = LessonView::of(8).unwrap().diagram(Lang::En, &plain);
+        assert!(
+            tiebreaks.contains("3 points, 3 islands, 0 bridges"),
+            "{tiebreaks}"
+        );
     }
 
     #[tokio::test]
