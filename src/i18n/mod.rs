@@ -17,8 +17,8 @@ use unic_langid::LanguageIdentifier;
 
 pub use fluent_bundle::FluentValue;
 pub use words::{
-    color_name, count, diagram, illegal_move, move_words, painted_diagram, variant_words,
-    with_color,
+    color_name, count, diagram, illegal_move, move_words, painted_diagram, score_words,
+    variant_words, with_color,
 };
 
 /// A language the bot speaks.
