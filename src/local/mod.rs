@@ -164,39 +164,8 @@ impl<'a> Session<'a> {
             }
             Command::Replay(game) => self.replay(game).await,
             Command::Analyse(game) => self.analyse(game).await,
-            Command::Vacation { name, days } => {
-                let by = local_actor(local_player(&name));
-                // A name typed wrong would start a vacation nobody takes.
-                if self.service.known_player(by.id()).await?.is_none() {
-                    return Err(LocalError::UnknownPlayer { name });
-                }
-                let status = self
-                    .service
-                    .start_vacation(&by, days)
-                    .await
-                    .map_err(|error| LocalError::of_vacation(error, &name))?;
-                Ok(tr!(
-                    self.lang,
-                    "local-vacation",
-                    name = name,
-                    until = utc(status.away_until.unwrap_or_default()),
-                    left = status.days_left
-                ))
-            }
-            Command::Back(name) => {
-                let by = local_actor(local_player(&name));
-                let status = self
-                    .service
-                    .end_vacation(&by)
-                    .await
-                    .map_err(|error| LocalError::of_vacation(error, &name))?;
-                Ok(tr!(
-                    self.lang,
-                    "local-back",
-                    name = name,
-                    left = status.days_left
-                ))
-            }
+            Command::Vacation { name, days } => self.vacation(name, days).await,
+            Command::Back(name) => self.back(name).await,
             Command::Rematch(game) => self.rematch(game).await,
             Command::Hint => self.hint(mover).await,
             Command::Puzzle => self.puzzle().await,
@@ -212,6 +181,43 @@ impl<'a> Session<'a> {
             Command::Move(Ok(Move::Resign(named))) => self.ask_resign(named, mover).await,
             Command::Move(mv) => self.play_move(mv, mover).await,
         }
+    }
+
+    /// `vacation NAME DAYS`: a player of the terminal away, their clocks standing still.
+    async fn vacation(&self, name: String, days: i64) -> Result<String, LocalError> {
+        let by = local_actor(local_player(&name));
+        // A name typed wrong would start a vacation nobody takes.
+        if self.service.known_player(by.id()).await?.is_none() {
+            return Err(LocalError::UnknownPlayer { name });
+        }
+        let status = self
+            .service
+            .start_vacation(&by, days)
+            .await
+            .map_err(|error| LocalError::of_vacation(error, &name))?;
+        Ok(tr!(
+            self.lang,
+            "local-vacation",
+            name = name,
+            until = utc(status.away_until.unwrap_or_default()),
+            left = status.days_left
+        ))
+    }
+
+    /// `back NAME`: the vacation ends, the clocks run again.
+    async fn back(&self, name: String) -> Result<String, LocalError> {
+        let by = local_actor(local_player(&name));
+        let status = self
+            .service
+            .end_vacation(&by)
+            .await
+            .map_err(|error| LocalError::of_vacation(error, &name))?;
+        Ok(tr!(
+            self.lang,
+            "local-back",
+            name = name,
+            left = status.days_left
+        ))
     }
 
     /// The commands: the terminal's own, then puzzles and lessons.
