@@ -447,7 +447,7 @@ local-help =
                                             ein Name kann der Bot sein: ai:easy, ai:medium oder ai:hard
       challenge NAME|open [size N] [unlimited] [time TAGE]
       accept [#ID]  decline [#ID]  cancel [#ID]
-      place c3 d4   bridge c3-e4   swap   pass   resign   (oder einfach den Zug tippen: c3 d4)
+      place c3 d4   bridge c3-e4   swap   pass   resign (dann yes)   (oder einfach den Zug tippen: c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NAME TAGE   back NAME   (ein Spieler im Urlaub: seine Uhren stehen still)
       rematch [#ID]   eine beendete Partie noch einmal, wer verloren hat, beginnt

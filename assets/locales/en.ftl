@@ -456,7 +456,7 @@ local-help =
                                             a name may be the bot: ai:easy, ai:medium or ai:hard
       challenge NAME|open [size N] [unlimited] [time DAYS]
       accept [#ID]  decline [#ID]  cancel [#ID]
-      place c3 d4   bridge c3-e4   swap   pass   resign   (or just type the move: c3 d4)
+      place c3 d4   bridge c3-e4   swap   pass   resign (then yes)   (or just type the move: c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NAME DAYS   back NAME   (a player away: their clocks stand still)
       rematch [#ID]   a finished game again, the loser opening

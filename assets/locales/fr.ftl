@@ -447,7 +447,7 @@ local-help =
                                             un nom peut être le bot : ai:easy, ai:medium ou ai:hard
       challenge NOM|open [size N] [unlimited] [time JOURS]
       accept [#ID]  decline [#ID]  cancel [#ID]
-      place c3 d4   bridge c3-e4   swap   pass   resign   (ou tape simplement le coup : c3 d4)
+      place c3 d4   bridge c3-e4   swap   pass   resign (puis yes)   (ou tape simplement le coup : c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NOM JOURS   back NOM   (un joueur en vacances : ses pendules s’arrêtent)
       rematch [#ID]   une partie finie à nouveau, le perdant commence
