@@ -1,11 +1,13 @@
 //! Long work shown to a person at a terminal (`ponte local`'s `analyse`, `ponte analyse`,
-//! `gif`, `arena`): a bar on standard error with the steps done and the time left. When
+//! `gif`, `arena`): a bar on standard error with the steps done and the time left; a wait
+//! with no steps to count (the AI thinking in `ponte local`) a [`Spinner`]. When
 //! standard error is not a terminal nothing at all is drawn, so a script or a test reading the
 //! output sees only the results. The work itself knows nothing of this: the service and the
 //! arena take a plain callback, `Fn(done, total)`, which a front end points at [`Bar::show`].
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
@@ -74,5 +76,30 @@ impl Bar {
 impl Drop for Bar {
     fn drop(&mut self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// A spinner with its words on standard error while a wait lasts, cleared away when dropped.
+pub struct Spinner(ProgressBar);
+
+impl Spinner {
+    /// A spinner followed by `words`, if standard error is a terminal; else `None`.
+    pub fn on_terminal(words: String) -> Option<Spinner> {
+        if !std::io::stderr().is_terminal() {
+            return None;
+        }
+        let spinner = ProgressBar::with_draw_target(None, ProgressDrawTarget::stderr());
+        spinner.set_style(ProgressStyle::default_spinner());
+        spinner.set_message(words);
+        spinner.enable_steady_tick(Duration::from_millis(100));
+        // Drawn at once, not at the first tick.
+        spinner.tick();
+        Some(Spinner(spinner))
+    }
+}
+
+impl Drop for Spinner {
+    fn drop(&mut self) {
+        self.0.finish_and_clear();
     }
 }

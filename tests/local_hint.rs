@@ -23,6 +23,7 @@ play carol dave size 6
 hint
 game #1
 as alice resign
+yes
 ";
     let output = common::run_with_input(command, input);
     assert!(

@@ -2,14 +2,23 @@
 //! answer gets its reason, a right one moves on (a move typed alone, or a choice's number);
 //! `learn` again (and in the next run of the terminal) resumes where the player is; a game,
 //! once current, takes the moves typed alone, and `learn` with a move still answers the lesson.
+//! Nobody needs to be named first: the terminal's player is the system user, or the one
+//! player the terminal knows.
 
 mod common;
 
 /// Runs the terminal on `database` with `input`; what it printed.
 fn run(database: &str, pictures: &std::path::Path, input: &str) -> String {
+    run_as("kim", database, pictures, input)
+}
+
+/// [`run`] with `user` as the system user's name.
+fn run_as(user: &str, database: &str, pictures: &std::path::Path, input: &str) -> String {
     let mut command = common::ponte(&["local", "--database", database]);
     command
         .env("LC_ALL", "C.UTF-8")
+        .env("USER", user)
+        .env("LOGNAME", user)
         .arg("--pictures")
         .arg(pictures);
     let output = common::run_with_input(command, input);
@@ -38,7 +47,6 @@ fn lessons_in_the_terminal_are_shown_answered_and_resumed() {
     let dir = tempfile::tempdir().unwrap();
     let database = common::database_url(&dir);
     let input = "\
-learn
 as alice learn
 pass
 c3 d4
@@ -53,7 +61,6 @@ learn sideways
     in_order(
         &out,
         &[
-            "error: say who you are first",
             "Lesson 1 of 8 — Placing tiles",
             "A single tile is never a move.",
             "Type your move as in a game (c3 d4, b1-d1, pass).",
@@ -107,4 +114,41 @@ learn c3 d4
         ],
     );
     assert!(!rest.contains("Lesson"), "{rest}");
+}
+
+/// On a fresh database `learn`, a move answering it, `puzzle` and `hint` need no `as NAME`:
+/// the system user plays. Started again under another system user, the terminal's one known
+/// player is taken up where they were; with two known, the system user plays.
+#[test]
+fn learn_puzzle_and_hint_need_no_name_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let input = "learn\nc3 d4\npuzzle\nsolve a\nplay kim ai:easy size 6\nhint\n";
+    let out = run(&database, dir.path(), input);
+    let rest = in_order(
+        &out,
+        &[
+            "Lesson 1 of 8 — Placing tiles",
+            "✅ Right! Your two tiles are on the board",
+            "Lesson 2 of 8 — Islands",
+            "Puzzle #1 · ",
+            "Your puzzle rating: 1500 → ",
+            "game #1 started",
+            "💡 Hint for game #1: ",
+        ],
+    );
+    assert!(!out.contains("error"), "{out}");
+    assert!(!rest.contains("Lesson"), "{rest}");
+
+    // Another system user, and kim the only player the terminal knows (the bot aside).
+    let out = run_as("lou", &database, dir.path(), "learn\n");
+    in_order(&out, &["Lesson 2 of 8 — Islands"]);
+    // Two known (max moves on to lesson 2): lou, the system user, starts at the first lesson,
+    // and is known the next time.
+    let input = "as max learn\nlearn c3 d4\nas lou\nlearn\n";
+    let out = run_as("lou", &database, dir.path(), input);
+    let rest = in_order(&out, &["Lesson 2 of 8", "you are now lou", "Lesson 1 of 8"]);
+    assert!(!rest.contains("Lesson 2"), "{out}");
+    let out = run_as("lou", &database, dir.path(), "learn\n");
+    in_order(&out, &["Lesson 1 of 8"]);
 }

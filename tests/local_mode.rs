@@ -47,6 +47,7 @@ c3 e5
 d5 e4
 board
 as alice resign
+yes
 ";
     let output = common::run_with_input(command, input);
     assert!(output.status.success());
@@ -292,6 +293,7 @@ as alice b1 c6
 games
 record
 as bob resign
+yes
 as alice c6 d6
 quit
 as alice e1 f1
@@ -481,6 +483,7 @@ c3 d4
 analyse
 d5 e4
 as alice resign
+yes
 replay
 analyse
 analyse
@@ -697,7 +700,7 @@ fn a_restart_resumes_the_current_game() {
     );
     assert!(out.contains("bob (red) plays e5 e6"), "{out}");
     assert!(!out.contains("no current game"), "{out}");
-    let out = session("board\nas bob resign\n");
+    let out = session("board\nas bob resign\nyes\n");
     assert!(out.contains("game #1: alice is White, bob is Red"), "{out}");
     // Game #2 is still going on: the error lists it, to be taken up.
     let out = session("board\n");
@@ -706,7 +709,7 @@ fn a_restart_resumes_the_current_game() {
         "error: no current game: `game #ID` takes up one of these\n\
          #2: carol (white) vs dave (red), move 1, carol to move\n"
     );
-    let out = session("game #2\nas dave resign\nboard\n");
+    let out = session("game #2\nas dave resign\nyes\nboard\n");
     assert!(
         out.contains("game #2: carol is White, dave is Red"),
         "{out}"
@@ -772,6 +775,7 @@ play alice bob size 6
 as alice rematch
 c3 d4
 as alice resign
+yes
 as alice rematch
 as bob accept
 ";

@@ -139,6 +139,8 @@ fn local_on(terminal: &mut Terminal, database: &str) -> Child {
         .env_remove("DATABASE_URL")
         .env("LC_ALL", "C.UTF-8")
         .env("TERM", "xterm")
+        .env("USER", "kim")
+        .env("LOGNAME", "kim")
         .env_remove("NO_COLOR")
         .env_remove("CLICOLOR_FORCE")
         .stdin(terminal.stdio())
@@ -147,6 +149,31 @@ fn local_on(terminal: &mut Terminal, database: &str) -> Child {
     let child = command.spawn().unwrap();
     terminal.handed_over();
     child
+}
+
+/// The welcome says who plays (the system user) and points someone new at `learn`; while
+/// `hard` thinks a spinner says so and for how long at most, on the terminal only.
+#[test]
+fn the_welcome_names_the_player_and_learn_and_the_ai_thinks_aloud() {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut terminal = Terminal::new();
+    let mut child = local_on(&mut terminal, &database);
+    terminal.prompt_after("`help` lists every command");
+    let welcome = terminal.screen();
+    for said in [
+        "you play as kim",
+        "New to the game? Type `learn`: 8 short lessons",
+    ] {
+        assert!(welcome.contains(said), "{said:?} not in:\n{welcome}");
+    }
+    terminal.type_keys("play kim ai:hard size 6\r");
+    terminal.prompt_after("kim (white) to move");
+    terminal.type_keys("c3 d4\r");
+    terminal.wait_for("ponte (hard) is thinking, at most 2 s", 1);
+    terminal.prompt_after("ponte (red) plays");
+    terminal.type_keys("\x04");
+    assert!(exit_of(&mut child).success());
 }
 
 /// The settings of the terminal that matter to a person typing: line by line, echoed, with

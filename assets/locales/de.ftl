@@ -118,6 +118,8 @@ result-islands = { $winner } gewinnt bei Punktgleichstand ({ $points }–{ $poin
 result-bridges = { $winner } gewinnt bei Gleichstand an Punkten und Inseln durch mehr Brücken ({ $ours }–{ $theirs })
 result-points = { $winner } gewinnt nach Punkten ({ $ours }–{ $theirs })
 result-draw = unentschieden: Punkte, Inseln und Brücken gleich ({ $white }–{ $red })
+result-end-last-turn = { $white } hat gepasst, also hatte { $red } den letzten Zug ({ $move }); dann wurde die Partie gewertet
+result-end-red-passed = { $red } hat gepasst, und das beendet die Partie sofort: gewertet wurde, wie sie stand
 
 ## Was der Dienst ablehnt
 
@@ -438,14 +440,15 @@ cmd-settings-language = sprache
 
 ## Das Terminal (ponte local). Die Befehle selbst bleiben englische Wörter.
 
-local-welcome = ponte local: `help` zeigt die Befehle
+local-welcome = ponte local: du spielst als { $name } (`as NAME` spielt als jemand anderes).
+    Neu im Spiel? Tippe `learn`: { $lessons } kurze Lektionen bringen es dir bei. `puzzle` gibt dir eine Stellung zum Lösen, `help` zeigt alle Befehle.
 local-help =
     Befehle (jedem kann `as NAME` vorangestellt werden, um als dieser Spieler zu handeln):
       play NAME NAME [size N] [unlimited]   sofort eine Partie beginnen (der erste Name beginnt als Weiß);
                                             ein Name kann der Bot sein: ai:easy, ai:medium oder ai:hard
       challenge NAME|open [size N] [unlimited] [time TAGE]
       accept [#ID]  decline [#ID]  cancel [#ID]
-      place c3 d4   bridge c3-e4   swap   pass   resign   (oder einfach den Zug tippen: c3 d4)
+      place c3 d4   bridge c3-e4   swap   pass   resign (dann yes)   (oder einfach den Zug tippen: c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NAME TAGE   back NAME   (ein Spieler im Urlaub: seine Uhren stehen still)
       rematch [#ID]   eine beendete Partie noch einmal, wer verloren hat, beginnt
@@ -462,7 +465,7 @@ local-error = Fehler: { $error }
 local-news-result = Partie #{ $id }: { $result }
 local-news-reminder = Partie #{ $id }: { $name }, nur noch ein Viertel deiner Bedenkzeit ist übrig
 local-news-expired = Herausforderung #{ $id } ist abgelaufen
-local-say-who = sag zuerst, wer du bist: `as NAME ...`
+local-say-who = `as` braucht einen Namen: `as NAME`, allein oder vor einem Befehl
 local-usage-play = Verwendung: play NAME NAME [size N] [unlimited]
 local-bot-itself = der Bot kann nicht gegen sich selbst spielen
 local-usage-challenge = Verwendung: challenge NAME|open [size N] [unlimited] [time TAGE]
@@ -782,6 +785,11 @@ local-time-left = { $days ->
    *[other] { $days } T. { $hours } Std.
 }
 local-resumed = Partie #{ $id } geht weiter, wo sie stand: `board` zeigt sie, `games` listet die anderen
+local-resign-ask = Partie #{ $id } als { $who } aufgeben? Tippe `yes` zum Bestätigen; alles andere spielt weiter.
+local-resign-kept = nicht aufgegeben: Partie #{ $id } geht weiter
+local-resign-not-yours = { $who } kann nicht für { $named } aufgeben: `resign` gibt nur die eigene Seite auf (die des anderen Spielers: `as NAME resign`)
+local-ai-thinking = { $name } ({ $level }) denkt nach, höchstens { $seconds } s
+local-unknown-player = niemand namens { $name } hat hier gespielt: Urlaub gibt es für Spieler der Partien im Terminal
 
 ## Many games wait for the bot: its reply in game $id may take up to $seconds seconds.
 slow-reply = ⏳ Viele Partien warten auf mich: Meine Antwort in Partie #{ $id } kann bis zu { $seconds } s dauern.
@@ -865,7 +873,7 @@ error-unknown-puzzle = hier gibt es kein Rätsel #{ $id }
 error-not-a-choice = das ist keine der Möglichkeiten: { $choices }
 cmd-puzzle = rätsel
     .description = Eine Stellung aus Partien dieses Servers: Finde den Zug, der den Vorteil hält
-local-help-puzzle = Rätsel:  puzzle  (eine Stellung zum Lösen, für den Spieler, der handelt: `as NAME puzzle`)  ·  solve a | solve 2 | solve g2 g4  (deine Antwort, als Buchstabe, Nummer oder Zug)
+local-help-puzzle = Rätsel:  puzzle  (eine Stellung zum Lösen, für dich oder einen anderen Spieler: `as NAME puzzle`)  ·  solve a | solve 2 | solve g2 g4  (deine Antwort, als Buchstabe, Nummer oder Zug)
 local-puzzle-how = Antworte mit `solve` und einem Buchstaben, einer Nummer oder dem Zug: `solve a`, `solve 1` oder `solve { $example }`.
 local-usage-solve = Verwendung: solve a | solve 2 | solve g2 g4 (ein Buchstabe von a bis d, eine Nummer von 1 bis 4 oder einer der gezeigten Züge)
 local-no-puzzle = es wird kein Rätsel gezeigt: Tippe zuerst `puzzle`
@@ -940,7 +948,7 @@ button-lesson-again = Von vorn anfangen
 local-lesson-how-move = Tippe deinen Zug wie in einer Partie (c3 d4, b1-d1, pass).
 local-lesson-how-choice = Tippe die Nummer deiner Antwort:
 local-lesson-finished = 🎓 Du hast alle { $total } Lektionen durch. Spiel gegen den Bot (leicht): play { $name } ai:easy size 8. Oder fang von vorn an: learn 1.
-local-help-learn = Lektionen:  learn  (die Lektion, bei der du bist, für den Spieler, der handelt: `as NAME learn`)  ·  learn 3 | learn again  (eine Lektion nach Nummer, oder von vorn)  ·  antworte mit einem Zug wie in einer Partie (wenn keine Partie aktuell ist, sonst learn c3 d4) oder mit der Nummer einer Antwort: 2
+local-help-learn = Lektionen:  learn  (die Lektion, bei der du bist, für dich oder einen anderen Spieler: `as NAME learn`)  ·  learn 3 | learn again  (eine Lektion nach Nummer, oder von vorn)  ·  antworte mit einem Zug wie in einer Partie (wenn keine Partie aktuell ist, sonst learn c3 d4) oder mit der Nummer einer Antwort: 2
 local-usage-learn = Verwendung: learn | learn 3 | learn again | learn c3 d4 (eine Lektion nach Nummer, wieder von vorn oder ein Zug als Antwort auf deine Lektion)
 local-no-lesson = keine Lektion wartet auf eine Antwort: Tippe `learn`
 local-lesson-game-current = Partie #{ $id } ist aktuell: Ein allein getippter Zug wird dort gespielt. Beantworte die Lektion mit learn und dem Zug: learn c3 d4.

@@ -121,6 +121,8 @@ result-islands = { $winner } wins on the first tiebreak: points equal ({ $points
 result-bridges = { $winner } wins on the second tiebreak: points and islands equal, more bridges ({ $ours }–{ $theirs })
 result-points = { $winner } wins on points ({ $ours }–{ $theirs })
 result-draw = a draw: points, islands and bridges all equal ({ $white }–{ $red })
+result-end-last-turn = { $white } passed, so { $red } had the last turn ({ $move }); then the game was scored
+result-end-red-passed = { $red } passed, which ends the game at once: it was scored as it stood
 
 ## What the service refuses
 
@@ -450,14 +452,15 @@ cmd-settings-language = language
 
 ## The terminal (ponte local). The commands themselves stay English words.
 
-local-welcome = ponte local: type `help` for the commands
+local-welcome = ponte local: you play as { $name } (`as NAME` plays as someone else).
+    New to the game? Type `learn`: { $lessons } short lessons teach it. `puzzle` gives you a position to solve, `help` lists every command.
 local-help =
     commands (prefix any with `as NAME` to act as that player):
       play NAME NAME [size N] [unlimited]   start a game at once (the first name opens as White);
                                             a name may be the bot: ai:easy, ai:medium or ai:hard
       challenge NAME|open [size N] [unlimited] [time DAYS]
       accept [#ID]  decline [#ID]  cancel [#ID]
-      place c3 d4   bridge c3-e4   swap   pass   resign   (or just type the move: c3 d4)
+      place c3 d4   bridge c3-e4   swap   pass   resign (then yes)   (or just type the move: c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NAME DAYS   back NAME   (a player away: their clocks stand still)
       rematch [#ID]   a finished game again, the loser opening
@@ -474,7 +477,7 @@ local-error = error: { $error }
 local-news-result = game #{ $id }: { $result }
 local-news-reminder = game #{ $id }: { $name }, a quarter of your time is left
 local-news-expired = challenge #{ $id } expired
-local-say-who = say who you are first: `as NAME ...`
+local-say-who = `as` needs a name: `as NAME`, alone or before a command
 local-usage-play = usage: play NAME NAME [size N] [unlimited]
 local-bot-itself = the bot cannot play itself
 local-usage-challenge = usage: challenge NAME|open [size N] [unlimited] [time DAYS]
@@ -788,6 +791,11 @@ local-time-left = { $days ->
    *[other] { $days } d { $hours } h
 }
 local-resumed = game #{ $id } goes on where it stood: `board` shows it, `games` lists the others
+local-resign-ask = Resign game #{ $id } as { $who }? Type `yes` to confirm; anything else keeps the game going.
+local-resign-kept = not resigned: game #{ $id } goes on
+local-resign-not-yours = { $who } cannot resign for { $named }: `resign` gives up your own side only (the other player's: `as NAME resign`)
+local-ai-thinking = { $name } ({ $level }) is thinking, at most { $seconds } s
+local-unknown-player = nobody called { $name } has played here: a vacation is for a player of the terminal's games
 
 ## Many games wait for the bot: its reply in game $id may take up to $seconds seconds.
 slow-reply = ⏳ Many games are waiting for me: my reply in game #{ $id } may take up to { $seconds } s.
@@ -874,7 +882,7 @@ error-unknown-puzzle = there is no puzzle #{ $id } here
 error-not-a-choice = that is not one of the choices: { $choices }
 cmd-puzzle = puzzle
     .description = A position from this server's games: find the move that keeps the advantage
-local-help-puzzle = Puzzles:  puzzle  (a position to solve, for the player who acts: `as NAME puzzle`)  ·  solve a | solve 2 | solve g2 g4  (your answer, by letter, number or move)
+local-help-puzzle = Puzzles:  puzzle  (a position to solve, for you, or for another player: `as NAME puzzle`)  ·  solve a | solve 2 | solve g2 g4  (your answer, by letter, number or move)
 local-puzzle-how = Answer with `solve` and a letter, a number or the move: `solve a`, `solve 1` or `solve { $example }`.
 local-usage-solve = usage: solve a | solve 2 | solve g2 g4 (a letter from a to d, a number from 1 to 4, or one of the moves shown)
 local-no-puzzle = no puzzle is shown: type `puzzle` first
@@ -949,7 +957,7 @@ button-lesson-again = Start again
 local-lesson-how-move = Type your move as in a game (c3 d4, b1-d1, pass).
 local-lesson-how-choice = Type the number of your answer:
 local-lesson-finished = 🎓 You have been through all { $total } lessons. Play the bot at easy: play { $name } ai:easy size 8. Or start again: learn 1.
-local-help-learn = Lessons:  learn  (the lesson you are at, for the player who acts: `as NAME learn`)  ·  learn 3 | learn again  (a lesson by number, or from the first)  ·  answer with a move as in a game (when no game is current; else learn c3 d4) or with a choice's number: 2
+local-help-learn = Lessons:  learn  (the lesson you are at, for you, or for another player: `as NAME learn`)  ·  learn 3 | learn again  (a lesson by number, or from the first)  ·  answer with a move as in a game (when no game is current; else learn c3 d4) or with a choice's number: 2
 local-usage-learn = usage: learn | learn 3 | learn again | learn c3 d4 (a lesson by number, from the first again, or a move answering your lesson)
 local-no-lesson = no lesson waits for an answer: type `learn`
 local-lesson-game-current = Game #{ $id } is current: a move typed alone is played there. Answer the lesson with learn and the move: learn c3 d4.

@@ -118,6 +118,8 @@ result-islands = { $winner } gagne au premier départage : points à égalité (
 result-bridges = { $winner } gagne au second départage : points et îles à égalité, plus de ponts ({ $ours }–{ $theirs })
 result-points = { $winner } gagne aux points ({ $ours }–{ $theirs })
 result-draw = partie nulle : points, îles et ponts à égalité ({ $white }–{ $red })
+result-end-last-turn = { $white } a passé, donc { $red } a eu le dernier tour ({ $move }) ; puis la partie a été décomptée
+result-end-red-passed = { $red } a passé, ce qui termine la partie aussitôt : elle a été décomptée telle quelle
 
 ## Ce que le service refuse
 
@@ -438,14 +440,15 @@ cmd-settings-language = langue
 
 ## Le terminal (ponte local). Les commandes restent des mots anglais.
 
-local-welcome = ponte local : tape `help` pour voir les commandes
+local-welcome = ponte local : tu joues en tant que { $name } (`as NOM` joue en tant que quelqu'un d'autre).
+    Nouveau dans le jeu ? Tape `learn` : { $lessons } courtes leçons te l'apprennent. `puzzle` te donne une position à résoudre, `help` liste toutes les commandes.
 local-help =
     commandes (chacune peut être précédée de `as NOM` pour agir au nom de ce joueur) :
       play NOM NOM [size N] [unlimited]     lancer une partie tout de suite (le premier nom joue Blanc et commence) ;
                                             un nom peut être le bot : ai:easy, ai:medium ou ai:hard
       challenge NOM|open [size N] [unlimited] [time JOURS]
       accept [#ID]  decline [#ID]  cancel [#ID]
-      place c3 d4   bridge c3-e4   swap   pass   resign   (ou tape simplement le coup : c3 d4)
+      place c3 d4   bridge c3-e4   swap   pass   resign (puis yes)   (ou tape simplement le coup : c3 d4)
       board   games   game #ID   record   replay [#ID]   analyse [#ID]   rules   help   quit
       vacation NOM JOURS   back NOM   (un joueur en vacances : ses pendules s’arrêtent)
       rematch [#ID]   une partie finie à nouveau, le perdant commence
@@ -462,7 +465,7 @@ local-error = erreur : { $error }
 local-news-result = partie #{ $id } : { $result }
 local-news-reminder = partie #{ $id } : { $name }, il ne te reste qu'un quart de ton temps
 local-news-expired = le défi #{ $id } a expiré
-local-say-who = dis d'abord qui tu es : `as NOM ...`
+local-say-who = `as` demande un nom : `as NOM`, seul ou devant une commande
 local-usage-play = utilisation : play NOM NOM [size N] [unlimited]
 local-bot-itself = le bot ne peut pas jouer contre lui-même
 local-usage-challenge = utilisation : challenge NOM|open [size N] [unlimited] [time JOURS]
@@ -782,6 +785,11 @@ local-time-left = { $days ->
    *[other] { $days } j { $hours } h
 }
 local-resumed = la partie #{ $id } reprend où elle en était : `board` l’affiche, `games` liste les autres
+local-resign-ask = Abandonner la partie #{ $id } en tant que { $who } ? Tape `yes` pour confirmer ; toute autre chose continue la partie.
+local-resign-kept = pas d’abandon : la partie #{ $id } continue
+local-resign-not-yours = { $who } ne peut pas abandonner pour { $named } : `resign` n’abandonne que ton propre camp (celui de l’autre joueur : `as NOM resign`)
+local-ai-thinking = { $name } ({ $level }) réfléchit, au plus { $seconds } s
+local-unknown-player = personne du nom de { $name } n’a joué ici : les vacances sont pour les joueurs des parties du terminal
 
 ## Many games wait for the bot: its reply in game $id may take up to $seconds seconds.
 slow-reply = ⏳ Beaucoup de parties m’attendent : ma réponse dans la partie #{ $id } peut prendre jusqu’à { $seconds } s.
@@ -865,7 +873,7 @@ error-unknown-puzzle = il n’y a pas de problème #{ $id } ici
 error-not-a-choice = ce n’est pas l’un des choix : { $choices }
 cmd-puzzle = problème
     .description = Une position tirée des parties de ce serveur : trouve le coup qui garde l’avantage
-local-help-puzzle = Problèmes :  puzzle  (une position à résoudre, pour le joueur qui agit : `as NOM puzzle`)  ·  solve a | solve 2 | solve g2 g4  (ta réponse, par lettre, numéro ou coup)
+local-help-puzzle = Problèmes :  puzzle  (une position à résoudre, pour toi ou un autre joueur : `as NOM puzzle`)  ·  solve a | solve 2 | solve g2 g4  (ta réponse, par lettre, numéro ou coup)
 local-puzzle-how = Réponds avec `solve` et une lettre, un numéro ou le coup : `solve a`, `solve 1` ou `solve { $example }`.
 local-usage-solve = utilisation : solve a | solve 2 | solve g2 g4 (une lettre de a à d, un numéro de 1 à 4, ou l’un des coups montrés)
 local-no-puzzle = aucun problème n’est affiché : tape d’abord `puzzle`
@@ -940,7 +948,7 @@ button-lesson-again = Recommencer
 local-lesson-how-move = Tape ton coup comme dans une partie (c3 d4, b1-d1, pass).
 local-lesson-how-choice = Tape le numéro de ta réponse :
 local-lesson-finished = 🎓 Tu as suivi les { $total } leçons. Joue contre le bot (facile) : play { $name } ai:easy size 8. Ou recommence : learn 1.
-local-help-learn = Leçons :  learn  (la leçon où tu en es, pour le joueur qui agit : `as NOM learn`)  ·  learn 3 | learn again  (une leçon par son numéro, ou depuis la première)  ·  réponds par un coup comme dans une partie (quand aucune partie n’est en cours ; sinon learn c3 d4) ou par le numéro d’une réponse : 2
+local-help-learn = Leçons :  learn  (la leçon où tu en es, pour toi ou un autre joueur : `as NOM learn`)  ·  learn 3 | learn again  (une leçon par son numéro, ou depuis la première)  ·  réponds par un coup comme dans une partie (quand aucune partie n’est en cours ; sinon learn c3 d4) ou par le numéro d’une réponse : 2
 local-usage-learn = utilisation : learn | learn 3 | learn again | learn c3 d4 (une leçon par son numéro, de nouveau depuis la première, ou un coup qui répond à ta leçon)
 local-no-lesson = aucune leçon n’attend de réponse : tape `learn`
 local-lesson-game-current = La partie #{ $id } est en cours : un coup tapé seul y est joué. Réponds à la leçon avec learn et le coup : learn c3 d4.

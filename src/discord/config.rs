@@ -45,7 +45,7 @@ impl Config {
             .ok_or_else(|| {
                 anyhow::anyhow!(
                     "DISCORD_TOKEN is not set: put your bot's token in .env (see .env.example), \
-                     or try `cargo run -- local` to play in the terminal"
+                     or try `cargo run --release -- local` to play in the terminal"
                 )
             })?;
         let guild_id = match std::env::var("DISCORD_GUILD_ID") {

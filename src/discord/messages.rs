@@ -6,8 +6,8 @@ use std::fmt::Write as _;
 use poise::serenity_prelude as serenity;
 
 use super::button_id::ButtonId;
-use crate::game::{Color, Move, Score};
-use crate::i18n::{Lang, color_name, count, variant_words, with_color, yes_no};
+use crate::game::{Color, Move};
+use crate::i18n::{Lang, color_name, count, score_words, variant_words, with_color, yes_no};
 use crate::service::{
     AiTerms, ChallengeOptions, ChallengeView, Ending, GameView, Level, MoveReport, Opener,
     PlayedMove, Player, PlayerId, move_time_words,
@@ -307,45 +307,18 @@ pub fn board_text(lang: Lang, game: &GameView) -> String {
     )
 }
 
-fn networks_line(lang: Lang, score: &Score) -> String {
-    if score.networks.is_empty() {
-        return tr!(lang, "networks-none");
-    }
-    score
-        .networks
-        .iter()
-        .map(|n| {
-            let cells: Vec<String> = n.islands.iter().map(|c| c.to_string()).collect();
-            format!(
-                "{} ({}) = {}",
-                count(lang, "islands", n.islands.len() as u32),
-                cells.join(", "),
-                count(lang, "points", n.points)
-            )
-        })
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
 /// The final announcement: how it ended, both scores and the networks.
 pub fn result_text(lang: Lang, game: &GameView) -> String {
     let Some(headline) = game.result_words(lang, |p| mention(p.id, &p.name)) else {
         return String::new();
     };
     let side = |color: Color| {
-        let score = game.game.score(color);
         let p = game.player(color);
         tr!(
             lang,
             "labelled",
             label = with_color(lang, &mention(p.id, &p.name), color),
-            text = format!(
-                "{}, {}, {} — {}",
-                count(lang, "points", score.points),
-                count(lang, "islands", score.islands),
-                count(lang, "bridges", score.bridges),
-                networks_line(lang, &score)
-            )
+            text = score_words(lang, &game.game.score(color))
         )
     };
     let mut text = format!(

@@ -1,7 +1,7 @@
 //! The rules engine's typed values in words: colours, counts and why a move is illegal.
 
 use super::Lang;
-use crate::game::{Color, Game, IllegalMove, Move, Supply, Variant, painted_grid};
+use crate::game::{Color, Game, IllegalMove, Move, Score, Supply, Variant, painted_grid};
 use crate::tr;
 
 /// A colour as a word in a sentence: "white", "Weiß", "blanc".
@@ -26,6 +26,39 @@ pub fn count(lang: Lang, noun: &str, n: u32) -> String {
         args.set("n", n);
         args
     })
+}
+
+/// A side's score as the end of a game explains it: "7 points, 4 islands, 3 bridges — 3
+/// islands (c3, f6, h2) = 6 points; 1 island (a1) = 1 point", the networks that scored.
+pub fn score_words(lang: Lang, score: &Score) -> String {
+    format!(
+        "{}, {}, {} — {}",
+        count(lang, "points", score.points),
+        count(lang, "islands", score.islands),
+        count(lang, "bridges", score.bridges),
+        networks_words(lang, score)
+    )
+}
+
+/// The networks that scored, each with its islands and points.
+fn networks_words(lang: Lang, score: &Score) -> String {
+    if score.networks.is_empty() {
+        return tr!(lang, "networks-none");
+    }
+    score
+        .networks
+        .iter()
+        .map(|n| {
+            let cells: Vec<String> = n.islands.iter().map(|c| c.to_string()).collect();
+            format!(
+                "{} ({}) = {}",
+                count(lang, "islands", n.islands.len() as u32),
+                cells.join(", "),
+                count(lang, "points", n.points)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("; ")
 }
 
 /// A board size and supply: "12×12, 60 tiles each, 22 bridges", "10×10, unlimited supply".

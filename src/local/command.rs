@@ -20,7 +20,7 @@ pub enum Line {
     /// A command, acting as NAME when it starts with `as NAME` (NAME then acts from now on).
     Command {
         actor: Option<String>,
-        command: Result<Command, BadLine>,
+        command: Result<Command, BadWords>,
     },
 }
 
@@ -127,14 +127,6 @@ impl Answer {
             Answer::Cancel => "cancel",
         }
     }
-}
-
-/// A command whose words are wrong.
-#[derive(Debug, PartialEq)]
-pub struct BadLine {
-    /// The command acts for someone: with nobody acting yet, that is said first.
-    pub acts: bool,
-    pub error: BadWords,
 }
 
 /// What is wrong with a command's words.
@@ -278,45 +270,41 @@ impl Line {
 
 impl Command {
     /// The command of `words`, whose first is `verb` (lower-cased).
-    fn parse(verb: &str, words: &[&str]) -> Result<Command, BadLine> {
+    fn parse(verb: &str, words: &[&str]) -> Result<Command, BadWords> {
         let args = &words[1..];
-        let (acts, command) = match verb {
-            "help" => (false, Ok(Command::Help)),
-            "rules" => (false, Ok(Command::Rules)),
-            "as" => (false, Err(BadWords::AsWhom)),
-            "play" => (false, play(args)),
-            "challenge" => (true, challenge(args)),
-            "accept" => (true, answer(Answer::Accept, args)),
-            "decline" => (true, answer(Answer::Decline, args)),
-            "cancel" => (true, answer(Answer::Cancel, args)),
-            "board" => (false, Ok(Command::Board)),
-            "games" => (false, Ok(Command::Games)),
-            "game" => (false, switch(args)),
-            "record" => (false, Ok(Command::Record)),
-            "replay" => (false, named_game(args).map(Command::Replay)),
-            "analyse" | "analyze" => (false, named_game(args).map(Command::Analyse)),
-            "vacation" => (false, vacation(args)),
-            "back" => (false, back(args)),
-            "rematch" => (true, named_game(args).map(Command::Rematch)),
-            "hint" => (false, Ok(Command::Hint)),
-            "puzzle" => (true, Ok(Command::Puzzle)),
-            "solve" => (true, solve(args)),
-            "learn" => (true, learn(args)),
-            "place" => (false, placing(args)),
-            "bridge" => (false, bridging(args)),
-            _ if starts_a_move(words) => (false, Ok(a_move(words))),
+        match verb {
+            "help" => Ok(Command::Help),
+            "rules" => Ok(Command::Rules),
+            "as" => Err(BadWords::AsWhom),
+            "play" => play(args),
+            "challenge" => challenge(args),
+            "accept" => answer(Answer::Accept, args),
+            "decline" => answer(Answer::Decline, args),
+            "cancel" => answer(Answer::Cancel, args),
+            "board" => Ok(Command::Board),
+            "games" => Ok(Command::Games),
+            "game" => switch(args),
+            "record" => Ok(Command::Record),
+            "replay" => named_game(args).map(Command::Replay),
+            "analyse" | "analyze" => named_game(args).map(Command::Analyse),
+            "vacation" => vacation(args),
+            "back" => back(args),
+            "rematch" => named_game(args).map(Command::Rematch),
+            "hint" => Ok(Command::Hint),
+            "puzzle" => Ok(Command::Puzzle),
+            "solve" => solve(args),
+            "learn" => learn(args),
+            "place" => placing(args),
+            "bridge" => bridging(args),
+            _ if starts_a_move(words) => Ok(a_move(words)),
             word => match choice_number(word).filter(|_| words.len() == 1) {
-                Some(choice) => (true, Ok(Command::Choose(choice))),
-                None => (
-                    false,
-                    Err(BadWords::UnknownCommand {
-                        word: word.to_string(),
-                        nearest: nearest_command(word),
-                    }),
-                ),
+                Some(choice) => Ok(Command::Choose(choice)),
+                None => Err(BadWords::UnknownCommand {
+                    word: word.to_string(),
+                    nearest: nearest_command(word),
+                }),
             },
-        };
-        command.map_err(|error| BadLine { acts, error })
+        }
     }
 }
 
@@ -528,7 +516,7 @@ mod tests {
     use super::*;
     use crate::game::Cell;
 
-    fn command(line: &str) -> Result<Command, BadLine> {
+    fn command(line: &str) -> Result<Command, BadWords> {
         match Line::parse(line) {
             Line::Command {
                 actor: None,
@@ -539,7 +527,7 @@ mod tests {
     }
 
     fn refused(line: &str) -> BadWords {
-        command(line).expect_err(line).error
+        command(line).expect_err(line)
     }
 
     fn options(size: u8, unlimited: bool, days: Option<u64>) -> ChallengeOptions {
@@ -580,22 +568,13 @@ mod tests {
             }
         );
         // `as` alone names nobody.
-        assert!(matches!(
-            command("as"),
-            Err(BadLine {
-                error: BadWords::AsWhom,
-                ..
-            })
-        ));
+        assert!(matches!(command("as"), Err(BadWords::AsWhom)));
     }
 
     #[test]
     fn an_unknown_word_is_no_command_and_a_move_still_needs_no_verb() {
         let unknown = |line: &str| match command(line) {
-            Err(BadLine {
-                error: BadWords::UnknownCommand { word, nearest },
-                ..
-            }) => (word, nearest),
+            Err(BadWords::UnknownCommand { word, nearest }) => (word, nearest),
             other => panic!("{line}: {other:?}"),
         };
         assert_eq!(unknown("baord"), ("baord".to_string(), Some("board")));
@@ -655,8 +634,7 @@ mod tests {
             "solve a b",
         ] {
             let refused = command(line).unwrap_err();
-            assert_eq!(refused.error, BadWords::UsageSolve, "{line}");
-            assert!(refused.acts, "{line}: says who answers");
+            assert_eq!(refused, BadWords::UsageSolve, "{line}");
         }
     }
 
@@ -680,12 +658,8 @@ mod tests {
         assert_eq!(command("9"), Ok(Command::Choose(9)));
         for line in ["learn sideways", "learn 1 2", "learn place c3-e4"] {
             let refused = command(line).unwrap_err();
-            assert!(refused.acts, "{line}: says who learns");
             assert!(
-                matches!(
-                    refused.error,
-                    BadWords::UsageLearn | BadWords::WrongKind { .. }
-                ),
+                matches!(refused, BadWords::UsageLearn | BadWords::WrongKind { .. }),
                 "{line}"
             );
         }
@@ -796,19 +770,15 @@ mod tests {
                 challenge: Some(ChallengeId::new(4))
             })
         );
-        // Both act for someone: with nobody acting, that is said before their words are read.
-        let bad = command("challenge").unwrap_err();
-        assert!(bad.acts && matches!(bad.error, BadWords::UsageChallenge));
-        let bad = command("accept #x").unwrap_err();
-        assert!(bad.acts && matches!(bad.error, BadWords::NotAnId(word) if word == "#x"));
+        assert_eq!(refused("challenge"), BadWords::UsageChallenge);
+        assert!(matches!(refused("accept #x"), BadWords::NotAnId(word) if word == "#x"));
     }
 
     #[test]
     fn switching_games() {
         assert_eq!(command("game #3"), Ok(Command::Switch(GameId::new(3))));
         assert_eq!(command("game 3"), Ok(Command::Switch(GameId::new(3))));
-        let bad = command("game").unwrap_err();
-        assert!(!bad.acts && matches!(bad.error, BadWords::UsageGame));
+        assert_eq!(refused("game"), BadWords::UsageGame);
         assert!(matches!(refused("game three"), BadWords::NotAnId(_)));
     }
 
@@ -866,17 +836,11 @@ mod tests {
         // A word that starts no move is no move: it is read as a command, and is none.
         assert!(matches!(
             command("nonsense c3"),
-            Err(BadLine {
-                error: BadWords::UnknownCommand { .. },
-                ..
-            })
+            Err(BadWords::UnknownCommand { .. })
         ));
         assert!(matches!(
             command("nonsense"),
-            Err(BadLine {
-                error: BadWords::UnknownCommand { .. },
-                ..
-            })
+            Err(BadWords::UnknownCommand { .. })
         ));
     }
 }

@@ -48,7 +48,7 @@ impl Session<'_> {
             .service
             .accept(challenge.id, &local_actor(other))
             .await?;
-        self.actor = Some(opener);
+        self.actor = opener;
         self.make_current(game.id).await;
         Ok(started(self.lang, &game, self.service.now()) + &self.picture(&game).await)
     }
@@ -62,7 +62,7 @@ impl Session<'_> {
             .service
             .start_ai_game(&local_actor(human.clone()), &bot(), terms, None)
             .await?;
-        self.actor = Some(human);
+        self.actor = human;
         self.make_current(game.id).await;
         // The game is saved: a first move of the bot that fails is tried again later.
         let replies = self.ai_replies_or_later(game.id).await;
@@ -82,7 +82,7 @@ impl Session<'_> {
         opponent: Option<&str>,
         options: ChallengeOptions,
     ) -> Result<String, LocalError> {
-        let challenger = self.acting()?;
+        let challenger = self.acting();
         let opponent = opponent.map(local_player);
         let challenge = self
             .service
@@ -101,7 +101,7 @@ impl Session<'_> {
         answer: Answer,
         challenge: Option<ChallengeId>,
     ) -> Result<String, LocalError> {
-        let player = self.acting()?;
+        let player = self.acting();
         let id = match challenge {
             Some(id) => id,
             None => {
@@ -153,7 +153,7 @@ impl Session<'_> {
     /// A finished game again between the same two, the loser opening: against the bot at
     /// once, else as a challenge to the other player.
     pub(super) async fn rematch(&mut self, game: Option<GameId>) -> Result<String, LocalError> {
-        let player = self.acting()?;
+        let player = self.acting();
         let game = self.named_or_current(game).await?;
         let by = local_actor(player);
         if let Some(terms) = self.service.ai_rematch(game.id, &by).await? {

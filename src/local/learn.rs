@@ -14,7 +14,7 @@ use crate::tr;
 impl Session<'_> {
     /// `learn`, `learn 3`, `learn again` or `learn` and a move, for the player who acts.
     pub(super) async fn learn(&self, ask: Learn) -> Result<String, LocalError> {
-        let learner = local_actor(self.acting()?);
+        let learner = local_actor(self.acting());
         let learning = match ask {
             Learn::Resume => self.service.learning(&learner).await?,
             Learn::Lesson(number) => {
@@ -38,9 +38,9 @@ impl Session<'_> {
     /// Whether a move typed alone answers the lesson of the player who acts: when no game is
     /// current and their lesson waits for a move.
     pub(super) async fn answers_lesson(&self) -> Result<bool, LocalError> {
-        match (&self.actor, self.current_game) {
-            (Some(player), None) => Ok(self.service.lesson_wants_move(player.id).await?),
-            _ => Ok(false),
+        match self.current_game {
+            None => Ok(self.service.lesson_wants_move(self.actor.id).await?),
+            Some(_) => Ok(false),
         }
     }
 
@@ -70,7 +70,7 @@ impl Session<'_> {
 
     /// Choice `number` (from 1) of the lesson of the player who acts.
     pub(super) async fn choose(&self, number: usize) -> Result<String, LocalError> {
-        let learner = local_actor(self.acting()?);
+        let learner = local_actor(self.acting());
         let answer = LessonAnswer::Choice(number.saturating_sub(1));
         let answered = self.service.answer_lesson(&learner, None, answer).await?;
         Ok(self.answered_shown(answered, &learner).await)

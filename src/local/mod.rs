@@ -10,7 +10,9 @@ mod hint;
 mod input;
 mod learn;
 mod pictures;
+mod player;
 mod puzzle;
+mod resign;
 mod words;
 
 use std::io::IsTerminal;
@@ -20,13 +22,14 @@ use tokio::io::AsyncWriteExt;
 
 use crate::game::{BadMove, Move};
 use crate::i18n::Lang;
+use crate::progress::Spinner;
 use crate::service::{
     Actor, GameId, GameView, MoveOutcome, Player, PlayerId, Service, ServiceError, utc,
 };
 use crate::stop::Signals;
 use crate::tr;
 
-use command::{BadLine, Command, Line};
+use command::{Command, Line};
 use input::Input;
 use words::{LocalError, describe_move, games_list, show};
 
@@ -52,34 +55,47 @@ fn bot() -> Player {
 /// The terminal session: who is acting, which game is current, where pictures go.
 pub struct Session<'a> {
     service: &'a Service,
-    actor: Option<Player>,
+    /// Who acts: the terminal's player ([`player::default_player`]) until a line names
+    /// someone else.
+    actor: Player,
     current_game: Option<GameId>,
     pictures: Option<PathBuf>,
     lang: Lang,
     /// The puzzle shown last, which `solve` answers.
     puzzle: Option<crate::service::PuzzleId>,
+    /// A resignation asked for, which the next line confirms or not.
+    resigning: Option<resign::Resigning>,
 }
 
 impl<'a> Session<'a> {
-    /// A session; with `pictures`, the board PNG of every game shown is written there as
-    /// `game-<id>.png`.
-    pub fn new(service: &'a Service, pictures: Option<PathBuf>, lang: Lang) -> Session<'a> {
+    /// A session where `player` acts until a line names someone else; with `pictures`, the
+    /// board PNG of every game shown is written there as `game-<id>.png`.
+    pub fn new(
+        service: &'a Service,
+        player: Player,
+        pictures: Option<PathBuf>,
+        lang: Lang,
+    ) -> Session<'a> {
         Session {
             service,
-            actor: None,
+            actor: player,
             current_game: None,
             pictures,
             lang,
             puzzle: None,
+            resigning: None,
         }
     }
 
     /// Runs one input line and returns what to print, or `None` to quit.
     pub async fn run_line(&mut self, line: &str) -> Option<String> {
+        if let Some(resigning) = self.resigning.take() {
+            return self.confirm_resign(resigning, line).await;
+        }
         let (actor, command) = match Line::parse(line) {
             Line::Nothing => return Some(String::new()),
             Line::As(name) => {
-                self.actor = Some(local_player(&name));
+                self.actor = local_player(&name);
                 return Some(tr!(self.lang, "local-you-are", name = name));
             }
             Line::Quit => {
@@ -89,26 +105,27 @@ impl<'a> Session<'a> {
             }
             Line::Command { actor, command } => (actor.as_deref().map(local_player), command),
         };
-        if actor.is_some() {
-            self.actor.clone_from(&actor);
+        if let Some(actor) = &actor {
+            self.actor.clone_from(actor);
         }
         // The correspondence clock runs before every command, as the bot's runs every minute.
         let clock = self.clock_news().await;
         let result = match command {
             Ok(command) => self.execute(command, actor).await,
-            Err(BadLine { acts, error }) => Err(if acts && self.actor.is_none() {
-                LocalError::SayWho
-            } else {
-                LocalError::Words(error)
-            }),
+            Err(error) => Err(LocalError::Words(error)),
         };
+        Some(self.reply(&clock, result))
+    }
+
+    /// What a command said (or why it did nothing), after the `clock`'s news.
+    fn reply(&self, clock: &str, result: Result<String, LocalError>) -> String {
         let reply = result
             .unwrap_or_else(|error| tr!(self.lang, "local-error", error = error.words(self.lang)));
-        Some(if clock.is_empty() {
+        if clock.is_empty() {
             reply
         } else {
             format!("{clock}\n{reply}")
-        })
+        }
     }
 
     /// Runs a command; a move is made by `mover` when the line named one (`as NAME …`), else
@@ -132,7 +149,7 @@ impl<'a> Session<'a> {
                 Ok(show(self.lang, &game, self.service.now()) + &self.picture(&game).await)
             }
             Command::Games => {
-                let player = self.acting()?;
+                let player = self.acting();
                 let games = self.service.active_games(player.id).await?;
                 Ok(games_list(self.lang, &player, &games, self.service.now()))
             }
@@ -147,35 +164,8 @@ impl<'a> Session<'a> {
             }
             Command::Replay(game) => self.replay(game).await,
             Command::Analyse(game) => self.analyse(game).await,
-            Command::Vacation { name, days } => {
-                let by = local_actor(local_player(&name));
-                let status = self
-                    .service
-                    .start_vacation(&by, days)
-                    .await
-                    .map_err(|error| LocalError::of_vacation(error, &name))?;
-                Ok(tr!(
-                    self.lang,
-                    "local-vacation",
-                    name = name,
-                    until = utc(status.away_until.unwrap_or_default()),
-                    left = status.days_left
-                ))
-            }
-            Command::Back(name) => {
-                let by = local_actor(local_player(&name));
-                let status = self
-                    .service
-                    .end_vacation(&by)
-                    .await
-                    .map_err(|error| LocalError::of_vacation(error, &name))?;
-                Ok(tr!(
-                    self.lang,
-                    "local-back",
-                    name = name,
-                    left = status.days_left
-                ))
-            }
+            Command::Vacation { name, days } => self.vacation(name, days).await,
+            Command::Back(name) => self.back(name).await,
             Command::Rematch(game) => self.rematch(game).await,
             Command::Hint => self.hint(mover).await,
             Command::Puzzle => self.puzzle().await,
@@ -184,11 +174,50 @@ impl<'a> Session<'a> {
             Command::Choose(number) => self.choose(number).await,
             // A game wins: the move answers a lesson only when no game is current.
             Command::Move(mv) if self.answers_lesson().await? => {
-                let learner = local_actor(self.acting()?);
+                let learner = local_actor(self.acting());
                 self.lesson_move(&learner, mv).await
             }
+            // A resignation is asked for, and the next line confirms it.
+            Command::Move(Ok(Move::Resign(named))) => self.ask_resign(named, mover).await,
             Command::Move(mv) => self.play_move(mv, mover).await,
         }
+    }
+
+    /// `vacation NAME DAYS`: a player of the terminal away, their clocks standing still.
+    async fn vacation(&self, name: String, days: i64) -> Result<String, LocalError> {
+        let by = local_actor(local_player(&name));
+        // A name typed wrong would start a vacation nobody takes.
+        if self.service.known_player(by.id()).await?.is_none() {
+            return Err(LocalError::UnknownPlayer { name });
+        }
+        let status = self
+            .service
+            .start_vacation(&by, days)
+            .await
+            .map_err(|error| LocalError::of_vacation(error, &name))?;
+        Ok(tr!(
+            self.lang,
+            "local-vacation",
+            name = name,
+            until = utc(status.away_until.unwrap_or_default()),
+            left = status.days_left
+        ))
+    }
+
+    /// `back NAME`: the vacation ends, the clocks run again.
+    async fn back(&self, name: String) -> Result<String, LocalError> {
+        let by = local_actor(local_player(&name));
+        let status = self
+            .service
+            .end_vacation(&by)
+            .await
+            .map_err(|error| LocalError::of_vacation(error, &name))?;
+        Ok(tr!(
+            self.lang,
+            "local-back",
+            name = name,
+            left = status.days_left
+        ))
     }
 
     /// The commands: the terminal's own, then puzzles and lessons.
@@ -289,8 +318,8 @@ impl<'a> Session<'a> {
         Some(tr!(self.lang, "local-resumed", id = id))
     }
 
-    fn acting(&self) -> Result<Player, LocalError> {
-        self.actor.clone().ok_or(LocalError::SayWho)
+    fn acting(&self) -> Player {
+        self.actor.clone()
     }
 
     /// Game `id` when one is named, else the current game.
@@ -310,15 +339,45 @@ impl<'a> Session<'a> {
         Ok(self.service.game(id).await?)
     }
 
-    /// The AI's moves while it is to move in game `id` (it thinks here, in the foreground).
+    /// The AI's moves while it is to move in game `id` (it thinks here, in the foreground,
+    /// saying so while it does).
     async fn ai_replies(&self, id: GameId) -> Result<String, LocalError> {
         let mut out = String::new();
-        while let Some(outcome) = self.service.play_ai_turn(id).await? {
+        loop {
+            let thinking = self.thinking(id).await;
+            let Some(outcome) = self.service.play_ai_turn(id).await? else {
+                break;
+            };
+            drop(thinking);
             if let MoveOutcome::Played(report) = outcome {
                 out.push_str(&describe_move(self.lang, &report));
             }
         }
         Ok(out)
+    }
+
+    /// That the AI is thinking in game `id` and for how long at most, when it is to move there
+    /// and thinks for a time (not `easy`'s few milliseconds): a spinner on a terminal (until
+    /// it is dropped), else a line on standard output, a log's, before the wait.
+    async fn thinking(&self, id: GameId) -> Option<Spinner> {
+        let game = self.service.game(id).await.ok()?;
+        let (ai, level) = game.ai?;
+        let (_, to_move) = game.to_move().filter(|(_, player)| player.id == ai)?;
+        let time = self.service.ai_think_time(level)?;
+        let words = tr!(
+            self.lang,
+            "local-ai-thinking",
+            name = &to_move.name,
+            level = level.name(),
+            seconds = time.as_millis().div_ceil(1000) as u64
+        );
+        if !std::io::stdout().is_terminal() {
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            // A log that cannot be written loses this line only; the reply will say why.
+            let _ = writeln!(out, "{words}").and_then(|()| out.flush());
+        }
+        Spinner::on_terminal(words)
     }
 
     /// A move in the current game.
@@ -391,9 +450,15 @@ pub async fn run(
         stdout: tokio::io::stdout(),
         colour,
     };
-    let mut session = Session::new(service, pictures, lang);
+    let player = player::default_player(service).await;
+    let mut session = Session::new(service, player, pictures, lang);
     if interactive {
-        let welcome = tr!(lang, "local-welcome");
+        let welcome = tr!(
+            lang,
+            "local-welcome",
+            name = &session.actor.name,
+            lessons = crate::service::LESSONS
+        );
         write_out(&mut out, &format!("{welcome}\n")).await?;
     }
     // What fell due while nobody was here, and the bot's waiting turns, at once.

@@ -4,7 +4,7 @@
 use std::fmt::Write as _;
 
 use crate::game::{Color, IllegalMove, Move};
-use crate::i18n::{Lang, illegal_move, painted_diagram, variant_words, with_color};
+use crate::i18n::{Lang, illegal_move, painted_diagram, score_words, variant_words, with_color};
 use crate::service::{
     Answered, ChallengeView, GameView, Hint, LONGEST_MOVE_TIME, Learning, LessonView, Millis,
     MoveReport, Player, PuzzleAnswer, PuzzleView, ServiceError, utc,
@@ -22,8 +22,6 @@ pub enum LocalError {
     Service(ServiceError),
     /// The move came after the player's time ran out: the game is lost on time, as shown.
     LostOnTime(Box<GameView>),
-    /// Nobody has said who they are (`as NAME`).
-    SayWho,
     /// No game is current; the games going on in the terminal, to take one up.
     NoCurrentGame(Vec<GameView>),
     /// A replay asked for with `--no-pictures`.
@@ -40,10 +38,14 @@ pub enum LocalError {
     VacationDays { name: String, left: i64 },
     /// The player `name` is not on vacation.
     NotAway { name: String },
+    /// No player called `name` has ever played here.
+    UnknownPlayer { name: String },
     /// A move for the bot, which plays its own moves.
     BotToMove { name: String },
     /// `solve` with no puzzle shown.
     NoPuzzle,
+    /// `resign red` by White's player (`who`, with their colour), or the other way round.
+    NotYourColour { who: String, named: String },
 }
 
 impl From<ServiceError> for LocalError {
@@ -119,7 +121,6 @@ impl LocalError {
                 // Over: no clock to show.
                 show(lang, game, game.updated_at)
             ),
-            E::SayWho => tr!(lang, "local-say-who"),
             E::NoCurrentGame(open) if open.is_empty() => tr!(lang, "local-no-current"),
             E::NoCurrentGame(open) => {
                 let lines: Vec<String> = open
@@ -152,7 +153,11 @@ impl LocalError {
                 tr!(lang, "local-vacation-days", name = name, left = *left)
             }
             E::NotAway { name } => tr!(lang, "local-not-away", name = name),
+            E::UnknownPlayer { name } => tr!(lang, "local-unknown-player", name = name),
             E::BotToMove { name } => tr!(lang, "local-bot-to-move", name = name),
+            E::NotYourColour { who, named } => {
+                tr!(lang, "local-resign-not-yours", who = who, named = named)
+            }
         }
     }
 }
@@ -356,6 +361,7 @@ pub fn show(lang: Lang, game: &GameView, now: Millis) -> String {
                 .result_words(lang, |p| p.name.clone())
                 .unwrap_or_default();
             let _ = write!(out, "\n{}", tr!(lang, "local-game-over", result = result));
+            out.push_str(&score_explained(lang, game));
             if game.hints > 0 {
                 let _ = write!(out, "\n{}", tr!(lang, "result-hints", count = game.hints));
             }
@@ -376,6 +382,27 @@ pub fn show(lang: Lang, game: &GameView, now: Millis) -> String {
         }
         (None, None) => {}
     }
+    out
+}
+
+/// In a game the score decided, what decided it, as the final announcement on Discord says:
+/// each side's points and the networks that scored them, then how play came to its end (the
+/// tiebreak is in the result's own words); nothing after any other ending.
+fn score_explained(lang: Lang, game: &GameView) -> String {
+    let Some(end_of_play) = game.end_of_play_words(lang) else {
+        return String::new();
+    };
+    let mut out = String::new();
+    for color in Color::BOTH {
+        let side = tr!(
+            lang,
+            "labelled",
+            label = with_color(lang, &game.player(color).name, color),
+            text = score_words(lang, &game.game.score(color))
+        );
+        let _ = write!(out, "\n{side}");
+    }
+    let _ = write!(out, "\n{end_of_play}");
     out
 }
 

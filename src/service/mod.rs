@@ -404,6 +404,28 @@ impl Service {
         ))
     }
 
+    /// Player `id`, if they have ever acted here.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn known_player(&self, id: PlayerId) -> Result<Option<Player>> {
+        let row = self.store.player(id).await?;
+        Ok(row.map(|r| Player::new(r.id, r.name)))
+    }
+
+    /// Up to `limit` of the players Discord does not know (the terminal's), but for `except`
+    /// (the terminal's bot), the one who acted last first.
+    ///
+    /// # Errors
+    /// Database failures.
+    pub async fn players_off_discord(&self, except: PlayerId, limit: u32) -> Result<Vec<Player>> {
+        let rows = self.store.players_off_discord(except, limit).await?;
+        Ok(rows
+            .into_iter()
+            .map(|r| Player::new(r.id, r.name))
+            .collect())
+    }
+
     /// A value a front end keeps between starts (e.g. what it registered with Discord).
     ///
     /// # Errors

@@ -225,6 +225,16 @@ impl Service {
         }))
     }
 
+    /// The longest the AI at `level` thinks about a move when no other search waits for a
+    /// core; `None` when it thinks for a number of playouts, not for a time (`easy`, a few
+    /// milliseconds; every level under `PONTE_AI_PLAYOUTS`).
+    pub fn ai_think_time(&self, level: Level) -> Option<Duration> {
+        if self.ai_playouts.is_some() {
+            return None;
+        }
+        own_time(level).map(|(own, _)| own)
+    }
+
     /// The games in which the AI is to move, the longest waiting first.
     ///
     /// # Errors

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::ai::Level;
 use crate::game::{Color, Game, Move, Outcome, Record, RecordedMove, Tiebreak, Variant};
-use crate::i18n::{Lang, with_color};
+use crate::i18n::{Lang, move_words, with_color};
 use crate::render::{Picture, caption_name, render_png};
 use crate::store::{
     ChallengeId, ChallengeRow, ChallengeStatus, GameId, GameRow, GameStatus, Millis, MoveRow,
@@ -463,6 +463,32 @@ impl GameView {
     pub fn result_words(&self, lang: Lang, name: impl Fn(&Player) -> String) -> Option<String> {
         let result = self.result?;
         Some(result.describe(lang, &self.game, |color| name(self.player(color))))
+    }
+
+    /// How play came to its end in a game the score decided: White passed and Red's move
+    /// after it was the last turn, or Red passed first (which ends the game at once); `None`
+    /// for every other ending.
+    pub fn end_of_play_words(&self, lang: Lang) -> Option<String> {
+        if !matches!(self.result?.ending, Ending::Score(_)) {
+            return None;
+        }
+        let name = |color: Color| with_color(lang, &self.player(color).name, color);
+        let mut moves = self.moves.iter().rev();
+        let last = moves.next()?;
+        let after_pass = moves
+            .next()
+            .is_some_and(|before| before.color == Color::White && before.mv == Move::Pass);
+        Some(if after_pass {
+            tr!(
+                lang,
+                "result-end-last-turn",
+                white = name(Color::White),
+                red = name(Color::Red),
+                move = move_words(lang, last.mv)
+            )
+        } else {
+            tr!(lang, "result-end-red-passed", red = name(Color::Red))
+        })
     }
 
     /// The board picture (PNG bytes) with this game's caption in `lang`, drawn off the async

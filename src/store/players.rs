@@ -46,6 +46,27 @@ impl Store {
         )
     }
 
+    /// Up to `limit` players of the terminal (the players Discord does not know), but for
+    /// `except`, the one who acted last first.
+    ///
+    /// # Errors
+    /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn players_off_discord(
+        &self,
+        except: PlayerId,
+        limit: u32,
+    ) -> Result<Vec<PlayerRow>, StoreError> {
+        Ok(sqlx::query_as::<_, PlayerRow>(
+            "SELECT id, name FROM players WHERE id < 0 AND id <> ?
+             ORDER BY updated_at DESC, id LIMIT ?",
+        )
+        .bind(except)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?)
+    }
+
     /// Turns reminder direct messages on or off for a player.
     ///
     /// # Errors
@@ -130,6 +151,48 @@ mod tests {
             "bob"
         );
         assert_eq!(number(&store, "SELECT COUNT(*) FROM players").await, 2);
+    }
+
+    #[tokio::test]
+    async fn the_players_off_discord_are_the_terminals_but_for_the_one_left_out() {
+        let (_dir, store) = empty_store().await;
+        let terminal = |name: &str| PlayerId::of_terminal(name);
+        store
+            .upsert_player(PlayerId::new(7), "discord", NOW)
+            .await
+            .unwrap();
+        store
+            .upsert_player(terminal("ponte"), "ponte", NOW - 1)
+            .await
+            .unwrap();
+        let names = |rows: Vec<PlayerRow>| rows.into_iter().map(|r| r.name).collect::<Vec<_>>();
+        let off = store
+            .players_off_discord(terminal("ponte"), 2)
+            .await
+            .unwrap();
+        assert!(off.is_empty(), "{off:?}");
+        store
+            .upsert_player(terminal("alice"), "alice", NOW)
+            .await
+            .unwrap();
+        store
+            .upsert_player(terminal("bob"), "bob", NOW + 1)
+            .await
+            .unwrap();
+        store
+            .upsert_player(terminal("carol"), "carol", NOW + 2)
+            .await
+            .unwrap();
+        let off = store
+            .players_off_discord(terminal("ponte"), 2)
+            .await
+            .unwrap();
+        assert_eq!(names(off), ["carol", "bob"]);
+        let off = store
+            .players_off_discord(terminal("carol"), 5)
+            .await
+            .unwrap();
+        assert_eq!(names(off), ["bob", "alice", "ponte"]);
     }
 
     #[tokio::test]
