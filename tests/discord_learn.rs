@@ -1,8 +1,9 @@
 //! `/learn`: each lesson privately with its board as a PNG, its words and (for a choice) its
 //! buttons; a wrong button answer gets the reason, a right one moves on; `/learn` again resumes
 //! where the learner stopped; a move task answered with `/place` outside any game; after the
-//! last lesson, one button starts an unrated game against the bot at easy. The real bot
-//! against the fake Discord.
+//! last lesson, one button starts an unrated game against the bot at easy; a double click on a
+//! right answer moves the learner on once and the other reply names the lesson they are at
+//! now. The real bot against the fake Discord.
 
 mod fake_discord;
 
@@ -129,4 +130,47 @@ async fn the_lessons_are_private_judged_resumable_and_end_with_a_game_against_th
     assert_eq!(game.game.variant().size(), 8);
     assert_eq!(game.thread_id.map(|t| t.to_string()), Some(thread));
     assert_eq!(fake.answered_twice(), Vec::<String>::new());
+}
+
+/// A right answer clicked twice at once (a double click): the learner moves on once, and the
+/// other click is told the lesson they are at now.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_click_moves_the_learner_on_once_and_the_other_names_where_they_are() {
+    let Setup {
+        fake,
+        _dir,
+        bot: _bot,
+        ..
+    } = setup().await;
+    let third = run(&fake, "learn", &[("lesson", 4, json!(3))]).await;
+    let body = third.json.get("data").unwrap_or(&third.json).clone();
+    let message = message_json(
+        "9",
+        CHANNEL_ID,
+        &json!({
+            "content": body["content"],
+            "components": body["components"],
+            "flags": 64,
+        }),
+    );
+    let from = fake.call_count();
+    let (first, one) = click(&fake, ALICE, &message, "lesson:3:1");
+    let (second, two) = click(&fake, ALICE, &message, "lesson:3:1");
+    fake.dispatch("INTERACTION_CREATE", one);
+    fake.dispatch("INTERACTION_CREATE", two);
+    let replies = [
+        answer_to(&fake, from, &first, "the first click's answer").await,
+        answer_to(&fake, from, &second, "the second click's answer").await,
+    ];
+    let texts: Vec<String> = replies.iter().map(Call::content).collect();
+    let right = texts.iter().filter(|t| t.contains("✅ Right!")).count();
+    assert_eq!(right, 1, "moved on once: {texts:#?}");
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("answered already: you are at lesson 4 now")),
+        "{texts:#?}"
+    );
+    let resumed = run(&fake, "learn", &[]).await;
+    says(&resumed, "Lesson 4 of 8");
 }

@@ -1,6 +1,7 @@
 //! `/puzzle`: answered privately with the position as a PNG and one button per choice; a wrong
 //! and a right answer by button, each private, with the accepted moves, the best move on a
-//! board and the rating change; a second answer to the same puzzle changes nothing. The daily
+//! board, the line of why and the rating change; a second answer to the same puzzle changes
+//! nothing, and a double click's other reply says the rating the first made. The daily
 //! puzzle: set with `/settings puzzle-channel`, posted once a day with a Solve button that
 //! opens it privately, the next day's post counting the solvers. The real bot against the
 //! fake Discord, its puzzles written by a second process.
@@ -30,6 +31,8 @@ fn puzzle(second: &str) -> Puzzle {
         chance_before: 0.7,
         chance_after: 0.4,
         playouts: 400,
+        judged: Vec::new(),
+        seed: None,
     }
 }
 
@@ -58,9 +61,10 @@ async fn puzzle_command(fake: &FakeDiscord, user: User) -> Call {
     answer_to(fake, from, &id, "the puzzle").await
 }
 
-async fn click_on(fake: &FakeDiscord, user: User, shown: &Call, button: &str) -> Call {
+/// The private message `shown` as Discord would send it back with a click on it.
+fn message_of(shown: &Call) -> serde_json::Value {
     let body = shown.json.get("data").unwrap_or(&shown.json).clone();
-    let message = message_json(
+    message_json(
         "9",
         CHANNEL_ID,
         &serde_json::json!({
@@ -68,7 +72,11 @@ async fn click_on(fake: &FakeDiscord, user: User, shown: &Call, button: &str) ->
             "components": body["components"],
             "flags": 64,
         }),
-    );
+    )
+}
+
+async fn click_on(fake: &FakeDiscord, user: User, shown: &Call, button: &str) -> Call {
+    let message = message_of(shown);
     let from = fake.call_count();
     let (id, payload) = click(fake, user, &message, button);
     fake.dispatch("INTERACTION_CREATE", payload);
@@ -114,6 +122,12 @@ async fn a_puzzle_is_served_privately_with_buttons_and_answered_once() {
     );
     assert!(text.contains("Accepted moves: g2 g4, f1 f3"), "{text}");
     assert!(text.contains("Your puzzle rating: 1500 → "), "{text}");
+    // One line of why, from what the best move does (the words of a hint).
+    let why = text
+        .lines()
+        .find(|line| line.starts_with("Why: "))
+        .unwrap_or_else(|| panic!("no line of why: {text}"));
+    assert!(why.starts_with("Why: g2 g4 "), "{why}");
     assert!(wrong.png().expect("the best move").starts_with(b"\x89PNG"));
 
     // Another button of the same puzzle: answered before, nothing changes.
@@ -163,6 +177,47 @@ async fn a_puzzle_is_served_privately_with_buttons_and_answered_once() {
         none.content()
     );
     assert!(none.buttons().is_empty());
+}
+
+/// The rating a reply's rating change ends at: "Your puzzle rating: 1500 → 1338 (-162)".
+fn rating_after(text: &str) -> Option<String> {
+    let (_, rest) = text.split_once("Your puzzle rating: ")?;
+    let (_, after) = rest.split_once(" → ")?;
+    after.split(' ').next().map(str::to_string)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_double_click_is_rated_once_and_the_other_reply_says_the_rating_it_made() {
+    let Setup {
+        fake,
+        database,
+        _dir,
+        bot: _bot,
+    } = setup().await;
+    let (own, _) = keep_puzzles(&database).await;
+    let shown = puzzle_command(&fake, ALICE).await;
+    let message = message_of(&shown);
+    let button = format!("pzanswer:{own}:0");
+    let from = fake.call_count();
+    let (first, one) = click(&fake, ALICE, &message, &button);
+    let (second, two) = click(&fake, ALICE, &message, &button);
+    fake.dispatch("INTERACTION_CREATE", one);
+    fake.dispatch("INTERACTION_CREATE", two);
+    let replies = [
+        answer_to(&fake, from, &first, "the first click's answer").await,
+        answer_to(&fake, from, &second, "the second click's answer").await,
+    ];
+    let texts: Vec<String> = replies.iter().map(Call::content).collect();
+    let rated: Vec<String> = texts.iter().filter_map(|t| rating_after(t)).collect();
+    assert_eq!(rated.len(), 1, "rated once: {texts:#?}");
+    let other = texts
+        .iter()
+        .find(|t| t.contains(&format!("Puzzle #{own} was answered before")))
+        .unwrap_or_else(|| panic!("no reply says it was answered: {texts:#?}"));
+    assert!(
+        other.contains(&format!("your puzzle rating stays {}.", rated[0])),
+        "{texts:#?}"
+    );
 }
 
 /// The next post in the channel saying `words`, with its picture.

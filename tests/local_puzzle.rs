@@ -24,6 +24,8 @@ fn puzzle(second: &str) -> Puzzle {
         chance_before: 0.7,
         chance_after: 0.4,
         playouts: 400,
+        judged: Vec::new(),
+        seed: None,
     }
 }
 
@@ -40,32 +42,48 @@ async fn puzzles_in_the_terminal_are_shown_answered_by_letter_number_or_move_and
     }
     store.close().await;
 
-    let mut command = common::ponte(&["local", "--database", &database]);
-    command
-        .env("LC_ALL", "C.UTF-8")
-        .arg("--pictures")
-        .arg(dir.path());
-    let input = "\
-as alice solve a
-as alice puzzle
-solve e
-solve a
-solve b
-puzzle
-solve 3
-puzzle
-solve g4 g2
-puzzle
-";
-    let output = tokio::task::spawn_blocking(move || common::run_with_input(command, input))
-        .await
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    let out = String::from_utf8(output.stdout).unwrap();
+    // The built-in set is served too, each puzzle nearest the player's rating: before each
+    // run the next of this test's puzzles is put at alice's rating, so that it comes next.
+    let run = |input: &'static str| {
+        let mut command = common::ponte(&["local", "--database", &database]);
+        command
+            .env("LC_ALL", "C.UTF-8")
+            .arg("--pictures")
+            .arg(dir.path());
+        async move {
+            let output =
+                tokio::task::spawn_blocking(move || common::run_with_input(command, input))
+                    .await
+                    .unwrap();
+            assert!(
+                output.status.success(),
+                "{}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+            String::from_utf8(output.stdout).unwrap()
+        }
+    };
+    let at_alices_rating = |puzzle: i64| {
+        let database = database.clone();
+        async move {
+            let pool = sqlx::SqlitePool::connect(&database).await.unwrap();
+            sqlx::query(
+                "UPDATE puzzles SET rating = (SELECT r.rating FROM puzzle_ratings r
+                     JOIN players p ON p.id = r.player_id WHERE p.name = 'alice')
+                 WHERE id = ?",
+            )
+            .bind(puzzle)
+            .execute(&pool)
+            .await
+            .unwrap();
+            pool.close().await;
+        }
+    };
+    let mut out = run("as alice solve a\nas alice puzzle\nsolve e\nsolve a\nsolve b\n").await;
+    at_alices_rating(2).await;
+    out += &run("as alice puzzle\nsolve 3\n").await;
+    at_alices_rating(3).await;
+    out += &run("as alice puzzle\nsolve g4 g2\npuzzle\n").await;
     for said in [
         "error: no puzzle is shown: type `puzzle` first",
         "Puzzle #1 · Red to move · rated 1500",
@@ -79,11 +97,13 @@ puzzle
         "✅ Right: f1 f3 keeps the advantage.",
         "Puzzle #3 · Red to move",
         "✅ Right: g2 g4 keeps the advantage.",
-        // Then the built-in set, kept after the three puzzles of this test.
-        "Puzzle #4 · ",
     ] {
         assert!(out.contains(said), "{said:?} not in:\n{out}");
     }
+    // Then the built-in set, kept after the three puzzles of this test.
+    let last = out.rsplit("🧩 Puzzle #").next().unwrap();
+    let id: i64 = last.split(' ').next().unwrap().parse().unwrap();
+    assert!(id > 3, "{out}");
     for picture in ["puzzle-1.png", "puzzle-1-answer.png", "puzzle-3-answer.png"] {
         let bytes = std::fs::read(dir.path().join(picture)).unwrap();
         assert!(bytes.starts_with(b"\x89PNG"), "{picture}");

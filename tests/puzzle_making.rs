@@ -172,8 +172,8 @@ async fn with_puzzle_making_off_no_game_is_analysed_or_cut_unasked() {
     assert!(count(&dir, "SELECT count(*) FROM puzzles").await >= 1);
 }
 
-/// The most built-in puzzles a test expects at least: a few dozen, from games on three boards.
-const BUILT_IN_AT_LEAST: usize = 24;
+/// The built-in puzzles a test expects at least, from games on three boards.
+const BUILT_IN_AT_LEAST: usize = 25;
 
 #[test]
 fn the_shipped_puzzles_read_replay_and_offer_legal_moves_only() {
@@ -197,11 +197,108 @@ fn the_shipped_puzzles_read_replay_and_offer_legal_moves_only() {
     assert!(sizes.contains(&12) && sizes.len() >= 2, "{sizes:?}");
 }
 
+/// Each built-in puzzle names its game, and no two of one game share an answer: a player told
+/// one's answer would find the other answered.
+#[test]
+fn no_two_shipped_puzzles_of_one_game_share_an_answer() {
+    let puzzles = ponte::service::built_in_puzzles().unwrap();
+    for (i, puzzle) in puzzles.iter().enumerate() {
+        let seed = puzzle.seed.unwrap_or_else(|| panic!("no game: {puzzle}"));
+        for other in &puzzles[..i] {
+            if other.variant != puzzle.variant || other.seed != Some(seed) {
+                continue;
+            }
+            let shared: Vec<_> = other
+                .accepted
+                .iter()
+                .filter(|&&mv| puzzle.is_accepted(mv))
+                .collect();
+            assert!(
+                shared.is_empty(),
+                "{shared:?} in both:\n{other}\n\n{puzzle}"
+            );
+        }
+    }
+}
+
+/// The built-in puzzles start at ratings as far apart as their cuts found them hard: each was
+/// judged (the chances of its candidates kept), and their ratings spread over 1200 to 1800.
+#[test]
+fn the_shipped_puzzles_start_at_ratings_spread_by_how_hard_their_cut_found_them() {
+    let puzzles = ponte::service::built_in_puzzles().unwrap();
+    let ratings: Vec<f64> = puzzles
+        .iter()
+        .map(|puzzle| {
+            assert_eq!(puzzle.judged.len(), puzzle.candidates.len(), "{puzzle}");
+            puzzle.start_rating()
+        })
+        .collect();
+    let lowest = ratings.iter().copied().fold(f64::MAX, f64::min);
+    let highest = ratings.iter().copied().fold(f64::MIN, f64::max);
+    assert!(
+        (1200.0..=1800.0).contains(&lowest) && (1200.0..=1800.0).contains(&highest),
+        "{ratings:?}"
+    );
+    assert!(highest - lowest >= 300.0, "{ratings:?}");
+    let at_1500 = ratings.iter().filter(|&&r| r == 1500.0).count();
+    assert!(at_1500 <= 1, "{ratings:?}");
+}
+
 #[tokio::test]
 async fn the_built_in_puzzles_are_kept_once_for_every_server() {
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir, true).await;
-    let shipped = ponte::service::built_in_puzzles().unwrap().len();
+    let set = ponte::service::built_in_puzzles().unwrap();
+    let retired = ponte::service::retired_puzzles().unwrap();
+    assert!(!retired.is_empty());
+    // A database that kept the set as it was: every puzzle at 1500, of no known game, with
+    // the puzzles since dropped; one of them answered.
+    let store = ponte::store::Store::open(&common::database_url(&dir))
+        .await
+        .unwrap();
+    let as_kept = |puzzle: &ponte::ai::puzzle::Puzzle| ponte::ai::puzzle::Puzzle {
+        judged: Vec::new(),
+        seed: None,
+        ..puzzle.clone()
+    };
+    for puzzle in [&set[0], &set[1], &retired[0]] {
+        store
+            .insert_puzzle(&as_kept(puzzle), None, None, 1)
+            .await
+            .unwrap();
+    }
+    store.close().await;
+    let asker = Actor::member(alice(), None);
+    let first = service.next_puzzle(&asker).await.unwrap().unwrap();
+    service
+        .answer_puzzle(first.id, &asker, ponte::service::Choice::Nth(0))
+        .await
+        .unwrap();
+    let answered_rating = service.puzzle(first.id, &asker).await.unwrap().rating;
+
+    let shipped = set.len();
+    assert_eq!(service.load_built_in_puzzles().await.unwrap(), shipped - 2);
+    // The dropped one is no longer served; the others of the set know their game, and start
+    // where the set says unless answered.
+    let url = common::database_url(&dir);
+    let sql = "SELECT count(*) FROM puzzles WHERE retired_at IS NOT NULL";
+    assert_eq!(common::scalar::<i64>(&url, sql).await, 1);
+    let sql = "SELECT count(*) FROM puzzles WHERE retired_at IS NULL AND seed IS NOT NULL";
+    assert_eq!(common::scalar::<i64>(&url, sql).await as usize, shipped);
+    for (i, puzzle) in set.iter().enumerate().take(2) {
+        let id = ponte::ids::PuzzleId::try_from(i as i64 + 1).unwrap();
+        let rating = service.puzzle(id, &asker).await.unwrap().rating;
+        if id == first.id {
+            assert_eq!(rating, answered_rating, "answered: the players' rating");
+        } else {
+            assert_eq!(rating, puzzle.start_rating());
+        }
+    }
+    let served = service.next_puzzle(&asker).await.unwrap().unwrap();
+    assert!(served.puzzle.key() != retired[0].key());
+    service.close().await;
+    let dir = tempfile::tempdir().unwrap();
+    let service = open(&dir, true).await;
     assert_eq!(service.load_built_in_puzzles().await.unwrap(), shipped);
     assert_eq!(service.load_built_in_puzzles().await.unwrap(), 0, "again");
     service.close().await;
@@ -213,6 +310,11 @@ async fn the_built_in_puzzles_are_kept_once_for_every_server() {
     );
     let sql = "SELECT count(*) FROM puzzles WHERE game_id IS NULL AND guild_id IS NULL";
     assert_eq!(count(&dir, sql).await as usize, shipped);
+    // Each at the rating its cut's judging gives it.
+    let sql = "SELECT group_concat(rating) FROM (SELECT rating FROM puzzles ORDER BY id)";
+    let ratings: String = common::scalar(&common::database_url(&dir), sql).await;
+    let expected: Vec<String> = set.iter().map(|p| p.start_rating().to_string()).collect();
+    assert_eq!(ratings.replace(".0", ""), expected.join(","));
     // The figure of docs/ai.md: the bytes of a puzzle's text columns (the numbers are 8 bytes
     // each besides), `cargo test --test puzzle_making -- --nocapture`.
     let text = "SELECT sum(length(position_key) + length(variant) + length(moves)

@@ -865,6 +865,7 @@ puzzle-accepted = { $count ->
    *[other] Richtige Züge
 }: { $moves }
 puzzle-best-line = Beste Fortsetzung: { $moves } (das Bild zeigt ihren ersten Zug).
+puzzle-why = Warum: { $why }
 puzzle-rating-change = Deine Rätselwertung: { $before } → { $after } ({ $change })
 puzzle-rating-unchanged = Rätsel #{ $id } war schon beantwortet: Deine Rätselwertung bleibt { $rating }.
 puzzle-answer-caption = Rätsel #{ $id } · der beste Zug

@@ -874,6 +874,7 @@ puzzle-accepted = { $count ->
    *[other] Accepted moves
 }: { $moves }
 puzzle-best-line = Best line: { $moves } (the picture shows its first move).
+puzzle-why = Why: { $why }
 puzzle-rating-change = Your puzzle rating: { $before } → { $after } ({ $change })
 puzzle-rating-unchanged = Puzzle #{ $id } was answered before: your puzzle rating stays { $rating }.
 puzzle-answer-caption = Puzzle #{ $id } · the best move

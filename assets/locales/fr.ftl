@@ -865,6 +865,7 @@ puzzle-accepted = { $count ->
    *[other] Coups acceptés
 } : { $moves }
 puzzle-best-line = Meilleure suite : { $moves } (l’image montre son premier coup).
+puzzle-why = Pourquoi : { $why }
 puzzle-rating-change = Ton classement aux problèmes : { $before } → { $after } ({ $change })
 puzzle-rating-unchanged = Le problème #{ $id } avait déjà reçu ta réponse : ton classement aux problèmes reste { $rating }.
 puzzle-answer-caption = Problème #{ $id } · le meilleur coup

@@ -28,6 +28,14 @@ enum Command {
     Puzzles(PuzzlesArgs),
     /// Judge a file's puzzles again with a deeper search and say how often it agrees
     PuzzlesCheck(PuzzlesCheckArgs),
+    /// Write into a file the chances its cut judged for each candidate, where a puzzle lacks them
+    PuzzlesJudged(PuzzlesJudgedArgs),
+}
+
+#[derive(clap::Args)]
+struct PuzzlesJudgedArgs {
+    #[arg(default_value = "assets/puzzles/built-in.txt")]
+    file: PathBuf,
 }
 
 #[derive(clap::Args)]
@@ -113,6 +121,7 @@ fn main() -> ExitCode {
         Command::Arena(args) => arena(*args),
         Command::Puzzles(args) => puzzles(&args),
         Command::PuzzlesCheck(args) => puzzles_check(&args),
+        Command::PuzzlesJudged(args) => puzzles_judged(&args),
     };
     outcome.unwrap_or_else(|message| {
         // Status 2, as `ponte`'s commands: nothing was made.
@@ -341,6 +350,78 @@ fn puzzles_check(args: &PuzzlesCheckArgs) -> Result<ExitCode, String> {
          puzzles; took {:.0} s",
         args.factor,
         puzzles.len(),
+        started.elapsed().as_secs_f64()
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Writes a `judged` line into each puzzle of `args.file` that has none and a seed: its
+/// candidates searched again as its cut searched them (`ponte_lab::puzzles::judged_again`),
+/// kept only where they accept the puzzle's accepted moves, best first, as the cut did. The
+/// file's other lines are left as they are.
+fn puzzles_judged(args: &PuzzlesJudgedArgs) -> Result<ExitCode, String> {
+    use ponte::ai::analysis::same_move;
+    let text = std::fs::read_to_string(&args.file).map_err(|e| e.to_string())?;
+    let started = std::time::Instant::now();
+    let (mut written, mut differ) = (0, 0);
+    let mut out: Vec<String> = Vec::new();
+    let mut block: Vec<&str> = Vec::new();
+    for line in text.lines().chain(std::iter::once("")) {
+        if !line.trim().is_empty() {
+            block.push(line);
+            continue;
+        }
+        let puzzle = ponte::ai::puzzle::parse_puzzles(&block.join("\n"))?
+            .into_iter()
+            .next();
+        let judged = puzzle
+            .as_ref()
+            .filter(|p| p.judged.is_empty())
+            .and_then(|p| Some((p, ponte_lab::puzzles::judged_again(p)?)));
+        for &kept in &block {
+            out.push(kept.to_string());
+            let Some((puzzle, judged)) = judged.as_ref().filter(|_| kept.starts_with("chances "))
+            else {
+                continue;
+            };
+            let accepted = ponte_lab::puzzles::accepted_of(&puzzle.candidates, judged);
+            let agrees = accepted.len() == puzzle.accepted.len()
+                && accepted
+                    .iter()
+                    .zip(&puzzle.accepted)
+                    .all(|(&a, &b)| same_move(a, b));
+            let figures: Vec<String> = judged.iter().map(|c| format!("{c:.3}")).collect();
+            println!(
+                "{} seed {}, ply {}: judged {} ({})",
+                puzzle.variant,
+                puzzle.seed.unwrap_or_default(),
+                puzzle.moves.len(),
+                figures.join(" "),
+                if agrees {
+                    "as cut"
+                } else {
+                    "differs from the cut: not written"
+                }
+            );
+            if agrees {
+                out.push(format!("judged {}", figures.join(" ")));
+                written += 1;
+            } else {
+                differ += 1;
+            }
+        }
+        block.clear();
+        out.push(line.to_string());
+    }
+    // The blank line added after the last block.
+    out.pop();
+    let mut new = out.join("\n");
+    if text.ends_with('\n') {
+        new.push('\n');
+    }
+    std::fs::write(&args.file, new).map_err(|e| e.to_string())?;
+    println!(
+        "{written} puzzles judged as cut, {differ} differ; took {:.0} s",
         started.elapsed().as_secs_f64()
     );
     Ok(ExitCode::SUCCESS)

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use ponte::ai::analysis::{Evaluation, evaluate};
-use ponte::ai::puzzle::{MARGIN, Puzzle, cut_game};
+use ponte::ai::puzzle::{MARGIN, Puzzle, cut_game, cut_seed};
 use ponte::ai::{Level, choose};
 use ponte::game::{Color, Game, Move, Variant};
 
@@ -54,7 +54,10 @@ pub fn make(variant: Variant, seed: u64, judge_playouts: u64) -> Made {
     }
     let analysis = started.elapsed();
     let started = Instant::now();
-    let puzzles = cut_game(variant, &moves, &evaluations, judge_playouts, seed << 16);
+    let mut puzzles = cut_game(variant, &moves, &evaluations, judge_playouts, seed << 16);
+    for puzzle in &mut puzzles {
+        puzzle.seed = Some(seed);
+    }
     Made {
         moves: moves.len(),
         puzzles,
@@ -74,9 +77,30 @@ pub struct Rejudged {
 
 /// Judges `puzzle`'s candidates again with `playouts` each and another seed.
 pub fn rejudge(puzzle: &Puzzle, playouts: u64, seed: u64) -> Rejudged {
+    let chances = chances(puzzle, playouts, seed);
+    let accepted = accepted_of(&puzzle.candidates, &chances);
+    let agrees = puzzle
+        .candidates
+        .iter()
+        .all(|&mv| puzzle.is_accepted(mv) == accepted.contains(&mv));
+    Rejudged { accepted, agrees }
+}
+
+/// The mover's chance after each of `puzzle`'s candidates as its cut judged them: the same
+/// searches again (its playouts, and the seed [`make`] gave the cut of its position), for a
+/// puzzle of the lab's games (`None` without a seed). The same search code gives the same
+/// chances; whether it still does shows in the accepted moves they give ([`accepted_of`]).
+pub fn judged_again(puzzle: &Puzzle) -> Option<Vec<f64>> {
+    let seed = cut_seed(puzzle.seed? << 16, puzzle.moves.len());
+    Some(chances(puzzle, puzzle.playouts, seed))
+}
+
+/// The mover's chance after each of `puzzle`'s candidates, each searched with `playouts` and
+/// `seed`.
+fn chances(puzzle: &Puzzle, playouts: u64, seed: u64) -> Vec<f64> {
     let position = puzzle.game();
     let mover = puzzle.mover();
-    let chances: Vec<f64> = puzzle
+    puzzle
         .candidates
         .iter()
         .map(|&mv| {
@@ -89,18 +113,18 @@ pub fn rejudge(puzzle: &Puzzle, playouts: u64, seed: u64) -> Rejudged {
                 1.0 - white_chance
             }
         })
-        .collect();
-    let best = chances.iter().copied().fold(f64::MIN, f64::max);
-    let accepted: Vec<Move> = puzzle
-        .candidates
-        .iter()
-        .zip(&chances)
-        .filter(|&(_, &chance)| chance >= best - MARGIN)
-        .map(|(&mv, _)| mv)
-        .collect();
-    let agrees = puzzle
-        .candidates
-        .iter()
-        .all(|&mv| puzzle.is_accepted(mv) == accepted.contains(&mv));
-    Rejudged { accepted, agrees }
+        .collect()
+}
+
+/// The candidates `chances` accept, as a cut does: those within [`MARGIN`] of the best, the
+/// best first (equal chances in the order shown).
+pub fn accepted_of(candidates: &[Move], chances: &[f64]) -> Vec<Move> {
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    order.sort_by(|&a, &b| chances[b].total_cmp(&chances[a]));
+    let best = chances[order[0]];
+    order
+        .into_iter()
+        .filter(|&i| chances[i] >= best - MARGIN)
+        .map(|i| candidates[i])
+        .collect()
 }

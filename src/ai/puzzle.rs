@@ -32,6 +32,15 @@ pub struct Puzzle {
     pub chance_after: f64,
     /// The judging search's playouts per candidate.
     pub playouts: u64,
+    /// The mover's chance of winning after each candidate (in the order shown) as the judging
+    /// search found it; empty when not known. How close the refused candidates came to the
+    /// best is how hard the puzzle is ([`Puzzle::start_rating`]).
+    pub judged: Vec<f64>,
+    /// The seed of the game it was cut from when that game is the lab's (the built-in set:
+    /// `easy` against itself in `variant`, `ponte-lab puzzles`): puzzles of the same variant
+    /// and seed come from one game. `None` for a server's game, which the store knows by its
+    /// number.
+    pub seed: Option<u64>,
 }
 
 impl Puzzle {
@@ -111,6 +120,13 @@ impl Puzzle {
         {
             return Err(format!("the move played ({played}) is no wrong candidate"));
         }
+        if !self.judged.is_empty() && self.judged.len() != self.candidates.len() {
+            return Err(format!(
+                "{} chances judged for {} candidates",
+                self.judged.len(),
+                self.candidates.len()
+            ));
+        }
         match self.best_line.first() {
             Some(&first) if same_move(first, self.accepted[0]) => {}
             _ => return Err("the best line does not start with the best move".into()),
@@ -126,18 +142,62 @@ impl Puzzle {
     }
 }
 
+/// The starting ratings of puzzles: from [`EASIEST`] for a puzzle its cut found plain to
+/// [`HARDEST`] for one it found subtle ([`Puzzle::start_rating`]), around the players' 1500.
+pub const EASIEST: f64 = 1200.0;
+pub const HARDEST: f64 = 1800.0;
+
+impl Puzzle {
+    /// The rating the puzzle starts at, from how hard its cut found it (1500, the players'
+    /// start, when its judged chances are not known). A puzzle is plainer the farther below
+    /// the best candidate's chance the best refused one's fell: the gap, measured on a log
+    /// scale from [`MARGIN`], the least a cut refuses (0), to 1, a sure win against a sure
+    /// loss (1), since a gap of 0.1 is as much harder to see than one of 0.2 as that is than
+    /// one of 0.4. It is easier the more of its candidates are accepted, a guess being right
+    /// from one in four (0) to three in four (1). The gap counts twice, the guess once: the
+    /// mean runs from [`HARDEST`] (0) to [`EASIEST`] (1).
+    pub fn start_rating(&self) -> f64 {
+        let (Some(gap), false) = (self.gap(), self.candidates.is_empty()) else {
+            return (EASIEST + HARDEST) / 2.0;
+        };
+        let plain = ((gap / MARGIN).ln() / (1.0 / MARGIN).ln()).clamp(0.0, 1.0);
+        let guessed = self.accepted.len() as f64 / self.candidates.len() as f64;
+        let guessable = ((guessed - 0.25) / 0.5).clamp(0.0, 1.0);
+        let ease = (2.0 * plain + guessable) / 3.0;
+        (HARDEST - ease * (HARDEST - EASIEST)).round()
+    }
+
+    /// How far below the best candidate's judged chance the best refused one's fell; `None`
+    /// when the chances are not known.
+    fn gap(&self) -> Option<f64> {
+        if self.judged.len() != self.candidates.len() {
+            return None;
+        }
+        let chances = self.candidates.iter().zip(&self.judged);
+        let best = chances.clone().map(|(_, &c)| c).fold(f64::MIN, f64::max);
+        let refused = chances
+            .filter(|&(&mv, _)| !self.is_accepted(mv))
+            .map(|(_, &c)| c)
+            .fold(f64::MIN, f64::max);
+        (refused > f64::MIN).then_some(best - refused)
+    }
+}
+
 /// A puzzle in the built-in set's text: one `name value` line each, moves in the record's
 /// notation separated by `;`, e.g.
 /// ```text
 /// variant size 8 tiles unlimited bridges unlimited
+/// seed 5
 /// moves c3 d5; f6 g8; a1 a3
 /// candidates h1 h3; g2 g4; f1 f3
 /// accepted g2 g4
 /// best g2 g4; b6 b8
 /// played h1 h3
 /// chances 0.700 0.400
+/// judged 0.310 0.712 0.525
 /// playouts 8000
 /// ```
+/// (`seed`, `played` and `judged` only when known.)
 impl std::fmt::Display for Puzzle {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let list = |moves: &[Move]| {
@@ -145,6 +205,9 @@ impl std::fmt::Display for Puzzle {
             words.join("; ")
         };
         writeln!(f, "variant {}", self.variant)?;
+        if let Some(seed) = self.seed {
+            writeln!(f, "seed {seed}")?;
+        }
         writeln!(f, "moves {}", list(&self.moves))?;
         writeln!(f, "candidates {}", list(&self.candidates))?;
         writeln!(f, "accepted {}", list(&self.accepted))?;
@@ -154,6 +217,10 @@ impl std::fmt::Display for Puzzle {
         }
         let (before, after) = (self.chance_before, self.chance_after);
         writeln!(f, "chances {before:.3} {after:.3}")?;
+        if !self.judged.is_empty() {
+            let judged: Vec<String> = self.judged.iter().map(|c| format!("{c:.3}")).collect();
+            writeln!(f, "judged {}", judged.join(" "))?;
+        }
         write!(f, "playouts {}", self.playouts)
     }
 }
@@ -208,10 +275,12 @@ fn puzzle_of(fields: &[(usize, &str, &str)]) -> Result<Puzzle, String> {
             .map(|mv| mv.parse::<Move>().map_err(|e| format!("{name}: {e}")))
             .collect()
     };
-    let chances: Vec<f64> = need("chances")?
-        .split_whitespace()
-        .map(|c| c.parse::<f64>().map_err(|e| format!("chances: {e}")))
-        .collect::<Result<_, _>>()?;
+    let numbers = |name: &str, text: &str| -> Result<Vec<f64>, String> {
+        text.split_whitespace()
+            .map(|c| c.parse::<f64>().map_err(|e| format!("{name}: {e}")))
+            .collect()
+    };
+    let chances = numbers("chances", need("chances")?)?;
     let [chance_before, chance_after] = chances[..] else {
         return Err("chances: two numbers, before and after".into());
     };
@@ -232,18 +301,25 @@ fn puzzle_of(fields: &[(usize, &str, &str)]) -> Result<Puzzle, String> {
         playouts: need("playouts")?
             .parse()
             .map_err(|e| format!("playouts: {e}"))?,
+        judged: numbers("judged", field("judged").unwrap_or_default())?,
+        seed: match field("seed") {
+            Some(seed) => Some(seed.parse().map_err(|e| format!("seed: {e}"))?),
+            None => None,
+        },
     })
 }
 
 /// The fields of a puzzle's text.
-const FIELDS: [&str; 8] = [
+const FIELDS: [&str; 10] = [
     "variant",
+    "seed",
     "moves",
     "candidates",
     "accepted",
     "best",
     "played",
     "chances",
+    "judged",
     "playouts",
 ];
 
@@ -443,6 +519,8 @@ impl Cut {
             chance_before: self.chance_before,
             chance_after: self.chance_after,
             playouts: self.playouts,
+            judged: self.judged.iter().map(|&(chance, _)| chance).collect(),
+            seed: None,
         })
     }
 }
@@ -495,7 +573,7 @@ pub fn cuts(
             if position.is_legal(Move::Swap) || !position.is_legal(moment.preferred) {
                 return None;
             }
-            let seed = seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let seed = cut_seed(seed, ply);
             let candidates = candidates(&position, moment.preferred, moment.played, seed);
             let mover = moment.mover;
             let chance = |white: f64| {
@@ -525,6 +603,29 @@ pub fn cuts(
         .collect()
 }
 
+/// The seed of the searches judging the position `ply` moves into a game cut with `seed`
+/// ([`cuts`]): each position its own, the same every time.
+pub fn cut_seed(seed: u64, ply: usize) -> u64 {
+    seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// The puzzles of one game (in the order played) without those an earlier one gives away: a
+/// puzzle that accepts a move an earlier puzzle of the game accepted is left out. A game's
+/// next positions often still want the move that was not played, and a player who has just
+/// been told it would find the next puzzle answered.
+pub fn distinct_answers(puzzles: Vec<Puzzle>) -> Vec<Puzzle> {
+    let mut kept: Vec<Puzzle> = Vec::with_capacity(puzzles.len());
+    for puzzle in puzzles {
+        let told = kept
+            .iter()
+            .any(|earlier| earlier.accepted.iter().any(|&mv| puzzle.is_accepted(mv)));
+        if !told {
+            kept.push(puzzle);
+        }
+    }
+    kept
+}
+
 /// The candidates offered in `position`: the analysis's move, the move played and up to
 /// [`OTHER_CANDIDATES`] sensible moves of the advice (no swap, no resignation), all different,
 /// in an order drawn from `seed`.
@@ -548,7 +649,7 @@ fn candidates(position: &Game, preferred: Move, played: Move, seed: u64) -> Vec<
 }
 
 /// The puzzles of a finished game, its searches run here one after another: [`cuts`], each
-/// judged with [`evaluate`].
+/// judged with [`evaluate`], without those an earlier one gives away ([`distinct_answers`]).
 pub fn cut_game(
     variant: Variant,
     moves: &[Move],
@@ -556,7 +657,7 @@ pub fn cut_game(
     playouts: u64,
     seed: u64,
 ) -> Vec<Puzzle> {
-    cuts(variant, moves, evaluations, playouts, seed)
+    let puzzles = cuts(variant, moves, evaluations, playouts, seed)
         .into_iter()
         .filter_map(|mut cut| {
             while let Some(position) = cut.next_search() {
@@ -564,7 +665,8 @@ pub fn cut_game(
             }
             cut.puzzle()
         })
-        .collect()
+        .collect();
+    distinct_answers(puzzles)
 }
 
 #[cfg(test)]
@@ -591,6 +693,8 @@ mod tests {
             chance_before: 0.7,
             chance_after: 0.4,
             playouts: 400,
+            judged: Vec::new(),
+            seed: None,
         }
     }
 
@@ -885,6 +989,8 @@ mod tests {
         let puzzle = Puzzle {
             chance_before: 0.7,
             chance_after: 0.4,
+            judged: vec![0.31, 0.712, 0.525],
+            seed: Some(5),
             ..puzzle()
         };
         let opening = Puzzle {
@@ -897,6 +1003,7 @@ mod tests {
         };
         let text = format!("# two puzzles\n\n{puzzle}\n\n{opening}\n");
         assert!(text.contains("moves c3 d5; f6 g8; a1 a3\n"), "{text}");
+        assert!(text.contains("\nseed 5\n") && text.contains("\njudged 0.310 0.712 0.525\n"));
         assert_eq!(parse_puzzles(&text), Ok(vec![puzzle.clone(), opening]));
         // A field that is not one, a move that is none, a puzzle that does not hold together.
         let unknown = format!("{puzzle}\nrating 1500");
@@ -905,5 +1012,68 @@ mod tests {
         assert!(parse_puzzles(&bad_move).unwrap_err().starts_with("line 3:"));
         let all = text.replace("accepted g2 g4", "accepted g2 g4; h1 h3; f1 f3");
         assert!(parse_puzzles(&all).is_err());
+        let short = text.replace("judged 0.310 0.712 0.525", "judged 0.310 0.712");
+        assert!(
+            parse_puzzles(&short)
+                .unwrap_err()
+                .contains("2 chances judged")
+        );
+    }
+
+    #[test]
+    fn a_puzzle_starts_higher_the_closer_its_refused_candidates_came_and_the_fewer_it_accepts() {
+        assert_eq!(puzzle().start_rating(), 1500.0, "not judged");
+        // h1 h3, g2 g4, f1 f3, e1 e3; the first `accepted` of them accepted.
+        let judged = |chances: [f64; 4], accepted: usize| {
+            let candidates = moves(&["g2 g4", "f1 f3", "e1 e3", "h1 h3"]);
+            Puzzle {
+                accepted: candidates[..accepted].to_vec(),
+                candidates,
+                judged: chances.to_vec(),
+                ..puzzle()
+            }
+        };
+        // Refused by the least a cut refuses, one in four right: the hardest.
+        let hardest = judged([0.7, 0.7 - MARGIN, 0.3, 0.2], 1);
+        assert_eq!(hardest.start_rating(), HARDEST);
+        // A sure win against sure losses, three in four right: the easiest.
+        assert_eq!(judged([1.0, 1.0, 1.0, 0.0], 3).start_rating(), EASIEST);
+        // The farther below the best the refused move fell, the lower the start; a second
+        // right answer among four lowers it too.
+        let ratings: Vec<f64> = [0.6, 0.5, 0.3, 0.0]
+            .into_iter()
+            .map(|refused| judged([0.7, refused, 0.1, 0.0], 1).start_rating())
+            .collect();
+        assert!(ratings.is_sorted_by(|a, b| a > b), "{ratings:?}");
+        assert!(ratings[0] < HARDEST && ratings[3] > EASIEST, "{ratings:?}");
+        let guessable = judged([0.7, 0.69, 0.6, 0.0], 2).start_rating();
+        assert!(guessable < ratings[0], "{guessable} {ratings:?}");
+    }
+
+    #[test]
+    fn a_later_puzzle_of_a_game_accepting_an_earlier_ones_move_is_left_out() {
+        let first = puzzle();
+        // The next position of the game, where the same move (written the other way) is
+        // still the answer: left out.
+        let same_answer = Puzzle {
+            moves: moves(&["c3 d5", "f6 g8", "a1 a3", "h1 h3", "b1 b3"]),
+            candidates: moves(&["g4 g2", "e1 e3"]),
+            accepted: moves(&["g4 g2"]),
+            best_line: moves(&["g4 g2"]),
+            played: Some(mv("e1 e3")),
+            ..puzzle()
+        };
+        // Another answer of the same game: kept.
+        let other_answer = Puzzle {
+            candidates: moves(&["e1 e3", "g2 g4"]),
+            accepted: moves(&["e1 e3"]),
+            best_line: moves(&["e1 e3"]),
+            played: Some(mv("g2 g4")),
+            ..same_answer.clone()
+        };
+        assert_eq!(
+            distinct_answers(vec![first.clone(), same_answer, other_answer.clone()]),
+            [first, other_answer]
+        );
     }
 }

@@ -29,62 +29,7 @@ pub struct Hint {
 impl Hint {
     /// One line of why, in words a beginner understands.
     pub fn why(&self, lang: Lang) -> String {
-        let mv = self.suggested.to_string();
-        let opponent = color_name(lang, self.color.other());
-        match self.effect {
-            Effect::IslandMade {
-                at,
-                islands,
-                points,
-            } => tr!(
-                lang,
-                "hint-island-made",
-                move = mv,
-                cell = at.to_string(),
-                islands = islands,
-                points = points
-            ),
-            Effect::IslandsJoined { points } => {
-                tr!(lang, "hint-islands-joined", move = mv, points = points)
-            }
-            Effect::GroupsLinked => tr!(lang, "hint-groups-linked", move = mv),
-            Effect::BridgeAdded => tr!(lang, "hint-bridge-added", move = mv),
-            Effect::IslandStopped { sandbank } => tr!(
-                lang,
-                "hint-island-stopped",
-                move = mv,
-                color = opponent,
-                cell = sandbank.to_string()
-            ),
-            Effect::CellTaken { cell, sandbank } => tr!(
-                lang,
-                "hint-cell-taken",
-                move = mv,
-                color = opponent,
-                cell = cell.to_string(),
-                sandbank = sandbank.to_string()
-            ),
-            Effect::SandbankGrown { at, tiles, left } => tr!(
-                lang,
-                "hint-sandbank-grown",
-                move = mv,
-                cell = at.to_string(),
-                tiles = tiles,
-                left = left
-            ),
-            Effect::NewSandbanks { sandbanks } => {
-                tr!(lang, "hint-new-sandbanks", move = mv, sandbanks = sandbanks)
-            }
-            Effect::NoIsland => tr!(lang, "hint-no-island", move = mv),
-            Effect::Swap => tr!(lang, "hint-swap"),
-            Effect::Pass {
-                bridge_scores: false,
-            } => tr!(lang, "hint-pass"),
-            Effect::Pass {
-                bridge_scores: true,
-            } => tr!(lang, "hint-pass-bridge-scores"),
-            Effect::Resign => tr!(lang, "hint-resign"),
-        }
+        why(lang, self.suggested, self.effect, self.color)
     }
 
     /// What the player is told: the game, the line of why, and how many hints the game has had.
@@ -109,6 +54,67 @@ impl Hint {
             ending: None,
             lang,
         })
+    }
+}
+
+/// One line of why `mv` is good for `mover`, from what it does (`effect`), in words a beginner
+/// understands: a hint's line, and a puzzle answer's.
+pub(super) fn why(lang: Lang, mv: Move, effect: Effect, mover: Color) -> String {
+    let mv = mv.to_string();
+    let opponent = color_name(lang, mover.other());
+    match effect {
+        Effect::IslandMade {
+            at,
+            islands,
+            points,
+        } => tr!(
+            lang,
+            "hint-island-made",
+            move = mv,
+            cell = at.to_string(),
+            islands = islands,
+            points = points
+        ),
+        Effect::IslandsJoined { points } => {
+            tr!(lang, "hint-islands-joined", move = mv, points = points)
+        }
+        Effect::GroupsLinked => tr!(lang, "hint-groups-linked", move = mv),
+        Effect::BridgeAdded => tr!(lang, "hint-bridge-added", move = mv),
+        Effect::IslandStopped { sandbank } => tr!(
+            lang,
+            "hint-island-stopped",
+            move = mv,
+            color = opponent,
+            cell = sandbank.to_string()
+        ),
+        Effect::CellTaken { cell, sandbank } => tr!(
+            lang,
+            "hint-cell-taken",
+            move = mv,
+            color = opponent,
+            cell = cell.to_string(),
+            sandbank = sandbank.to_string()
+        ),
+        Effect::SandbankGrown { at, tiles, left } => tr!(
+            lang,
+            "hint-sandbank-grown",
+            move = mv,
+            cell = at.to_string(),
+            tiles = tiles,
+            left = left
+        ),
+        Effect::NewSandbanks { sandbanks } => {
+            tr!(lang, "hint-new-sandbanks", move = mv, sandbanks = sandbanks)
+        }
+        Effect::NoIsland => tr!(lang, "hint-no-island", move = mv),
+        Effect::Swap => tr!(lang, "hint-swap"),
+        Effect::Pass {
+            bridge_scores: false,
+        } => tr!(lang, "hint-pass"),
+        Effect::Pass {
+            bridge_scores: true,
+        } => tr!(lang, "hint-pass-bridge-scores"),
+        Effect::Resign => tr!(lang, "hint-resign"),
     }
 }
 

@@ -327,7 +327,7 @@ impl Service {
             return Err(ServiceError::NoLesson);
         };
         if number.is_some_and(|n| n != view.number) {
-            return Err(ServiceError::LessonAnswered(view.number));
+            return Err(self.moved_on(player).await?);
         }
         let now = self.now();
         match view.lesson.judge(answer) {
@@ -340,7 +340,7 @@ impl Service {
                     .pass_lesson(player, from, to, finished, now)
                     .await?
                 {
-                    return Err(ServiceError::LessonAnswered(view.number));
+                    return Err(self.moved_on(player).await?);
                 }
                 Ok(Answered::Right {
                     number: view.number,
@@ -353,11 +353,13 @@ impl Service {
             }
             Err(Miss::WrongKind | Miss::NoSuchChoice) => Err(ServiceError::LessonWantsChoice),
             Err(miss) => {
-                let tries = self
+                let counted = self
                     .store
                     .count_wrong_answer(player, stored(view.number), now)
-                    .await?
-                    .ok_or(ServiceError::LessonAnswered(view.number))?;
+                    .await?;
+                let Some(tries) = counted else {
+                    return Err(self.moved_on(player).await?);
+                };
                 Ok(Answered::Wrong {
                     number: view.number,
                     miss,
@@ -365,6 +367,19 @@ impl Service {
                 })
             }
         }
+    }
+}
+
+impl Service {
+    /// Why an answer to a lesson `player` has left since it was read (another answer, as the
+    /// other click of a double click, moved them on) counts for nothing: it names the lesson
+    /// they are at now, not the one the answer was for.
+    async fn moved_on(&self, player: PlayerId) -> Result<ServiceError> {
+        let progress = self.store.lesson_progress(player).await?;
+        Ok(match progress.map(|p| at(p.lesson)) {
+            Some(Learning::At(view)) => ServiceError::LessonAnswered(view.number),
+            _ => ServiceError::NoLesson,
+        })
     }
 }
 
@@ -479,6 +494,36 @@ mod tests {
             tiebreaks.contains("3 points, 3 islands, 0 bridges"),
             "{tiebreaks}"
         );
+    }
+
+    /// The same right answer twice at once (a double click): one moves the learner on, the
+    /// other is told the lesson they are at now, not the one both read.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn a_double_click_names_the_lesson_the_learner_is_at_after_it() {
+        let dir = tempfile::tempdir().unwrap();
+        let service = open(&dir).await;
+        let who = alice();
+        // Several times: which click reads first is the scheduler's choice.
+        for _ in 0..8 {
+            service.start_lesson(&who, 3).await.unwrap();
+            let right = Answer::Choice(1);
+            let (one, two) = tokio::join!(
+                service.answer_lesson(&who, Some(3), right),
+                service.answer_lesson(&who, Some(3), right),
+            );
+            let (moved, refused) = match (one, two) {
+                (Ok(moved), Err(refused)) | (Err(refused), Ok(moved)) => (moved, refused),
+                other => panic!("not one of each: {other:?}"),
+            };
+            assert!(
+                matches!(moved, Answered::Right { number: 3, .. }),
+                "{moved:?}"
+            );
+            assert!(
+                matches!(refused, ServiceError::LessonAnswered(4)),
+                "{refused:?}"
+            );
+        }
     }
 
     #[tokio::test]

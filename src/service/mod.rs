@@ -67,7 +67,7 @@ pub use hints::Hint;
 pub use learning::{Answered, Learning, LessonView};
 pub use lessons::{Answer as LessonAnswer, LESSONS};
 pub use opponent::{AiRecord, AiTerms, Opener};
-pub use puzzle_making::built_in_puzzles;
+pub use puzzle_making::{built_in_puzzles, retired_puzzles};
 pub use puzzles::{Choice, PuzzleAnswer, PuzzleView, RatingChange};
 pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};

@@ -16,13 +16,17 @@ use std::time::Instant;
 
 use super::{Ending, GameId, GameView, GuildId, Result, Service, ServiceError};
 use crate::ai::analysis::evaluate;
-use crate::ai::puzzle::{Cut, JUDGE_PLAYOUTS, Puzzle, cuts};
+use crate::ai::puzzle::{Cut, JUDGE_PLAYOUTS, Puzzle, cuts, distinct_answers};
 use crate::game::Move;
 use crate::store::{AnalysisRequest, GameToCut};
 
 /// The built-in puzzles, served in every server after its own games' puzzles (made by
 /// `ponte-lab puzzles`).
 const BUILT_IN: &str = include_str!("../../assets/puzzles/built-in.txt");
+
+/// The puzzles once in the built-in set and dropped since (each gave away another of its
+/// game's): a database that kept them stops serving them.
+const RETIRED: &str = include_str!("../../assets/puzzles/retired.txt");
 
 /// The built-in puzzles as shipped.
 ///
@@ -32,26 +36,40 @@ pub fn built_in_puzzles() -> std::result::Result<Vec<Puzzle>, String> {
     crate::ai::puzzle::parse_puzzles(BUILT_IN)
 }
 
+/// The puzzles dropped from the built-in set.
+///
+/// # Errors
+/// The first line or puzzle of the shipped file that does not read or hold together.
+pub fn retired_puzzles() -> std::result::Result<Vec<Puzzle>, String> {
+    crate::ai::puzzle::parse_puzzles(RETIRED)
+}
+
 impl Service {
-    /// Keeps the built-in puzzles in the database (those kept before are left as they are,
-    /// with their ratings) and logs how many there are; how many were new.
+    /// Keeps the built-in puzzles in the database (those kept before keep their ratings once
+    /// answered) and stops serving those dropped from the set, and logs how many there are;
+    /// how many were new.
     ///
     /// # Errors
     /// Database failures. A shipped file that does not read is logged, and nothing kept.
     pub async fn load_built_in_puzzles(&self) -> Result<usize> {
-        let puzzles = match built_in_puzzles() {
-            Ok(puzzles) => puzzles,
-            Err(error) => {
+        let (puzzles, retired) = match (built_in_puzzles(), retired_puzzles()) {
+            (Ok(puzzles), Ok(retired)) => (puzzles, retired),
+            (Err(error), _) | (_, Err(error)) => {
                 tracing::error!("the built-in puzzles do not read: {error}");
                 return Ok(0);
             }
         };
-        let new = self
+        let kept = self
             .store
-            .insert_built_in_puzzles(&puzzles, self.now())
+            .insert_built_in_puzzles(&puzzles, &retired, self.now())
             .await?;
-        tracing::info!(new, "{} built-in puzzles", puzzles.len());
-        Ok(new)
+        tracing::info!(
+            new = kept.new,
+            retired = kept.retired,
+            "{} built-in puzzles",
+            puzzles.len()
+        );
+        Ok(kept.new)
     }
 
     /// Whether puzzles are made from every finished game (off unless set: the bot sets it
@@ -161,6 +179,7 @@ impl Service {
             searches += self.judge(&mut cut, id).await?;
             puzzles.extend(cut.puzzle());
         }
+        let puzzles = distinct_answers(puzzles);
         let kept = self
             .store
             .save_cut_puzzles(id, guild, &puzzles, self.now())

@@ -17,7 +17,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 use super::{Actor, Lang, Result, Service, ServiceError};
 use crate::ai::analysis::same_move;
 use crate::ai::puzzle::Puzzle;
-use crate::game::{Game, Move};
+use crate::game::{Effect, Game, Move, effect};
 use crate::i18n::color_name;
 use crate::ids::{GuildId, PuzzleId};
 use crate::render::{Picture, render_png};
@@ -63,6 +63,9 @@ pub struct PuzzleAnswer {
     pub chosen: Move,
     pub correct: bool,
     pub change: Option<RatingChange>,
+    /// What the best move does for the mover, as a hint says it (`None` should the engine
+    /// refuse it, which a puzzle that holds together never has).
+    pub why: Option<Effect>,
 }
 
 /// The rating and deviation a player's puzzle rating starts at: Glicko-2's own.
@@ -208,7 +211,8 @@ fn picture(game: &Game, title: &str, lang: Lang) -> Vec<u8> {
 }
 
 impl PuzzleAnswer {
-    /// Right or wrong, the accepted moves, the best line and the rating change.
+    /// Right or wrong, the accepted moves, the best line, why the best move is best, and the
+    /// rating change.
     pub fn text(&self, lang: Lang) -> String {
         let puzzle = &self.view.puzzle;
         let verdict = match (self.correct, puzzle.played) {
@@ -224,7 +228,11 @@ impl PuzzleAnswer {
             count = puzzle.accepted.len(),
             moves = listed(&puzzle.accepted)
         );
-        let line = tr!(lang, "puzzle-best-line", moves = listed(&puzzle.best_line));
+        let mut line = tr!(lang, "puzzle-best-line", moves = listed(&puzzle.best_line));
+        if let (Some(effect), Some(&best)) = (self.why, puzzle.best_line.first()) {
+            let why = super::hints::why(lang, best, effect, puzzle.mover());
+            line = format!("{line}\n{}", tr!(lang, "puzzle-why", why = why));
+        }
         let rating = match self.change {
             Some(change) => tr!(
                 lang,
@@ -352,19 +360,28 @@ impl Service {
                 };
                 (Some(change), view)
             }
-            Answered::Already(earlier) => (
+            // Their rating as the first answer left it: a double click's second answer was
+            // shown the puzzle before the first was saved.
+            Answered::Already { first, now } => (
                 None,
                 PuzzleView {
-                    answered: Some(earlier),
+                    answered: Some(first),
+                    player_rating: now.rating,
                     ..view
                 },
             ),
         };
+        let why = view
+            .puzzle
+            .best_line
+            .first()
+            .and_then(|&best| effect(&view.puzzle.game(), best).ok());
         Ok(PuzzleAnswer {
             view,
             chosen,
             correct,
             change,
+            why,
         })
     }
 }
@@ -447,6 +464,10 @@ mod tests {
             view.rating, expected.puzzle_after.rating,
             "the puzzle moved once"
         );
+        // Both replies say the rating the first answer made, the second's "stays" too.
+        for answer in [&one, &two] {
+            assert_eq!(answer.view.player_rating, expected.player_after.rating);
+        }
     }
 
     #[tokio::test]

@@ -5,6 +5,7 @@
 //! and no puzzle is posted twice in a server.
 
 use super::outbox::{Owed, insert_owed};
+use super::puzzle_answers::SAME_GAME;
 use super::{ChannelId, GuildId, Millis, PuzzleId, Store, StoreError};
 
 /// A server whose daily puzzle has fallen due.
@@ -49,8 +50,10 @@ impl Store {
     }
 
     /// Owes the daily puzzles due at `now`, each in one transaction with its record: a puzzle
-    /// of the server's own games not posted there yet, else one of the built-in set; the next
-    /// is due at `next_at`. A server with no puzzle left owes nothing that day.
+    /// of the server's own games not posted there yet, else one of the built-in set (not one
+    /// dropped from it); never one of the game of the day before's, whose answer could give
+    /// it away; the next is due at `next_at`. A server with no puzzle left owes nothing that
+    /// day.
     ///
     /// # Errors
     /// On a database failure; what was owed before it stays owed.
@@ -71,13 +74,20 @@ impl Store {
         .await?;
         let mut owed = Vec::new();
         for server in due {
-            let puzzle: Option<PuzzleId> = sqlx::query_scalar(
+            let puzzle: Option<PuzzleId> = sqlx::query_scalar(&format!(
                 "SELECT p.id FROM puzzles p
-                 WHERE (p.guild_id = ?1 OR p.guild_id IS NULL)
-                   AND NOT EXISTS (SELECT 1 FROM daily_puzzles d
-                                   WHERE d.guild_id = ?1 AND d.puzzle_id = p.id)
-                 ORDER BY p.guild_id IS NULL, p.id LIMIT 1",
-            )
+                     WHERE (p.guild_id = ?1 OR p.guild_id IS NULL)
+                       AND p.retired_at IS NULL
+                       AND NOT EXISTS (SELECT 1 FROM daily_puzzles d
+                                       WHERE d.guild_id = ?1 AND d.puzzle_id = p.id)
+                       AND NOT EXISTS (SELECT 1 FROM puzzles q
+                                       WHERE q.id = (SELECT d.puzzle_id FROM daily_puzzles d
+                                                     WHERE d.guild_id = ?1
+                                                     ORDER BY d.owed_at DESC, d.rowid DESC
+                                                     LIMIT 1)
+                                         AND {SAME_GAME})
+                     ORDER BY p.guild_id IS NULL, p.id LIMIT 1"
+            ))
             .bind(server.guild_id)
             .fetch_optional(&mut *tx)
             .await?;
@@ -161,9 +171,56 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::puzzle_answers::tests::{answer, keep, step};
-    use crate::store::test_support::{CHANNEL, GUILD, NOW, OTHER_GUILD, due, store_with_players};
+    use crate::ai::puzzle::Puzzle;
+    use crate::store::puzzle_answers::tests::{answer, keep, keep_of, step};
+    use crate::store::test_support::{
+        CHANNEL, GUILD, NOW, OTHER_GUILD, due, puzzle, start, store_with_players,
+    };
     use crate::store::{DAY, NewAnswer};
+
+    /// The puzzles owed on the days from `from`, one a day, until none is.
+    async fn posted(store: &Store, from: Millis) -> Vec<PuzzleId> {
+        let mut posted = Vec::new();
+        for day in 0..10 {
+            let now = from + day * DAY;
+            for owed in store.take_due_daily_puzzles(now, now + DAY).await.unwrap() {
+                let Owed::DailyPuzzle { puzzle, .. } = owed else {
+                    panic!("{owed:?}");
+                };
+                posted.push(puzzle);
+            }
+        }
+        posted
+    }
+
+    #[tokio::test]
+    async fn no_two_daily_puzzles_in_a_row_come_from_one_game() {
+        let (_dir, store) = store_with_players().await;
+        let (game, other_game) = (start(&store, 1, 2).await, start(&store, 1, 3).await);
+        let [a, b, c] = [(0, game), (1, game), (2, other_game)];
+        let mut ids = Vec::new();
+        for (n, game) in [a, b, c] {
+            ids.push(keep_of(&store, &puzzle(n), Some(game), Some(GUILD), 1500.0).await);
+        }
+        // The built-in set: two of one lab game, in the order kept, then another's.
+        let of_seed = |n: usize, seed: u64| Puzzle {
+            seed: Some(seed),
+            ..puzzle(n)
+        };
+        for (n, seed) in [(3, 9), (4, 9), (5, 10)] {
+            ids.push(keep_of(&store, &of_seed(n, seed), None, None, 1500.0).await);
+        }
+        store
+            .set_puzzle_channel(GUILD, Some(CHANNEL), Some(NOW))
+            .await
+            .unwrap();
+        // The server's: the first, the other game's, the first game's second; then the
+        // built-in: the first, the other lab game's, the first's second.
+        assert_eq!(
+            posted(&store, NOW).await,
+            [ids[0], ids[2], ids[1], ids[3], ids[5], ids[4]]
+        );
+    }
 
     #[tokio::test]
     async fn a_day_owes_one_daily_puzzle_the_servers_own_first_and_none_twice() {

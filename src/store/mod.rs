@@ -73,7 +73,7 @@ pub use players::PlayerRow;
 pub use puzzle_answers::{
     AnswerRow, Answered, NewAnswer, PuzzleRatingRow, Rated, ServedPuzzle, StoredRating,
 };
-pub use puzzles::GameToCut;
+pub use puzzles::{BuiltInKept, GameToCut};
 pub use ratings::{NamedRating, RatingPoint, RatingRow};
 pub use states::{ChallengeStatus, EndReason, GameStatus, StoredLevel, Winner};
 pub use tournaments::{

@@ -59,8 +59,14 @@ impl ServedRow {
 }
 
 const SERVED_COLUMNS: &str = "p.id, p.variant, p.moves, p.candidates, p.accepted, p.best_line, \
-     p.played, p.chance_before, p.chance_after, p.playouts, p.guild_id, p.rating, p.deviation, \
-     p.volatility";
+     p.played, p.chance_before, p.chance_after, p.playouts, p.judged, p.seed, p.guild_id, \
+     p.rating, p.deviation, p.volatility";
+
+/// Whether puzzles `p` and `q` come from one game: the same stored game, or for the built-in
+/// set the lab's game of the same variant and seed (a puzzle whose game is not known is of no
+/// game another is).
+pub(super) const SAME_GAME: &str = "(q.game_id = p.game_id
+     OR (q.game_id IS NULL AND p.game_id IS NULL AND q.seed = p.seed AND q.variant = p.variant))";
 
 /// A player's answer to a puzzle, as kept.
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
@@ -101,8 +107,9 @@ pub struct Rated {
 pub enum Answered {
     /// The player's first answer to the puzzle: saved, with both ratings moved.
     Saved(Rated),
-    /// They had answered it before: nothing was written; their first answer.
-    Already(AnswerRow),
+    /// They had answered it before: nothing was written; their first answer, and their
+    /// puzzle rating as it is now (after that answer and any since).
+    Already { first: AnswerRow, now: StoredRating },
 }
 
 impl Store {
@@ -127,7 +134,9 @@ impl Store {
     /// A puzzle for `player` that they have not answered: from server `guild`'s games first,
     /// then from the built-in set, the nearest to `near` (their rating) first. `guild` `None`
     /// (a direct message, the terminal) serves the puzzles of no server only; another server's
-    /// are never served.
+    /// are never served, nor a built-in puzzle dropped from the set. Never one from the game of
+    /// the puzzle they answered last, whose answer could give it away: such a puzzle waits
+    /// until they have answered one of another game.
     ///
     /// # Errors
     /// On a database failure, or a row this version cannot read.
@@ -142,8 +151,15 @@ impl Store {
         let row = sqlx::query_as::<_, ServedRow>(&format!(
             "SELECT {SERVED_COLUMNS} FROM puzzles p
              WHERE (p.guild_id = ?1 OR p.guild_id IS NULL)
+               AND p.retired_at IS NULL
                AND NOT EXISTS (SELECT 1 FROM puzzle_answers a
                                WHERE a.puzzle_id = p.id AND a.player_id = ?2)
+               AND NOT EXISTS (SELECT 1 FROM puzzles q
+                               WHERE q.id = (SELECT a.puzzle_id FROM puzzle_answers a
+                                             WHERE a.player_id = ?2
+                                             ORDER BY a.answered_at DESC, a.rowid DESC
+                                             LIMIT 1)
+                                 AND {SAME_GAME})
              ORDER BY p.guild_id IS NULL, abs(p.rating - ?3), p.id
              LIMIT 1"
         ))
@@ -193,7 +209,8 @@ impl Store {
 
     /// Saves `answer` with both ratings as `rate` makes them of the player's rating (`None`
     /// before their first puzzle) and the puzzle's, read in the same transaction; or, when the
-    /// player answered this puzzle before, writes nothing and gives their first answer.
+    /// player answered this puzzle before, writes nothing and gives their first answer and
+    /// their rating as it is now (a double click's second answer, read after the first's).
     ///
     /// # Errors
     /// On a database failure (nothing is written then); [`StoreError::Impossible`] for a
@@ -215,15 +232,12 @@ impl Store {
         .bind(answer.puzzle)
         .fetch_optional(&mut *tx)
         .await?;
-        if let Some(earlier) = earlier {
-            return Ok(Answered::Already(earlier));
+        let player_before = rating_of(&mut tx, answer.player).await?;
+        if let Some(first) = earlier {
+            let now = player_before
+                .ok_or_else(|| StoreError::Impossible(format!("player {}", answer.player)))?;
+            return Ok(Answered::Already { first, now });
         }
-        let player_before = sqlx::query_as::<_, StoredRating>(
-            "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE player_id = ?",
-        )
-        .bind(answer.player)
-        .fetch_optional(&mut *tx)
-        .await?;
         let puzzle_before = sqlx::query_as::<_, StoredRating>(
             "SELECT rating, deviation, volatility FROM puzzles WHERE id = ?",
         )
@@ -277,10 +291,24 @@ impl Store {
     }
 }
 
+/// `player`'s puzzle rating as `conn` reads it; `None` before their first puzzle.
+async fn rating_of(
+    conn: &mut sqlx::SqliteConnection,
+    player: PlayerId,
+) -> Result<Option<StoredRating>, sqlx::Error> {
+    sqlx::query_as::<_, StoredRating>(
+        "SELECT rating, deviation, volatility FROM puzzle_ratings WHERE player_id = ?",
+    )
+    .bind(player)
+    .fetch_optional(conn)
+    .await
+}
+
 #[cfg(test)]
 pub(super) mod tests {
     use super::*;
-    use crate::store::test_support::{GUILD, NOW, OTHER_GUILD, puzzle, store_with_players};
+    use crate::store::GameId;
+    use crate::store::test_support::{GUILD, NOW, OTHER_GUILD, puzzle, start, store_with_players};
 
     pub(crate) async fn keep(
         store: &Store,
@@ -288,8 +316,19 @@ pub(super) mod tests {
         guild: Option<GuildId>,
         rating: f64,
     ) -> PuzzleId {
+        keep_of(store, &puzzle(n), None, guild, rating).await
+    }
+
+    /// Keeps `puzzle` cut from `game` of `guild`, rated `rating`.
+    pub(crate) async fn keep_of(
+        store: &Store,
+        puzzle: &Puzzle,
+        game: Option<GameId>,
+        guild: Option<GuildId>,
+        rating: f64,
+    ) -> PuzzleId {
         let id = store
-            .insert_puzzle(&puzzle(n), None, guild, NOW)
+            .insert_puzzle(puzzle, game, guild, NOW)
             .await
             .unwrap()
             .unwrap();
@@ -395,6 +434,79 @@ pub(super) mod tests {
         assert_eq!(served.guild_id, Some(GUILD));
     }
 
+    /// Alice answers `id` right.
+    async fn answered(store: &Store, id: PuzzleId) {
+        let saved = store.save_puzzle_answer(&answer(1, id, true), step).await;
+        assert!(matches!(saved.unwrap(), Answered::Saved(_)));
+    }
+
+    #[tokio::test]
+    async fn a_puzzle_of_the_game_answered_last_waits_until_one_of_another_game_is_answered() {
+        let (_dir, store) = store_with_players().await;
+        let (game, other_game) = (start(&store, 1, 2).await, start(&store, 1, 3).await);
+        let first = keep_of(&store, &puzzle(0), Some(game), Some(GUILD), 1500.0).await;
+        let same_game = keep_of(&store, &puzzle(1), Some(game), Some(GUILD), 1510.0).await;
+        let other = keep_of(&store, &puzzle(2), Some(other_game), Some(GUILD), 1700.0).await;
+        assert_eq!(chosen(&store, 1, Some(GUILD), 1500.0).await, Some(first));
+        answered(&store, first).await;
+        // The nearest is of the same game: the other game's comes first.
+        assert_eq!(chosen(&store, 1, Some(GUILD), 1500.0).await, Some(other));
+        assert_eq!(
+            chosen(&store, 2, Some(GUILD), 1500.0).await,
+            Some(first),
+            "bob answered none"
+        );
+        answered(&store, other).await;
+        assert_eq!(
+            chosen(&store, 1, Some(GUILD), 1500.0).await,
+            Some(same_game)
+        );
+        answered(&store, same_game).await;
+
+        // The built-in set: a lab game is its variant and seed; of no known game, none is held.
+        let of_seed = |n: usize, seed: Option<u64>| Puzzle { seed, ..puzzle(n) };
+        let nine = keep_of(&store, &of_seed(3, Some(9)), None, None, 1500.0).await;
+        let nine_again = keep_of(&store, &of_seed(4, Some(9)), None, None, 1500.0).await;
+        let unknown = keep_of(&store, &of_seed(5, None), None, None, 1650.0).await;
+        assert_eq!(chosen(&store, 1, None, 1500.0).await, Some(nine));
+        answered(&store, nine).await;
+        assert_eq!(chosen(&store, 1, None, 1500.0).await, Some(unknown));
+        answered(&store, unknown).await;
+        assert_eq!(chosen(&store, 1, None, 1500.0).await, Some(nine_again));
+        // The only one left is of the game answered last: none for now.
+        let (_dir, store) = store_with_players().await;
+        let nine = keep_of(&store, &of_seed(3, Some(9)), None, None, 1500.0).await;
+        keep_of(&store, &of_seed(4, Some(9)), None, None, 1500.0).await;
+        store
+            .save_puzzle_answer(&answer(1, nine, false), step)
+            .await
+            .unwrap();
+        assert_eq!(chosen(&store, 1, None, 1500.0).await, None);
+    }
+
+    #[tokio::test]
+    async fn a_second_answer_tells_the_rating_as_it_is_now() {
+        let (_dir, store) = store_with_players().await;
+        let (one, two) = (
+            keep(&store, 0, None, 1500.0).await,
+            keep(&store, 1, None, 1500.0).await,
+        );
+        for id in [one, two] {
+            store
+                .save_puzzle_answer(&answer(1, id, true), step)
+                .await
+                .unwrap();
+        }
+        let again = store
+            .save_puzzle_answer(&answer(1, one, false), step)
+            .await
+            .unwrap();
+        let Answered::Already { first, now } = again else {
+            panic!("answered twice: {again:?}");
+        };
+        assert_eq!((first.rating_after, now.rating), (1510.0, 1520.0));
+    }
+
     #[tokio::test]
     async fn an_answer_moves_both_ratings_once_and_a_second_writes_nothing() {
         let (_dir, store) = store_with_players().await;
@@ -415,9 +527,10 @@ pub(super) mod tests {
             ..answer(1, id, true)
         };
         let saved = store.save_puzzle_answer(&again, step).await.unwrap();
-        let Answered::Already(first) = saved else {
+        let Answered::Already { first, now } = saved else {
             panic!("answered twice: {saved:?}");
         };
+        assert_eq!(now.rating, 1510.0, "the rating the first answer made");
         assert_eq!(
             (
                 first.answer.as_str(),

@@ -38,6 +38,8 @@ pub(super) struct PuzzleRow {
     pub(super) chance_before: f64,
     pub(super) chance_after: f64,
     pub(super) playouts: i64,
+    pub(super) judged: String,
+    pub(super) seed: Option<i64>,
 }
 
 impl PuzzleRow {
@@ -64,6 +66,16 @@ impl PuzzleRow {
             chance_before: self.chance_before,
             chance_after: self.chance_after,
             playouts: u64::try_from(self.playouts).map_err(|e| impossible(e.to_string()))?,
+            judged: self
+                .judged
+                .split_whitespace()
+                .map(|c| c.parse::<f64>().map_err(|e| impossible(e.to_string())))
+                .collect::<Result<_, _>>()?,
+            seed: self
+                .seed
+                .map(u64::try_from)
+                .transpose()
+                .map_err(|e| impossible(e.to_string()))?,
         };
         Ok((id, puzzle))
     }
@@ -100,7 +112,7 @@ impl Store {
     ) -> Result<Vec<(PuzzleId, Puzzle)>, StoreError> {
         let rows: Vec<PuzzleRow> = sqlx::query_as(
             "SELECT id, variant, moves, candidates, accepted, best_line, played,
-                    chance_before, chance_after, playouts
+                    chance_before, chance_after, playouts, judged, seed
              FROM puzzles WHERE game_id = ? ORDER BY id",
         )
         .bind(game)
@@ -172,9 +184,20 @@ impl Store {
     }
 }
 
+/// What keeping the built-in set changed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BuiltInKept {
+    /// Puzzles kept for the first time.
+    pub new: usize,
+    /// Puzzles of the set dropped since, no longer served from now on.
+    pub retired: usize,
+}
+
 impl Store {
-    /// Keeps the built-in `puzzles` (no game, no server), each position once, in one
-    /// transaction; how many were new.
+    /// Keeps the built-in `puzzles` (no game, no server), each position once, and stops
+    /// serving the `retired` ones (puzzles once in the set, dropped since), in one transaction.
+    /// A puzzle of the set kept before takes the set's game and judged chances, and its
+    /// starting rating while nobody has answered it (its rating is the players' after that).
     ///
     /// # Errors
     /// On a database failure; nothing is written then.
@@ -182,20 +205,63 @@ impl Store {
     pub async fn insert_built_in_puzzles(
         &self,
         puzzles: &[Puzzle],
+        retired: &[Puzzle],
         now: Millis,
-    ) -> Result<usize, StoreError> {
+    ) -> Result<BuiltInKept, StoreError> {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
-        let mut new = 0;
+        let mut kept = BuiltInKept::default();
         for puzzle in puzzles {
-            new += usize::from(insert(&mut tx, puzzle, None, None, now).await?.is_some());
+            if insert(&mut tx, puzzle, None, None, now).await?.is_some() {
+                kept.new += 1;
+                continue;
+            }
+            sqlx::query(
+                "UPDATE puzzles SET seed = ?2, judged = ?3, retired_at = NULL,
+                     rating = CASE WHEN EXISTS (SELECT 1 FROM puzzle_answers a
+                                                WHERE a.puzzle_id = puzzles.id)
+                                   THEN rating ELSE ?4 END
+                 WHERE position_key = ?1 AND game_id IS NULL AND guild_id IS NULL",
+            )
+            .bind(puzzle.key())
+            .bind(
+                puzzle
+                    .seed
+                    .map(|seed| i64::try_from(seed).unwrap_or(i64::MAX)),
+            )
+            .bind(judged_text(&puzzle.judged))
+            .bind(puzzle.start_rating())
+            .execute(&mut *tx)
+            .await?;
+        }
+        for puzzle in retired {
+            let done = sqlx::query(
+                "UPDATE puzzles SET retired_at = ?2
+                 WHERE position_key = ?1 AND game_id IS NULL AND guild_id IS NULL
+                   AND retired_at IS NULL",
+            )
+            .bind(puzzle.key())
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            kept.retired += usize::try_from(done.rows_affected()).unwrap_or_default();
         }
         tx.commit().await?;
-        Ok(new)
+        Ok(kept)
     }
 }
 
-/// Inserts `puzzle` unless its position is kept already (`None` then).
+/// Judged chances as kept: separated by spaces, three decimals as in the set's text.
+fn judged_text(judged: &[f64]) -> String {
+    judged
+        .iter()
+        .map(|c| format!("{c:.3}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Inserts `puzzle` unless its position is kept already (`None` then), at the rating its
+/// cut's judging makes it start at ([`Puzzle::start_rating`]).
 pub(super) async fn insert(
     conn: &mut sqlx::SqliteConnection,
     puzzle: &Puzzle,
@@ -206,8 +272,8 @@ pub(super) async fn insert(
     sqlx::query_scalar(
         "INSERT INTO puzzles (game_id, guild_id, position_key, variant, moves, candidates,
                               accepted, best_line, played, chance_before, chance_after,
-                              playouts, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                              playouts, created_at, judged, seed, rating)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
          ON CONFLICT (position_key) DO NOTHING
          RETURNING id",
     )
@@ -224,6 +290,13 @@ pub(super) async fn insert(
     .bind(puzzle.chance_after)
     .bind(i64::try_from(puzzle.playouts).unwrap_or(i64::MAX))
     .bind(now)
+    .bind(judged_text(&puzzle.judged))
+    .bind(
+        puzzle
+            .seed
+            .map(|seed| i64::try_from(seed).unwrap_or(i64::MAX)),
+    )
+    .bind(puzzle.start_rating())
     .fetch_all(conn)
     .await
     .map(|mut id| id.pop())
@@ -250,6 +323,8 @@ mod tests {
             chance_before: 0.7,
             chance_after: 0.4,
             playouts: 400,
+            judged: vec![0.4, 0.7, 0.68],
+            seed: None,
         }
     }
 

@@ -292,5 +292,7 @@ pub(crate) fn puzzle(n: usize) -> Puzzle {
         chance_before: 0.7,
         chance_after: 0.4,
         playouts: 400,
+        judged: Vec::new(),
+        seed: None,
     }
 }
