@@ -131,7 +131,7 @@ fn learn_puzzle_and_hint_need_no_name_first() {
             "Lesson 1 of 8 — Placing tiles",
             "✅ Right! Your two tiles are on the board",
             "Lesson 2 of 8 — Islands",
-            "Puzzle #1 · ",
+            "🧩 Puzzle #",
             "Your puzzle rating: 1500 → ",
             "game #1 started",
             "💡 Hint for game #1: ",

@@ -845,6 +845,8 @@ puzzle-title = Rätsel #{ $id } · { $color ->
     [white] Weiß
    *[red] Rot
 } am Zug · Wertung { $rating }
+# Over the board; whose move it is, the caption says below.
+puzzle-picture-title = Rätsel #{ $id }
 puzzle-task-game = { $color ->
     [white] Weiß
    *[red] Rot
@@ -868,7 +870,7 @@ puzzle-best-line = Beste Fortsetzung: { $moves } (das Bild zeigt ihren ersten Zu
 puzzle-why = Warum: { $why }
 puzzle-rating-change = Deine Rätselwertung: { $before } → { $after } ({ $change })
 puzzle-rating-unchanged = Rätsel #{ $id } war schon beantwortet: Deine Rätselwertung bleibt { $rating }.
-puzzle-answer-caption = Rätsel #{ $id } · der beste Zug
+puzzle-answer-caption = Rätsel #{ $id }: Lösung
 puzzle-none = Für dich ist hier gerade kein Rätsel mehr übrig: Neue entstehen aus den beendeten Partien dieses Servers.
 error-unknown-puzzle = hier gibt es kein Rätsel #{ $id }
 error-not-a-choice = das ist keine der Möglichkeiten: { $choices }

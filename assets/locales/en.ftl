@@ -854,6 +854,8 @@ puzzle-title = Puzzle #{ $id } · { $color ->
     [white] White
    *[red] Red
 } to move · rated { $rating }
+# Over the board; whose move it is, the caption says below.
+puzzle-picture-title = Puzzle #{ $id }
 puzzle-task-game = { $color ->
     [white] White
    *[red] Red
@@ -877,7 +879,7 @@ puzzle-best-line = Best line: { $moves } (the picture shows its first move).
 puzzle-why = Why: { $why }
 puzzle-rating-change = Your puzzle rating: { $before } → { $after } ({ $change })
 puzzle-rating-unchanged = Puzzle #{ $id } was answered before: your puzzle rating stays { $rating }.
-puzzle-answer-caption = Puzzle #{ $id } · the best move
+puzzle-answer-caption = Puzzle #{ $id }: the answer
 puzzle-none = No puzzle is left for you here for now: new ones come from this server's finished games.
 error-unknown-puzzle = there is no puzzle #{ $id } here
 error-not-a-choice = that is not one of the choices: { $choices }

@@ -845,6 +845,8 @@ puzzle-title = Problème #{ $id } · { $color ->
     [white] Blanc
    *[red] Rouge
 } au trait · classé { $rating }
+# Over the board; whose move it is, the caption says below.
+puzzle-picture-title = Problème #{ $id }
 puzzle-task-game = { $color ->
     [white] Blanc
    *[red] Rouge
@@ -868,7 +870,7 @@ puzzle-best-line = Meilleure suite : { $moves } (l’image montre son premier co
 puzzle-why = Pourquoi : { $why }
 puzzle-rating-change = Ton classement aux problèmes : { $before } → { $after } ({ $change })
 puzzle-rating-unchanged = Le problème #{ $id } avait déjà reçu ta réponse : ton classement aux problèmes reste { $rating }.
-puzzle-answer-caption = Problème #{ $id } · le meilleur coup
+puzzle-answer-caption = Solution #{ $id }
 puzzle-none = Il ne reste aucun problème pour toi ici pour l’instant : de nouveaux viennent des parties terminées de ce serveur.
 error-unknown-puzzle = il n’y a pas de problème #{ $id } ici
 error-not-a-choice = ce n’est pas l’un des choix : { $choices }

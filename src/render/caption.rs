@@ -27,6 +27,26 @@ fn pool_text(game: &Game, lang: Lang) -> Option<String> {
     }
 }
 
+/// The width of the bridges left, drawn at the title's right.
+fn pool_width(pool: Option<&str>) -> i32 {
+    pool.map_or(0, |p| measure(&REGULAR, SMALLEST_TEXT, p).0)
+}
+
+/// The pixels the title has: the panel's width less its margins and the bridges left.
+fn title_room(layout: &Layout, pool_width: i32) -> i32 {
+    let margin = 20;
+    layout.width as i32 - 2 * margin - pool_width - 24
+}
+
+/// Whether `picture`'s title is drawn whole; a title too long for its board's panel is cut
+/// with "…".
+pub fn title_fits(picture: &Picture) -> bool {
+    let layout = Layout::new(picture.game.board().size());
+    let pool = pool_text(picture.game, picture.lang);
+    measure(&BOLD, SMALLEST_TEXT, picture.title).0
+        <= title_room(&layout, pool_width(pool.as_deref()))
+}
+
 /// `text` cut (with "…") to fit in `room` pixels at `size`.
 fn cut_to_fit(font: &FontRef, size: f32, text: &str, room: i32) -> String {
     if measure(font, size, text).0 <= room {
@@ -120,7 +140,7 @@ pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Pictur
     let size = SMALLEST_TEXT;
 
     let pool = pool_text(game, picture.lang);
-    let pool_width = pool.as_ref().map_or(0, |p| measure(&REGULAR, size, p).0);
+    let pool_width = pool_width(pool.as_deref());
     if let Some(pool) = &pool {
         write(
             image,
@@ -131,8 +151,7 @@ pub(super) fn draw_panel(image: &mut RgbImage, layout: &Layout, picture: &Pictur
             pool,
         );
     }
-    let title_room = right - margin - pool_width - 24;
-    let title = cut_to_fit(&BOLD, size, picture.title, title_room);
+    let title = cut_to_fit(&BOLD, size, picture.title, title_room(layout, pool_width));
     write(image, (margin, top), size, &BOLD, FRAME_DIM, &title);
 
     let swatch = margin + 26;

@@ -28,7 +28,7 @@ mod plot;
 
 pub use animation::{Still, animated_gif, animated_gif_on, gif_color};
 use caption::draw_panel;
-pub use caption::{caption_name, caption_text};
+pub use caption::{caption_name, caption_text, title_fits};
 pub use crosstable::{Crosstable, crosstable_png};
 pub use indexed::{BOARD_MOST_OFF, OWN_MOST_OFF};
 pub use plot::{chances_plot_png, rating_plot_png};

@@ -445,6 +445,22 @@ mod tests {
         assert_eq!(title, "Lesson 2 of 8 — Islands");
     }
 
+    /// A lesson's title is drawn whole over its board, not cut with "…", in every language.
+    #[test]
+    fn every_lessons_title_fits_its_board() {
+        for lang in Lang::ALL {
+            for number in 1..=LESSONS {
+                let view = LessonView::of(number).unwrap();
+                let title = view.title(lang);
+                let picture = picture(&view.position, "White", "Red", &title, lang);
+                assert!(
+                    crate::render::title_fits(&picture),
+                    "lesson {number} ({lang:?}): {title:?}"
+                );
+            }
+        }
+    }
+
     /// What choosing `fact` claims, in every form a learner could read it: the move's
     /// notation and its words ("swap", "échange"), the points counted, who won and why.
     fn claims(lang: Lang, fact: Fact) -> Vec<String> {

@@ -146,6 +146,13 @@ impl PuzzleView {
         )
     }
 
+    /// The title drawn over the board: "Puzzle #12", short enough for the caption of every
+    /// board, whose last line says who is to move (the rating is in [`PuzzleView::text`]
+    /// beside the picture).
+    pub fn picture_title(&self, lang: Lang) -> String {
+        picture_title(lang, self.id)
+    }
+
     /// What to find, in one line.
     pub fn task(&self, lang: Lang) -> String {
         let color = self.puzzle.mover().to_string();
@@ -179,7 +186,7 @@ impl PuzzleView {
     /// threads.
     pub fn png(&self, lang: Lang) -> Vec<u8> {
         let game = self.puzzle.game();
-        picture(&game, &self.title(lang), lang)
+        picture(&game, &self.picture_title(lang), lang)
     }
 
     /// The move `choice` names: the `n`th choice, or a move typed that is one of them (a
@@ -194,6 +201,11 @@ impl PuzzleView {
         };
         found.ok_or_else(|| ServiceError::NotAChoice(listed(self.choices())))
     }
+}
+
+/// The title over a puzzle's board.
+fn picture_title(lang: Lang, id: PuzzleId) -> String {
+    tr!(lang, "puzzle-picture-title", id = id)
 }
 
 /// A puzzle position drawn with `title`; the players' names are the colours'.
@@ -402,6 +414,8 @@ mod tests {
     use std::sync::Arc;
 
     use super::*;
+    use crate::game::Variant;
+    use crate::render::title_fits;
     use crate::service::{ManualClock, Player, PlayerId};
     use crate::store::test_support::puzzle;
 
@@ -560,6 +574,35 @@ mod tests {
             .await
             .unwrap();
         assert!(service.next_puzzle(&here).await.unwrap().is_none());
+    }
+
+    /// The titles over a puzzle's board are drawn whole, not cut with "…", on every board a
+    /// puzzle can be on, with its bridges left beside them, in every language.
+    #[test]
+    fn a_puzzles_picture_titles_fit_their_board() {
+        let id: PuzzleId = "12345".parse().unwrap();
+        for lang in Lang::ALL {
+            for size in [8, 10, 12] {
+                for variant in [Variant::boxed(size), Variant::unlimited(size)] {
+                    let game = Game::new(variant.unwrap());
+                    let titles = [
+                        picture_title(lang, id),
+                        tr!(lang, "puzzle-answer-caption", id = id),
+                    ];
+                    for title in titles {
+                        let picture = Picture {
+                            game: &game,
+                            white: "White",
+                            red: "Red",
+                            title: &title,
+                            ending: None,
+                            lang,
+                        };
+                        assert!(title_fits(&picture), "{lang:?}, {size}×{size}: {title:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[tokio::test]
