@@ -3,7 +3,7 @@
 //! [`CorrespondenceClock`]'s). Everything is kept in the database, so a restart resolves at once
 //! whatever fell due meanwhile.
 
-use super::clock::CorrespondenceClock;
+use super::correspondence_clock::CorrespondenceClock;
 use super::standings::rate;
 use super::vacations::clock_of;
 use super::{ChallengeView, GameView, Millis, Result, Service, ServiceError};

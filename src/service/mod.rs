@@ -18,6 +18,7 @@ mod announcements;
 mod backup;
 mod challenges;
 mod clock;
+mod correspondence_clock;
 mod daily_puzzles;
 mod deadlines;
 mod digests;

@@ -4,7 +4,7 @@
 use crate::ids::ChannelId;
 use std::sync::Arc;
 
-use super::clock::CorrespondenceClock;
+use super::correspondence_clock::CorrespondenceClock;
 use super::standings::rate;
 use super::vacations::{as_of, clock_of, stop_clock_if_away};
 use super::{

@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use super::clock::CorrespondenceClock;
+use super::correspondence_clock::CorrespondenceClock;
 use super::vacations::new_clock_if_away;
 use super::views::Position;
 use super::{GameId, GameView, MessageId, Millis, PlayerId, Service, Venue, telemetry};

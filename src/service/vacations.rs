@@ -11,10 +11,11 @@
 use crate::ids::GuildId;
 use time::OffsetDateTime;
 
-use super::clock::CorrespondenceClock;
+use super::correspondence_clock::CorrespondenceClock;
 use super::{Actor, Millis, PlayerId, Result, Service, ServiceError};
 use crate::store::{
-    ClockTimes, DAY, GameRow, GameUpdate, GameWrite, NewGame, VacationRow, VacationWrite,
+    Absence, ClockTimes, DAY, GameClock, GameRow, GameUpdate, GameWrite, NewGame, VacationRow,
+    VacationWrite,
 };
 
 /// Where a player stands with vacations in a server.
@@ -30,6 +31,9 @@ pub struct VacationStatus {
 
 /// The longest allowance a server may give (a year's days).
 pub const MOST_VACATION_DAYS: i64 = 365;
+
+/// The days a server gives each player a year unless its managers say otherwise.
+const DEFAULT_ALLOWANCE: i64 = 30;
 
 impl Service {
     /// The one who acts leaves the games of their server (`by.guild`) for `days` whole days,
@@ -59,14 +63,14 @@ impl Service {
         // own end first: its games get their time back from then. One still going on (begun
         // meanwhile by another request) stands.
         if let Some(open) = write.open {
-            if open.until_at > now {
-                return Err(ServiceError::AlreadyAway(open.until_at));
+            if let Some(until) = away_at(&open, now) {
+                return Err(ServiceError::AlreadyAway(until));
             }
             close(&mut write, open.until_at, now).await?;
         }
         let until = now + days * DAY;
         write.start(now, until, year_of(now)).await?;
-        for game in write.game_clocks().await? {
+        for game in clocks_stopped(&mut write).await? {
             let clock = CorrespondenceClock::stored(game.move_seconds, game.clock);
             let paused = clock.pause_at(now, until);
             if paused != clock {
@@ -95,7 +99,7 @@ impl Service {
         };
         // One whose days are used was over already: it ends at its own end, and the player
         // was not away.
-        let used = open.until_at <= now;
+        let used = away_at(&open, now).is_none();
         close(&mut write, now.clamp(open.started_at, open.until_at), now).await?;
         write.commit().await?;
         if used {
@@ -111,7 +115,11 @@ impl Service {
     pub async fn vacation_status(&self, by: &Actor) -> Result<VacationStatus> {
         let (player, guild) = (by.id(), by.guild);
         let now = self.now();
-        let allowance = self.store.vacation_allowance(guild).await?;
+        let allowance = self
+            .store
+            .vacation_allowance(guild)
+            .await?
+            .unwrap_or(DEFAULT_ALLOWANCE);
         let taken: i64 = self
             .store
             .vacations_in_year(player, guild, year_of(now))
@@ -121,7 +129,7 @@ impl Service {
             .sum();
         let away = self.store.vacation(player, guild).await?;
         Ok(VacationStatus {
-            away_until: away_at(away, now),
+            away_until: away.and_then(|open| away_at(&open, now)),
             days_left: (allowance - taken).max(0),
             allowance,
         })
@@ -137,7 +145,7 @@ impl Service {
         guild: Option<GuildId>,
     ) -> Result<Option<Millis>> {
         let away = self.store.vacation(player, guild).await?;
-        Ok(away_at(away, self.now()))
+        Ok(away.and_then(|open| away_at(&open, self.now())))
     }
 
     /// Sets the days of vacation a player has per calendar year in `guild` (0: off). Taken
@@ -160,13 +168,14 @@ impl Service {
     pub(super) async fn end_used_vacations(&self) -> Result<usize> {
         let now = self.now();
         let mut ended = 0;
-        for vacation in self.store.vacations_ending(now).await? {
+        let open = self.store.open_vacations().await?;
+        for vacation in open.iter().filter(|open| away_at(open, now).is_none()) {
             let mut write = self
                 .store
                 .write_vacation(vacation.player_id, vacation.guild_id)
                 .await?;
             // Ended meanwhile (the player came back): nothing left to close.
-            let Some(open) = write.open.filter(|open| open.until_at <= now) else {
+            let Some(open) = write.open.filter(|open| away_at(open, now).is_none()) else {
                 continue;
             };
             close(&mut write, open.until_at, now).await?;
@@ -181,7 +190,7 @@ impl Service {
 /// from `at`; the games' versions move on at `now`.
 async fn close(write: &mut VacationWrite<'_>, at: Millis, now: Millis) -> Result<()> {
     write.end(at).await?;
-    for game in write.game_clocks().await? {
+    for game in clocks_stopped(write).await? {
         let clock = CorrespondenceClock::stored(game.move_seconds, game.clock);
         let resumed = clock.resume_at(at);
         if resumed != clock {
@@ -205,25 +214,47 @@ pub(super) async fn stop_clock_if_away(
     if clock.time_left(now).is_none() {
         return Ok(());
     }
-    // A vacation whose days are used is over, whether or not the clock has closed it yet.
-    if let Some(until) = write.away_until(next, now).await? {
+    let absence = write.absence(next).await?;
+    if let Some(until) = absence.and_then(|absence| stopped_until(&absence, now)) {
         update.clock = clock.pause_at(now, until).times();
     }
     Ok(())
 }
 
-/// The clock a new game starts with when its opener, the player to move, is away until
-/// `until`: stopped from its start, with the whole time of the first move kept.
-pub(super) fn new_clock_if_away(game: &NewGame, until: Millis) -> ClockTimes {
-    CorrespondenceClock::stored(game.move_seconds, game.clock)
-        .pause_at(game.created_at, until)
-        .times()
+/// The clock a new game starts with when its opener, the player to move, has a vacation going
+/// on there: stopped from its start until their return, with the whole time of the first move
+/// kept, when the game is one a vacation stops and the vacation is not over.
+pub(super) fn new_clock_if_away(game: &NewGame, absence: &Absence) -> ClockTimes {
+    match stopped_until(absence, game.created_at) {
+        Some(until) => CorrespondenceClock::stored(game.move_seconds, game.clock)
+            .pause_at(game.created_at, until)
+            .times(),
+        None => game.clock,
+    }
 }
 
-/// When a player's open vacation ends, if they are still away at `now`: it is over at its
-/// end, not when the clock's tick next closes it.
-fn away_at(open: Option<VacationRow>, now: Millis) -> Option<Millis> {
-    open.map(|v| v.until_at).filter(|&until| until > now)
+/// When a vacation going on ends, if it is not over at `now`: a vacation is over at its end,
+/// whether or not the clock's tick has closed it yet.
+fn away_at(open: &VacationRow, now: Millis) -> Option<Millis> {
+    Some(open.until_at).filter(|&until| until > now)
+}
+
+/// Whether a vacation stops a game: every game outside tournaments, and a tournament's only
+/// where the tournament stops for vacations (`tournament_pauses`, `None` outside one).
+fn stops(tournament_pauses: Option<bool>) -> bool {
+    tournament_pauses != Some(false)
+}
+
+/// Until when `absence` stops its game's clock at `now`, if it does.
+fn stopped_until(absence: &Absence, now: Millis) -> Option<Millis> {
+    away_at(&absence.vacation, now).filter(|_| stops(absence.tournament_pauses))
+}
+
+/// The clocks of the player's games that their vacation stops.
+async fn clocks_stopped(write: &mut VacationWrite<'_>) -> Result<Vec<GameClock>> {
+    let mut clocks = write.game_clocks().await?;
+    clocks.retain(|game| stops(game.tournament_pauses));
+    Ok(clocks)
 }
 
 /// The clock of a stored game.
@@ -273,6 +304,52 @@ mod tests {
         assert_eq!(taken(0, 10 * DAY, Some(DAY)), 1);
         assert_eq!(taken(0, 10 * DAY, Some(DAY + 1)), 2);
         assert_eq!(taken(0, 10 * DAY, Some(0)), 0, "back at once");
+    }
+
+    #[test]
+    fn a_new_game_stops_for_a_vacation_not_over_outside_tournaments_that_keep_going() {
+        let game = NewGame {
+            opener_id: PlayerId::new(1),
+            other_id: PlayerId::new(2),
+            variant: crate::game::Variant::DEFAULT,
+            move_seconds: Some(86_400),
+            rated: true,
+            guild_id: None,
+            channel_id: None,
+            clock: CorrespondenceClock::new(Some(86_400)).start(0).times(),
+            created_at: 0,
+            origin: None,
+            anchor: None,
+        };
+        let absence = |until_at, tournament_pauses| Absence {
+            vacation: VacationRow {
+                player_id: PlayerId::new(1),
+                guild_id: None,
+                started_at: -DAY,
+                until_at,
+                ended_at: None,
+                year: 1970,
+            },
+            tournament_pauses,
+        };
+        let stopped = CorrespondenceClock::stored(Some(86_400), game.clock)
+            .pause_at(0, 3 * DAY)
+            .times();
+        assert_eq!(new_clock_if_away(&game, &absence(3 * DAY, None)), stopped);
+        assert_eq!(
+            new_clock_if_away(&game, &absence(3 * DAY, Some(true))),
+            stopped
+        );
+        assert_eq!(
+            new_clock_if_away(&game, &absence(3 * DAY, Some(false))),
+            game.clock,
+            "a tournament that keeps going"
+        );
+        assert_eq!(
+            new_clock_if_away(&game, &absence(0, None)),
+            game.clock,
+            "over at its end, closed or not"
+        );
     }
 
     #[test]

@@ -4,12 +4,35 @@
 
 use sqlx::{Sqlite, Transaction};
 
-use super::games::{ClockTimes, NewGame, insert_game};
+use super::clock::{BindClock, ClockTimes};
 use super::outbox::{Owed, insert_owed};
-use super::vacations::away_until_at;
+use super::vacations::{Absence, absence};
 use super::{
-    ChallengeId, GameId, MessageId, Millis, PlayerId, Store, StoreError, StoredLevel, TournamentId,
+    ChallengeId, ChannelId, GameId, GuildId, MessageId, Millis, PlayerId, Store, StoreError,
+    StoredLevel, TournamentId, Variant,
 };
+
+/// A game to start, as the service decided it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    /// Places White's first tiles; White until a swap.
+    pub opener_id: PlayerId,
+    pub other_id: PlayerId,
+    pub variant: Variant,
+    pub move_seconds: Option<i64>,
+    pub rated: bool,
+    pub guild_id: Option<GuildId>,
+    pub channel_id: Option<ChannelId>,
+    /// Its clock as the service started it, the opener's first move due (the start saves the
+    /// clock the service gives it instead when the opener is away).
+    pub clock: ClockTimes,
+    pub created_at: Millis,
+    /// What its start marks besides (`None`: a game on its own).
+    pub origin: Option<Origin>,
+    /// The message its thread opens on, when the service knows it (the one clicked or posted
+    /// for it); else its challenge's.
+    pub anchor: Option<MessageId>,
+}
 
 /// What a new game's start marks besides the game, in the same transaction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,14 +62,14 @@ pub struct AiSide {
 pub trait OwedByStart: Fn(&NewGame, GameId, Option<MessageId>) -> Vec<Owed> {}
 impl<F: Fn(&NewGame, GameId, Option<MessageId>) -> Vec<Owed>> OwedByStart for F {}
 
-/// The clock a new game starts with when its opener, the player to move, is away until the
-/// given time, as the service decides it.
-pub trait ClockIfAway: Fn(&NewGame, Millis) -> ClockTimes {}
-impl<F: Fn(&NewGame, Millis) -> ClockTimes> ClockIfAway for F {}
+/// The clock a new game starts with when its opener, the player to move, has a vacation going
+/// on (its days used or not) where it is played, as the service decides it.
+pub trait ClockIfAway: Fn(&NewGame, &Absence) -> ClockTimes {}
+impl<F: Fn(&NewGame, &Absence) -> ClockTimes> ClockIfAway for F {}
 
 impl Store {
     /// Starts `game` with what `owed` says it owes and the clock `if_away` gives it when its
-    /// opener is away, in one transaction. `None` when its challenge was no longer open
+    /// opener has a vacation going on there, in one transaction. `None` when its challenge was no longer open
     /// (someone else answered first, it expired or was closed).
     ///
     /// # Errors
@@ -93,14 +116,8 @@ pub(super) async fn insert_new_game(
         Some(Origin::Pairing { tournament, .. }) => Some(tournament),
         _ => None,
     };
-    let away = away_until_at(
-        tx,
-        game.opener_id,
-        game.guild_id,
-        tournament,
-        game.created_at,
-    );
-    let clock = away.await?.map_or(game.clock, |until| if_away(game, until));
+    let away = absence(tx, game.opener_id, game.guild_id, tournament).await?;
+    let clock = away.map_or(game.clock, |away| if_away(game, &away));
     let id = insert_game(tx, game, clock).await?;
     let recorded: Option<MessageId> = match game.origin {
         Some(Origin::Challenge(challenge)) => sqlx::query_scalar(
@@ -116,6 +133,47 @@ pub(super) async fn insert_new_game(
     };
     insert_owed(tx, &owed(game, id, recorded), game.created_at).await?;
     Ok(Some(id))
+}
+
+/// Starts a game inside a caller's transaction with `clock` (with the AI's side or the
+/// tournament pairing its origin names); returns its id.
+#[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+pub(super) async fn insert_game(
+    tx: &mut Transaction<'static, Sqlite>,
+    game: &NewGame,
+    clock: ClockTimes,
+) -> Result<GameId, StoreError> {
+    let (ai, tournament) = match game.origin {
+        Some(Origin::Ai(side)) => (Some(side), None),
+        Some(Origin::Pairing { tournament, round }) => (None, Some((tournament, round))),
+        Some(Origin::Challenge(_)) | None => (None, None),
+    };
+    Ok(sqlx::query_scalar(
+        "INSERT INTO games (opener_id, other_id, white_id, red_id, variant, move_seconds,
+             rated, guild_id, channel_id, to_move_id, deadline_at, remind_at, paused_until,
+             paused_deadline_in, paused_remind_in, created_at, updated_at, ai_player_id,
+             ai_level, tournament_id, tournament_round)
+         VALUES (?1, ?2, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?1, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?14,
+             ?15, ?16, ?17)
+         RETURNING id",
+    )
+    .bind(game.opener_id)
+    .bind(game.other_id)
+    .bind(game.variant)
+    .bind(game.move_seconds)
+    .bind(game.rated)
+    .bind(game.guild_id)
+    .bind(game.channel_id)
+    .bind_clock(clock)
+    .bind(game.created_at)
+    .bind(ai.map(|side| side.player_id))
+    .bind(ai.map(|side| side.level))
+    .bind(tournament.map(|(id, _)| id))
+    .bind(tournament.map(|(_, round)| round))
+    .fetch_all(&mut **tx)
+    .await?
+    .pop()
+    .ok_or(sqlx::Error::RowNotFound)?)
 }
 
 #[cfg(test)]

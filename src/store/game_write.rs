@@ -4,11 +4,13 @@
 use sqlx::{Sqlite, Transaction};
 use tokio::sync::MutexGuard;
 
+use super::clock::{BindClock, SET_CLOCK};
 use super::games::{
     Committed, GameRow, GameUpdate, MoveRow, NewMove, SELECT_GAME, fetch_game, fetch_moves,
 };
 use super::outbox::{Owed, insert_owed};
-use super::{GameId, Millis, Store, StoreError};
+use super::vacations::{Absence, absence};
+use super::{GameId, Millis, PlayerId, Store, StoreError};
 
 impl Store {
     /// Starts the one write transaction for a game: the game as it is now, under SQLite's
@@ -57,6 +59,17 @@ impl GameWrite<'_> {
         self.seen_at = Some(at);
     }
 
+    /// `player`'s vacation going on (its days used or not) in the game's server, with whether
+    /// the game's tournament (if any) stops for vacations, read under the write lock.
+    ///
+    /// # Errors
+    /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn absence(&mut self, player: PlayerId) -> Result<Option<Absence>, StoreError> {
+        let (guild, tournament) = (self.game.guild_id, self.game.tournament_id);
+        Ok(absence(&mut self.tx, player, guild, tournament).await?)
+    }
+
     /// The game's move log, read under the write lock.
     ///
     /// # Errors
@@ -80,25 +93,20 @@ impl GameWrite<'_> {
     ) -> Result<Committed, StoreError> {
         let (moves, update) = (&change.moves, &change.update);
         // The version check comes first: a stale writer is a conflict, whatever its log says.
-        let changed = sqlx::query(
+        let changed = sqlx::query(&format!(
             "UPDATE games SET white_id = ?, red_id = ?, status = ?, winner = ?, end_reason = ?,
-                 to_move_id = ?, deadline_at = ?, remind_at = ?, paused_until = ?,
-                 paused_deadline_in = ?, paused_remind_in = ?, rated = ?, plies = plies + ?,
+                 to_move_id = ?, {SET_CLOCK}, rated = ?, plies = plies + ?,
                  version = version + 1, updated_at = ?,
                  last_move_seen_at = COALESCE(?, last_move_seen_at)
-             WHERE id = ? AND version = ?",
-        )
+             WHERE id = ? AND version = ?"
+        ))
         .bind(update.white_id)
         .bind(update.red_id)
         .bind(update.status)
         .bind(update.winner)
         .bind(update.end_reason)
         .bind(update.to_move_id)
-        .bind(update.clock.deadline_at)
-        .bind(update.clock.remind_at)
-        .bind(update.clock.paused_until)
-        .bind(update.clock.paused_deadline_in)
-        .bind(update.clock.paused_remind_in)
+        .bind_clock(update.clock)
         .bind(update.rated)
         .bind(moves.len() as i64)
         .bind(now)

@@ -2,13 +2,13 @@
 //! transaction through which every move, ending and rating passes.
 
 use crate::ids::{ChannelId, GuildId};
-use sqlx::{Executor, Sqlite, Transaction};
+use sqlx::{Executor, Sqlite};
 
-use super::game_start::Origin;
+use super::clock::{BindClock, ClockTimes, SET_CLOCK};
 use super::outbox::{Owed, insert_owed};
 use super::{
-    EndReason, GameId, GameStatus, MessageId, Millis, PlayerId, Store, StoreError, StoredLevel,
-    TournamentId, Variant, Winner,
+    EndReason, GameId, GameStatus, Millis, PlayerId, Store, StoreError, StoredLevel, TournamentId,
+    Variant, Winner,
 };
 
 /// A game as stored, with its players' names.
@@ -50,18 +50,6 @@ pub struct GameRow {
     pub hints: i64,
 }
 
-/// A game's correspondence clock as stored: the times only. What they mean (a deadline, a
-/// reminder, a clock stopped while the player to move is away) is the service's
-/// `CorrespondenceClock`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, sqlx::FromRow)]
-pub struct ClockTimes {
-    pub deadline_at: Option<Millis>,
-    pub remind_at: Option<Millis>,
-    pub paused_until: Option<Millis>,
-    pub paused_deadline_in: Option<Millis>,
-    pub paused_remind_in: Option<Millis>,
-}
-
 #[derive(Clone, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct MoveRow {
     pub ply: i64,
@@ -69,28 +57,6 @@ pub struct MoveRow {
     pub notation: String,
     pub forced: bool,
     pub played_at: Millis,
-}
-
-/// A game to start, as the service decided it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NewGame {
-    /// Places White's first tiles; White until a swap.
-    pub opener_id: PlayerId,
-    pub other_id: PlayerId,
-    pub variant: Variant,
-    pub move_seconds: Option<i64>,
-    pub rated: bool,
-    pub guild_id: Option<GuildId>,
-    pub channel_id: Option<ChannelId>,
-    /// Its clock as the service started it, the opener's first move due (the start saves the
-    /// clock the service gives it instead when the opener is away).
-    pub clock: ClockTimes,
-    pub created_at: Millis,
-    /// What its start marks besides (`None`: a game on its own).
-    pub origin: Option<Origin>,
-    /// The message its thread opens on, when the service knows it (the one clicked or posted
-    /// for it); else its challenge's.
-    pub anchor: Option<MessageId>,
 }
 
 /// A move to append to a game's log.
@@ -170,51 +136,6 @@ pub(super) async fn fetch_moves<'e>(
     .bind(game)
     .fetch_all(executor)
     .await?)
-}
-
-/// Starts a game inside a caller's transaction with `clock` (with the AI's side or the
-/// tournament pairing its origin names); returns its id.
-#[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
-pub(super) async fn insert_game(
-    tx: &mut Transaction<'static, Sqlite>,
-    game: &NewGame,
-    clock: ClockTimes,
-) -> Result<GameId, StoreError> {
-    let (ai, tournament) = match game.origin {
-        Some(Origin::Ai(side)) => (Some(side), None),
-        Some(Origin::Pairing { tournament, round }) => (None, Some((tournament, round))),
-        Some(Origin::Challenge(_)) | None => (None, None),
-    };
-    Ok(sqlx::query_scalar(
-        "INSERT INTO games (opener_id, other_id, white_id, red_id, variant, move_seconds,
-             rated, guild_id, channel_id, to_move_id, deadline_at, remind_at, paused_until,
-             paused_deadline_in, paused_remind_in, created_at, updated_at, ai_player_id,
-             ai_level, tournament_id, tournament_round)
-         VALUES (?1, ?2, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?1, ?8, ?9, ?10, ?11, ?12, ?13, ?13, ?14,
-             ?15, ?16, ?17)
-         RETURNING id",
-    )
-    .bind(game.opener_id)
-    .bind(game.other_id)
-    .bind(game.variant)
-    .bind(game.move_seconds)
-    .bind(game.rated)
-    .bind(game.guild_id)
-    .bind(game.channel_id)
-    .bind(clock.deadline_at)
-    .bind(clock.remind_at)
-    .bind(clock.paused_until)
-    .bind(clock.paused_deadline_in)
-    .bind(clock.paused_remind_in)
-    .bind(game.created_at)
-    .bind(ai.map(|side| side.player_id))
-    .bind(ai.map(|side| side.level))
-    .bind(tournament.map(|(id, _)| id))
-    .bind(tournament.map(|(_, round)| round))
-    .fetch_all(&mut **tx)
-    .await?
-    .pop()
-    .ok_or(sqlx::Error::RowNotFound)?)
 }
 
 impl Store {
@@ -401,17 +322,9 @@ impl Store {
             let Some((clock, owed)) = take(&reminder) else {
                 continue;
             };
-            sqlx::query(
-                "UPDATE games SET deadline_at = ?, remind_at = ?, paused_until = ?,
-                     paused_deadline_in = ?, paused_remind_in = ?
-                 WHERE id = ?",
-            )
-            .bind(clock.deadline_at)
-            .bind(clock.remind_at)
-            .bind(clock.paused_until)
-            .bind(clock.paused_deadline_in)
-            .bind(clock.paused_remind_in)
-            .bind(reminder.game_id)
+            sqlx::query(&format!("UPDATE games SET {SET_CLOCK} WHERE id = ?"))
+                .bind_clock(clock)
+                .bind(reminder.game_id)
             .execute(&mut *tx)
             .await?;
             insert_owed(&mut tx, &owed, now).await?;
@@ -444,6 +357,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
+    use crate::store::NewGame;
     use crate::store::test_support::*;
 
     const NO_GAMES: [GameId; 0] = [];

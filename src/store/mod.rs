@@ -23,6 +23,7 @@ mod ai_games;
 mod analyses;
 mod backup;
 mod challenges;
+mod clock;
 mod daily_puzzles;
 mod digests;
 mod game_start;
@@ -60,11 +61,10 @@ pub use backup::{Copied, CopyError, Source, database_file};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use daily_puzzles::EarlierDaily;
 pub use digests::{DueDigest, StoredNotify};
-pub use game_start::{AiSide, ClockIfAway, Origin, OwedByStart};
+pub use clock::ClockTimes;
+pub use game_start::{AiSide, ClockIfAway, NewGame, Origin, OwedByStart};
 pub use game_write::{GameChange, GameWrite};
-pub use games::{
-    ClockTimes, Committed, DueReminder, GameRow, GameUpdate, MoveRow, NewGame, NewMove,
-};
+pub use games::{Committed, DueReminder, GameRow, GameUpdate, MoveRow, NewMove};
 pub use guild_settings::GuildLanguage;
 pub use lessons::LessonProgress;
 pub use load::Load;
@@ -81,7 +81,7 @@ pub use tournaments::{
     TournamentStatus,
 };
 
-pub use vacations::{DAY, DEFAULT_ALLOWANCE, GameClock, VacationRow, VacationWrite};
+pub use vacations::{Absence, DAY, GameClock, VacationRow, VacationWrite};
 
 pub use crate::ids::{
     ChallengeId, ChannelId, GameId, GuildId, MessageId, OutboxId, PlayerId, PuzzleId, TournamentId,

@@ -6,10 +6,10 @@ use tempfile::TempDir;
 use crate::ai::puzzle::Puzzle;
 use crate::game::Move;
 
-use super::games::insert_game;
+use super::game_start::insert_game;
 use super::outbox::insert_owed;
 use super::{
-    ChannelId, ClockTimes, Committed, EndReason, GameChange, GameId, GameStatus, GameUpdate,
+    Absence, ChannelId, ClockTimes, Committed, EndReason, GameChange, GameId, GameStatus, GameUpdate,
     GuildId, MessageId, Millis, NewChallenge, NewGame, NewMove, NewTournament, OutboxItem, Owed,
     PlayerId, Store, StoredFormat, Variant, Winner,
 };
@@ -100,7 +100,7 @@ pub fn owing_nothing(_: &NewGame, _: GameId, _: Option<MessageId>) -> Vec<Owed> 
 
 /// A new game's clock when the player to move is away: as it would be otherwise (the store
 /// tests' games stop for nobody).
-pub fn kept_if_away(game: &NewGame, _until: Millis) -> ClockTimes {
+pub fn kept_if_away(game: &NewGame, _: &Absence) -> ClockTimes {
     game.clock
 }
 

@@ -1,8 +1,7 @@
 //! Tournaments (`tournaments`, `tournament_entrants`, `tournament_byes`, and the tournament
 //! columns of `games`): sign-up, entrants, and rounds started in one transaction each.
 
-use super::game_start::{ClockIfAway, Origin, OwedByStart, insert_new_game};
-use super::games::NewGame;
+use super::game_start::{ClockIfAway, NewGame, Origin, OwedByStart, insert_new_game};
 use super::outbox::{Owed, insert_owed};
 use super::{GameId, Millis, PlayerId, Store, StoreError, TournamentId, Variant};
 use crate::ids::{ChannelId, GuildId, MessageId};

@@ -1,15 +1,15 @@
-//! Vacations (the `vacations` table) and the clocks of the games they stop. A vacation starts
-//! or ends in one transaction with the clocks of the player's games in that server where they
-//! are to move (tournament games only where the tournament allows it), each set as the service
-//! decided. A game whose clock stands still has no deadline meanwhile, so the clock's queries
-//! pass it by.
+//! Vacations (the `vacations` table) and the clocks of the games they may stop. A vacation
+//! starts or ends in one transaction with the clocks of the player's games in that server where
+//! they are to move, each set as the service decided (which of them a vacation stops, and when
+//! one is over, are the service's rules: the store reads the rows). A game whose clock stands
+//! still has no deadline meanwhile, so the clock's queries pass it by.
 
 use crate::ids::GuildId;
 use sqlx::{Sqlite, SqliteConnection, Transaction};
 use tokio::sync::MutexGuard;
 
-use super::game_write::GameWrite;
-use super::{ClockTimes, GameId, Millis, PlayerId, Store, StoreError, TournamentId};
+use super::clock::{BindClock, ClockTimes, SET_CLOCK};
+use super::{GameId, Millis, PlayerId, Store, StoreError, TournamentId};
 
 /// A day, the unit of vacations.
 pub const DAY: Millis = 86_400_000;
@@ -64,18 +64,21 @@ impl Store {
         .await?)
     }
 
-    /// The vacation days a player has per calendar year in `guild`.
+    /// The vacation days a player has per calendar year in `guild`, as its managers set them
+    /// (`None`: never set).
     ///
     /// # Errors
     /// On a database failure.
     #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
-    pub async fn vacation_allowance(&self, guild: Option<GuildId>) -> Result<i64, StoreError> {
+    pub async fn vacation_allowance(
+        &self,
+        guild: Option<GuildId>,
+    ) -> Result<Option<i64>, StoreError> {
         Ok(
             sqlx::query_scalar("SELECT vacation_days FROM guild_settings WHERE guild_id = ?")
                 .bind(guild)
                 .fetch_optional(&self.pool)
-                .await?
-                .unwrap_or(DEFAULT_ALLOWANCE),
+                .await?,
         )
     }
 
@@ -122,16 +125,15 @@ impl Store {
         })
     }
 
-    /// The vacations whose days are used up at `now`, the first to end first.
+    /// The vacations going on (their days used or not), the first to end first.
     ///
     /// # Errors
     /// On a database failure.
     #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
-    pub async fn vacations_ending(&self, now: Millis) -> Result<Vec<VacationRow>, StoreError> {
+    pub async fn open_vacations(&self) -> Result<Vec<VacationRow>, StoreError> {
         Ok(sqlx::query_as(&format!(
-            "{SELECT_VACATION} WHERE ended_at IS NULL AND until_at <= ? ORDER BY until_at"
+            "{SELECT_VACATION} WHERE ended_at IS NULL ORDER BY until_at"
         ))
-        .bind(now)
         .fetch_all(&self.pool)
         .await?)
     }
@@ -148,7 +150,7 @@ pub struct VacationWrite<'a> {
     pub open: Option<VacationRow>,
 }
 
-/// The clock of a game a vacation stops, read for writing.
+/// The clock of a game a vacation may stop, read for writing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
 pub struct GameClock {
     pub id: GameId,
@@ -156,6 +158,18 @@ pub struct GameClock {
     pub move_seconds: Option<i64>,
     #[sqlx(flatten)]
     pub clock: ClockTimes,
+    /// Whether the game's tournament stops for vacations (`None`: not a tournament game).
+    pub tournament_pauses: Option<bool>,
+}
+
+/// A player's vacation going on (its days used or not) where a game is played, with what the
+/// game's tournament says of vacations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, sqlx::FromRow)]
+pub struct Absence {
+    #[sqlx(flatten)]
+    pub vacation: VacationRow,
+    /// Whether the game's tournament stops for vacations (`None`: not a tournament game).
+    pub tournament_pauses: Option<bool>,
 }
 
 impl VacationWrite<'_> {
@@ -199,21 +213,19 @@ impl VacationWrite<'_> {
         Ok(())
     }
 
-    /// The clocks a vacation of this player stops: of their games in this server going on
-    /// where they are to move, outside tournaments that keep going.
+    /// The clocks of this player's games in this server going on where they are to move,
+    /// each with what its tournament (if any) says of vacations.
     ///
     /// # Errors
     /// On a database failure.
     #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
     pub async fn game_clocks(&mut self) -> Result<Vec<GameClock>, StoreError> {
         Ok(sqlx::query_as(
-            "SELECT id, version, move_seconds, deadline_at, remind_at, paused_until,
-                 paused_deadline_in, paused_remind_in
-             FROM games
-             WHERE status = 'active' AND guild_id IS ?2 AND to_move_id = ?1
-               AND (tournament_id IS NULL
-                    OR tournament_id IN (SELECT id FROM tournaments WHERE vacations_pause = 1))
-             ORDER BY id",
+            "SELECT g.id, g.version, g.move_seconds, g.deadline_at, g.remind_at, g.paused_until,
+                 g.paused_deadline_in, g.paused_remind_in, t.vacations_pause AS tournament_pauses
+             FROM games g LEFT JOIN tournaments t ON t.id = g.tournament_id
+             WHERE g.status = 'active' AND g.guild_id IS ?2 AND g.to_move_id = ?1
+             ORDER BY g.id",
         )
         .bind(self.player)
         .bind(self.guild)
@@ -233,17 +245,11 @@ impl VacationWrite<'_> {
         clock: ClockTimes,
         now: Millis,
     ) -> Result<(), StoreError> {
-        let changed = sqlx::query(
-            "UPDATE games SET deadline_at = ?, remind_at = ?, paused_until = ?,
-                 paused_deadline_in = ?, paused_remind_in = ?, version = version + 1,
-                 updated_at = ?
-             WHERE id = ? AND version = ?",
-        )
-        .bind(clock.deadline_at)
-        .bind(clock.remind_at)
-        .bind(clock.paused_until)
-        .bind(clock.paused_deadline_in)
-        .bind(clock.paused_remind_in)
+        let changed = sqlx::query(&format!(
+            "UPDATE games SET {SET_CLOCK}, version = version + 1, updated_at = ?
+             WHERE id = ? AND version = ?"
+        ))
+        .bind_clock(clock)
         .bind(now)
         .bind(game.id)
         .bind(game.version)
@@ -266,26 +272,6 @@ impl VacationWrite<'_> {
     }
 }
 
-impl GameWrite<'_> {
-    /// When the vacation of `player` stops this game's clock ends, if they are away at `at`
-    /// and the game is one a vacation stops (outside tournaments that keep going).
-    ///
-    /// # Errors
-    /// On a database failure.
-    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
-    pub async fn away_until(
-        &mut self,
-        player: PlayerId,
-        at: Millis,
-    ) -> Result<Option<Millis>, StoreError> {
-        let (guild, tournament) = (self.game.guild_id, self.game.tournament_id);
-        Ok(away_until_at(&mut self.tx, player, guild, tournament, at).await?)
-    }
-}
-
-/// The days a server gives each player a year unless its managers say otherwise.
-pub const DEFAULT_ALLOWANCE: i64 = 30;
-
 async fn current(
     conn: &mut SqliteConnection,
     player: PlayerId,
@@ -300,29 +286,25 @@ async fn current(
     .await
 }
 
-/// When the vacation of `player` ends, if at `at` they are away from the games of `guild` and a
-/// game there in `tournament` (if any) is one a vacation stops: a new game for a player on
-/// vacation waits like their other games (one whose days are used is over, whether or not the
-/// clock has closed it yet).
+/// `player`'s vacation going on (its days used or not) in `guild`, with whether `tournament`
+/// (if any) stops for vacations: what a game there started or moved on asks of its player to
+/// move.
 #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
-pub(super) async fn away_until_at(
-    tx: &mut Transaction<'static, Sqlite>,
+pub(super) async fn absence(
+    conn: &mut SqliteConnection,
     player: PlayerId,
     guild: Option<GuildId>,
     tournament: Option<TournamentId>,
-    at: Millis,
-) -> Result<Option<Millis>, sqlx::Error> {
-    sqlx::query_scalar(
-        "SELECT v.until_at FROM vacations v
-         WHERE v.player_id = ?1 AND v.guild_id IS ?2 AND v.ended_at IS NULL AND v.until_at > ?4
-           AND (?3 IS NULL OR EXISTS (SELECT 1 FROM tournaments t
-                                      WHERE t.id = ?3 AND t.vacations_pause = 1))",
+) -> Result<Option<Absence>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT player_id, guild_id, started_at, until_at, ended_at, year,
+             (SELECT vacations_pause FROM tournaments WHERE id = ?3) AS tournament_pauses
+         FROM vacations WHERE player_id = ?1 AND guild_id IS ?2 AND ended_at IS NULL",
     )
     .bind(player)
     .bind(guild)
     .bind(tournament)
-    .bind(at)
-    .fetch_optional(&mut **tx)
+    .fetch_optional(conn)
     .await
 }
 
@@ -330,7 +312,7 @@ pub(super) async fn away_until_at(
 mod tests {
     use super::*;
     use crate::store::test_support::*;
-    use crate::store::{EndReason, NewGame, NewTournament, StoredFormat, Winner};
+    use crate::store::{EndReason, NewGame, NewTournament, Origin, StoredFormat, Winner};
 
     /// A game of `opener` (to move) and `other` in a tournament that stops for vacations
     /// (`pause`) or keeps going.
@@ -364,7 +346,7 @@ mod tests {
         let ended = start(&store, 1, 3).await;
         let won = won(1, 3, Winner::White, EndReason::Resign);
         commit(&store, ended, &[], &won, NOW + 1).await;
-        tournament_game(&store, 1, 2, false).await;
+        let going_league = tournament_game(&store, 1, 2, false).await;
         let paused_league = tournament_game(&store, 1, 3, true).await;
 
         // Dropped without a commit: nothing is written.
@@ -378,11 +360,16 @@ mod tests {
         let mut write = store.write_vacation(alice, Some(GUILD)).await.unwrap();
         write.start(NOW, NOW + DAY, 2023).await.unwrap();
         let clocks = write.game_clocks().await.unwrap();
-        let ids: Vec<GameId> = clocks.iter().map(|c| c.id).collect();
+        let read: Vec<(GameId, Option<bool>)> =
+            clocks.iter().map(|c| (c.id, c.tournament_pauses)).collect();
         assert_eq!(
-            ids,
-            [mine, paused_league],
-            "theirs to move, in this server, going on, outside tournaments that keep going"
+            read,
+            [
+                (mine, None),
+                (going_league, Some(false)),
+                (paused_league, Some(true))
+            ],
+            "theirs to move, in this server, going on, with what their tournament says"
         );
         assert_eq!(clocks[0].clock, running(Some(DEADLINE), Some(REMIND)));
         let paused = ClockTimes {
@@ -404,11 +391,12 @@ mod tests {
             (row.clock, row.version, row.updated_at),
             (paused, 1, NOW + 2)
         );
-        let other = store.game(paused_league).await.unwrap().unwrap();
+        let other = store.game(going_league).await.unwrap().unwrap();
         assert_eq!(other.version, 0, "left as the service left it");
 
-        assert_eq!(store.vacations_ending(NOW + DAY - 1).await.unwrap(), []);
-        assert_eq!(store.vacations_ending(NOW + DAY).await.unwrap().len(), 1);
+        let open = store.open_vacations().await.unwrap();
+        let until: Vec<Millis> = open.iter().map(|v| v.until_at).collect();
+        assert_eq!(until, [NOW + DAY]);
         let mut write = store.write_vacation(alice, Some(GUILD)).await.unwrap();
         write.end(NOW + 10).await.unwrap();
         assert_eq!(write.open, None);
@@ -429,6 +417,20 @@ mod tests {
         );
     }
 
+    /// A clock that says what the service was given of an absence: its end, and what the
+    /// game's tournament says of vacations (1: no tournament, 2: keeps going, 3: stops).
+    fn told(absence: &Absence) -> ClockTimes {
+        ClockTimes {
+            paused_until: Some(absence.vacation.until_at),
+            paused_deadline_in: Some(match absence.tournament_pauses {
+                None => 1,
+                Some(false) => 2,
+                Some(true) => 3,
+            }),
+            ..ClockTimes::default()
+        }
+    }
+
     #[tokio::test]
     async fn a_new_game_for_a_player_away_starts_with_the_clock_given_for_that() {
         let (_dir, store) = store_with_players().await;
@@ -438,11 +440,7 @@ mod tests {
             .unwrap();
         write.start(NOW - DAY, NOW + DAY, 2023).await.unwrap();
         write.commit().await.unwrap();
-        let if_away = |_: &NewGame, until| ClockTimes {
-            paused_until: Some(until),
-            paused_deadline_in: Some(1),
-            ..ClockTimes::default()
-        };
+        let if_away = |_: &NewGame, absence: &Absence| told(absence);
         let started = |game: NewGame| {
             let store = &store;
             async move {
@@ -451,15 +449,21 @@ mod tests {
                 store.game(id).await.unwrap().unwrap().clock
             }
         };
-        assert_eq!(
-            started(new_game(1, 2)).await,
-            if_away(&new_game(1, 2), NOW + DAY)
-        );
-        let back_by_then = NewGame {
+        let away = |until, pauses| ClockTimes {
+            paused_until: Some(until),
+            paused_deadline_in: Some(pauses),
+            ..ClockTimes::default()
+        };
+        assert_eq!(started(new_game(1, 2)).await, away(NOW + DAY, 1));
+        let used_by_then = NewGame {
             created_at: NOW + DAY,
             ..new_game(1, 2)
         };
-        assert_eq!(started(back_by_then.clone()).await, back_by_then.clock);
+        assert_eq!(
+            started(used_by_then).await,
+            away(NOW + DAY, 1),
+            "whether its days are used is the service's to say"
+        );
         assert_eq!(
             started(new_game(2, 1)).await,
             new_game(2, 1).clock,
@@ -470,6 +474,58 @@ mod tests {
             ..new_game(1, 2)
         };
         assert_eq!(started(elsewhere.clone()).await, elsewhere.clock);
+        for (pause, told) in [(false, 2), (true, 3)] {
+            let tournament = NewTournament {
+                vacations_pause: pause,
+                ..new_tournament(StoredFormat::RoundRobin)
+            };
+            let tournament = store.create_tournament(&tournament).await.unwrap();
+            let paired = NewGame {
+                origin: Some(Origin::Pairing {
+                    tournament,
+                    round: 1,
+                }),
+                ..new_game(1, 2)
+            };
+            assert_eq!(started(paired).await, away(NOW + DAY, told));
+        }
+    }
+
+    #[tokio::test]
+    async fn a_game_written_reads_its_player_s_absence_with_its_tournament_s_word() {
+        let (_dir, store) = store_with_players().await;
+        let mut write = store
+            .write_vacation(PlayerId::new(1), Some(GUILD))
+            .await
+            .unwrap();
+        write.start(NOW, NOW + DAY, 2023).await.unwrap();
+        write.commit().await.unwrap();
+        let plain = start(&store, 2, 1).await;
+        let going = tournament_game(&store, 2, 1, false).await;
+        let paused = tournament_game(&store, 2, 1, true).await;
+        let elsewhere = NewGame {
+            guild_id: Some(OTHER_GUILD),
+            ..new_game(2, 1)
+        };
+        let elsewhere = insert(&store, &elsewhere).await;
+        let read = |game: GameId, player: i64| {
+            let store = &store;
+            async move {
+                let mut write = store.write_game(game).await.unwrap().unwrap();
+                let absence = write.absence(PlayerId::new(player)).await.unwrap();
+                absence.map(|absence| told(&absence))
+            }
+        };
+        let away = |pauses| ClockTimes {
+            paused_until: Some(NOW + DAY),
+            paused_deadline_in: Some(pauses),
+            ..ClockTimes::default()
+        };
+        assert_eq!(read(plain, 1).await, Some(away(1)));
+        assert_eq!(read(going, 1).await, Some(away(2)));
+        assert_eq!(read(paused, 1).await, Some(away(3)));
+        assert_eq!(read(plain, 2).await, None, "not away");
+        assert_eq!(read(elsewhere, 1).await, None, "away from another server");
     }
 
     #[tokio::test]
