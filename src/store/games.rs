@@ -325,8 +325,8 @@ impl Store {
             sqlx::query(&format!("UPDATE games SET {SET_CLOCK} WHERE id = ?"))
                 .bind_clock(clock)
                 .bind(reminder.game_id)
-            .execute(&mut *tx)
-            .await?;
+                .execute(&mut *tx)
+                .await?;
             insert_owed(&mut tx, &owed, now).await?;
             taken.push(reminder);
         }

@@ -9,9 +9,9 @@ use crate::game::Move;
 use super::game_start::insert_game;
 use super::outbox::insert_owed;
 use super::{
-    Absence, ChannelId, ClockTimes, Committed, EndReason, GameChange, GameId, GameStatus, GameUpdate,
-    GuildId, MessageId, Millis, NewChallenge, NewGame, NewMove, NewTournament, OutboxItem, Owed,
-    PlayerId, Store, StoredFormat, Variant, Winner,
+    Absence, ChannelId, ClockTimes, Committed, EndReason, GameChange, GameId, GameStatus,
+    GameUpdate, GuildId, MessageId, Millis, NewChallenge, NewGame, NewMove, NewTournament,
+    OutboxItem, Owed, PlayerId, Store, StoredFormat, Variant, Winner,
 };
 
 /// A fixed "now" for every store test (November 2023).
