@@ -26,7 +26,12 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     match Destination::of(path)? {
         Destination::File(file) => {
             let partial = Partial::beside(&file)?;
-            std::fs::File::create(partial.path())?.write_all(bytes)?;
+            // A new file, never one put at the partial's name (a link would be followed).
+            std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(partial.path())?
+                .write_all(bytes)?;
             partial.finish()
         }
         Destination::Stream(stream) => {
@@ -34,6 +39,16 @@ pub fn write_whole(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
             let mut open = std::fs::OpenOptions::new().write(true).open(stream)?;
             open.write_all(bytes)?;
             open.flush()
+        }
+        Destination::StandardOutput => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(bytes)?;
+            out.flush()
+        }
+        Destination::StandardError => {
+            let mut out = std::io::stderr().lock();
+            out.write_all(bytes)?;
+            out.flush()
         }
     }
 }
@@ -46,6 +61,11 @@ pub enum Destination {
     File(PathBuf),
     /// A device or a named pipe, at the end of the links given: written through as a stream.
     Stream(PathBuf),
+    /// `/dev/stdout` (or `/proc/self/fd/1`, `/dev/fd/1`): the process's own standard output,
+    /// whatever it is (a pipe, a terminal, a file opened to append), as `-` is.
+    StandardOutput,
+    /// `/dev/stderr` and its other names: the process's own standard error.
+    StandardError,
 }
 
 impl Destination {
@@ -54,6 +74,15 @@ impl Destination {
     /// # Errors
     /// A folder, a socket, a loop of links; a path that cannot be looked at.
     pub fn of(path: &Path) -> std::io::Result<Destination> {
+        // A descriptor the process already holds is written to as it is: renaming a file over
+        // the file it leads to would cut what the shell appends there, and a pipe's
+        // `/proc/self/fd/1` leads to no file at all (`pipe:[N]`).
+        match open_descriptor(path)? {
+            Some(1) => return Ok(Destination::StandardOutput),
+            Some(2) => return Ok(Destination::StandardError),
+            Some(_) => return Ok(Destination::Stream(path.to_path_buf())),
+            None => {}
+        }
         let end = follow_links(path)?;
         let meta = match std::fs::symlink_metadata(&end) {
             Ok(meta) => meta,
@@ -92,6 +121,90 @@ fn is_stream(kind: std::fs::FileType) -> bool {
 #[cfg(not(unix))]
 fn is_stream(_: std::fs::FileType) -> bool {
     false
+}
+
+/// A folder of the user's own under the shared temporary folder (`/tmp/ponte-<uid>`), made
+/// when missing, readable by its owner only: nobody else can put a link or a pipe where the
+/// terminal writes its pictures.
+///
+/// # Errors
+/// When it cannot be made, or what is there is not a folder (a link, say), is another user's,
+/// or is open to others.
+#[cfg(unix)]
+pub fn private_temp_folder() -> std::io::Result<PathBuf> {
+    use std::os::unix::fs::{DirBuilderExt, MetadataExt, PermissionsExt};
+    // SAFETY: geteuid has no preconditions and cannot fail.
+    let user = unsafe { libc::geteuid() };
+    let folder = std::env::temp_dir().join(format!("ponte-{user}"));
+    match std::fs::DirBuilder::new().mode(0o700).create(&folder) {
+        Err(e) if e.kind() != ErrorKind::AlreadyExists => return Err(e),
+        _ => {}
+    }
+    let meta = std::fs::symlink_metadata(&folder)?;
+    let refuse = |why: &str| {
+        Err(std::io::Error::other(format!(
+            "{} {why}: not used for pictures (name a folder with --pictures)",
+            folder.display()
+        )))
+    };
+    if !meta.file_type().is_dir() {
+        return refuse("is not a folder");
+    }
+    if meta.uid() != user {
+        return refuse("belongs to another user");
+    }
+    if meta.permissions().mode() & 0o077 != 0 {
+        return refuse("is open to other users");
+    }
+    Ok(folder)
+}
+
+/// The folder for the terminal's pictures under the temporary folder.
+///
+/// # Errors
+/// None here: only the Unix folder is checked.
+#[cfg(not(unix))]
+pub fn private_temp_folder() -> std::io::Result<PathBuf> {
+    Ok(std::env::temp_dir().join("ponte"))
+}
+
+/// The number of the open descriptor `path` names through its links (`/dev/stdout` ->
+/// `/proc/self/fd/1`, `/dev/fd/N`, `/proc/<this process>/fd/N`), if it names one.
+///
+/// # Errors
+/// More than 40 links (a loop); a link that cannot be read.
+fn open_descriptor(path: &Path) -> std::io::Result<Option<u32>> {
+    let own = std::process::id().to_string();
+    let mut path = path.to_path_buf();
+    for _ in 0..=MAX_LINKS {
+        let parts: Vec<String> = path
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        let number = match parts.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            ["/", "dev", "fd", n] => Some(n),
+            ["/", "proc", who, "fd", n] if who == "self" || who == "thread-self" || who == own => {
+                Some(n)
+            }
+            _ => None,
+        };
+        if let Some(n) = number.and_then(|n| n.parse().ok()) {
+            return Ok(Some(n));
+        }
+        match std::fs::symlink_metadata(&path) {
+            Ok(meta) if meta.file_type().is_symlink() => {
+                let target = std::fs::read_link(&path)?;
+                path = match path.parent() {
+                    Some(folder) => folder.join(target),
+                    None => target,
+                };
+            }
+            _ => return Ok(None),
+        }
+    }
+    Err(std::io::Error::other(
+        "its symbolic links go round in a loop",
+    ))
 }
 
 /// The path at the end of `path`'s symbolic links (`path` itself when it is none): it may not

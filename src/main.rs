@@ -61,7 +61,7 @@ struct LocalArgs {
     /// The SQLite database (default: $DATABASE_URL, else sqlite://ponte.db)
     #[arg(long)]
     database: Option<String>,
-    /// Where to write each game's board picture (default: ponte/ in the temp directory)
+    /// Where to write each game's board picture (default: a folder of yours alone in the temp directory)
     #[arg(long)]
     pictures: Option<PathBuf>,
     /// Write no pictures
@@ -284,10 +284,11 @@ fn local(args: LocalArgs) -> Outcome {
     let lang = args
         .lang
         .unwrap_or_else(|| Lang::of_locale_or_english(sys_locale::get_locale().as_deref()));
-    let pictures = (!args.no_pictures).then(|| {
-        args.pictures
-            .unwrap_or_else(|| std::env::temp_dir().join("ponte"))
-    });
+    let pictures = match (args.no_pictures, args.pictures) {
+        (true, _) => None,
+        (false, Some(folder)) => Some(folder),
+        (false, None) => Some(ponte::files::private_temp_folder().map_err(Exit::nothing_made)?),
+    };
     let url = database_url(args.database);
     let runtime = tokio::runtime::Runtime::new()?;
     // Caught before the database is opened, so that a stop at any moment closes it.

@@ -204,3 +204,90 @@ fn a_folder_is_refused_clearly_and_left_as_it_was() {
     assert!(is_link(&dir.path().join("link")));
     assert_eq!(names(dir.path()), ["link", "pictures"]);
 }
+
+/// `/dev/stdout` and its other names are the process's own standard output, whatever it is: a
+/// pipe gets the bytes, and a file the shell opened to append keeps what it had before them.
+#[test]
+fn dev_stdout_is_the_standard_output_a_pipe_or_a_file_appended_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("log.txt");
+    for name in ["/dev/stdout", "/dev/fd/1", "/proc/self/fd/1"] {
+        let output = run(&["render", RECORD, "-o", name]);
+        assert!(output.status.success(), "{name}: {}", said(&output));
+        assert!(output.stdout.starts_with(PNG), "{name}");
+
+        std::fs::write(&log, "header\n").unwrap();
+        let appended = std::fs::OpenOptions::new().append(true).open(&log).unwrap();
+        let output = common::ponte(&["render", RECORD, "-o", name])
+            .stdout(appended)
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{name}: {}", said(&output));
+        let bytes = std::fs::read(&log).unwrap();
+        assert!(bytes.starts_with(b"header\n\x89PNG"), "{name}");
+        assert_eq!(names(dir.path()), ["log.txt"], "{name}");
+    }
+}
+
+/// Runs `ponte local` with `tmp` as the temporary folder and no `--pictures`; its output.
+fn local_in(tmp: &Path) -> Output {
+    let database = format!("sqlite://{}", tmp.join("p.db").display());
+    let mut command = common::ponte(&["local", "--database", &database]);
+    command.env("TMPDIR", tmp).env("USER", "kim");
+    let mut child = command.spawn().unwrap();
+    use std::io::Write;
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"play alice bob size 6\n").unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+/// The terminal's pictures go to a folder of the user's own under the shared temporary
+/// folder, readable by nobody else; a link, a folder of someone else's or one open to others
+/// at that name is refused, and nothing is written through it.
+#[test]
+fn the_terminals_pictures_go_to_a_folder_only_its_user_can_reach() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let tmp = tempfile::tempdir().unwrap();
+    let user = std::fs::metadata(tmp.path()).unwrap().uid();
+    let own = tmp.path().join(format!("ponte-{user}"));
+    let output = local_in(tmp.path());
+    assert!(output.status.success(), "{}", said(&output));
+    let meta = std::fs::symlink_metadata(&own).unwrap();
+    assert!(meta.is_dir());
+    assert_eq!(meta.permissions().mode() & 0o777, 0o700);
+    assert!(
+        std::fs::read(own.join("game-1.png"))
+            .unwrap()
+            .starts_with(PNG)
+    );
+
+    // A link planted at the name (by another user, in a shared /tmp): refused, and the folder
+    // it leads to gets nothing.
+    let tmp = tempfile::tempdir().unwrap();
+    let elsewhere = tmp.path().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    symlink(&elsewhere, tmp.path().join(format!("ponte-{user}"))).unwrap();
+    let output = local_in(tmp.path());
+    assert_eq!(output.status.code(), Some(2), "{}", said(&output));
+    assert!(
+        said(&output).contains("is not a folder"),
+        "{}",
+        said(&output)
+    );
+    assert_eq!(names(&elsewhere), Vec::<String>::new());
+
+    // A folder open to others: refused as well.
+    let tmp = tempfile::tempdir().unwrap();
+    let open = tmp.path().join(format!("ponte-{user}"));
+    std::fs::create_dir(&open).unwrap();
+    std::fs::set_permissions(&open, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let output = local_in(tmp.path());
+    assert_eq!(output.status.code(), Some(2), "{}", said(&output));
+    assert!(
+        said(&output).contains("open to other users"),
+        "{}",
+        said(&output)
+    );
+    assert_eq!(names(&open), Vec::<String>::new());
+}
