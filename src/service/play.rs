@@ -398,6 +398,8 @@ fn game_update(game: &Game, players: [PlayerId; 2], row: &GameRow, now: i64) -> 
 }
 
 /// A game's write opened for a player's action, or the loss on time the action found.
+// The open write is the larger by far and the common case; the value lives for one call.
+#[allow(clippy::large_enum_variant)]
 enum Opened<'a, T> {
     /// Open, with what the action's check gave and the time it was made at.
     Open {
