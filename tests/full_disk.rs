@@ -253,17 +253,22 @@ async fn a_vacation_and_a_setting_on_a_full_disk_are_not_kept() {
     let (_dir, disk, service) = on_a_disk().await;
     let guild = GuildId::from_snowflake(GUILD);
     let alice = Actor::member(alice(), Some(guild));
-    service.set_vacation_allowance(guild, 10).await.unwrap();
+    let manager = Actor::manager(bob(), guild);
+    service.set_vacation_allowance(&manager, 10).await.unwrap();
     // Full once alice's name is kept, for the vacation's own write; then full at once.
     disk.fill_after_commits(1);
     nothing_saved(service.start_vacation(&alice, 3).await);
     disk.fill();
     nothing_saved(service.start_vacation(&alice, 3).await);
-    nothing_saved(service.set_vacation_allowance(guild, 20).await);
-    nothing_saved(service.choose_guild_language(guild, Some(Lang::De)).await);
+    nothing_saved(service.set_vacation_allowance(&manager, 20).await);
     nothing_saved(
         service
-            .allow_members_to_create_tournaments(guild, true)
+            .choose_guild_language(&manager, Some(Lang::De))
+            .await,
+    );
+    nothing_saved(
+        service
+            .allow_members_to_create_tournaments(&manager, true)
             .await,
     );
     nothing_saved(service.notify_by(&alice, Notify::Nothing, Lang::En).await);

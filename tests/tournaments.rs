@@ -399,7 +399,10 @@ async fn members_create_tournaments_where_the_server_allows_it() {
         Err(ServiceError::ManagersCreateTournaments)
     ));
     service
-        .allow_members_to_create_tournaments(GUILD, true)
+        .allow_members_to_create_tournaments(
+            &Actor::manager(Player::new(PlayerId::from_snowflake(7), "owner"), GUILD),
+            true,
+        )
         .await
         .unwrap();
     let made = service

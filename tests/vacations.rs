@@ -171,7 +171,10 @@ async fn the_allowance_counts_whole_days_by_calendar_year() {
         .unwrap();
     assert_eq!(status.days_left, 30);
     // Managers set it; 0 turns vacations off.
-    service.set_vacation_allowance(GUILD, 0).await.unwrap();
+    service
+        .set_vacation_allowance(&Actor::manager(a.clone(), GUILD), 0)
+        .await
+        .unwrap();
     assert!(matches!(
         service
             .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 1)
@@ -179,7 +182,15 @@ async fn the_allowance_counts_whole_days_by_calendar_year() {
         Err(ServiceError::VacationsOff)
     ));
     assert!(matches!(
-        service.set_vacation_allowance(GUILD, 366).await,
+        service
+            .set_vacation_allowance(&Actor::member(a.clone(), Some(GUILD)), 30)
+            .await,
+        Err(ServiceError::ManagersOnly)
+    ));
+    assert!(matches!(
+        service
+            .set_vacation_allowance(&Actor::manager(a.clone(), GUILD), 366)
+            .await,
         Err(ServiceError::VacationAllowance(365))
     ));
 }

@@ -32,6 +32,20 @@ impl fmt::Display for Move {
     }
 }
 
+impl Move {
+    /// The kind of move, in one word: `place`, `bridge`, `swap`, `pass` or `resign` (the
+    /// front ends' messages choose their variants by it).
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            Move::Place(..) => "place",
+            Move::Bridge(..) => "bridge",
+            Move::Swap => "swap",
+            Move::Pass => "pass",
+            Move::Resign(_) => "resign",
+        }
+    }
+}
+
 /// Why a text is not a move that could be played on any board.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum BadMove {
@@ -240,6 +254,19 @@ mod tests {
     fn bridge(text: &str) -> Bridge {
         let (a, b) = text.split_once('-').unwrap();
         Bridge::between(cell(a), cell(b)).unwrap()
+    }
+
+    #[test]
+    fn a_move_names_its_kind() {
+        for (text, kind) in [
+            ("c3 e5", "place"),
+            ("c3-e4", "bridge"),
+            ("swap", "swap"),
+            ("pass", "pass"),
+            ("resign red", "resign"),
+        ] {
+            assert_eq!(text.parse::<Move>().unwrap().kind(), kind, "{text}");
+        }
     }
 
     #[test]

@@ -97,7 +97,7 @@ impl LocalError {
             E::Words(W::UsageLearn) => tr!(lang, "local-usage-learn"),
             E::Service(ServiceError::NoLesson) => tr!(lang, "local-no-lesson"),
             E::Words(W::WrongKind { verb, typed }) => {
-                let elsewhere = kind_word(*typed);
+                let elsewhere = typed.as_ref().map_or("none", Move::kind);
                 let typed = typed.map(|mv| mv.to_string()).unwrap_or_default();
                 match verb {
                     Verb::Place => {
@@ -159,18 +159,6 @@ impl LocalError {
                 tr!(lang, "local-resign-not-yours", who = who, named = named)
             }
         }
-    }
-}
-
-/// The kind of move typed, as the messages' variants name it.
-fn kind_word(mv: Option<Move>) -> &'static str {
-    match mv {
-        Some(Move::Place(..)) => "place",
-        Some(Move::Bridge(..)) => "bridge",
-        Some(Move::Pass) => "pass",
-        Some(Move::Resign(_)) => "resign",
-        Some(Move::Swap) => "swap",
-        None => "none",
     }
 }
 

@@ -1,6 +1,6 @@
 //! Who acts, with which rights: the one type every use case that acts for someone is given.
 
-use super::{Player, PlayerId};
+use super::{Player, PlayerId, ServiceError};
 use crate::ids::GuildId;
 use crate::store::GameRow;
 
@@ -51,6 +51,19 @@ impl Actor {
         self.manager && guild.is_some() && self.guild == guild
     }
 
+    /// The server whose settings they change: theirs, when they manage it.
+    ///
+    /// # Errors
+    /// [`ServiceError::NoServer`] outside a server; [`ServiceError::ManagersOnly`] to a member
+    /// who does not manage it.
+    pub(super) fn managed_guild(&self) -> Result<GuildId, ServiceError> {
+        let guild = self.guild.ok_or(ServiceError::NoServer)?;
+        if !self.manages(Some(guild)) {
+            return Err(ServiceError::ManagersOnly);
+        }
+        Ok(guild)
+    }
+
     /// Whether they may see the stored game `row`: any game of their server, or from a direct
     /// message their own games.
     pub(super) fn reaches(&self, row: &GameRow) -> bool {
@@ -76,5 +89,21 @@ mod tests {
         assert!(!manager.manages(Some(8.into())), "another server");
         assert!(!manager.manages(None), "no server: a direct message");
         assert!(!Actor::member(alice(), Some(7.into())).manages(Some(7.into())));
+    }
+
+    #[test]
+    fn only_a_manager_changes_their_servers_settings() {
+        let manager = Actor::manager(alice(), 7.into());
+        assert!(matches!(manager.managed_guild(), Ok(guild) if guild == 7.into()));
+        let member = Actor::member(alice(), Some(7.into()));
+        assert!(matches!(
+            member.managed_guild(),
+            Err(ServiceError::ManagersOnly)
+        ));
+        let nowhere = Actor::member(alice(), None);
+        assert!(matches!(
+            nowhere.managed_guild(),
+            Err(ServiceError::NoServer)
+        ));
     }
 }

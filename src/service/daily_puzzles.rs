@@ -44,10 +44,7 @@ impl Service {
         by: &Actor,
         channel: Option<ChannelId>,
     ) -> Result<Option<Millis>> {
-        let guild = by.guild.ok_or(ServiceError::NoServer)?;
-        if !by.manages(Some(guild)) {
-            return Err(ServiceError::ManagersOnly);
-        }
+        let guild = by.managed_guild()?;
         let next = channel.map(|_| next_daily_puzzle_at(self.now()));
         self.store.set_puzzle_channel(guild, channel, next).await?;
         Ok(next)

@@ -4,12 +4,11 @@
 //! whatever fell due meanwhile.
 
 use super::correspondence_clock::CorrespondenceClock;
-use super::standings::rate;
+use super::saving::Ending;
 use super::vacations::clock_of;
 use super::{ChallengeView, GameView, Millis, Result, Service, ServiceError};
 use crate::store::{
-    ClockTimes, DueReminder, EndReason, GameChange, GameId, GameStatus, GameUpdate, GameWrite,
-    Owed, StoreError, Winner,
+    ClockTimes, DueReminder, EndReason, GameChange, GameId, GameStatus, GameWrite, Owed, StoreError,
 };
 
 /// What the clock decided at one tick.
@@ -117,22 +116,13 @@ impl Service {
         let Some(late) = position.game.to_move() else {
             return Ok(None);
         };
-        let winner = late.other();
-        let players = [row.white_id, row.red_id];
-        rate(&mut write, players, Some(winner), now).await?;
-        let update = GameUpdate {
-            white_id: row.white_id,
-            red_id: row.red_id,
-            status: GameStatus::Finished,
-            winner: Some(Winner::from(Some(winner))),
-            end_reason: Some(EndReason::Timeout),
-            to_move_id: None,
-            clock: ClockTimes::default(),
-            rated: row.rated,
+        let ending = Ending::Decided {
+            winner: Some(late.other()),
+            reason: EndReason::Timeout,
         };
         let change = GameChange {
             moves: Vec::new(),
-            update,
+            update: ending.update([row.white_id, row.red_id], row.rated),
         };
         match self.save_game_change(write, change, position, now).await {
             Ok(view) => Ok(Some(view)),

@@ -5,7 +5,7 @@
 use crate::ids::GuildId;
 use std::collections::HashMap;
 
-use super::{Result, Service};
+use super::{Actor, Result, Service};
 use crate::i18n::Lang;
 
 impl Service {
@@ -24,11 +24,14 @@ impl Service {
             .unwrap_or_default())
     }
 
-    /// Fixes the language of a server's posts (`None`: follow Discord's server locale again).
+    /// Fixes the language of the posts of `by`'s server (`None`: follow Discord's server
+    /// locale again).
     ///
     /// # Errors
-    /// Database failures.
-    pub async fn choose_guild_language(&self, guild: GuildId, lang: Option<Lang>) -> Result<()> {
+    /// [`ServiceError::NoServer`] outside a server; [`ServiceError::ManagersOnly`] to a
+    /// member who does not manage it; database failures.
+    pub async fn choose_guild_language(&self, by: &Actor, lang: Option<Lang>) -> Result<()> {
+        let guild = by.managed_guild()?;
         Ok(self
             .store
             .choose_guild_language(guild, lang.map(Lang::code))

@@ -27,6 +27,7 @@ mod hints;
 mod languages;
 mod learning;
 pub mod lessons;
+mod levels;
 mod opponent;
 mod play;
 mod puzzle_making;

@@ -20,6 +20,7 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use super::challenges::checked_move_seconds;
+use super::levels::{level_of, stored_level};
 use super::saving::{GameTerms, new_game};
 use super::{
     Actor, ChallengeOptions, GameId, GameView, MoveOutcome, Player, Result, Service, ServiceError,
@@ -441,24 +442,6 @@ pub(super) async fn search<T: Send + 'static>(
         found
     })
     .await
-}
-
-/// The AI's level as the store keeps it.
-pub(super) fn stored_level(level: Level) -> StoredLevel {
-    match level {
-        Level::Easy => StoredLevel::Easy,
-        Level::Medium => StoredLevel::Medium,
-        Level::Hard => StoredLevel::Hard,
-    }
-}
-
-/// The AI's level of a stored game.
-pub(super) fn level_of(stored: StoredLevel) -> Level {
-    match stored {
-        StoredLevel::Easy => Level::Easy,
-        StoredLevel::Medium => Level::Medium,
-        StoredLevel::Hard => Level::Hard,
-    }
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use crate::ids::ChannelId;
 use std::sync::Arc;
 
 use super::correspondence_clock::CorrespondenceClock;
-use super::standings::rate;
+use super::saving::Ending;
 use super::vacations::{as_of, clock_of, stop_clock_if_away};
 use super::{
     AbortOutcome, Actor, GameId, GameView, LoggedMove, Millis, MoveOutcome, MoveReport, PlayerId,
@@ -14,7 +14,7 @@ use super::{
 use crate::game::{BadMove, Color, Game, IllegalMove, Move, Outcome};
 use crate::store::{
     ClockTimes, EndReason, GameChange, GameRow, GameStatus, GameUpdate, GameWrite, NewMove,
-    StoreError, Winner,
+    StoreError,
 };
 
 impl Service {
@@ -173,29 +173,20 @@ impl Service {
         expected_version: Option<i64>,
         sent: Option<Sent>,
     ) -> Result<MoveOutcome> {
-        let mut write = self
-            .store
-            .write_game(id)
-            .await?
-            .ok_or(ServiceError::UnknownGame(id))?;
-        // As it stands now (see [`as_of`]): a vacation whose days are used stops no clock.
-        write.game = as_of(write.game, self.now());
+        let fresh = |row: &GameRow| match expected_version {
+            Some(version) if version != row.version => Err(ServiceError::PositionChanged),
+            _ => Ok(()),
+        };
+        let seated = |row: &GameRow| mover_in(row, player);
+        let (mut write, mover, now) = match self.open_active(id, fresh, seated).await? {
+            Opened::Open {
+                write,
+                checked,
+                now,
+            } => (write, checked, now),
+            Opened::LostOnTime(view) => return Ok(MoveOutcome::LostOnTime(view)),
+        };
         let row = write.game.clone();
-        if expected_version.is_some_and(|v| v != row.version) {
-            return Err(ServiceError::PositionChanged);
-        }
-        if row.status != GameStatus::Active {
-            return Err(ServiceError::GameOver(id));
-        }
-        let mover = mover_in(&row, player)?;
-        // Past the deadline the game is lost on time, whoever tries to move or resign.
-        let now = self.now();
-        if clock_of(&row).out_of_time(now) {
-            return self
-                .lost_on_time(write, now)
-                .await
-                .map(MoveOutcome::LostOnTime);
-        }
         // A player resigns for their own colour, whatever the move said.
         let mv = match mv {
             Move::Resign(_) => Move::Resign(Some(mover)),
@@ -225,9 +216,6 @@ impl Service {
 
         let mut update = game_update(&game, players, &row, now);
         stop_clock_if_away(&mut write, &mut update, now).await?;
-        if let Some(outcome) = game.outcome() {
-            rate(&mut write, players, outcome.winner(), now).await?;
-        }
         if let Some(sent) = sent {
             write.seen_at(sent.saved_at());
         }
@@ -268,30 +256,18 @@ impl Service {
     /// Unknown or finished games; too late; someone else's game.
     #[tracing::instrument(skip(self))]
     pub async fn abort(&self, id: GameId, actor: &Actor) -> Result<AbortOutcome> {
-        let mut write = self
-            .store
-            .write_game(id)
-            .await?
-            .ok_or(ServiceError::UnknownGame(id))?;
-        // As it stands now (see [`as_of`]): a vacation whose days are used stops no clock.
-        write.game = as_of(write.game, self.now());
-        let row = write.game.clone();
         // A tournament game is not called off by its players (the pairing would be lost):
         // they resign or withdraw; the server's managers still may.
+        let by_players = |row: &GameRow| match row.tournament_id {
+            Some(_) if !actor.manages(row.guild_id) => Err(ServiceError::TournamentGameAbort(id)),
+            _ => Ok(()),
+        };
+        let (mut write, now) = match self.open_active(id, by_players, |_| Ok(())).await? {
+            Opened::Open { write, now, .. } => (write, now),
+            Opened::LostOnTime(view) => return Ok(AbortOutcome::LostOnTime(view)),
+        };
+        let row = write.game.clone();
         let manager = actor.manages(row.guild_id);
-        if row.tournament_id.is_some() && !manager {
-            return Err(ServiceError::TournamentGameAbort(id));
-        }
-        if row.status != GameStatus::Active {
-            return Err(ServiceError::GameOver(id));
-        }
-        let now = self.now();
-        if clock_of(&row).out_of_time(now) {
-            return self
-                .lost_on_time(write, now)
-                .await
-                .map(AbortOutcome::LostOnTime);
-        }
         let participant = actor.id() == row.white_id || actor.id() == row.red_id;
         if !manager {
             if !participant {
@@ -304,19 +280,9 @@ impl Service {
             }
         }
         let position = self.position_for_write(&mut write).await?;
-        let update = GameUpdate {
-            white_id: row.white_id,
-            red_id: row.red_id,
-            status: GameStatus::Aborted,
-            winner: None,
-            end_reason: Some(EndReason::Abort),
-            to_move_id: None,
-            clock: ClockTimes::default(),
-            rated: false,
-        };
         let change = GameChange {
             moves: Vec::new(),
-            update,
+            update: Ending::Aborted.update([row.white_id, row.red_id], row.rated),
         };
         match self.save_game_change(write, change, position, now).await {
             Ok(view) => Ok(AbortOutcome::Aborted(view)),
@@ -353,6 +319,43 @@ impl Service {
         Ok(game)
     }
 
+    /// Opens game `id`'s write for a player's action on the game as it stands now (see
+    /// [`as_of`]): `first` checks the action before anything else, a game over refuses it,
+    /// then `checked` checks it against the active game, and its value is kept. Past the
+    /// deadline the game is lost on time instead, whoever acts.
+    ///
+    /// # Errors
+    /// [`ServiceError::UnknownGame`], [`ServiceError::GameOver`], the checks' own errors;
+    /// database failures.
+    async fn open_active<T>(
+        &self,
+        id: GameId,
+        first: impl FnOnce(&GameRow) -> Result<()>,
+        checked: impl FnOnce(&GameRow) -> Result<T>,
+    ) -> Result<Opened<'_, T>> {
+        let mut write = self
+            .store
+            .write_game(id)
+            .await?
+            .ok_or(ServiceError::UnknownGame(id))?;
+        // A vacation whose days are used stops no clock.
+        write.game = as_of(write.game, self.now());
+        first(&write.game)?;
+        if write.game.status != GameStatus::Active {
+            return Err(ServiceError::GameOver(id));
+        }
+        let checked = checked(&write.game)?;
+        let now = self.now();
+        if clock_of(&write.game).out_of_time(now) {
+            return self.lost_on_time(write, now).await.map(Opened::LostOnTime);
+        }
+        Ok(Opened::Open {
+            write,
+            checked,
+            now,
+        })
+    }
+
     /// Ends an overdue game on time for a player who tried to act in it.
     async fn lost_on_time(&self, write: GameWrite<'_>, now: i64) -> Result<GameView> {
         let id = write.game.id;
@@ -367,22 +370,15 @@ impl Service {
 /// The fields of the game of `row` after a move: who is who, whose turn, the result, the next
 /// clock (none when the AI is to move: its moves are never on the clock, only the human's).
 fn game_update(game: &Game, players: [PlayerId; 2], row: &GameRow, now: i64) -> GameUpdate {
-    let (status, winner, end_reason) = match game.outcome() {
-        None => (GameStatus::Active, None, None),
-        Some(outcome) => {
-            let reason = match outcome {
-                Outcome::Score { .. } => EndReason::Score,
-                Outcome::Resignation { .. } => EndReason::Resign,
-            };
-            (
-                GameStatus::Finished,
-                Some(Winner::from(outcome.winner())),
-                Some(reason),
-            )
-        }
-    };
-    let to_move = game.to_move();
-    let to_move_id = to_move.map(|c| players[c.index()]);
+    if let Some(outcome) = game.outcome() {
+        let reason = match outcome {
+            Outcome::Score { .. } => EndReason::Score,
+            Outcome::Resignation { .. } => EndReason::Resign,
+        };
+        let winner = outcome.winner();
+        return Ending::Decided { winner, reason }.update(players, row.rated);
+    }
+    let to_move_id = game.to_move().map(|c| players[c.index()]);
     let clock = CorrespondenceClock::new(row.move_seconds);
     let clock = match to_move_id {
         Some(id) if Some(id) == row.ai_player_id => ClockTimes::default(),
@@ -392,13 +388,26 @@ fn game_update(game: &Game, players: [PlayerId; 2], row: &GameRow, now: i64) -> 
     GameUpdate {
         white_id: players[0],
         red_id: players[1],
-        status,
-        winner,
-        end_reason,
+        status: GameStatus::Active,
+        winner: None,
+        end_reason: None,
         to_move_id,
         clock,
         rated: row.rated,
     }
+}
+
+/// A game's write opened for a player's action, or the loss on time the action found.
+// The open write is the larger by far and the common case; the value lives for one call.
+#[allow(clippy::large_enum_variant)]
+enum Opened<'a, T> {
+    /// Open, with what the action's check gave and the time it was made at.
+    Open {
+        write: GameWrite<'a>,
+        checked: T,
+        now: Millis,
+    },
+    LostOnTime(GameView),
 }
 
 /// The colour `player` plays in the game of `row`.

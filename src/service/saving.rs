@@ -5,13 +5,14 @@
 use std::sync::Arc;
 
 use super::correspondence_clock::CorrespondenceClock;
+use super::standings::rate;
 use super::vacations::new_clock_if_away;
 use super::views::Position;
 use super::{GameId, GameView, MessageId, Millis, PlayerId, Service, Venue, telemetry};
-use crate::game::Variant;
+use crate::game::{Color, Variant};
 use crate::store::{
-    GameChange, GameRow, GameStatus, GameWrite, NewGame, NewRound, Origin, Owed, StoreError,
-    TournamentId,
+    ClockTimes, EndReason, GameChange, GameRow, GameStatus, GameUpdate, GameWrite, NewGame,
+    NewRound, Origin, Owed, StoreError, TournamentId, Winner,
 };
 
 /// A game about to start, as a use case found it: who plays, on what terms, where, and what
@@ -60,6 +61,44 @@ pub(super) fn new_game(terms: GameTerms, now: Millis) -> NewGame {
     }
 }
 
+/// How a game ends.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Ending {
+    /// With a result: `winner` (`None`: a draw) by `reason`.
+    Decided {
+        winner: Option<Color>,
+        reason: EndReason,
+    },
+    /// Called off: no result, and unrated.
+    Aborted,
+}
+
+impl Ending {
+    /// The state of a game `rated` or not that ends so, White and Red played by `players`:
+    /// no one to move and no clock.
+    pub(super) fn update(self, players: [PlayerId; 2], rated: bool) -> GameUpdate {
+        let (status, winner, reason, rated) = match self {
+            Ending::Decided { winner, reason } => (
+                GameStatus::Finished,
+                Some(Winner::from(winner)),
+                reason,
+                rated,
+            ),
+            Ending::Aborted => (GameStatus::Aborted, None, EndReason::Abort, false),
+        };
+        GameUpdate {
+            white_id: players[0],
+            red_id: players[1],
+            status,
+            winner,
+            end_reason: Some(reason),
+            to_move_id: None,
+            clock: ClockTimes::default(),
+            rated,
+        }
+    }
+}
+
 /// What a new game owes the players: where it is shown, its thread (on the message named for
 /// it, else on its challenge's `recorded` one) with its first board, which names who moves.
 fn owed_by_start(game: &NewGame, id: GameId, recorded: Option<MessageId>) -> Vec<Owed> {
@@ -73,18 +112,23 @@ fn owed_by_start(game: &NewGame, id: GameId, recorded: Option<MessageId>) -> Vec
 
 impl Service {
     /// Saves `change` to the game being written, leading to `position`, with what it owes the
-    /// players; then wakes whoever the change concerns and, when it ended the game, moves its
-    /// tournament on. Moves, resignations, aborts and losses on time all come through here.
+    /// players and, when it decides a rated game, the players' new ratings; then wakes whoever
+    /// the change concerns and, when it ended the game, moves its tournament on. Moves,
+    /// resignations, aborts and losses on time all come through here.
     ///
     /// # Errors
     /// [`StoreError::Conflict`] when the game changed since it was read; database failures.
     pub(super) async fn save_game_change(
         &self,
-        write: GameWrite<'_>,
+        mut write: GameWrite<'_>,
         change: GameChange,
         position: Arc<Position>,
         now: Millis,
     ) -> Result<GameView, StoreError> {
+        if let Some(winner) = decided(&write.game, &change) {
+            let update = &change.update;
+            rate(&mut write, [update.white_id, update.red_id], winner, now).await?;
+        }
         let owed = owed_by(&write.game, &change);
         let started = std::time::Instant::now();
         let saved = write.commit(&change, &owed, now).await?;
@@ -158,6 +202,19 @@ impl Service {
             self.outbox_changed();
         }
         Ok(started.is_some())
+    }
+}
+
+/// The winner (`None`: a draw) of the game of `before` when `change` decides it.
+fn decided(before: &GameRow, change: &GameChange) -> Option<Option<Color>> {
+    let update = &change.update;
+    if before.status != GameStatus::Active || update.status != GameStatus::Finished {
+        return None;
+    }
+    match update.winner {
+        Some(Winner::White) => Some(Some(Color::White)),
+        Some(Winner::Red) => Some(Some(Color::Red)),
+        Some(Winner::Draw) | None => Some(None),
     }
 }
 
@@ -338,6 +395,56 @@ mod tests {
                 rated: true,
             },
         }
+    }
+
+    #[test]
+    fn an_ended_game_has_no_one_to_move_no_clock_and_a_result_or_none() {
+        let players = [PlayerId::new(2), PlayerId::new(1)];
+        let on_time = Ending::Decided {
+            winner: Some(Color::Red),
+            reason: EndReason::Timeout,
+        }
+        .update(players, true);
+        assert_eq!(
+            on_time,
+            GameUpdate {
+                white_id: PlayerId::new(2),
+                red_id: PlayerId::new(1),
+                status: GameStatus::Finished,
+                winner: Some(Winner::Red),
+                end_reason: Some(EndReason::Timeout),
+                to_move_id: None,
+                clock: ClockTimes::default(),
+                rated: true,
+            }
+        );
+        let drawn = Ending::Decided {
+            winner: None,
+            reason: EndReason::Score,
+        }
+        .update(players, false);
+        assert_eq!((drawn.winner, drawn.rated), (Some(Winner::Draw), false));
+        let aborted = Ending::Aborted.update(players, true);
+        assert_eq!(aborted.status, GameStatus::Aborted);
+        assert_eq!(aborted.winner, None, "an abort has no result");
+        assert_eq!(aborted.end_reason, Some(EndReason::Abort));
+        assert!(!aborted.rated, "an abort counts for no rating");
+    }
+
+    #[test]
+    fn only_a_change_that_decides_an_active_game_is_rated() {
+        let active = row(Some(70.into()), None);
+        assert_eq!(decided(&active, &change(1, GameStatus::Active)), None);
+        assert_eq!(decided(&active, &change(0, GameStatus::Aborted)), None);
+        assert_eq!(
+            decided(&active, &change(1, GameStatus::Finished)),
+            Some(Some(Color::White))
+        );
+        let over = GameRow {
+            status: GameStatus::Finished,
+            ..active
+        };
+        assert_eq!(decided(&over, &change(0, GameStatus::Finished)), None);
     }
 
     #[test]

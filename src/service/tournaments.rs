@@ -604,15 +604,17 @@ impl Service {
         Ok(self.store.set_standings_message(id, message).await?)
     }
 
-    /// Lets members who cannot manage the server create tournaments there (or not).
+    /// Lets members who cannot manage `by`'s server create tournaments there (or not).
     ///
     /// # Errors
-    /// Database failures.
+    /// [`ServiceError::NoServer`] outside a server; [`ServiceError::ManagersOnly`] to a
+    /// member who does not manage it; database failures.
     pub async fn allow_members_to_create_tournaments(
         &self,
-        guild: GuildId,
+        by: &Actor,
         allowed: bool,
     ) -> Result<()> {
+        let guild = by.managed_guild()?;
         Ok(self
             .store
             .set_members_create_tournaments(guild, allowed)

@@ -148,12 +148,14 @@ impl Service {
         Ok(away.and_then(|open| away_at(&open, self.now())))
     }
 
-    /// Sets the days of vacation a player has per calendar year in `guild` (0: off). Taken
-    /// days stay taken; a vacation going on goes on.
+    /// Sets the days of vacation a player has per calendar year in `by`'s server (0: off).
+    /// Taken days stay taken; a vacation going on goes on.
     ///
     /// # Errors
-    /// More days than a year has; database failures.
-    pub async fn set_vacation_allowance(&self, guild: GuildId, days: i64) -> Result<()> {
+    /// [`ServiceError::NoServer`] outside a server; [`ServiceError::ManagersOnly`] to a
+    /// member who does not manage it; more days than a year has; database failures.
+    pub async fn set_vacation_allowance(&self, by: &Actor, days: i64) -> Result<()> {
+        let guild = by.managed_guild()?;
         if !(0..=MOST_VACATION_DAYS).contains(&days) {
             return Err(ServiceError::VacationAllowance(MOST_VACATION_DAYS));
         }

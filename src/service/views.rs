@@ -415,7 +415,7 @@ impl GameView {
             updated_at: row.updated_at,
             ai: row
                 .ai_player_id
-                .zip(row.ai_level.map(super::opponent::level_of)),
+                .zip(row.ai_level.map(super::levels::level_of)),
             tournament: row
                 .tournament_id
                 .zip(row.tournament_round.map(|r| r as u32)),

@@ -11,19 +11,24 @@ use crate::game::{BadMove, Move};
 use crate::service::{AbortOutcome, GameId, MoveOutcome, Sent, ServiceError};
 use crate::tr;
 
-/// Plays `text` in the game, parsed once here into a move. The board, with the mention of the player to move, follows from
-/// the delivery worker (`discord::outbox`): saved with the move, it reaches the thread even when
-/// Discord fails for a while. The player is told what was saved.
-async fn play(ctx: Context<'_>, game: Option<i64>, text: &str) -> Result<(), Error> {
+/// Plays the move `parsed` from the player's `text` (parsed once, by the command) in the game.
+/// The board, with the mention of the player to move, follows from the delivery worker
+/// (`discord::outbox`): saved with the move, it reaches the thread even when Discord fails for
+/// a while. The player is told what was saved.
+async fn play(
+    ctx: Context<'_>,
+    game: Option<i64>,
+    text: &str,
+    parsed: Result<Move, BadMove>,
+) -> Result<(), Error> {
     let received = std::time::Instant::now();
     let service = &ctx.data().service;
     let Some(id) = game_or_lesson(ctx, game).await? else {
-        let mv = text
-            .parse::<Move>()
-            .map_err(|_| UserError(tr!(user_lang(ctx), "error-not-a-move", text = text)))?;
+        let mv =
+            parsed.map_err(|_| UserError(tr!(user_lang(ctx), "error-not-a-move", text = text)))?;
         return super::learn::answer_move(ctx, mv).await;
     };
-    let mv = match text.parse::<Move>() {
+    let mv = match parsed {
         Ok(mv) => mv,
         Err(bad) => return Err(service.unparsed(id, bad).await.into()),
     };
@@ -93,11 +98,13 @@ pub async fn place(
         None => first.trim().to_string(),
     };
     match text.parse::<Move>() {
-        Ok(Move::Place(..)) | Err(BadMove::OffEveryBoard(_)) => play(ctx, game, &text).await,
+        parsed @ (Ok(Move::Place(..)) | Err(BadMove::OffEveryBoard(_))) => {
+            play(ctx, game, &text, parsed).await
+        }
         other => Err(UserError(tr!(
             user_lang(ctx),
             "place-takes-two-cells",
-            elsewhere = elsewhere(other.ok())
+            elsewhere = other.as_ref().map_or("none", Move::kind)
         ))
         .into()),
     }
@@ -116,11 +123,13 @@ pub async fn bridge(
         None => from.trim().replace(' ', "-"),
     };
     match text.parse::<Move>() {
-        Ok(Move::Bridge(..)) | Err(BadMove::OffEveryBoard(_)) => play(ctx, game, &text).await,
+        parsed @ (Ok(Move::Bridge(..)) | Err(BadMove::OffEveryBoard(_))) => {
+            play(ctx, game, &text, parsed).await
+        }
         other => Err(UserError(tr!(
             user_lang(ctx),
             "bridge-takes-two-cells",
-            elsewhere = elsewhere(other.ok())
+            elsewhere = other.as_ref().map_or("none", Move::kind)
         ))
         .into()),
     }
@@ -132,18 +141,6 @@ fn snowflake_millis(id: u64) -> i64 {
     (id >> 22) as i64 + DISCORD_EPOCH
 }
 
-/// Where a move typed into the wrong command goes (a variant of the messages above).
-fn elsewhere(mv: Option<Move>) -> &'static str {
-    match mv {
-        Some(Move::Place(..)) => "place",
-        Some(Move::Bridge(..)) => "bridge",
-        Some(Move::Pass) => "pass",
-        Some(Move::Resign(_)) => "resign",
-        Some(Move::Swap) => "swap",
-        None => "none",
-    }
-}
-
 /// Swap: take White and its first two tiles (Red's first turn only)
 ///
 /// The pie rule's choice as the Swap button under the board makes it; the service refuses it,
@@ -153,7 +150,7 @@ pub async fn swap(
     ctx: Context<'_>,
     #[autocomplete = "autocomplete::game"] game: Option<i64>,
 ) -> Result<(), Error> {
-    play(ctx, game, "swap").await
+    play(ctx, game, "swap", Ok(Move::Swap)).await
 }
 
 /// Pass: only when you cannot place two tiles
@@ -162,7 +159,7 @@ pub async fn pass(
     ctx: Context<'_>,
     #[autocomplete = "autocomplete::game"] game: Option<i64>,
 ) -> Result<(), Error> {
-    play(ctx, game, "pass").await
+    play(ctx, game, "pass", Ok(Move::Pass)).await
 }
 
 /// Resign a game (asks you to confirm)

@@ -43,7 +43,7 @@ pub async fn language(ctx: Context<'_>, language: LanguageChoice) -> Result<(), 
         LanguageChoice::French => Some(Lang::Fr),
     };
     let service = &ctx.data().service;
-    service.choose_guild_language(guild, chosen).await?;
+    service.choose_guild_language(&actor(ctx), chosen).await?;
     // Said in the language the server's posts now use, for everyone to see.
     let now = service.guild_language(Some(guild)).await?;
     let text = match chosen {
@@ -70,7 +70,7 @@ pub async fn tournaments(ctx: Context<'_>, creators: CreatorsChoice) -> Result<(
     let members = matches!(creators, CreatorsChoice::Members);
     let service = &ctx.data().service;
     service
-        .allow_members_to_create_tournaments(guild, members)
+        .allow_members_to_create_tournaments(&actor(ctx), members)
         .await?;
     let lang = service.guild_language(Some(guild)).await?;
     let text = tr!(
@@ -93,7 +93,7 @@ pub async fn vacations(
 ) -> Result<(), Error> {
     let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
     let service = &ctx.data().service;
-    service.set_vacation_allowance(guild, days).await?;
+    service.set_vacation_allowance(&actor(ctx), days).await?;
     let lang = service.guild_language(Some(guild)).await?;
     let text = tr!(lang, "settings-vacation-days", days = days);
     ctx.send(poise::CreateReply::default().content(text))
