@@ -17,7 +17,7 @@ use ponte::game::{Color, Game, Move, Supply, Variant};
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
     Actor, Analysed, AnalysisView, Announcement, ChallengeOptions, Clock, GameId, GameView,
-    ManualClock, Owed, Player, PlayerId, Service, ServiceError, Subject, Venue,
+    ManualClock, Owed, Player, PlayerId, Service, ServiceError, Venue,
 };
 use ponte::store::Store;
 use tempfile::TempDir;
@@ -99,7 +99,7 @@ async fn play(service: &Service, moves: &[Move]) -> GameView {
 }
 
 /// Delivers everything owed until nothing is due (one game's items come one at a time).
-async fn deliver_everything(service: &Service) -> Vec<Announcement> {
+async fn deliver_everything(service: &Service) -> Vec<(Owed, Announcement)> {
     let mut delivered = Vec::new();
     loop {
         let due = service.due_announcements().await.unwrap();
@@ -108,7 +108,7 @@ async fn deliver_everything(service: &Service) -> Vec<Announcement> {
         }
         for item in due {
             service.announced(item.id).await.unwrap();
-            delivered.push(item.announcement);
+            delivered.push((item.owed, item.announcement));
         }
     }
 }
@@ -117,10 +117,9 @@ async fn deliver_everything(service: &Service) -> Vec<Announcement> {
 async fn deliver_all(service: &Service) -> Vec<(u64, AnalysisView)> {
     let delivered = deliver_everything(service).await.into_iter();
     delivered
-        .filter_map(|announcement| match announcement {
-            Announcement {
-                owed: Owed::Analysis { channel, .. },
-                subject: Subject::Analysis { analysis, .. },
+        .filter_map(|(_, announcement)| match announcement {
+            Announcement::Analysis {
+                channel, analysis, ..
             } => Some((channel.snowflake(), analysis)),
             _ => None,
         })
@@ -131,11 +130,8 @@ async fn deliver_all(service: &Service) -> Vec<(u64, AnalysisView)> {
 async fn failures_told(service: &Service) -> Vec<(u64, GameId)> {
     let delivered = deliver_everything(service).await.into_iter();
     delivered
-        .filter_map(|announcement| match announcement {
-            Announcement {
-                owed: Owed::AnalysisFailed { game, channel },
-                ..
-            } => Some((channel.snowflake(), game)),
+        .filter_map(|(_, announcement)| match announcement {
+            Announcement::AnalysisFailed { game, channel, .. } => Some((channel.snowflake(), game)),
             _ => None,
         })
         .collect()
@@ -396,7 +392,7 @@ async fn an_analysis_cut_off_five_times_by_the_process_ending_is_made_after_the_
         }
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
-    let owed: Vec<Owed> = told.iter().map(|announcement| announcement.owed).collect();
+    let owed: Vec<Owed> = told.iter().map(|(owed, _)| *owed).collect();
     assert_eq!(
         owed,
         [Owed::Analysis {

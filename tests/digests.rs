@@ -9,8 +9,8 @@ use std::sync::Arc;
 use common::{PlayText, Played, START};
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
-    Actor, Announcement, ChallengeOptions, GameView, Lang, ManualClock, Notify, OutboxId, Owed,
-    Player, PlayerId, Service, Subject, Venue, time_zone,
+    Actor, Announcement, ChallengeOptions, GameView, Lang, ManualClock, Notify, OutboxId, Player,
+    PlayerId, Service, Venue, time_zone,
 };
 
 const HOUR: i64 = 3_600_000;
@@ -30,9 +30,10 @@ async fn digests_due(service: &Service) -> Vec<(PlayerId, Lang, Vec<i64>)> {
         .unwrap()
         .into_iter()
         .filter_map(|due| match due.announcement {
-            Announcement {
-                owed: Owed::Digest { player },
-                subject: Subject::Player { lang, games },
+            Announcement::Digest {
+                player,
+                lang,
+                games,
             } => Some((player, lang, games.iter().map(|g| g.id.get()).collect())),
             _ => None,
         })
@@ -132,17 +133,11 @@ async fn deliver_all(service: &Service) -> Vec<(OutboxId, String, Vec<i64>)> {
         }
         for item in due {
             let games = match &item.announcement {
-                Announcement {
-                    owed: Owed::Digest { .. },
-                    subject: Subject::Player { games, .. },
-                } => games.iter().map(|g| g.id.get()).collect(),
-                Announcement {
-                    owed: Owed::Ended { .. },
-                    subject: Subject::Game(game),
-                } => vec![game.id.get()],
+                Announcement::Digest { games, .. } => games.iter().map(|g| g.id.get()).collect(),
+                Announcement::Ended(game) => vec![game.id.get()],
                 _ => Vec::new(),
             };
-            delivered.push((item.id, item.kind(), games));
+            delivered.push((item.id, item.kind().to_owned(), games));
             service.announced(item.id).await.unwrap();
         }
     }

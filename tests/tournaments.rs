@@ -10,8 +10,8 @@ use fastrand::Rng;
 use ponte::i18n::Lang;
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
-    Actor, Announcement, ChallengeOptions, Format, GameView, ManualClock, Owed, Player, PlayerId,
-    Service, ServiceError, Subject, TournamentStatus, TournamentTerms, TournamentView, Venue,
+    Actor, Announcement, ChallengeOptions, Format, GameView, ManualClock, Player, PlayerId,
+    Service, ServiceError, TournamentStatus, TournamentTerms, TournamentView, Venue,
 };
 
 const GUILD: GuildId = GuildId::from_snowflake(77);
@@ -360,10 +360,7 @@ async fn withdrawals_forfeit_and_cancelling_aborts() {
         for item in due {
             cancelled_announced |= matches!(
                 &item.announcement,
-                Announcement {
-                    owed: Owed::Finished { .. },
-                    subject: Subject::Tournament(t),
-                } if t.status == TournamentStatus::Cancelled
+                Announcement::Finished(t) if t.status == TournamentStatus::Cancelled
             );
             service.announced(item.id).await.unwrap();
         }

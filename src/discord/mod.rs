@@ -17,6 +17,7 @@ mod outgoing;
 mod post;
 mod running;
 mod scheduler;
+mod tournament_posts;
 
 pub use config::Config;
 pub use errors::{UserError, explain};

@@ -4,43 +4,65 @@
 //! outlives a crash or a Discord outage; a front end's delivery worker takes the due ones,
 //! posts them and reports back here, and failed deliveries are retried with backoff.
 
-use crate::ids::MessageId;
+use crate::ids::{ChannelId, MessageId};
 use std::time::Duration;
 
 use super::views::replay_log;
 use super::{
-    AnalysisView, DailyPuzzle, GameId, GameView, Lang, MoveReport, Result, Service, ServiceError,
-    TournamentView, Venue,
+    AnalysisView, DailyPuzzle, GameId, GameView, Lang, MoveReport, PlayerId, Result, Service,
+    ServiceError, TournamentView, Venue,
 };
 use crate::game::Move;
-use crate::store::{About, ClockTimes, GameRow, GameStatus, OutboxId, Owed, StoreError};
+use crate::store::{ClockTimes, GameRow, GameStatus, OutboxId, Owed, StoreError};
 
-/// Something the players are owed, with what it is about loaded: the item says which kind
-/// it is (each kind is spelled once, in [`Owed`]), the subject what the delivery shows.
+/// Something the players are owed, with what its delivery shows loaded: one variant for each
+/// kind of [`Owed`], so a front end's delivery that matches on it is told by the compiler of
+/// every new kind.
 #[derive(Clone, Debug)]
-pub struct Announcement {
-    pub owed: Owed,
-    pub subject: Subject,
-}
-
-/// What an item is about, loaded for its delivery (see [`About`]).
-#[derive(Clone, Debug)]
-pub enum Subject {
-    /// A game as it stood when the item was owed.
-    Game(GameView),
+pub enum Announcement {
+    /// A new game: its thread, opened on message `anchor` when there is one, and first board.
+    Started {
+        game: GameView,
+        anchor: Option<MessageId>,
+    },
     /// The moves a move item reports, and the game after them: whose turn, or the result.
-    Moves(MoveReport),
-    /// A game and its analysis.
+    Moved(MoveReport),
+    /// A game that ended without a move, as it ended.
+    Ended(GameView),
+    /// A game as it stood when its reminder was owed, said in its thread.
+    Reminder(GameView),
+    /// The same reminder, by direct message to the player to move.
+    ReminderDm(GameView),
+    /// A tournament as it is now, whose round `round` started.
+    Round {
+        tournament: TournamentView,
+        round: u32,
+    },
+    /// A tournament as it is now, after one of its games ended.
+    Standings(TournamentView),
+    /// A tournament that ended (or was cancelled).
+    Finished(TournamentView),
+    /// A game and its analysis, posted in `channel`, which asked for it.
     Analysis {
         game: GameView,
         analysis: AnalysisView,
+        channel: ChannelId,
     },
-    /// Where a game is played, and nothing more (its log may be what failed).
-    Venue(Venue),
-    /// A tournament as it is now.
-    Tournament(TournamentView),
-    /// A player's language and the games where it is their turn now.
-    Player { lang: Lang, games: Vec<GameView> },
+    /// A game's analysis was given up: said in `channel`, which asked for it. Only where the
+    /// game is played is loaded (its log may be what failed).
+    AnalysisFailed {
+        game: GameId,
+        channel: ChannelId,
+        venue: Venue,
+    },
+    /// A player's digest: their language and the games where it is their turn now.
+    Digest {
+        player: PlayerId,
+        lang: Lang,
+        games: Vec<GameView>,
+    },
+    /// Many games wait for the AI: its reply in this game may take up to `seconds`.
+    SlowReply { game: GameView, seconds: i64 },
     /// A server's daily puzzle.
     DailyPuzzle(Box<DailyPuzzle>),
 }
@@ -48,13 +70,20 @@ pub enum Subject {
 impl Announcement {
     /// Where it is posted: its game's or tournament's server and channel.
     pub fn venue(&self) -> Venue {
-        match &self.subject {
-            Subject::Game(game) | Subject::Analysis { game, .. } => game.venue,
-            Subject::Moves(report) => report.game.venue,
-            Subject::Venue(venue) => *venue,
-            Subject::Tournament(tournament) => tournament.venue,
-            Subject::Player { .. } => Venue::default(),
-            Subject::DailyPuzzle(daily) => Venue {
+        match self {
+            Announcement::Started { game, .. }
+            | Announcement::Ended(game)
+            | Announcement::Reminder(game)
+            | Announcement::ReminderDm(game)
+            | Announcement::SlowReply { game, .. }
+            | Announcement::Analysis { game, .. } => game.venue,
+            Announcement::Moved(report) => report.game.venue,
+            Announcement::AnalysisFailed { venue, .. } => *venue,
+            Announcement::Round { tournament, .. }
+            | Announcement::Standings(tournament)
+            | Announcement::Finished(tournament) => tournament.venue,
+            Announcement::Digest { .. } => Venue::default(),
+            Announcement::DailyPuzzle(daily) => Venue {
                 guild_id: Some(daily.guild),
                 channel_id: Some(daily.channel),
             },
@@ -69,13 +98,15 @@ pub struct DueAnnouncement {
     pub id: OutboxId,
     /// Failed deliveries so far.
     pub attempts: u32,
+    /// The item as it was owed.
+    pub owed: Owed,
     pub announcement: Announcement,
 }
 
 impl DueAnnouncement {
     /// Its kind, as the outbox stores it and the metrics name it.
-    pub fn kind(&self) -> String {
-        self.announcement.owed.kind()
+    pub fn kind(&self) -> &'static str {
+        self.owed.kind()
     }
 }
 
@@ -107,19 +138,16 @@ impl Service {
         for item in self.store.due_announcements(now, BATCH).await? {
             let (id, made) = match item {
                 Ok(item) => {
-                    let subject = self.subject(item.owed.about()).await;
-                    let announcement = subject.map(|subject| Announcement {
-                        owed: item.owed,
-                        subject,
-                    });
-                    (item.id, announcement.map(|a| (item.attempts, a)))
+                    let announcement = self.announcement(item.owed).await;
+                    (item.id, announcement.map(|a| (item, a)))
                 }
                 Err((id, impossible)) => (id, Err(impossible.into())),
             };
             match made {
-                Ok((attempts, announcement)) => due.push(DueAnnouncement {
+                Ok((item, announcement)) => due.push(DueAnnouncement {
                     id,
-                    attempts: u32::try_from(attempts).unwrap_or(u32::MAX),
+                    attempts: u32::try_from(item.attempts).unwrap_or(u32::MAX),
+                    owed: item.owed,
                     announcement,
                 }),
                 Err(
@@ -197,39 +225,68 @@ impl Service {
         self.outbox.notify_one();
     }
 
-    /// What an item is about, loaded from the game or tournament as it is now (a board as it
-    /// stood when the item was owed).
-    async fn subject(&self, about: About) -> Result<Subject> {
-        Ok(match about {
-            About::Game { game, ply } => Subject::Game(self.game_at(game, ply).await?),
-            About::Moves { game, first, last } => {
-                Subject::Moves(MoveReport::of(self.game_at(game, last).await?, first))
+    /// What the delivery of `owed` shows, loaded from the game or tournament as it is now (a
+    /// board as it stood when the item was owed).
+    async fn announcement(&self, owed: Owed) -> Result<Announcement> {
+        Ok(match owed {
+            Owed::Started { game, anchor } => Announcement::Started {
+                game: self.game_at(game, 0).await?,
+                anchor,
+            },
+            Owed::Moved { game, first, last } => {
+                Announcement::Moved(MoveReport::of(self.game_at(game, last).await?, first))
             }
-            About::Analysis(game) => {
+            Owed::Ended { game, ply } => Announcement::Ended(self.game_at(game, ply).await?),
+            Owed::Reminder { game, ply } => Announcement::Reminder(self.game_at(game, ply).await?),
+            Owed::ReminderDm { game, ply } => {
+                Announcement::ReminderDm(self.game_at(game, ply).await?)
+            }
+            Owed::Round { tournament, round } => Announcement::Round {
+                tournament: self.tournament(tournament).await?,
+                round,
+            },
+            Owed::Standings { tournament } => {
+                Announcement::Standings(self.tournament(tournament).await?)
+            }
+            Owed::Finished { tournament } => {
+                Announcement::Finished(self.tournament(tournament).await?)
+            }
+            Owed::Analysis { game, channel } => {
                 let game = self.game(game).await?;
                 let analysis = self
                     .analysis_of(&game)
                     .await?
                     .ok_or(ServiceError::UnknownGame(game.id))?;
-                Subject::Analysis { game, analysis }
+                Announcement::Analysis {
+                    game,
+                    analysis,
+                    channel,
+                }
             }
-            About::Venue(game) => {
+            Owed::AnalysisFailed { game, channel } => {
                 // From the game's row alone: its log may be what failed.
                 let row = self.row(game).await?;
-                Subject::Venue(Venue {
+                let venue = Venue {
                     guild_id: row.guild_id,
                     channel_id: row.channel_id,
-                })
+                };
+                Announcement::AnalysisFailed {
+                    game,
+                    channel,
+                    venue,
+                }
             }
-            About::Tournament(tournament) => {
-                Subject::Tournament(self.tournament(tournament).await?)
-            }
-            About::Player(player) => Subject::Player {
+            Owed::Digest { player } => Announcement::Digest {
+                player,
                 lang: self.dm_language(player).await?,
                 games: self.games_waiting_for(player).await?,
             },
-            About::DailyPuzzle { puzzle, channel } => {
-                Subject::DailyPuzzle(Box::new(self.daily_puzzle(puzzle, channel).await?))
+            Owed::SlowReply { game, ply, seconds } => Announcement::SlowReply {
+                game: self.game_at(game, ply).await?,
+                seconds,
+            },
+            Owed::DailyPuzzle { puzzle, channel } => {
+                Announcement::DailyPuzzle(Box::new(self.daily_puzzle(puzzle, channel).await?))
             }
         })
     }

@@ -57,7 +57,7 @@ pub use actor::Actor;
 pub use analysis::{
     ANALYSIS_PLAYOUTS, Analysed, AnalysisView, MOMENTS, TurningPoint, analyse_moves,
 };
-pub use announcements::{Announcement, DueAnnouncement, Subject};
+pub use announcements::{Announcement, DueAnnouncement};
 pub use backup::{BackupError, backup};
 pub use challenges::{LONGEST_MOVE_TIME, SHORTEST_MOVE_TIME};
 pub use clock::{Clock, ManualClock, OffsetClock, SystemClock};

@@ -68,7 +68,7 @@ pub use games::{Committed, DueReminder, GameRow, GameUpdate, MoveRow, NewMove};
 pub use guild_settings::GuildLanguage;
 pub use lessons::LessonProgress;
 pub use load::Load;
-pub use outbox::{About, OutboxItem, Owed};
+pub use outbox::{OutboxItem, Owed};
 pub use players::PlayerRow;
 pub use puzzle_answers::{
     AnswerRow, Answered, NewAnswer, PuzzleRatingRow, Rated, ServedPuzzle, StoredRating,

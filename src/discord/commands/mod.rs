@@ -25,7 +25,7 @@ use crate::service::{Actor, GameId, GameView, PlayerId};
 
 pub use learn::{Shown as LessonShown, answered_shown, learning_shown};
 pub use puzzle::shown as shown_puzzle;
-pub use tournament::{pairings_text, signup_buttons, signup_text, standings_text};
+pub use tournament::{signup_buttons, signup_text};
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![

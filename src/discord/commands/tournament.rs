@@ -2,7 +2,6 @@
 //! (with the crosstable picture), pairings, withdraw, cancel.
 
 use crate::discord::ids::Stored;
-use std::fmt::Write as _;
 use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
@@ -10,9 +9,10 @@ use poise::serenity_prelude as serenity;
 use super::challenge::{BoardSize, MoveTime, SupplyChoice, options_of};
 use super::{Context, Error, actor, server_lang, tell_author, user_lang};
 use crate::discord::button_id::ButtonId;
-use crate::discord::messages::{button, fit_message, mention};
+use crate::discord::messages::{button, fit_message};
 use crate::discord::outgoing::{self, NOBODY};
 use crate::discord::player_of;
+use crate::discord::tournament_posts::{pairings_text, standings_text};
 use crate::i18n::{Lang, variant_words, yes_no};
 use crate::service::{
     Format, MOST_SWISS_ROUNDS, ServiceError, TournamentId, TournamentStatus, TournamentTerms,
@@ -197,55 +197,6 @@ pub async fn start(
     .await
 }
 
-/// A round's games (with mentions) and its bye.
-pub fn pairings_text(lang: Lang, view: &TournamentView, round: u32) -> String {
-    let (games, bye) = view.pairings(round);
-    let mut text = tr!(
-        lang,
-        "tournament-round",
-        round = round,
-        rounds = view.rounds()
-    );
-    for game in games {
-        let opener = if game.white.id == game.opener {
-            &game.white
-        } else {
-            &game.red
-        };
-        let other = if opener.id == game.white.id {
-            &game.red
-        } else {
-            &game.white
-        };
-        let _ = write!(
-            text,
-            "\n{}",
-            tr!(
-                lang,
-                "tournament-pairing",
-                id = game.id,
-                opener = mention(opener.id, &opener.name),
-                other = mention(other.id, &other.name)
-            )
-        );
-    }
-    if let Some(bye) = bye
-        && let Some(entrant) = view.entrants.iter().find(|e| e.player.id == bye)
-    {
-        let _ = write!(
-            text,
-            "\n{}",
-            tr!(
-                lang,
-                "tournament-bye",
-                name = &entrant.player.name,
-                swiss = yes_no(matches!(view.format, Format::Swiss { .. }))
-            )
-        );
-    }
-    text
-}
-
 /// The standings and the crosstable
 #[poise::command(slash_command, guild_only)]
 pub async fn standings(
@@ -264,53 +215,6 @@ pub async fn standings(
     )
     .await?;
     Ok(())
-}
-
-/// The standings in words: rank, name, points, the deciding tiebreaks.
-pub fn standings_text(lang: Lang, view: &TournamentView) -> String {
-    // What is true now: a round robin plays all its games at once, so its progress is the
-    // games played; a Swiss is in a round, or after it once its last game has ended.
-    let played = view.games.iter().filter(|(_, g)| g.is_over()).count();
-    let stage = match view.format {
-        Format::RoundRobin { .. } => "games",
-        Format::Swiss { .. } if view.round_complete() => "after",
-        Format::Swiss { .. } => "during",
-    };
-    let mut text = tr!(
-        lang,
-        "tournament-standings",
-        name = &view.name,
-        stage = stage,
-        round = view.current_round,
-        rounds = view.rounds(),
-        played = played,
-        games = view.games.len()
-    );
-    let standings = view.standings();
-    for line in &standings {
-        let _ = write!(
-            text,
-            "\n{}",
-            tr!(
-                lang,
-                "tournament-standing",
-                rank = line.rank,
-                name = &line.player.name,
-                points = format!("{}", line.standing.points),
-                withdrawn = yes_no(line.withdrawn)
-            )
-        );
-    }
-    if view.status == TournamentStatus::Finished
-        && let Some(winner) = standings.first()
-    {
-        let _ = write!(
-            text,
-            "\n{}",
-            tr!(lang, "tournament-winner", name = &winner.player.name)
-        );
-    }
-    text
 }
 
 /// A round's games
