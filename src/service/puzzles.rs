@@ -16,7 +16,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use super::{Actor, Lang, Result, Service, ServiceError};
 use crate::ai::analysis::same_move;
-use crate::ai::puzzle::Puzzle;
+use crate::game::Puzzle;
 use crate::game::{Effect, Game, Move, effect};
 use crate::i18n::color_name;
 use crate::ids::{GuildId, PuzzleId};

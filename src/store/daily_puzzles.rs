@@ -171,7 +171,7 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::puzzle::Puzzle;
+    use crate::game::Puzzle;
     use crate::store::puzzle_answers::tests::{answer, keep, keep_of, step};
     use crate::store::test_support::{
         CHANNEL, GUILD, NOW, OTHER_GUILD, due, puzzle, start, store_with_players,

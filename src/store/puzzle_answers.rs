@@ -3,8 +3,8 @@
 //! transaction that moves the player's and the puzzle's ratings, so it counts exactly once,
 //! whatever is clicked twice or restarted between.
 
-use crate::ai::puzzle::Puzzle;
 use crate::game::Move;
+use crate::game::Puzzle;
 
 use super::puzzles::PuzzleRow;
 use super::{GuildId, Millis, PlayerId, PuzzleId, Store, StoreError};

@@ -3,8 +3,8 @@
 
 use tempfile::TempDir;
 
-use crate::ai::puzzle::Puzzle;
 use crate::game::Move;
+use crate::game::Puzzle;
 
 use super::games::insert_game;
 use super::outbox::insert_owed;
