@@ -28,6 +28,7 @@ mod learning;
 pub mod lessons;
 mod opponent;
 mod play;
+mod puzzle_choice;
 mod puzzle_making;
 mod puzzles;
 mod ratings;

@@ -58,7 +58,7 @@ pub use ai_games::AiRecord;
 pub use analyses::{AnalysisPosition, AnalysisRequest, AnalysisRow, PendingAnalysis};
 pub use backup::{Copied, CopyError, Source, database_file};
 pub use challenges::{ChallengeRow, NewChallenge};
-pub use daily_puzzles::EarlierDaily;
+pub use daily_puzzles::{DueDaily, EarlierDaily};
 pub use digests::{DueDigest, StoredNotify};
 pub use game_start::{AiSide, ClockIfAway, Origin, OwedByStart};
 pub use game_write::{GameChange, GameWrite};
@@ -71,7 +71,8 @@ pub use load::Load;
 pub use outbox::{About, OutboxItem, Owed};
 pub use players::PlayerRow;
 pub use puzzle_answers::{
-    AnswerRow, Answered, NewAnswer, PuzzleRatingRow, Rated, ServedPuzzle, StoredRating,
+    AnswerRow, Answered, NewAnswer, PuzzleCandidate, PuzzleRatingRow, PuzzleSource, Rated,
+    ServedPuzzle, StoredRating,
 };
 pub use puzzles::{BuiltInKept, GameToCut};
 pub use ratings::{NamedRating, RatingPoint, RatingRow};
