@@ -1,8 +1,8 @@
 //! The daily puzzle (the `daily_puzzles` table and two columns of `guild_settings`): the
 //! channel a server's managers chose for it, when the next is due, and the puzzles posted. The
-//! post owed each day is saved in the outbox in the transaction that records the puzzle as
-//! posted and moves the next one on a day, so a day owes one post, whatever restarts or fails,
-//! and no puzzle is posted twice in a server.
+//! post owed each day (the puzzle and its item, chosen by the service) is saved in the outbox in
+//! the transaction that records the puzzle as posted and moves the next one on a day, so a day
+//! owes one post, whatever restarts or fails, and no puzzle is posted twice in a server.
 
 use super::outbox::{Owed, insert_owed};
 use super::puzzle_answers::{PuzzleCandidate, PuzzleSource};

@@ -13,7 +13,8 @@
 //! failure it drops. On a full disk, a hint, a wrong lesson answer or a new challenge was
 //! counted or numbered and reported done while its commit failed. `.ci/run` refuses the two.
 //!
-//! The store decides nothing: who opens, deadlines and reminder times come from the service.
+//! The store decides nothing: who opens, deadlines and reminder times, and which puzzle is served
+//! (daily or asked for) and what it owes, come from the service.
 //!
 //! Each public function is a span at trace level (`RUST_LOG=ponte::store=trace` shows every
 //! query's function and time); an error it returns is logged at debug level only, because the

@@ -1,4 +1,4 @@
-//! Puzzles as they are served and answered: choosing one for a player, the answers (one rated
+//! Puzzles as they are served and answered: those a player may be served, the answers (one rated
 //! answer per player and puzzle) and the players' puzzle ratings. An answer is saved in the
 //! transaction that moves the player's and the puzzle's ratings, so it counts exactly once,
 //! whatever is clicked twice or restarted between.
