@@ -2,8 +2,9 @@
 //!
 //! Layers, arrows pointing down only: front ends (`discord`, `local`, the binary's commands) →
 //! `service` → `store` / `render` / `ai` / `tournament` → `game`. The store uses `ids` and, of
-//! `game`, only `Variant` (kept as its notation; moves are kept as text and the service replays
-//! them through `game`); `ai` uses only `game`;
+//! `game`, `Variant`, `Move` and `Puzzle` (kept as their notation and columns, which `game` writes
+//! and reads back; a game's moves are kept as text and the service replays them through `game`);
+//! it decides nothing (which puzzle is served is the service's). `ai` uses only `game`;
 //! `replay` is a command-line tool over `game`, and `matches` reads the match records the lab
 //! (`lab/`, `ponte-lab arena`) writes. `docs/architecture.md` maps every file.
 

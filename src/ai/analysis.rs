@@ -3,6 +3,7 @@
 //! same game, budget and seeds give the same analysis.
 
 use super::{Budget, Level, choose};
+pub use crate::game::same_move;
 use crate::game::{Color, Game, Move, Variant};
 
 /// A swing smaller than this (in chance of winning) is the search's noise, not a mistake.
@@ -169,17 +170,6 @@ pub fn turning_points(
         .collect();
     moments.sort_by_key(|m| m.number);
     moments
-}
-
-/// Two moves that do the same (a placement's tiles, a bridge's ends, in either order).
-pub fn same_move(a: Move, b: Move) -> bool {
-    match (a, b) {
-        (Move::Place(a1, a2), Move::Place(b1, b2))
-        | (Move::Bridge(a1, a2), Move::Bridge(b1, b2)) => {
-            (a1, a2) == (b1, b2) || (a1, a2) == (b2, b1)
-        }
-        _ => a == b,
-    }
 }
 
 #[cfg(test)]

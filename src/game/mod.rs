@@ -17,6 +17,7 @@ mod game;
 mod groups;
 mod moves;
 pub mod playout;
+pub mod puzzle;
 mod reach;
 mod record;
 mod score;
@@ -29,7 +30,8 @@ pub use diagram::{grid, painted_grid, status_line};
 pub use effect::{Effect, effect};
 pub use error::{CellList, IllegalMove};
 pub use game::{Game, Outcome};
-pub use moves::{BadMove, Bridge, BridgeKind, Move};
+pub use moves::{BadMove, Bridge, BridgeKind, Move, same_move};
+pub use puzzle::Puzzle;
 pub use reach::island_ways;
 pub use record::{IllegalLine, NotARecord, Record, RecordedMove, Replay};
 pub use score::{

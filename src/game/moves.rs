@@ -243,6 +243,17 @@ impl fmt::Debug for Bridge {
     }
 }
 
+/// Two moves that do the same (a placement's tiles, a bridge's ends, in either order).
+pub fn same_move(a: Move, b: Move) -> bool {
+    match (a, b) {
+        (Move::Place(a1, a2), Move::Place(b1, b2))
+        | (Move::Bridge(a1, a2), Move::Bridge(b1, b2)) => {
+            (a1, a2) == (b1, b2) || (a1, a2) == (b2, b1)
+        }
+        _ => a == b,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

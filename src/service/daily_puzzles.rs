@@ -8,6 +8,7 @@
 //! day owes one, whatever restarts or fails.
 
 use super::digests::next_digest_at;
+use super::puzzle_choice::daily_owed;
 use super::puzzles::{PuzzleView, start_rating};
 use super::{Actor, ChannelId, Millis, Result, Service, ServiceError};
 use crate::ids::{GuildId, PuzzleId};
@@ -50,7 +51,8 @@ impl Service {
         Ok(next)
     }
 
-    /// Owes the daily puzzles due now, each once (see the module's text).
+    /// Owes the daily puzzles due now, each once, as `puzzle_choice` chooses them (see the
+    /// module's text).
     ///
     /// # Errors
     /// Database failures.
@@ -58,7 +60,7 @@ impl Service {
         let now = self.now();
         let owed = self
             .store
-            .take_due_daily_puzzles(now, next_daily_puzzle_at(now))
+            .take_due_daily_puzzles(now, next_daily_puzzle_at(now), daily_owed)
             .await?;
         if !owed.is_empty() {
             self.outbox_changed();

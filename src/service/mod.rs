@@ -30,6 +30,7 @@ pub mod lessons;
 mod levels;
 mod opponent;
 mod play;
+mod puzzle_choice;
 mod puzzle_making;
 mod puzzles;
 mod ratings;

@@ -16,7 +16,7 @@ use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use super::{Actor, Lang, Result, Service, ServiceError};
 use crate::ai::analysis::same_move;
-use crate::ai::puzzle::Puzzle;
+use crate::game::Puzzle;
 use crate::game::{Effect, Game, Move, effect};
 use crate::i18n::color_name;
 use crate::ids::{GuildId, PuzzleId};
@@ -290,7 +290,8 @@ impl Service {
         Ok(self.store.puzzle_rating(asker.id()).await?)
     }
 
-    /// A puzzle for `asker` (see the module's text); `None` when none is left for them.
+    /// A puzzle for `asker` (see the module's text and `puzzle_choice`); `None` when none is
+    /// left for them.
     ///
     /// # Errors
     /// Database failures.
@@ -298,10 +299,13 @@ impl Service {
     pub async fn next_puzzle(&self, asker: &Actor) -> Result<Option<PuzzleView>> {
         let rating = self.store.puzzle_rating(asker.id()).await?;
         let player_rating = rating.map_or_else(start, |r| r.rating).rating;
-        let served = self
-            .store
-            .puzzle_for(asker.id(), asker.guild, player_rating)
-            .await?;
+        let Some(id) = self
+            .choose_puzzle(asker.id(), asker.guild, player_rating)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let served = self.store.served_puzzle(id).await?;
         Ok(served.map(|served| view(served, player_rating, None)))
     }
 

@@ -1,11 +1,11 @@
 //! The daily puzzle (the `daily_puzzles` table and two columns of `guild_settings`): the
 //! channel a server's managers chose for it, when the next is due, and the puzzles posted. The
-//! post owed each day is saved in the outbox in the transaction that records the puzzle as
-//! posted and moves the next one on a day, so a day owes one post, whatever restarts or fails,
-//! and no puzzle is posted twice in a server.
+//! post owed each day (the puzzle and its item, chosen by the service) is saved in the outbox in
+//! the transaction that records the puzzle as posted and moves the next one on a day, so a day
+//! owes one post, whatever restarts or fails, and no puzzle is posted twice in a server.
 
 use super::outbox::{Owed, insert_owed};
-use super::puzzle_answers::SAME_GAME;
+use super::puzzle_answers::{PuzzleCandidate, PuzzleSource};
 use super::{ChannelId, GuildId, Millis, PuzzleId, Store, StoreError};
 
 /// A server whose daily puzzle has fallen due.
@@ -13,6 +13,17 @@ use super::{ChannelId, GuildId, Millis, PuzzleId, Store, StoreError};
 struct Due {
     guild_id: GuildId,
     puzzle_channel_id: ChannelId,
+}
+
+/// A server whose daily puzzle has fallen due, with what may be posted: the puzzles not
+/// posted there yet (its own and the built-in set's, not dropped from it), in the order kept,
+/// and where the day before's came from.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DueDaily {
+    pub guild: GuildId,
+    pub channel: ChannelId,
+    pub candidates: Vec<PuzzleCandidate>,
+    pub before: Option<PuzzleSource>,
 }
 
 /// A daily puzzle posted before another in its server, and how many solved it since.
@@ -49,11 +60,9 @@ impl Store {
         Ok(())
     }
 
-    /// Owes the daily puzzles due at `now`, each in one transaction with its record: a puzzle
-    /// of the server's own games not posted there yet, else one of the built-in set (not one
-    /// dropped from it); never one of the game of the day before's, whose answer could give
-    /// it away; the next is due at `next_at`. A server with no puzzle left owes nothing that
-    /// day.
+    /// Owes the daily puzzles due at `now` as `choose` decides (the puzzle and the item it
+    /// owes; `None`: nothing that day), each in one transaction with its record; the next is
+    /// due at `next_at` either way.
     ///
     /// # Errors
     /// On a database failure; what was owed before it stays owed.
@@ -62,6 +71,7 @@ impl Store {
         &self,
         now: Millis,
         next_at: Millis,
+        choose: impl Fn(&DueDaily) -> Option<(PuzzleId, Owed)>,
     ) -> Result<Vec<Owed>, StoreError> {
         let _writer = self.writer.lock().await;
         let mut tx = self.pool.begin_with("BEGIN IMMEDIATE").await?;
@@ -74,24 +84,33 @@ impl Store {
         .await?;
         let mut owed = Vec::new();
         for server in due {
-            let puzzle: Option<PuzzleId> = sqlx::query_scalar(&format!(
-                "SELECT p.id FROM puzzles p
-                     WHERE (p.guild_id = ?1 OR p.guild_id IS NULL)
-                       AND p.retired_at IS NULL
-                       AND NOT EXISTS (SELECT 1 FROM daily_puzzles d
-                                       WHERE d.guild_id = ?1 AND d.puzzle_id = p.id)
-                       AND NOT EXISTS (SELECT 1 FROM puzzles q
-                                       WHERE q.id = (SELECT d.puzzle_id FROM daily_puzzles d
-                                                     WHERE d.guild_id = ?1
-                                                     ORDER BY d.owed_at DESC, d.rowid DESC
-                                                     LIMIT 1)
-                                         AND {SAME_GAME})
-                     ORDER BY p.guild_id IS NULL, p.id LIMIT 1"
-            ))
+            let candidates: Vec<PuzzleCandidate> = sqlx::query_as(
+                "SELECT p.id, p.guild_id, p.rating, p.game_id, p.seed, p.variant FROM puzzles p
+                 WHERE (p.guild_id = ?1 OR p.guild_id IS NULL)
+                   AND p.retired_at IS NULL
+                   AND NOT EXISTS (SELECT 1 FROM daily_puzzles d
+                                   WHERE d.guild_id = ?1 AND d.puzzle_id = p.id)
+                 ORDER BY p.id",
+            )
+            .bind(server.guild_id)
+            .fetch_all(&mut *tx)
+            .await?;
+            let before: Option<PuzzleSource> = sqlx::query_as(
+                "SELECT p.game_id, p.seed, p.variant FROM daily_puzzles d
+                 JOIN puzzles p ON p.id = d.puzzle_id
+                 WHERE d.guild_id = ?
+                 ORDER BY d.owed_at DESC, d.rowid DESC LIMIT 1",
+            )
             .bind(server.guild_id)
             .fetch_optional(&mut *tx)
             .await?;
-            if let Some(puzzle) = puzzle {
+            let day = DueDaily {
+                guild: server.guild_id,
+                channel: server.puzzle_channel_id,
+                candidates,
+                before,
+            };
+            if let Some((puzzle, item)) = choose(&day) {
                 sqlx::query(
                     "INSERT INTO daily_puzzles (guild_id, puzzle_id, channel_id, owed_at)
                      VALUES (?, ?, ?, ?)",
@@ -102,10 +121,6 @@ impl Store {
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
-                let item = Owed::DailyPuzzle {
-                    puzzle,
-                    channel: server.puzzle_channel_id,
-                };
                 insert_owed(&mut tx, &[item], now).await?;
                 owed.push(item);
             }
@@ -171,90 +186,73 @@ impl Store {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::puzzle::Puzzle;
-    use crate::store::puzzle_answers::tests::{answer, keep, keep_of, step};
-    use crate::store::test_support::{
-        CHANNEL, GUILD, NOW, OTHER_GUILD, due, puzzle, start, store_with_players,
-    };
+    use crate::store::test_support::{CHANNEL, GUILD, NOW, due, keep, store_with_players};
+    use crate::store::test_support::{answer, step};
     use crate::store::{DAY, NewAnswer};
 
-    /// The puzzles owed on the days from `from`, one a day, until none is.
-    async fn posted(store: &Store, from: Millis) -> Vec<PuzzleId> {
-        let mut posted = Vec::new();
-        for day in 0..10 {
-            let now = from + day * DAY;
-            for owed in store.take_due_daily_puzzles(now, now + DAY).await.unwrap() {
-                let Owed::DailyPuzzle { puzzle, .. } = owed else {
-                    panic!("{owed:?}");
-                };
-                posted.push(puzzle);
-            }
-        }
-        posted
+    /// Takes the first candidate, as the service's choice stands in here.
+    fn first(day: &DueDaily) -> Option<(PuzzleId, Owed)> {
+        let puzzle = day.candidates.first()?.id;
+        let channel = day.channel;
+        Some((puzzle, Owed::DailyPuzzle { puzzle, channel }))
     }
 
     #[tokio::test]
-    async fn no_two_daily_puzzles_in_a_row_come_from_one_game() {
-        let (_dir, store) = store_with_players().await;
-        let (game, other_game) = (start(&store, 1, 2).await, start(&store, 1, 3).await);
-        let [a, b, c] = [(0, game), (1, game), (2, other_game)];
-        let mut ids = Vec::new();
-        for (n, game) in [a, b, c] {
-            ids.push(keep_of(&store, &puzzle(n), Some(game), Some(GUILD), 1500.0).await);
-        }
-        // The built-in set: two of one lab game, in the order kept, then another's.
-        let of_seed = |n: usize, seed: u64| Puzzle {
-            seed: Some(seed),
-            ..puzzle(n)
-        };
-        for (n, seed) in [(3, 9), (4, 9), (5, 10)] {
-            ids.push(keep_of(&store, &of_seed(n, seed), None, None, 1500.0).await);
-        }
-        store
-            .set_puzzle_channel(GUILD, Some(CHANNEL), Some(NOW))
-            .await
-            .unwrap();
-        // The server's: the first, the other game's, the first game's second; then the
-        // built-in: the first, the other lab game's, the first's second.
-        assert_eq!(
-            posted(&store, NOW).await,
-            [ids[0], ids[2], ids[1], ids[3], ids[5], ids[4]]
-        );
-    }
-
-    #[tokio::test]
-    async fn a_day_owes_one_daily_puzzle_the_servers_own_first_and_none_twice() {
+    async fn a_day_owes_what_was_chosen_once_with_its_record() {
         let (_dir, store) = store_with_players().await;
         let built_in = keep(&store, 0, None, 1500.0).await;
-        keep(&store, 1, Some(OTHER_GUILD), 1500.0).await;
         let own = keep(&store, 2, Some(GUILD), 1500.0).await;
         assert_eq!(
-            store.take_due_daily_puzzles(NOW, NOW + DAY).await.unwrap(),
+            store
+                .take_due_daily_puzzles(NOW, NOW + DAY, first)
+                .await
+                .unwrap(),
             []
         );
-
         store
             .set_puzzle_channel(GUILD, Some(CHANNEL), Some(NOW))
             .await
             .unwrap();
-        let first = Owed::DailyPuzzle {
+        let seen = std::sync::Mutex::new(Vec::new());
+        let chosen = |day: &DueDaily| {
+            seen.lock().unwrap().push(day.clone());
+            let puzzle = own;
+            Some((
+                puzzle,
+                Owed::DailyPuzzle {
+                    puzzle,
+                    channel: day.channel,
+                },
+            ))
+        };
+        let item = Owed::DailyPuzzle {
             puzzle: own,
             channel: CHANNEL,
         };
         assert_eq!(
-            store.take_due_daily_puzzles(NOW, NOW + DAY).await.unwrap(),
-            [first]
+            store
+                .take_due_daily_puzzles(NOW, NOW + DAY, chosen)
+                .await
+                .unwrap(),
+            [item]
         );
+        let day = seen.lock().unwrap().pop().unwrap();
+        assert_eq!(
+            day.candidates.iter().map(|c| c.id).collect::<Vec<_>>(),
+            [built_in, own],
+            "in the order kept"
+        );
+        assert_eq!((day.guild, day.channel, day.before), (GUILD, CHANNEL, None));
         assert_eq!(
             store
-                .take_due_daily_puzzles(NOW + 1, NOW + DAY)
+                .take_due_daily_puzzles(NOW + 1, NOW + DAY, first)
                 .await
                 .unwrap(),
             [],
             "one a day"
         );
-        let item = due(&store, NOW, 10).await;
-        assert_eq!(item.iter().map(|i| i.owed).collect::<Vec<_>>(), [first]);
+        let items = due(&store, NOW, 10).await;
+        assert_eq!(items.iter().map(|i| i.owed).collect::<Vec<_>>(), [item]);
         assert_eq!(
             store.daily_puzzle_server(own, CHANNEL).await.unwrap(),
             Some(GUILD)
@@ -262,25 +260,16 @@ mod tests {
         assert_eq!(store.daily_puzzle_before(GUILD, own).await.unwrap(), None);
 
         // Solved by alice after the post, by bob before it (not counted), missed by carol.
-        let after = NewAnswer {
-            now: NOW + 5,
-            ..answer(1, own, true)
-        };
-        store.save_puzzle_answer(&after, step).await.unwrap();
-        let before = NewAnswer {
-            now: NOW - 5,
-            ..answer(2, own, true)
-        };
-        store.save_puzzle_answer(&before, step).await.unwrap();
-        let missed = NewAnswer {
-            now: NOW + 6,
-            ..answer(3, own, false)
-        };
-        store.save_puzzle_answer(&missed, step).await.unwrap();
-
-        // The next day: the built-in one, saying how many solved the day before's.
+        for (player, at, correct) in [(1, NOW + 5, true), (2, NOW - 5, true), (3, NOW + 6, false)] {
+            let answer = NewAnswer {
+                now: at,
+                ..answer(player, own, correct)
+            };
+            store.save_puzzle_answer(&answer, step).await.unwrap();
+        }
+        // The next day: what is left, the day before's source told; its solvers counted.
         let second = store
-            .take_due_daily_puzzles(NOW + DAY, NOW + 2 * DAY)
+            .take_due_daily_puzzles(NOW + DAY, NOW + 2 * DAY, first)
             .await
             .unwrap();
         assert_eq!(
@@ -297,31 +286,28 @@ mod tests {
                 solvers: 1
             })
         );
-        // Each post is its own queue: the second is due while the first waits.
         assert_eq!(due(&store, NOW + DAY, 10).await.len(), 2);
-
-        // None left (another server's is never posted): nothing owed, the day moves on.
+        // Nothing chosen: nothing owed, the day moves on; turned off: nothing more.
+        let none = |_: &DueDaily| None;
         assert_eq!(
             store
-                .take_due_daily_puzzles(NOW + 2 * DAY, NOW + 3 * DAY)
+                .take_due_daily_puzzles(NOW + 2 * DAY, NOW + 3 * DAY, none)
                 .await
                 .unwrap(),
             []
         );
-        keep(&store, 3, None, 1500.0).await;
         assert_eq!(
             store
-                .take_due_daily_puzzles(NOW + 2 * DAY + 1, NOW + 3 * DAY)
+                .take_due_daily_puzzles(NOW + 2 * DAY + 1, NOW + 3 * DAY, first)
                 .await
                 .unwrap(),
             [],
             "not due before its time"
         );
-        // Turned off: nothing more.
         store.set_puzzle_channel(GUILD, None, None).await.unwrap();
         assert_eq!(
             store
-                .take_due_daily_puzzles(NOW + 9 * DAY, NOW + 10 * DAY)
+                .take_due_daily_puzzles(NOW + 9 * DAY, NOW + 10 * DAY, first)
                 .await
                 .unwrap(),
             []

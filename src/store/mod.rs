@@ -13,7 +13,8 @@
 //! failure it drops. On a full disk, a hint, a wrong lesson answer or a new challenge was
 //! counted or numbered and reported done while its commit failed. `.ci/run` refuses the two.
 //!
-//! The store decides nothing: who opens, deadlines and reminder times come from the service.
+//! The store decides nothing: who opens, deadlines and reminder times, and which puzzle is served
+//! (daily or asked for) and what it owes, come from the service.
 //!
 //! Each public function is a span at trace level (`RUST_LOG=ponte::store=trace` shows every
 //! query's function and time); an error it returns is logged at debug level only, because the
@@ -60,7 +61,7 @@ pub use analyses::{AnalysisPosition, AnalysisRequest, AnalysisRow, PendingAnalys
 pub use backup::{Copied, CopyError, Source, database_file};
 pub use challenges::{ChallengeRow, NewChallenge};
 pub use clock::ClockTimes;
-pub use daily_puzzles::EarlierDaily;
+pub use daily_puzzles::{DueDaily, EarlierDaily};
 pub use digests::{DueDigest, StoredNotify};
 pub use game_start::{AiSide, ClockIfAway, NewGame, Origin, OwedByStart};
 pub use game_write::{GameChange, GameWrite};
@@ -71,7 +72,8 @@ pub use load::Load;
 pub use outbox::{OutboxItem, Owed};
 pub use players::PlayerRow;
 pub use puzzle_answers::{
-    AnswerRow, Answered, NewAnswer, PuzzleRatingRow, Rated, ServedPuzzle, StoredRating,
+    AnswerRow, Answered, NewAnswer, PuzzleCandidate, PuzzleRatingRow, PuzzleSource, Rated,
+    ServedPuzzle, StoredRating,
 };
 pub use puzzles::{BuiltInKept, GameToCut};
 pub use ratings::{NamedRating, RatingPoint, RatingRow};

@@ -1,13 +1,13 @@
-//! Puzzles as they are served and answered: choosing one for a player, the answers (one rated
+//! Puzzles as they are served and answered: those a player may be served, the answers (one rated
 //! answer per player and puzzle) and the players' puzzle ratings. An answer is saved in the
 //! transaction that moves the player's and the puzzle's ratings, so it counts exactly once,
 //! whatever is clicked twice or restarted between.
 
-use crate::ai::puzzle::Puzzle;
 use crate::game::Move;
+use crate::game::Puzzle;
 
 use super::puzzles::PuzzleRow;
-use super::{GuildId, Millis, PlayerId, PuzzleId, Store, StoreError};
+use super::{GameId, GuildId, Millis, PlayerId, PuzzleId, Store, StoreError};
 
 /// A Glicko-2 rating as kept: a player's or a puzzle's.
 #[derive(Clone, Copy, Debug, PartialEq, sqlx::FromRow)]
@@ -62,11 +62,25 @@ const SERVED_COLUMNS: &str = "p.id, p.variant, p.moves, p.candidates, p.accepted
      p.played, p.chance_before, p.chance_after, p.playouts, p.judged, p.seed, p.guild_id, \
      p.rating, p.deviation, p.volatility";
 
-/// Whether puzzles `p` and `q` come from one game: the same stored game, or for the built-in
-/// set the lab's game of the same variant and seed (a puzzle whose game is not known is of no
-/// game another is).
-pub(super) const SAME_GAME: &str = "(q.game_id = p.game_id
-     OR (q.game_id IS NULL AND p.game_id IS NULL AND q.seed = p.seed AND q.variant = p.variant))";
+/// Where a puzzle comes from: the stored game it was cut from, or for the built-in set the
+/// lab's game's seed (when known) and variant.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct PuzzleSource {
+    pub game_id: Option<GameId>,
+    pub seed: Option<i64>,
+    pub variant: String,
+}
+
+/// A puzzle that may be served: its number, its server (`None`: the built-in set), its
+/// rating and where it comes from.
+#[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
+pub struct PuzzleCandidate {
+    pub id: PuzzleId,
+    pub guild_id: Option<GuildId>,
+    pub rating: f64,
+    #[sqlx(flatten)]
+    pub source: PuzzleSource,
+}
 
 /// A player's answer to a puzzle, as kept.
 #[derive(Clone, Debug, PartialEq, sqlx::FromRow)]
@@ -131,44 +145,65 @@ impl Store {
         .await?)
     }
 
-    /// A puzzle for `player` that they have not answered: from server `guild`'s games first,
-    /// then from the built-in set, the nearest to `near` (their rating) first. `guild` `None`
-    /// (a direct message, the terminal) serves the puzzles of no server only; another server's
-    /// are never served, nor a built-in puzzle dropped from the set. Never one from the game of
-    /// the puzzle they answered last, whose answer could give it away: such a puzzle waits
-    /// until they have answered one of another game.
+    /// The puzzles `player` has not answered, not dropped from the built-in set: those of
+    /// server `guild`'s games (none for `guild` `None`), then those of the built-in set, each
+    /// the nearest to `near` first and at most `limit` of each (all for `None`).
     ///
     /// # Errors
-    /// On a database failure, or a row this version cannot read.
+    /// On a database failure.
     #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
-    pub async fn puzzle_for(
+    pub async fn unanswered_puzzles(
         &self,
         player: PlayerId,
         guild: Option<GuildId>,
         near: f64,
-    ) -> Result<Option<ServedPuzzle>, StoreError> {
+        limit: Option<usize>,
+    ) -> Result<Vec<PuzzleCandidate>, StoreError> {
+        let limit = limit.map_or(-1, |limit| i64::try_from(limit).unwrap_or(i64::MAX));
+        let mut candidates = Vec::new();
         // `p.guild_id = NULL` is never true: without a server, only the built-in set.
-        let row = sqlx::query_as::<_, ServedRow>(&format!(
-            "SELECT {SERVED_COLUMNS} FROM puzzles p
-             WHERE (p.guild_id = ?1 OR p.guild_id IS NULL)
-               AND p.retired_at IS NULL
-               AND NOT EXISTS (SELECT 1 FROM puzzle_answers a
-                               WHERE a.puzzle_id = p.id AND a.player_id = ?2)
-               AND NOT EXISTS (SELECT 1 FROM puzzles q
-                               WHERE q.id = (SELECT a.puzzle_id FROM puzzle_answers a
-                                             WHERE a.player_id = ?2
-                                             ORDER BY a.answered_at DESC, a.rowid DESC
-                                             LIMIT 1)
-                                 AND {SAME_GAME})
-             ORDER BY p.guild_id IS NULL, abs(p.rating - ?3), p.id
-             LIMIT 1"
-        ))
-        .bind(guild)
+        for own in [true, false] {
+            candidates.extend(
+                sqlx::query_as::<_, PuzzleCandidate>(
+                    "SELECT p.id, p.guild_id, p.rating, p.game_id, p.seed, p.variant
+                     FROM puzzles p
+                     WHERE (CASE WHEN ?4 THEN p.guild_id = ?1 ELSE p.guild_id IS NULL END)
+                       AND p.retired_at IS NULL
+                       AND NOT EXISTS (SELECT 1 FROM puzzle_answers a
+                                       WHERE a.puzzle_id = p.id AND a.player_id = ?2)
+                     ORDER BY abs(p.rating - ?3), p.id
+                     LIMIT ?5",
+                )
+                .bind(guild)
+                .bind(player)
+                .bind(near)
+                .bind(own)
+                .bind(limit)
+                .fetch_all(&self.pool)
+                .await?,
+            );
+        }
+        Ok(candidates)
+    }
+
+    /// Where the puzzle `player` answered last comes from.
+    ///
+    /// # Errors
+    /// On a database failure.
+    #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
+    pub async fn last_answered_source(
+        &self,
+        player: PlayerId,
+    ) -> Result<Option<PuzzleSource>, StoreError> {
+        Ok(sqlx::query_as::<_, PuzzleSource>(
+            "SELECT p.game_id, p.seed, p.variant FROM puzzle_answers a
+             JOIN puzzles p ON p.id = a.puzzle_id
+             WHERE a.player_id = ?
+             ORDER BY a.answered_at DESC, a.rowid DESC LIMIT 1",
+        )
         .bind(player)
-        .bind(near)
         .fetch_optional(&self.pool)
-        .await?;
-        row.map(ServedRow::read).transpose()
+        .await?)
     }
 
     /// Puzzle `id` as served, whichever server it is from (the service checks who may see it).
@@ -305,184 +340,9 @@ async fn rating_of(
 }
 
 #[cfg(test)]
-pub(super) mod tests {
+mod tests {
     use super::*;
-    use crate::store::GameId;
-    use crate::store::test_support::{GUILD, NOW, OTHER_GUILD, puzzle, start, store_with_players};
-
-    pub(crate) async fn keep(
-        store: &Store,
-        n: usize,
-        guild: Option<GuildId>,
-        rating: f64,
-    ) -> PuzzleId {
-        keep_of(store, &puzzle(n), None, guild, rating).await
-    }
-
-    /// Keeps `puzzle` cut from `game` of `guild`, rated `rating`.
-    pub(crate) async fn keep_of(
-        store: &Store,
-        puzzle: &Puzzle,
-        game: Option<GameId>,
-        guild: Option<GuildId>,
-        rating: f64,
-    ) -> PuzzleId {
-        let id = store
-            .insert_puzzle(puzzle, game, guild, NOW)
-            .await
-            .unwrap()
-            .unwrap();
-        sqlx::query("UPDATE puzzles SET rating = ? WHERE id = ?")
-            .bind(rating)
-            .bind(id)
-            .execute(&store.pool)
-            .await
-            .unwrap();
-        id
-    }
-
-    pub(crate) fn answer(player: i64, puzzle: PuzzleId, correct: bool) -> NewAnswer {
-        NewAnswer {
-            player: PlayerId::new(player),
-            puzzle,
-            answer: "g2 g4".parse().unwrap(),
-            correct,
-            guild: Some(GUILD),
-            now: NOW,
-        }
-    }
-
-    /// Moves both ratings by a fixed step, as a stand-in for Glicko-2.
-    pub(crate) fn step(player: Option<StoredRating>, puzzle: StoredRating) -> Rated {
-        let before = player.unwrap_or(StoredRating {
-            rating: 1500.0,
-            deviation: 350.0,
-            volatility: 0.06,
-        });
-        Rated {
-            player_before: before,
-            player_after: StoredRating {
-                rating: before.rating + 10.0,
-                ..before
-            },
-            puzzle_after: StoredRating {
-                rating: puzzle.rating - 10.0,
-                ..puzzle
-            },
-        }
-    }
-
-    async fn chosen(
-        store: &Store,
-        player: i64,
-        guild: Option<GuildId>,
-        near: f64,
-    ) -> Option<PuzzleId> {
-        store
-            .puzzle_for(PlayerId::new(player), guild, near)
-            .await
-            .unwrap()
-            .map(|served| served.id)
-    }
-
-    #[tokio::test]
-    async fn a_puzzle_is_chosen_from_the_own_server_first_then_the_built_in_set_nearest_the_rating()
-    {
-        let (_dir, store) = store_with_players().await;
-        let built_in_far = keep(&store, 0, None, 1900.0).await;
-        let built_in_near = keep(&store, 1, None, 1450.0).await;
-        let other_server = keep(&store, 2, Some(OTHER_GUILD), 1500.0).await;
-        let own_far = keep(&store, 3, Some(GUILD), 1100.0).await;
-        let own_near = keep(&store, 4, Some(GUILD), 1600.0).await;
-
-        // The own server's first, the nearest of them first.
-        assert_eq!(chosen(&store, 1, Some(GUILD), 1500.0).await, Some(own_near));
-        assert_eq!(chosen(&store, 1, Some(GUILD), 1200.0).await, Some(own_far));
-        // In a direct message, the built-in set only.
-        assert_eq!(chosen(&store, 1, None, 1500.0).await, Some(built_in_near));
-        assert_eq!(chosen(&store, 1, None, 2000.0).await, Some(built_in_far));
-        // Answered puzzles are not served again; another server's never.
-        for id in [own_near, own_far, built_in_near] {
-            let saved = store
-                .save_puzzle_answer(&answer(1, id, true), step)
-                .await
-                .unwrap();
-            assert!(matches!(saved, Answered::Saved(_)));
-        }
-        assert_eq!(
-            chosen(&store, 1, Some(GUILD), 1500.0).await,
-            Some(built_in_far)
-        );
-        assert_eq!(
-            chosen(&store, 2, Some(GUILD), 1500.0).await,
-            Some(own_near),
-            "bob's own"
-        );
-        store
-            .save_puzzle_answer(&answer(1, built_in_far, false), step)
-            .await
-            .unwrap();
-        assert_eq!(chosen(&store, 1, Some(GUILD), 1500.0).await, None);
-        assert_eq!(chosen(&store, 1, None, 1500.0).await, None);
-        assert_eq!(
-            chosen(&store, 1, Some(OTHER_GUILD), 1500.0).await,
-            Some(other_server),
-            "in its own server"
-        );
-        let served = store.served_puzzle(own_near).await.unwrap().unwrap();
-        assert_eq!(served.puzzle, puzzle(4));
-        assert_eq!(served.guild_id, Some(GUILD));
-    }
-
-    /// Alice answers `id` right.
-    async fn answered(store: &Store, id: PuzzleId) {
-        let saved = store.save_puzzle_answer(&answer(1, id, true), step).await;
-        assert!(matches!(saved.unwrap(), Answered::Saved(_)));
-    }
-
-    #[tokio::test]
-    async fn a_puzzle_of_the_game_answered_last_waits_until_one_of_another_game_is_answered() {
-        let (_dir, store) = store_with_players().await;
-        let (game, other_game) = (start(&store, 1, 2).await, start(&store, 1, 3).await);
-        let first = keep_of(&store, &puzzle(0), Some(game), Some(GUILD), 1500.0).await;
-        let same_game = keep_of(&store, &puzzle(1), Some(game), Some(GUILD), 1510.0).await;
-        let other = keep_of(&store, &puzzle(2), Some(other_game), Some(GUILD), 1700.0).await;
-        assert_eq!(chosen(&store, 1, Some(GUILD), 1500.0).await, Some(first));
-        answered(&store, first).await;
-        // The nearest is of the same game: the other game's comes first.
-        assert_eq!(chosen(&store, 1, Some(GUILD), 1500.0).await, Some(other));
-        assert_eq!(
-            chosen(&store, 2, Some(GUILD), 1500.0).await,
-            Some(first),
-            "bob answered none"
-        );
-        answered(&store, other).await;
-        assert_eq!(
-            chosen(&store, 1, Some(GUILD), 1500.0).await,
-            Some(same_game)
-        );
-        answered(&store, same_game).await;
-
-        // The built-in set: a lab game is its variant and seed; of no known game, none is held.
-        let of_seed = |n: usize, seed: Option<u64>| Puzzle { seed, ..puzzle(n) };
-        let nine = keep_of(&store, &of_seed(3, Some(9)), None, None, 1500.0).await;
-        let nine_again = keep_of(&store, &of_seed(4, Some(9)), None, None, 1500.0).await;
-        let unknown = keep_of(&store, &of_seed(5, None), None, None, 1650.0).await;
-        assert_eq!(chosen(&store, 1, None, 1500.0).await, Some(nine));
-        answered(&store, nine).await;
-        assert_eq!(chosen(&store, 1, None, 1500.0).await, Some(unknown));
-        answered(&store, unknown).await;
-        assert_eq!(chosen(&store, 1, None, 1500.0).await, Some(nine_again));
-        // The only one left is of the game answered last: none for now.
-        let (_dir, store) = store_with_players().await;
-        let nine = keep_of(&store, &of_seed(3, Some(9)), None, None, 1500.0).await;
-        keep_of(&store, &of_seed(4, Some(9)), None, None, 1500.0).await;
-        store
-            .save_puzzle_answer(&answer(1, nine, false), step)
-            .await
-            .unwrap();
-        assert_eq!(chosen(&store, 1, None, 1500.0).await, None);
-    }
+    use crate::store::test_support::{NOW, answer, keep, step, store_with_players};
 
     #[tokio::test]
     async fn a_second_answer_tells_the_rating_as_it_is_now() {

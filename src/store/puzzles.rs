@@ -2,28 +2,11 @@
 //! the built-in set (with none), one row per position. Moves are kept in the record's notation,
 //! one per line; a position already kept is not kept twice.
 
-use crate::ai::puzzle::Puzzle;
-use crate::game::Move;
+use crate::game::Puzzle;
+use crate::game::puzzle::{PuzzleColumns, judged_text};
 
 use super::PuzzleId;
 use super::{GameId, GuildId, Millis, Store, StoreError};
-
-/// Moves in the record's notation, one per line.
-fn lines(moves: &[Move]) -> String {
-    moves
-        .iter()
-        .map(ToString::to_string)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The moves `text` holds, one per line (none for an empty text).
-fn parse_lines(text: &str) -> Result<Vec<Move>, String> {
-    text.lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| line.parse::<Move>().map_err(|e| e.to_string()))
-        .collect()
-}
 
 /// A puzzle's row as kept, before its text is read.
 #[derive(sqlx::FromRow)]
@@ -46,38 +29,24 @@ impl PuzzleRow {
     pub(super) fn read(self) -> Result<(PuzzleId, Puzzle), StoreError> {
         let id = self.id;
         let impossible = |error: String| StoreError::Impossible(format!("puzzle {id}: {error}"));
-        let played = match self.played {
-            Some(text) => Some(
-                text.parse::<Move>()
-                    .map_err(|e| impossible(e.to_string()))?,
-            ),
-            None => None,
-        };
-        let puzzle = Puzzle {
-            variant: self
-                .variant
-                .parse()
-                .map_err(|e| impossible(format!("{e}")))?,
-            moves: parse_lines(&self.moves).map_err(impossible)?,
-            candidates: parse_lines(&self.candidates).map_err(impossible)?,
-            accepted: parse_lines(&self.accepted).map_err(impossible)?,
-            best_line: parse_lines(&self.best_line).map_err(impossible)?,
-            played,
+        let columns = PuzzleColumns {
+            variant: self.variant,
+            moves: self.moves,
+            candidates: self.candidates,
+            accepted: self.accepted,
+            best_line: self.best_line,
+            played: self.played,
             chance_before: self.chance_before,
             chance_after: self.chance_after,
             playouts: u64::try_from(self.playouts).map_err(|e| impossible(e.to_string()))?,
-            judged: self
-                .judged
-                .split_whitespace()
-                .map(|c| c.parse::<f64>().map_err(|e| impossible(e.to_string())))
-                .collect::<Result<_, _>>()?,
+            judged: self.judged,
             seed: self
                 .seed
                 .map(u64::try_from)
                 .transpose()
                 .map_err(|e| impossible(e.to_string()))?,
         };
-        Ok((id, puzzle))
+        Ok((id, Puzzle::try_from(columns).map_err(impossible)?))
     }
 }
 
@@ -251,15 +220,6 @@ impl Store {
     }
 }
 
-/// Judged chances as kept: separated by spaces, three decimals as in the set's text.
-fn judged_text(judged: &[f64]) -> String {
-    judged
-        .iter()
-        .map(|c| format!("{c:.3}"))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// Inserts `puzzle` unless its position is kept already (`None` then), at the rating its
 /// cut's judging makes it start at ([`Puzzle::start_rating`]).
 pub(super) async fn insert(
@@ -269,6 +229,7 @@ pub(super) async fn insert(
     guild: Option<GuildId>,
     now: Millis,
 ) -> Result<Option<PuzzleId>, sqlx::Error> {
+    let columns = PuzzleColumns::from(puzzle);
     sqlx::query_scalar(
         "INSERT INTO puzzles (game_id, guild_id, position_key, variant, moves, candidates,
                               accepted, best_line, played, chance_before, chance_after,
@@ -280,19 +241,19 @@ pub(super) async fn insert(
     .bind(game)
     .bind(guild)
     .bind(puzzle.key())
-    .bind(puzzle.variant.to_string())
-    .bind(lines(&puzzle.moves))
-    .bind(lines(&puzzle.candidates))
-    .bind(lines(&puzzle.accepted))
-    .bind(lines(&puzzle.best_line))
-    .bind(puzzle.played.map(|mv| mv.to_string()))
-    .bind(puzzle.chance_before)
-    .bind(puzzle.chance_after)
-    .bind(i64::try_from(puzzle.playouts).unwrap_or(i64::MAX))
+    .bind(columns.variant)
+    .bind(columns.moves)
+    .bind(columns.candidates)
+    .bind(columns.accepted)
+    .bind(columns.best_line)
+    .bind(columns.played)
+    .bind(columns.chance_before)
+    .bind(columns.chance_after)
+    .bind(i64::try_from(columns.playouts).unwrap_or(i64::MAX))
     .bind(now)
-    .bind(judged_text(&puzzle.judged))
+    .bind(columns.judged)
     .bind(
-        puzzle
+        columns
             .seed
             .map(|seed| i64::try_from(seed).unwrap_or(i64::MAX)),
     )
@@ -305,7 +266,7 @@ pub(super) async fn insert(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::Variant;
+    use crate::game::{Move, Variant};
     use crate::store::test_support::{GUILD, NOW, start, store_with_players};
 
     fn moves(text: &[&str]) -> Vec<Move> {

@@ -3,8 +3,9 @@
 
 use tempfile::TempDir;
 
-use crate::ai::puzzle::Puzzle;
 use crate::game::Move;
+use crate::game::Puzzle;
+use crate::store::{NewAnswer, PuzzleId, Rated, StoredRating};
 
 use super::game_start::insert_game;
 use super::outbox::insert_owed;
@@ -294,5 +295,62 @@ pub(crate) fn puzzle(n: usize) -> Puzzle {
         playouts: 400,
         judged: Vec::new(),
         seed: None,
+    }
+}
+
+pub async fn keep(store: &Store, n: usize, guild: Option<GuildId>, rating: f64) -> PuzzleId {
+    keep_of(store, &puzzle(n), None, guild, rating).await
+}
+
+/// Keeps `puzzle` cut from `game` of `guild`, rated `rating`.
+pub async fn keep_of(
+    store: &Store,
+    puzzle: &Puzzle,
+    game: Option<GameId>,
+    guild: Option<GuildId>,
+    rating: f64,
+) -> PuzzleId {
+    let id = store
+        .insert_puzzle(puzzle, game, guild, NOW)
+        .await
+        .unwrap()
+        .unwrap();
+    sqlx::query("UPDATE puzzles SET rating = ? WHERE id = ?")
+        .bind(rating)
+        .bind(id)
+        .execute(&store.pool)
+        .await
+        .unwrap();
+    id
+}
+
+pub fn answer(player: i64, puzzle: PuzzleId, correct: bool) -> NewAnswer {
+    NewAnswer {
+        player: PlayerId::new(player),
+        puzzle,
+        answer: "g2 g4".parse().unwrap(),
+        correct,
+        guild: Some(GUILD),
+        now: NOW,
+    }
+}
+
+/// Moves both ratings by a fixed step, as a stand-in for Glicko-2.
+pub fn step(player: Option<StoredRating>, puzzle: StoredRating) -> Rated {
+    let before = player.unwrap_or(StoredRating {
+        rating: 1500.0,
+        deviation: 350.0,
+        volatility: 0.06,
+    });
+    Rated {
+        player_before: before,
+        player_after: StoredRating {
+            rating: before.rating + 10.0,
+            ..before
+        },
+        puzzle_after: StoredRating {
+            rating: puzzle.rating - 10.0,
+            ..puzzle
+        },
     }
 }
