@@ -319,31 +319,7 @@ pub fn cut_game(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn moves(text: &[&str]) -> Vec<Move> {
-        text.iter().map(|m| m.parse().unwrap()).collect()
-    }
-
-    fn mv(text: &str) -> Move {
-        text.parse().unwrap()
-    }
-
-    /// A puzzle on 8×8 after three placements: Red to move.
-    fn puzzle() -> Puzzle {
-        Puzzle {
-            variant: Variant::boxed(8).unwrap(),
-            moves: moves(&["c3 d5", "f6 g8", "a1 a3"]),
-            candidates: moves(&["h1 h3", "g2 g4", "f1 f3"]),
-            accepted: moves(&["g2 g4"]),
-            best_line: moves(&["g2 g4", "b6 b8"]),
-            played: Some(mv("h1 h3")),
-            chance_before: 0.7,
-            chance_after: 0.4,
-            playouts: 400,
-            judged: Vec::new(),
-            seed: None,
-        }
-    }
+    use crate::game::puzzle::tests::{moves, mv, puzzle};
 
     /// A game on 8×8 between two players of the advice (beginners: sensible moves at random,
     /// mistakes among them), with its analysis at `playouts` a position.

@@ -450,20 +450,21 @@ pub fn position_key(game: &Game) -> String {
     key
 }
 
+/// The fixtures of the puzzle tests, here and in the cutting's (`ai::puzzle`).
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn moves(text: &[&str]) -> Vec<Move> {
+    pub(crate) fn moves(text: &[&str]) -> Vec<Move> {
         text.iter().map(|m| m.parse().unwrap()).collect()
     }
 
-    fn mv(text: &str) -> Move {
+    pub(crate) fn mv(text: &str) -> Move {
         text.parse().unwrap()
     }
 
     /// A puzzle on 8×8 after three placements: Red to move.
-    fn puzzle() -> Puzzle {
+    pub(crate) fn puzzle() -> Puzzle {
         Puzzle {
             variant: Variant::boxed(8).unwrap(),
             moves: moves(&["c3 d5", "f6 g8", "a1 a3"]),
@@ -476,6 +477,18 @@ mod tests {
             playouts: 400,
             judged: Vec::new(),
             seed: None,
+        }
+    }
+
+    /// A puzzle of the empty board, cut from no game: White to move.
+    fn opening() -> Puzzle {
+        Puzzle {
+            moves: Vec::new(),
+            candidates: moves(&["c3 d5", "a1 h8"]),
+            accepted: moves(&["c3 d5"]),
+            best_line: moves(&["c3 d5"]),
+            played: None,
+            ..puzzle()
         }
     }
 
@@ -630,14 +643,7 @@ mod tests {
             seed: Some(5),
             ..puzzle()
         };
-        let opening = Puzzle {
-            moves: Vec::new(),
-            candidates: moves(&["c3 d5", "a1 h8"]),
-            accepted: moves(&["c3 d5"]),
-            best_line: moves(&["c3 d5"]),
-            played: None,
-            ..tests::puzzle()
-        };
+        let opening = opening();
         let text = format!("# two puzzles\n\n{puzzle}\n\n{opening}\n");
         assert!(text.contains("moves c3 d5; f6 g8; a1 a3\n"), "{text}");
         assert!(text.contains("\nseed 5\n") && text.contains("\njudged 0.310 0.712 0.525\n"));
@@ -694,14 +700,7 @@ mod tests {
             seed: Some(5),
             ..puzzle()
         };
-        let opening = Puzzle {
-            moves: Vec::new(),
-            candidates: moves(&["c3 d5", "a1 h8"]),
-            accepted: moves(&["c3 d5"]),
-            best_line: moves(&["c3 d5"]),
-            played: None,
-            ..puzzle()
-        };
+        let opening = opening();
         for puzzle in [puzzle(), judged.clone(), opening] {
             let columns = PuzzleColumns::from(&puzzle);
             assert_eq!(Puzzle::try_from(columns), Ok(puzzle));
