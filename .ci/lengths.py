@@ -19,7 +19,7 @@ def test_module_lines(lines):
     inside = set()
     i = 0
     while i < len(lines):
-        if lines[i].strip() == "#[cfg(test)]" and i + 1 < len(lines) and re.match(r"\s*(pub\s+)?mod\s+\w+\s*\{", lines[i + 1]):
+        if lines[i].strip() == "#[cfg(test)]" and i + 1 < len(lines) and re.match(r"\s*(pub(\([^)]*\))?\s+)?mod\s+\w+\s*\{", lines[i + 1]):
             depth, j = 0, i + 1
             while j < len(lines):
                 depth += lines[j].count("{") - lines[j].count("}")
