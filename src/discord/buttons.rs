@@ -9,13 +9,12 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::button_id::ButtonId;
-use super::commands::{
-    LessonShown, answered_shown, learning_shown, shown_puzzle, signup_buttons, signup_text,
-};
+use super::commands::{answered_shown, learning_shown, shown_puzzle, signup_buttons, signup_text};
 use super::health::Outcome;
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text};
 use super::outgoing::{self, NOBODY};
 use super::post::{analysed_answer, export_file, gif_of};
+use super::private_board::PrivateBoard;
 use super::{Data, Error, UserError, actor_of, explain, player_of};
 use crate::game::Move;
 use crate::i18n::Lang;
@@ -359,7 +358,7 @@ impl Click<'_> {
             .service
             .answer_lesson(&self.asker, Some(usize::from(lesson)), answer)
             .await?;
-        self.lesson_followup(answered_shown(answered, self.lang).await?)
+        self.private_board(answered_shown(answered, self.lang).await?)
             .await
     }
 
@@ -368,12 +367,13 @@ impl Click<'_> {
         self.defer().await?;
         let view = self.data.service.start_lesson(&self.asker, 1).await?;
         let shown = learning_shown(Learning::At(Box::new(view)), self.lang).await?;
-        self.lesson_followup(shown).await
+        self.private_board(shown).await
     }
 
-    async fn lesson_followup(&self, shown: LessonShown) -> Result<(), Error> {
+    /// A learning answer, privately to the one who clicked (after [`Click::defer`]).
+    async fn private_board(&self, board: PrivateBoard) -> Result<(), Error> {
         self.component
-            .create_followup(self.ctx, shown.followup())
+            .create_followup(self.ctx, board.followup())
             .await?;
         Ok(())
     }
@@ -454,14 +454,10 @@ impl Click<'_> {
             .service
             .answer_puzzle(puzzle, &self.asker, choice)
             .await?;
-        let (lang, drawn) = (self.lang, answer.clone());
-        let png = tokio::task::spawn_blocking(move || drawn.png(lang)).await?;
-        let followup = outgoing::followup(NOBODY)
-            .content(answer.text(lang))
-            .add_file(serenity::CreateAttachment::bytes(png, "answer.png"))
-            .ephemeral(true);
-        self.component.create_followup(self.ctx, followup).await?;
-        Ok(())
+        let lang = self.lang;
+        let text = answer.text(lang);
+        self.private_board(PrivateBoard::drawn(text, "answer.png", move || answer.png(lang)).await?)
+            .await
     }
 
     /// The daily puzzle opened privately for the one who clicked (deferred: the board is
@@ -469,14 +465,8 @@ impl Click<'_> {
     async fn solve(&self, puzzle: PuzzleId) -> Result<(), Error> {
         self.defer().await?;
         let view = self.data.service.puzzle(puzzle, &self.asker).await?;
-        let (text, png, buttons) = shown_puzzle(view, self.lang).await?;
-        let followup = outgoing::followup(NOBODY)
-            .content(text)
-            .add_file(serenity::CreateAttachment::bytes(png, "puzzle.png"))
-            .components(buttons)
-            .ephemeral(true);
-        self.component.create_followup(self.ctx, followup).await?;
-        Ok(())
+        self.private_board(shown_puzzle(view, self.lang).await?)
+            .await
     }
 }
 

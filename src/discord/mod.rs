@@ -15,6 +15,7 @@ mod messages;
 mod outbox;
 mod outgoing;
 mod post;
+mod private_board;
 mod running;
 mod scheduler;
 mod tournament_posts;

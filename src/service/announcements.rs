@@ -7,7 +7,7 @@
 use crate::ids::{ChannelId, MessageId};
 use std::time::Duration;
 
-use super::views::replay_log;
+use super::views::{DamagedLog, Position};
 use super::{
     AnalysisView, DailyPuzzle, GameId, GameView, Lang, MoveReport, PlayerId, Result, Service,
     ServiceError, TournamentView, Venue,
@@ -303,11 +303,9 @@ impl Service {
         if plies >= row.plies {
             return self.view(row).await;
         }
-        let moves = self.store.moves(row.id).await?;
-        let swapped_later = plies < 2
-            && moves
-                .get(1)
-                .is_some_and(|m| m.notation.parse() == Ok(Move::Swap));
+        let now = self.position(&row).await?;
+        let shown = &now.moves[..usize::try_from(plies).unwrap_or(0).min(now.moves.len())];
+        let swapped_later = plies < 2 && now.moves.get(1).is_some_and(|m| m.mv == Move::Swap);
         let mut earlier = GameRow {
             plies,
             status: GameStatus::Active,
@@ -324,8 +322,8 @@ impl Service {
             std::mem::swap(&mut earlier.white_id, &mut earlier.red_id);
             std::mem::swap(&mut earlier.white_name, &mut earlier.red_name);
         }
-        let shown = usize::try_from(plies).unwrap_or(0).min(moves.len());
-        let position = replay_log(&earlier, &moves[..shown])?;
+        let position = Position::replayed(earlier.variant, shown)
+            .map_err(|reason| DamagedLog { game: id, reason })?;
         Ok(GameView::new(earlier, &position))
     }
 }

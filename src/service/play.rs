@@ -178,7 +178,8 @@ impl Service {
             _ => Ok(()),
         };
         let seated = |row: &GameRow| mover_in(row, player);
-        let (mut write, mover, now) = match self.open_active(id, fresh, seated).await? {
+        let write = self.store.write_game(id).await?;
+        let (mut write, mover, now) = match self.guard_active(id, write, fresh, seated).await? {
             Opened::Open {
                 write,
                 checked,
@@ -262,7 +263,8 @@ impl Service {
             Some(_) if !actor.manages(row.guild_id) => Err(ServiceError::TournamentGameAbort(id)),
             _ => Ok(()),
         };
-        let (mut write, now) = match self.open_active(id, by_players, |_| Ok(())).await? {
+        let write = self.store.write_game(id).await?;
+        let (mut write, now) = match self.guard_active(id, write, by_players, |_| Ok(())).await? {
             Opened::Open { write, now, .. } => (write, now),
             Opened::LostOnTime(view) => return Ok(AbortOutcome::LostOnTime(view)),
         };
@@ -319,25 +321,23 @@ impl Service {
         Ok(game)
     }
 
-    /// Opens game `id`'s write for a player's action on the game as it stands now (see
-    /// [`as_of`]): `first` checks the action before anything else, a game over refuses it,
-    /// then `checked` checks it against the active game, and its value is kept. Past the
-    /// deadline the game is lost on time instead, whoever acts.
+    /// The one guard of a player's action on game `id`, given its write as just opened
+    /// (`None`: no such game), on the game as it stands now (see [`as_of`]): `first` checks
+    /// the action before anything else, a game over refuses it, then `checked` checks it
+    /// against the active game, and its value is kept. Past the deadline the game is lost on
+    /// time instead, whoever acts.
     ///
     /// # Errors
     /// [`ServiceError::UnknownGame`], [`ServiceError::GameOver`], the checks' own errors;
     /// database failures.
-    async fn open_active<T>(
-        &self,
+    async fn guard_active<'a, T>(
+        &'a self,
         id: GameId,
+        write: Option<GameWrite<'a>>,
         first: impl FnOnce(&GameRow) -> Result<()>,
         checked: impl FnOnce(&GameRow) -> Result<T>,
-    ) -> Result<Opened<'_, T>> {
-        let mut write = self
-            .store
-            .write_game(id)
-            .await?
-            .ok_or(ServiceError::UnknownGame(id))?;
+    ) -> Result<Opened<'a, T>> {
+        let mut write = write.ok_or(ServiceError::UnknownGame(id))?;
         // A vacation whose days are used stops no clock.
         write.game = as_of(write.game, self.now());
         first(&write.game)?;

@@ -257,6 +257,23 @@ pub(super) struct Position {
 }
 
 impl Position {
+    /// The position after `moves`, a prefix of a log already replayed (so parsed and checked
+    /// once): an earlier moment of a game.
+    ///
+    /// # Errors
+    /// Why a move is illegal, which only a log changed under the cache could make it.
+    pub fn replayed(variant: Variant, moves: &[LoggedMove]) -> Result<Position, String> {
+        let mut game = Game::new(variant);
+        for logged in moves {
+            game.play(logged.mv)
+                .map_err(|e| format!("move {}, `{}`, is illegal: {e}", logged.ply, logged.mv))?;
+        }
+        Ok(Position {
+            game,
+            moves: moves.to_vec(),
+        })
+    }
+
     /// The position `game` after `moves` were played from this one (the service checked them).
     pub fn extended(&self, game: Game, moves: &[LoggedMove]) -> Position {
         let mut logged = self.moves.clone();

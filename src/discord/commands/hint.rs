@@ -1,9 +1,8 @@
 //! `/hint`: in a game against the bot, the move it would play for the author, privately, on a
 //! board.
 
-use poise::serenity_prelude as serenity;
-
 use super::{Context, Error, actor, autocomplete, game_id, user_lang};
+use crate::discord::private_board::PrivateBoard;
 
 /// Against the bot: the move it would play for you, and why (hints are counted)
 ///
@@ -19,12 +18,7 @@ pub async fn hint(
     ctx.defer_ephemeral().await?;
     let lang = user_lang(ctx);
     let hint = ctx.data().service.hint(id, &actor(ctx)).await?;
-    let drawn = hint.clone();
-    let png = tokio::task::spawn_blocking(move || drawn.png(lang)).await?;
-    let reply = poise::CreateReply::default()
-        .content(hint.text(lang))
-        .attachment(serenity::CreateAttachment::bytes(png, "hint.png"))
-        .ephemeral(true);
-    ctx.send(reply).await?;
+    let board = PrivateBoard::drawn(hint.text(lang), "hint.png", move || hint.png(lang)).await?;
+    ctx.send(board.reply()).await?;
     Ok(())
 }

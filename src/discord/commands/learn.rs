@@ -9,39 +9,12 @@ use poise::serenity_prelude as serenity;
 use super::{Context, Error, actor, user_lang};
 use crate::discord::UserError;
 use crate::discord::button_id::ButtonId;
-use crate::discord::messages::{button, fit_message};
-use crate::discord::outgoing::{self, NOBODY};
+use crate::discord::messages::button;
+use crate::discord::private_board::PrivateBoard;
 use crate::game::Move;
 use crate::i18n::Lang;
 use crate::service::{Answered, Learning, LessonAnswer, LessonView};
 use crate::tr;
-
-/// What a lesson's answer shows: its words, its pictures (named), its buttons.
-pub struct Shown {
-    pub text: String,
-    pub pictures: Vec<(Vec<u8>, &'static str)>,
-    pub buttons: Vec<serenity::CreateActionRow>,
-}
-
-impl Shown {
-    /// As a reply to a command, privately.
-    pub fn reply(self) -> poise::CreateReply {
-        let mut reply = poise::CreateReply::default()
-            .content(fit_message(&self.text))
-            .components(self.buttons)
-            .ephemeral(true);
-        for (png, name) in self.pictures {
-            reply = reply.attachment(serenity::CreateAttachment::bytes(png, name));
-        }
-        reply
-    }
-
-    /// As a follow-up to a deferred button click: the same reply, mentioning nobody.
-    pub fn followup(self) -> serenity::CreateInteractionResponseFollowup {
-        self.reply()
-            .to_slash_followup_response(outgoing::followup(NOBODY))
-    }
-}
 
 /// Learn Ponte del Diavolo by playing: eight short lessons, privately
 ///
@@ -97,7 +70,7 @@ pub async fn answer_move(ctx: Context<'_>, mv: Move) -> Result<(), Error> {
 }
 
 /// Where the learner is: the lesson, or the end with its two buttons.
-pub async fn learning_shown(learning: Learning, lang: Lang) -> Result<Shown, Error> {
+pub async fn learning_shown(learning: Learning, lang: Lang) -> Result<PrivateBoard, Error> {
     let Learning::At(view) = learning else {
         let buttons = vec![serenity::CreateActionRow::Buttons(vec![
             button(
@@ -111,11 +84,8 @@ pub async fn learning_shown(learning: Learning, lang: Lang) -> Result<Shown, Err
                 serenity::ButtonStyle::Secondary,
             ),
         ])];
-        return Ok(Shown {
-            text: tr!(lang, "lesson-finished", total = crate::service::LESSONS),
-            pictures: Vec::new(),
-            buttons,
-        });
+        let finished = tr!(lang, "lesson-finished", total = crate::service::LESSONS);
+        return Ok(PrivateBoard::text(finished).with_buttons(buttons));
     };
     let how = match view.lesson.wants_move() {
         true => tr!(lang, "lesson-how-move"),
@@ -123,29 +93,21 @@ pub async fn learning_shown(learning: Learning, lang: Lang) -> Result<Shown, Err
     };
     let text = format!("{}\n{how}", view.text(lang));
     let buttons = choice_buttons(&view, lang);
-    let png = tokio::task::spawn_blocking(move || view.png(lang)).await?;
-    Ok(Shown {
-        text,
-        pictures: vec![(png, "lesson.png")],
-        buttons,
-    })
+    let board = PrivateBoard::drawn(text, "lesson.png", move || view.png(lang)).await?;
+    Ok(board.with_buttons(buttons))
 }
 
 /// An answer: why it is not right, or that it is with the board after it and the next lesson.
-pub async fn answered_shown(answered: Answered, lang: Lang) -> Result<Shown, Error> {
+pub async fn answered_shown(answered: Answered, lang: Lang) -> Result<PrivateBoard, Error> {
     let said = answered.text(lang);
     let Answered::Right { next, .. } = &answered else {
-        return Ok(Shown {
-            text: said,
-            pictures: Vec::new(),
-            buttons: Vec::new(),
-        });
+        return Ok(PrivateBoard::text(said));
     };
     let next = learning_shown(next.clone(), lang).await?;
     let after = tokio::task::spawn_blocking(move || answered.png(lang)).await?;
     let mut pictures: Vec<_> = after.map(|png| (png, "answer.png")).into_iter().collect();
     pictures.extend(next.pictures);
-    Ok(Shown {
+    Ok(PrivateBoard {
         text: format!("{said}\n\n{}", next.text),
         pictures,
         buttons: next.buttons,

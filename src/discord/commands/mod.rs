@@ -23,7 +23,7 @@ use super::{Context, Data, Error, user_lang};
 use crate::i18n::Lang;
 use crate::service::{Actor, GameId, GameView, PlayerId};
 
-pub use learn::{Shown as LessonShown, answered_shown, learning_shown};
+pub use learn::{answered_shown, learning_shown};
 pub use puzzle::shown as shown_puzzle;
 pub use tournament::{signup_buttons, signup_text};
 

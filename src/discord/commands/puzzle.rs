@@ -7,6 +7,7 @@ use poise::serenity_prelude as serenity;
 use super::{Context, Error, actor, tell_author, user_lang};
 use crate::discord::button_id::ButtonId;
 use crate::discord::messages::button;
+use crate::discord::private_board::PrivateBoard;
 use crate::i18n::Lang;
 use crate::service::PuzzleView;
 use crate::tr;
@@ -21,13 +22,7 @@ pub async fn puzzle(ctx: Context<'_>) -> Result<(), Error> {
     let Some(view) = ctx.data().service.next_puzzle(&actor(ctx)).await? else {
         return tell_author(ctx, &tr!(lang, "puzzle-none")).await;
     };
-    let (text, png, buttons) = shown(view, lang).await?;
-    let reply = poise::CreateReply::default()
-        .content(text)
-        .attachment(serenity::CreateAttachment::bytes(png, "puzzle.png"))
-        .components(buttons)
-        .ephemeral(true);
-    ctx.send(reply).await?;
+    ctx.send(shown(view, lang).await?.reply()).await?;
     Ok(())
 }
 
@@ -35,14 +30,10 @@ pub async fn puzzle(ctx: Context<'_>) -> Result<(), Error> {
 ///
 /// # Errors
 /// When drawing panics.
-pub async fn shown(
-    view: PuzzleView,
-    lang: Lang,
-) -> Result<(String, Vec<u8>, Vec<serenity::CreateActionRow>), Error> {
-    let text = view.text(lang);
-    let buttons = choice_buttons(&view);
-    let png = tokio::task::spawn_blocking(move || view.png(lang)).await?;
-    Ok((text, png, buttons))
+pub async fn shown(view: PuzzleView, lang: Lang) -> Result<PrivateBoard, Error> {
+    let (text, buttons) = (view.text(lang), choice_buttons(&view));
+    let board = PrivateBoard::drawn(text, "puzzle.png", move || view.png(lang)).await?;
+    Ok(board.with_buttons(buttons))
 }
 
 /// One button per choice, labelled with the move in the record's notation.

@@ -14,13 +14,13 @@
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use super::{Actor, Lang, Result, Service, ServiceError};
+use super::{Sides, titled_board};
 use crate::ai::analysis::same_move;
 use crate::game::Puzzle;
 use crate::game::{Effect, Game, Move, effect};
-use crate::i18n::color_name;
+use crate::i18n::Hidden;
 use crate::ids::{GuildId, PuzzleId};
-use crate::render::{Picture, render_png};
+use crate::service::{Actor, Lang, Result, Service, ServiceError};
 use crate::store::{
     AnswerRow, Answered, NewAnswer, PuzzleRatingRow, Rated, ServedPuzzle, StoredRating,
 };
@@ -210,16 +210,7 @@ fn picture_title(lang: Lang, id: PuzzleId) -> String {
 
 /// A puzzle position drawn with `title`; the players' names are the colours'.
 fn picture(game: &Game, title: &str, lang: Lang) -> Vec<u8> {
-    let white = color_name(lang, crate::game::Color::White);
-    let red = color_name(lang, crate::game::Color::Red);
-    render_png(&Picture {
-        game,
-        white: &white,
-        red: &red,
-        title,
-        ending: None,
-        lang,
-    })
+    titled_board(game, Sides::Colours, title, lang, Hidden::default())
 }
 
 impl PuzzleAnswer {
@@ -364,7 +355,7 @@ impl Service {
             .await?;
         let (change, view) = match answered {
             Answered::Saved(rated) => {
-                metrics::counter!(super::telemetry::PUZZLES_ANSWERED).increment(1);
+                metrics::counter!(crate::service::telemetry::PUZZLES_ANSWERED).increment(1);
                 let change = RatingChange {
                     before: rated.player_before.rating,
                     after: rated.player_after.rating,
@@ -419,7 +410,6 @@ mod tests {
 
     use super::*;
     use crate::game::Variant;
-    use crate::render::title_fits;
     use crate::service::{ManualClock, Player, PlayerId};
     use crate::store::test_support::puzzle;
 
@@ -594,15 +584,10 @@ mod tests {
                         tr!(lang, "puzzle-answer-caption", id = id),
                     ];
                     for title in titles {
-                        let picture = Picture {
-                            game: &game,
-                            white: "White",
-                            red: "Red",
-                            title: &title,
-                            ending: None,
-                            lang,
-                        };
-                        assert!(title_fits(&picture), "{lang:?}, {size}×{size}: {title:?}");
+                        assert!(
+                            super::super::title_fits(&game, Sides::Colours, &title, lang),
+                            "{lang:?}, {size}×{size}: {title:?}"
+                        );
                     }
                 }
             }

@@ -4,12 +4,13 @@
 //! written, in rated games, in games between people, out of turn, to someone not playing and
 //! after the end.
 
-use super::opponent::search;
-use super::{Actor, GameId, GameView, Result, Service, ServiceError};
+use super::{Sides, titled_board};
 use crate::ai;
 use crate::game::{Color, Effect, Game, Move, effect};
+use crate::i18n::Hidden;
 use crate::i18n::{Lang, color_name};
-use crate::render::{Picture, render_png};
+use crate::service::opponent::search;
+use crate::service::{Actor, GameId, GameView, Result, Service, ServiceError};
 use crate::tr;
 
 /// A hint given: the game as it stood, the move suggested, the position after it, and what the
@@ -46,14 +47,12 @@ impl Hint {
     /// The board after the suggested move, the move highlighted as a last move is (PNG bytes).
     /// Takes a few milliseconds: call it off the async threads.
     pub fn png(&self, lang: Lang) -> Vec<u8> {
-        render_png(&Picture {
-            game: &self.after,
+        let sides = Sides::Players {
             white: &self.game.white.name,
             red: &self.game.red.name,
-            title: &tr!(lang, "hint-caption", id = self.game.id),
-            ending: None,
-            lang,
-        })
+        };
+        let title = tr!(lang, "hint-caption", id = self.game.id);
+        titled_board(&self.after, sides, &title, lang, Hidden::default())
     }
 }
 
@@ -175,7 +174,7 @@ impl Service {
         let Some(hints) = self.store.count_hint(id, view.version).await? else {
             return Err(ServiceError::PositionChanged);
         };
-        metrics::counter!(super::telemetry::HINTS_GIVEN).increment(1);
+        metrics::counter!(crate::service::telemetry::HINTS_GIVEN).increment(1);
         Ok(Hint {
             game: GameView {
                 hints: u32::try_from(hints).unwrap_or_default(),

@@ -5,8 +5,8 @@
 //! game came between. The store gives the puzzles that may be served, nearest first; this
 //! decides.
 
-use super::{Owed, Result, Service};
 use crate::ids::{GuildId, PlayerId, PuzzleId};
+use crate::service::{Owed, Result, Service};
 use crate::store::{DueDaily, PuzzleCandidate, PuzzleSource};
 
 /// How many puzzles of each kind (the server's, the built-in set's) a first look reads: more

@@ -6,7 +6,7 @@
 //! are kept with its server, all at once and with the mark that the game was cut, so a restart
 //! resumes what was left and never cuts a game twice.
 //!
-//! The cost: the analysis, [`ANALYSIS_PLAYOUTS`](super::ANALYSIS_PLAYOUTS) a position (about
+//! The cost: the analysis, [`ANALYSIS_PLAYOUTS`](crate::service::ANALYSIS_PLAYOUTS) a position (about
 //! half a minute of one core for a game of 80 moves on 12×12), and at most
 //! [`MOST_PER_GAME`](crate::ai::puzzle::MOST_PER_GAME) positions judged with up to six searches
 //! of [`JUDGE_PLAYOUTS`] each (`docs/ai.md` gives the figures). A host whose cores are too few
@@ -14,19 +14,19 @@
 
 use std::time::Instant;
 
-use super::{Ending, GameId, GameView, GuildId, Result, Service, ServiceError};
 use crate::ai::analysis::evaluate;
 use crate::ai::puzzle::{Cut, JUDGE_PLAYOUTS, Puzzle, cuts, distinct_answers};
 use crate::game::Move;
+use crate::service::{Ending, GameId, GameView, GuildId, Result, Service, ServiceError};
 use crate::store::{AnalysisRequest, GameToCut};
 
 /// The built-in puzzles, served in every server after its own games' puzzles (made by
 /// `ponte-lab puzzles`).
-const BUILT_IN: &str = include_str!("../../assets/puzzles/built-in.txt");
+const BUILT_IN: &str = include_str!("../../../assets/puzzles/built-in.txt");
 
 /// The puzzles once in the built-in set and dropped since (each gave away another of its
 /// game's): a database that kept them stops serving them.
-const RETIRED: &str = include_str!("../../assets/puzzles/retired.txt");
+const RETIRED: &str = include_str!("../../../assets/puzzles/retired.txt");
 
 /// The built-in puzzles as shipped.
 ///
@@ -86,7 +86,7 @@ impl Service {
     /// After `game` ended: asks for its analysis, with no channel waiting, so that its puzzles
     /// are cut once it is made. Not for an aborted game. A failure is only logged: the game
     /// ended all the same, and it is without puzzles.
-    pub(super) async fn make_puzzles_of(&self, game: &GameView) {
+    pub(in crate::service) async fn make_puzzles_of(&self, game: &GameView) {
         let aborted = game
             .result
             .as_ref()
@@ -94,7 +94,9 @@ impl Service {
         if !self.puzzle_making || aborted || !game.is_over() {
             return;
         }
-        let playouts = self.ai_playouts.unwrap_or(super::ANALYSIS_PLAYOUTS);
+        let playouts = self
+            .ai_playouts
+            .unwrap_or(crate::service::ANALYSIS_PLAYOUTS);
         match self
             .store
             .request_analysis(game.id, playouts as i64, None, self.now())
@@ -111,7 +113,7 @@ impl Service {
 
     /// Logs, once at the start of the analysis worker, whether puzzles are made and how many
     /// games analysed before wait for theirs.
-    pub(super) async fn log_puzzle_making(&self) {
+    pub(in crate::service) async fn log_puzzle_making(&self) {
         if !self.puzzle_making {
             tracing::info!("puzzles: not made from finished games (PONTE_PUZZLES=off)");
             return;
@@ -169,7 +171,7 @@ impl Service {
         let Some(analysis) = self.store.analysis(id).await?.filter(|a| a.finished) else {
             return Ok(());
         };
-        let evaluations = super::analysis::evaluations(&analysis);
+        let evaluations = crate::service::analysis::evaluations(&analysis);
         let moves: Vec<Move> = game.moves.iter().map(|m| m.mv).collect();
         let variant = game.game.variant();
         let seed = (id.get() as u64) << 16;
@@ -207,7 +209,7 @@ impl Service {
             })
             .await
             .map_err(|error| {
-                ServiceError::Damaged(super::DamagedLog {
+                ServiceError::Damaged(crate::service::DamagedLog {
                     game,
                     reason: format!("a puzzle's judging search failed: {error}"),
                 })

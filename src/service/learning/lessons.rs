@@ -1,13 +1,13 @@
 //! The lessons as each player goes through them: where they are (saved per player, so `/learn`
 //! again continues there), the lesson shown as words and a board, and their answers judged by
-//! the lesson ([`lessons`]); a right answer moves them on in one statement that succeeds once,
+//! the lesson ([`lesson_book`]); a right answer moves them on in one statement that succeeds once,
 //! so an answer given twice moves nobody on twice.
 
-use super::lessons::{self, Answer, Fact, Goal, LESSONS, Lesson, Miss, Right};
-use super::{Actor, PlayerId, Result, Service, ServiceError};
+use super::lesson_book::{self, Answer, Fact, Goal, LESSONS, Lesson, Miss, Right};
+use super::{Sides, titled_board, titled_caption};
 use crate::game::{Color, Game};
-use crate::i18n::{Hidden, Lang, color_name, illegal_move, painted_diagram_hiding};
-use crate::render::{Picture, caption_text, render_png, render_png_hiding};
+use crate::i18n::{Hidden, Lang, illegal_move, painted_diagram_hiding};
+use crate::service::{Actor, PlayerId, Result, Service, ServiceError};
 use crate::tr;
 
 /// A lesson as shown: its number (from 1) and its position.
@@ -53,18 +53,9 @@ fn part(lang: Lang, key: &str, part: &str) -> String {
     )
 }
 
-/// The name of a colour as a picture names its player: "White", "Rot".
-fn side(lang: Lang, color: Color) -> String {
-    let name = color_name(lang, color);
-    let mut chars = name.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
-}
-
 impl LessonView {
     fn of(number: usize) -> Option<LessonView> {
-        let lesson = lessons::lesson(number)?;
+        let lesson = lesson_book::lesson(number)?;
         Some(LessonView {
             number,
             lesson,
@@ -122,47 +113,20 @@ impl LessonView {
     /// The lesson's board (PNG bytes), titled with the lesson. Takes a few milliseconds: call
     /// it off the async threads.
     pub fn png(&self, lang: Lang) -> Vec<u8> {
-        let (white, red) = (side(lang, Color::White), side(lang, Color::Red));
         let title = self.title(lang);
-        render_png_hiding(
-            &picture(&self.position, &white, &red, &title, lang),
-            self.hidden(),
-        )
+        titled_board(&self.position, Sides::Colours, &title, lang, self.hidden())
     }
 
     /// The words of the caption under [`LessonView::png`]'s board, a line each.
     pub fn caption(&self, lang: Lang) -> String {
-        let (white, red) = (side(lang, Color::White), side(lang, Color::Red));
         let title = self.title(lang);
-        caption_text(
-            &picture(&self.position, &white, &red, &title, lang),
-            self.hidden(),
-        )
+        titled_caption(&self.position, Sides::Colours, &title, lang, self.hidden())
     }
 
     /// The lesson's board as text with its legend, each tile and bridge passed through
     /// `paint` (a terminal colours them).
     pub fn diagram(&self, lang: Lang, paint: &dyn Fn(Option<Color>, &str) -> String) -> String {
         painted_diagram_hiding(lang, &self.position, paint, self.hidden())
-    }
-}
-
-/// A lesson's board: `game` under `title`, its players named by their colours `white` and
-/// `red`.
-fn picture<'a>(
-    game: &'a Game,
-    white: &'a str,
-    red: &'a str,
-    title: &'a str,
-    lang: Lang,
-) -> Picture<'a> {
-    Picture {
-        game,
-        white,
-        red,
-        title,
-        ending: None,
-        lang,
     }
 }
 
@@ -185,7 +149,7 @@ impl Answered {
     pub fn text(&self, lang: Lang) -> String {
         match self {
             Answered::Right { number, right, .. } => {
-                let lesson = lessons::lesson(*number).expect("an answered lesson");
+                let lesson = lesson_book::lesson(*number).expect("an answered lesson");
                 let refusal = right.refusal.as_ref().map(|refusal| {
                     tr!(lang, "lesson-refused", reason = illegal_move(lang, refusal)) + " "
                 });
@@ -201,7 +165,7 @@ impl Answered {
                 miss,
                 tries,
             } => {
-                let lesson = lessons::lesson(*number).expect("an answered lesson");
+                let lesson = lesson_book::lesson(*number).expect("an answered lesson");
                 let why = miss_words(lang, lesson, miss);
                 if *tries < 2 {
                     return tr!(lang, "lesson-wrong", why = why);
@@ -222,9 +186,14 @@ impl Answered {
         };
         let after = right.after.as_ref()?;
         let view = LessonView::of(*number)?;
-        let (white, red) = (side(lang, Color::White), side(lang, Color::Red));
         let title = view.title(lang);
-        Some(render_png(&picture(after, &white, &red, &title, lang)))
+        Some(titled_board(
+            after,
+            Sides::Colours,
+            &title,
+            lang,
+            Hidden::default(),
+        ))
     }
 }
 
@@ -452,9 +421,8 @@ mod tests {
             for number in 1..=LESSONS {
                 let view = LessonView::of(number).unwrap();
                 let title = view.title(lang);
-                let picture = picture(&view.position, "White", "Red", &title, lang);
                 assert!(
-                    crate::render::title_fits(&picture),
+                    super::super::title_fits(&view.position, Sides::Colours, &title, lang),
                     "lesson {number} ({lang:?}): {title:?}"
                 );
             }
@@ -630,7 +598,7 @@ mod boards {
     #[test]
     fn the_lessons_boards_in_docs_are_the_ones_drawn() {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/lessons");
-        for number in 1..=lessons::LESSONS {
+        for number in 1..=lesson_book::LESSONS {
             let view = LessonView::of(number).expect("every lesson exists");
             let png = view.png(Lang::En);
             let path = dir.join(format!("lesson-{number}.png"));

@@ -7,11 +7,11 @@
 //! post is owed through the outbox in the transaction that records it and plans the next, so a
 //! day owes one, whatever restarts or fails.
 
-use super::digests::next_digest_at;
 use super::puzzle_choice::daily_owed;
 use super::puzzles::{PuzzleView, start_rating};
-use super::{Actor, ChannelId, Millis, Result, Service, ServiceError};
 use crate::ids::{GuildId, PuzzleId};
+use crate::service::digests::next_digest_at;
+use crate::service::{Actor, ChannelId, Millis, Result, Service, ServiceError};
 use crate::store::EarlierDaily;
 
 /// The hour (UTC) of the daily puzzle.
@@ -56,7 +56,7 @@ impl Service {
     ///
     /// # Errors
     /// Database failures.
-    pub(super) async fn take_daily_puzzles(&self) -> Result<usize> {
+    pub(in crate::service) async fn take_daily_puzzles(&self) -> Result<usize> {
         let now = self.now();
         let owed = self
             .store
@@ -72,7 +72,7 @@ impl Service {
     ///
     /// # Errors
     /// [`ServiceError::UnknownPuzzle`] for one never owed there; database failures.
-    pub(super) async fn daily_puzzle(
+    pub(in crate::service) async fn daily_puzzle(
         &self,
         puzzle: PuzzleId,
         channel: ChannelId,
