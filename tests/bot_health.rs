@@ -7,7 +7,7 @@ mod fake_discord;
 use std::process::Stdio;
 use std::time::Duration;
 
-use fake_discord::bot::{ALICE, Bot, command, play, start_game};
+use fake_discord::bot::{ALICE, Bot, command, opened_game, try_place};
 use fake_discord::{APP_ID, CHANNEL_ID, FakeDiscord, User};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -82,25 +82,9 @@ async fn health_and_metrics_are_served_while_a_game_is_played() {
     assert_eq!(sample(&before, "ponte_games_active", &[]), Some(0.0));
     assert_eq!(sample(&before, "ponte_moves_saved_total", &[]), None);
 
-    let (thread, _) = start_game(&fake, &[]).await;
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let thread = opened_game(&fake, &[]).await;
     // Not her turn: refused, and counted so.
-    let (_, refused) = command(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5 e6"))],
-        &[],
-    )
-    .await;
+    let refused = try_place(&fake, ALICE, &thread, "e5 e6").await;
     assert!(refused.is_ephemeral(), "{}", refused.content());
 
     // The owed posts are crossed off just after they are made, and an interaction is
