@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{PlayText, Played, START};
+use common::{PlayText, START};
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
     Actor, Announcement, ChallengeOptions, GameView, Lang, ManualClock, Notify, OutboxId, Player,
@@ -79,10 +79,7 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
         ..ChallengeOptions::default()
     };
     let game = common::start_game(&service, &a, &b, four_days, venue).await;
-    service
-        .play_text(game.id, a.id, "c3 e5", None)
-        .await
-        .played();
+    service.must_play(game.id, a.id, "c3 e5").await;
     clock.advance(24 * HOUR);
     assert_eq!(
         digests_due(&service).await,
@@ -172,19 +169,14 @@ async fn two_games_waiting_for(service: &Service, a: &Player, b: &Player) -> (Ga
     let timed = common::start_game(service, a, b, four_days, venue).await;
     let untimed = common::start_game(service, a, b, ChallengeOptions::default(), venue).await;
     for game in [&timed, &untimed] {
-        service
-            .play_text(game.id, a.id, "c3 e5", None)
-            .await
-            .played();
+        service.must_play(game.id, a.id, "c3 e5").await;
     }
     (timed, untimed)
 }
 
 #[tokio::test]
 async fn after_a_stop_across_a_deadline_and_the_digest_hour_the_loss_comes_first() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (dir, clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
     let berlin = time_zone("Europe/Berlin").unwrap();
     let digest = Notify::Digest {
@@ -216,9 +208,7 @@ async fn after_a_stop_across_a_deadline_and_the_digest_hour_the_loss_comes_first
 
 #[tokio::test]
 async fn a_deadline_and_the_digest_hour_in_one_tick_tell_the_loss_first() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
     // START is 22:13:20 UTC: b's digest comes at 23:00 UTC, 47 minutes on, and every day.
     let digest = Notify::Digest {
@@ -256,9 +246,7 @@ async fn a_deadline_and_the_digest_hour_in_one_tick_tell_the_loss_first() {
 
 #[tokio::test]
 async fn a_digest_made_after_a_deadline_leaves_out_that_game_before_the_clock_ends_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
     let digest = Notify::Digest {
         hour: 23,
@@ -314,9 +302,7 @@ async fn digests_now(service: &Service) -> usize {
 
 #[tokio::test]
 async fn moving_the_hour_later_after_the_days_digest_gives_none_more_that_day() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let b = player(2);
     // START is 2023-11-14 22:13:20 UTC; 8:00 in Berlin is 7:00 UTC on the 15th.
     digest_at(&service, &b, 8, "Europe/Berlin").await;
@@ -350,9 +336,7 @@ async fn moving_the_hour_later_after_the_days_digest_gives_none_more_that_day() 
 
 #[tokio::test]
 async fn moving_to_another_zone_after_the_days_digest_gives_none_more_that_day() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let b = player(2);
     digest_at(&service, &b, 8, "Europe/Berlin").await;
     clock.advance(8 * HOUR + 47 * MINUTE);

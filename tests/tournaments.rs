@@ -71,9 +71,7 @@ async fn resign(service: &Service, game: &GameView, rng: &mut Rng) {
 
 #[tokio::test]
 async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let entrants = players(7);
     let t = signed_up(&service, Format::Swiss { rounds: 4 }, &entrants).await;
     assert_eq!(t.status, TournamentStatus::Signup);
@@ -239,9 +237,7 @@ async fn a_round_robin_starts_every_game_at_once() {
 /// entrants is cancelled instead.
 #[tokio::test]
 async fn the_signup_deadline_starts_the_tournament() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let entrants = players(4);
     let terms = |deadline| TournamentTerms {
         name: "Weekend Swiss".into(),

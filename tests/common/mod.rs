@@ -13,8 +13,8 @@ use std::thread::JoinHandle;
 use fastrand::Rng;
 use ponte::game::{Color, Game, Move, Variant, playout};
 use ponte::service::{
-    Actor, ChallengeOptions, Clock, GameId, GameView, MoveOutcome, MoveReport, Player, PlayerId,
-    Service, ServiceError, Venue,
+    Actor, ChallengeOptions, Clock, GameId, GameView, ManualClock, MoveOutcome, MoveReport, Player,
+    PlayerId, Service, ServiceError, Venue,
 };
 use tempfile::TempDir;
 
@@ -33,6 +33,15 @@ pub async fn open_service(dir: &TempDir, clock: Arc<dyn Clock>) -> Arc<Service> 
             .await
             .unwrap(),
     )
+}
+
+/// A service on a new database whose clock stands at [`START`] until the test moves it: how
+/// every test of deadlines, digests and vacations begins.
+pub async fn service_on_a_hand_clock() -> (TempDir, Arc<ManualClock>, Arc<Service>) {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open_service(&dir, clock.clone()).await;
+    (dir, clock, service)
 }
 
 /// `a` challenges `b`, who accepts: `a` opens as White.
@@ -67,6 +76,11 @@ pub trait PlayText {
         text: &str,
         version: Option<i64>,
     ) -> Result<MoveOutcome, ServiceError>;
+
+    /// The move typed as `text`, which must be played: how a test walks a game forward.
+    async fn must_play(&self, game: GameId, player: PlayerId, text: &str) -> MoveReport {
+        self.play_text(game, player, text, None).await.played()
+    }
 }
 
 impl PlayText for Service {
