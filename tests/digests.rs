@@ -70,15 +70,7 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
 
     // A game where b is to move; the next day's digest lists it, and a restart in between
     // owes it once.
-    let venue = Venue {
-        guild_id: Some(GuildId::from_snowflake(77)),
-        channel_id: Some(ChannelId::from_snowflake(5)),
-    };
-    let four_days = ChallengeOptions {
-        move_time: Some(std::time::Duration::from_secs(4 * 86_400)),
-        ..ChallengeOptions::default()
-    };
-    let game = common::start_game(&service, &a, &b, four_days, venue).await;
+    let game = four_day_game(&service, &a, &b).await;
     service.must_play(game.id, a.id, "c3 e5").await;
     clock.advance(24 * HOUR);
     assert_eq!(
@@ -122,22 +114,17 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
 /// Every item the outbox holds, delivered in the order the delivery worker takes them: its id,
 /// its kind and the games it is about (a digest: the games it lists).
 async fn deliver_all(service: &Service) -> Vec<(OutboxId, String, Vec<i64>)> {
-    let mut delivered = Vec::new();
-    loop {
-        let due = service.due_announcements().await.unwrap();
-        if due.is_empty() {
-            return delivered;
-        }
-        for item in due {
+    let delivered = common::deliver_due(service).await.into_iter();
+    delivered
+        .map(|item| {
             let games = match &item.announcement {
                 Announcement::Digest { games, .. } => games.iter().map(|g| g.id.get()).collect(),
                 Announcement::Ended(game) => vec![game.id.get()],
                 _ => Vec::new(),
             };
-            delivered.push((item.id, item.kind().to_owned(), games));
-            service.announced(item.id).await.unwrap();
-        }
-    }
+            (item.id, item.kind().to_owned(), games)
+        })
+        .collect()
 }
 
 /// The losses on time and digests among what was delivered, in delivery order.
@@ -155,19 +142,28 @@ fn losses_and_digests(delivered: &[(OutboxId, String, Vec<i64>)]) -> Vec<(&str, 
         .collect()
 }
 
-/// Two games where b is to move, both opened by a: the first with four days a move, the
-/// second without a clock.
-async fn two_games_waiting_for(service: &Service, a: &Player, b: &Player) -> (GameView, GameView) {
-    let venue = Venue {
+/// The server's channel where these games are played.
+fn venue() -> Venue {
+    Venue {
         guild_id: Some(GuildId::from_snowflake(77)),
         channel_id: Some(ChannelId::from_snowflake(5)),
-    };
+    }
+}
+
+/// A game in the server with four days a move, opened by `a` (who is to move).
+async fn four_day_game(service: &Service, a: &Player, b: &Player) -> GameView {
     let four_days = ChallengeOptions {
         move_time: Some(std::time::Duration::from_secs(4 * 86_400)),
         ..ChallengeOptions::default()
     };
-    let timed = common::start_game(service, a, b, four_days, venue).await;
-    let untimed = common::start_game(service, a, b, ChallengeOptions::default(), venue).await;
+    common::start_game(service, a, b, four_days, venue()).await
+}
+
+/// Two games where b is to move, both opened by a: the first with four days a move, the
+/// second without a clock.
+async fn two_games_waiting_for(service: &Service, a: &Player, b: &Player) -> (GameView, GameView) {
+    let timed = four_day_game(service, a, b).await;
+    let untimed = common::start_game(service, a, b, ChallengeOptions::default(), venue()).await;
     for game in [&timed, &untimed] {
         service.must_play(game.id, a.id, "c3 e5").await;
     }
@@ -178,15 +174,7 @@ async fn two_games_waiting_for(service: &Service, a: &Player, b: &Player) -> (Ga
 async fn after_a_stop_across_a_deadline_and_the_digest_hour_the_loss_comes_first() {
     let (dir, clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
-    let berlin = time_zone("Europe/Berlin").unwrap();
-    let digest = Notify::Digest {
-        hour: 8,
-        zone: berlin,
-    };
-    service
-        .notify_by(&Actor::member(b.clone(), None), digest, Lang::En)
-        .await
-        .unwrap();
+    digest_at(&service, &b, 8, "Europe/Berlin").await;
     let (timed, untimed) = two_games_waiting_for(&service, &a, &b).await;
     deliver_all(&service).await;
     // Stopped for four days and ten hours: b's deadline (START + 4 days, 22:13 UTC) and the
@@ -211,14 +199,7 @@ async fn a_deadline_and_the_digest_hour_in_one_tick_tell_the_loss_first() {
     let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
     // START is 22:13:20 UTC: b's digest comes at 23:00 UTC, 47 minutes on, and every day.
-    let digest = Notify::Digest {
-        hour: 23,
-        zone: time_zone("UTC").unwrap(),
-    };
-    service
-        .notify_by(&Actor::member(b.clone(), None), digest, Lang::En)
-        .await
-        .unwrap();
+    digest_at(&service, &b, 23, "UTC").await;
     let (timed, untimed) = two_games_waiting_for(&service, &a, &b).await;
     clock.advance(47 * MINUTE);
     for _ in 0..4 {
@@ -248,14 +229,7 @@ async fn a_deadline_and_the_digest_hour_in_one_tick_tell_the_loss_first() {
 async fn a_digest_made_after_a_deadline_leaves_out_that_game_before_the_clock_ends_it() {
     let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
-    let digest = Notify::Digest {
-        hour: 23,
-        zone: time_zone("UTC").unwrap(),
-    };
-    service
-        .notify_by(&Actor::member(b.clone(), None), digest, Lang::En)
-        .await
-        .unwrap();
+    digest_at(&service, &b, 23, "UTC").await;
     let (timed, untimed) = two_games_waiting_for(&service, &a, &b).await;
     deliver_all(&service).await;
     clock.advance(47 * MINUTE);

@@ -7,7 +7,7 @@
 mod fake_discord;
 
 use fake_discord::bot::{
-    self, ALICE, Bot, Setup, command, move_command, play, registered_commands, setup, stored,
+    self, ALICE, Bot, command, move_command, play, registered_commands, setup, stored,
 };
 use fake_discord::{APP_ID, CHANNEL_ID, FakeDiscord};
 use ponte::game::{Move, playout};
@@ -50,12 +50,7 @@ fn choice(name: &str, values: &[&str]) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_against_the_bot() {
-    let Setup {
-        fake,
-        database,
-        _dir,
-        bot: _bot,
-    } = setup().await;
+    let (fake, _dir, database, _bot) = setup().await.parts();
     // Level and opener choices are offered to Discord with their names.
     let challenge = registered_commands(&fake)
         .into_iter()
@@ -150,12 +145,7 @@ async fn a_whole_game_against_the_bot() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_opens_and_after_a_restart_answers_the_move_made_while_it_was_down() {
-    let Setup {
-        fake,
-        database,
-        _dir,
-        bot,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     let (thread, first_board) = challenge_the_bot(&fake, "easy", "bot").await;
     assert!(
         first_board.contains("ponte (White) vs alice (Red)"),

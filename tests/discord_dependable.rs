@@ -24,6 +24,16 @@ fn posted(fake: &FakeDiscord, channel: &str, words: &str) -> usize {
         .count()
 }
 
+/// Bob places e5 e6 and the board shows it: the game goes on after whatever went wrong.
+async fn bob_places_e5_e6(fake: &FakeDiscord, thread: &str) {
+    let (_, board) = place(fake, BOB, thread, "e5 e6").await;
+    assert!(
+        board.content().contains("placed `e5 e6`"),
+        "{}",
+        board.content()
+    );
+}
+
 /// The posts the bot tried in `channel` since the first `from` calls.
 fn attempts(fake: &FakeDiscord, from: usize, channel: &str) -> usize {
     fake.calls()
@@ -63,12 +73,7 @@ async fn a_board_whose_post_fails_three_times_arrives_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_killed_after_saving_posts_the_board_once_after_restart() {
-    let Setup {
-        fake,
-        bot,
-        database,
-        _dir,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     let (thread, _) = start_game(&fake, &[]).await;
     // Discord is down when the move is saved, and the bot is killed before it could post.
     fake.fail_posts(&thread, usize::MAX);
@@ -101,12 +106,7 @@ async fn a_bot_killed_after_saving_posts_the_board_once_after_restart() {
     );
     assert_eq!(posted(&fake, &thread, "placed `c3 d4`"), 1);
     // The game goes on from there.
-    let (_, board) = place(&fake, BOB, &thread, "e5 e6").await;
-    assert!(
-        board.content().contains("placed `e5 e6`"),
-        "{}",
-        board.content()
-    );
+    bob_places_e5_e6(&fake, &thread).await;
     assert_eq!(posted(&fake, &thread, "placed `c3 d4`"), 1);
     bot.stop().await;
 }
@@ -372,12 +372,7 @@ async fn a_move_sent_before_the_last_move_was_saved_is_not_played_blind() {
         refused.content()
     );
     // Sent again, having seen the board, it is played.
-    let (_, board) = place(&fake, BOB, &thread, "e5 e6").await;
-    assert!(
-        board.content().contains("placed `e5 e6`"),
-        "{}",
-        board.content()
-    );
+    bob_places_e5_e6(&fake, &thread).await;
     bot.stop().await;
 }
 
@@ -386,12 +381,7 @@ async fn a_move_sent_before_the_last_move_was_saved_is_not_played_blind() {
 /// saved; started again, it goes on where it was.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_stops_the_bot_cleanly() {
-    let Setup {
-        fake,
-        bot,
-        _dir,
-        database,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     let thread = opened_game(&fake, &[]).await;
     let (status, took) = bot.terminate().await;
     assert_eq!(status.code(), Some(0), "{status:?}");
@@ -403,12 +393,7 @@ async fn sigterm_stops_the_bot_cleanly() {
     );
     // Started again, it goes on: the next move is played and its board posted.
     let bot = Bot::start(&fake, &database).await;
-    let (_, board) = place(&fake, BOB, &thread, "e5 e6").await;
-    assert!(
-        board.content().contains("placed `e5 e6`"),
-        "{}",
-        board.content()
-    );
+    bob_places_e5_e6(&fake, &thread).await;
     bot.stop().await;
 }
 
@@ -416,12 +401,7 @@ async fn sigterm_stops_the_bot_cleanly() {
 /// acknowledged is saved; after the next start each saved move's board is in its thread once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_in_a_stream_of_moves_loses_nothing_and_repeats_nothing() {
-    let Setup {
-        fake,
-        bot,
-        _dir,
-        database,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     let mut threads = Vec::new();
     for _ in 0..3 {
         threads.push(start_game(&fake, &[]).await.0);
@@ -531,15 +511,7 @@ async fn moves_sent_in_the_same_millisecond_are_never_played_blind() {
     } = setup().await;
     let (thread, _) = start_game(&fake, &[]).await;
     let from = fake.call_count();
-    command(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-        &[],
-    )
-    .await;
+    try_place(&fake, ALICE, &thread, "c3 d4").await;
     board_in(&fake, from, &thread).await;
     // Ten rounds on the 10×10 board: Bob's pairs in columns a, c, e, g, i (rows 1–2, then
     // 5–6), Alice's answers above them (rows 9–10, then 7–8).
@@ -585,15 +557,7 @@ async fn moves_sent_in_the_same_millisecond_are_never_played_blind() {
         // Alice answers, having seen the board: played.
         let from = fake.call_count();
         let answer = format!("{column}{} {column}{}", alice_rows.0, alice_rows.1);
-        command(
-            &fake,
-            ALICE,
-            &thread,
-            "place",
-            &[("first", 3, json!(answer))],
-            &[],
-        )
-        .await;
+        try_place(&fake, ALICE, &thread, &answer).await;
         let board = board_in(&fake, from, &thread).await;
         assert!(
             board.content().contains(&format!("placed `{answer}`")),

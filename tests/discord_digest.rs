@@ -10,7 +10,7 @@ mod fake_discord;
 use std::time::Duration;
 
 use fake_discord::bot::{
-    ALICE, BOB, Bot, Setup, command, digest_options, opened_game, place, setup, start_game,
+    ALICE, BOB, Bot, command, digest_options, opened_game, place, setup, start_game,
 };
 use fake_discord::{CHANNEL_ID, slash};
 use serde_json::json;
@@ -26,12 +26,7 @@ fn digests(fake: &fake_discord::FakeDiscord) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_digest_comes_once_at_the_players_hour_despite_a_failure() {
-    let Setup {
-        fake,
-        bot,
-        _dir,
-        database,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     // Two games; bob is to move in the second only.
     start_game(&fake, &[]).await;
     let thread = opened_game(&fake, &[]).await;
@@ -112,12 +107,7 @@ async fn the_digest_comes_once_at_the_players_hour_despite_a_failure() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_a_stop_across_a_deadline_and_the_digest_hour_the_loss_comes_before_the_digest() {
-    let Setup {
-        fake,
-        bot,
-        _dir,
-        database,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     // Bob is to move in two games: #1 with an hour a move, #2 with three days.
     let (hourly, _) = start_game(&fake, &[("time", 4, json!(1))]).await;
     let (daily, _) = start_game(&fake, &[]).await;

@@ -6,8 +6,8 @@ mod fake_discord;
 use std::time::Duration;
 
 use fake_discord::bot::{
-    ALICE, BOB, Bot, CAROL, Setup, command, move_command, opened_game, place, play, post_in, press,
-    resigned_game, setup, start_game, try_place,
+    ALICE, BOB, Bot, CAROL, Setup, challenge_bob, command, move_command, opened_game, place,
+    place_two, play, post_in, press, resigned_game, setup, start_game, try_place,
 };
 use fake_discord::{CHANNEL_ID, FakeDiscord, Opt, User, autocomplete, click, slash};
 use ponte::game::{Color, Game, Move, Variant, playout};
@@ -129,15 +129,7 @@ async fn open_challenges_declines_and_cancels() {
     );
 
     // Declined by the challenged player; others may not.
-    let (id, call) = command(
-        &fake,
-        ALICE,
-        CHANNEL_ID,
-        "challenge",
-        &[("opponent", 6, json!(BOB.id))],
-        &[BOB],
-    )
-    .await;
+    let (id, call) = challenge_bob(&fake, &[]).await;
     let message = fake.original(&id).unwrap();
     let decline = call.button("decline:");
     let refused = press(&fake, CAROL, &message, &decline).await;
@@ -156,15 +148,7 @@ async fn open_challenges_declines_and_cancels() {
     assert_eq!(refused.content(), "This challenge was already declined");
 
     // Cancelled by the challenger only.
-    let (id, call) = command(
-        &fake,
-        ALICE,
-        CHANNEL_ID,
-        "challenge",
-        &[("opponent", 6, json!(BOB.id))],
-        &[BOB],
-    )
-    .await;
+    let (id, call) = challenge_bob(&fake, &[]).await;
     let message = fake.original(&id).unwrap();
     let cancel = call.button("cancel:");
     let from = fake.call_count();
@@ -301,14 +285,7 @@ async fn autocomplete_offers_only_legal_cells() {
     } = setup().await;
     let (thread, _) = start_game(&fake, &[]).await;
     // Alice opens at c3 d4; Bob keeps Red (the button only says so) and places e5 e6.
-    let (_, opening) = play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3")), ("second", 3, json!("d4"))],
-    )
-    .await;
+    let (_, opening) = place_two(&fake, ALICE, &thread, "c3", "d4").await;
     let keep = opening.button("keep:");
     let message = fake.messages_in(&thread).pop().expect("the board message");
     for (user, answer) in [
@@ -319,14 +296,7 @@ async fn autocomplete_offers_only_legal_cells() {
         assert!(reply.is_ephemeral());
         assert_eq!(reply.content(), answer);
     }
-    play(
-        &fake,
-        BOB,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5")), ("second", 3, json!("e6"))],
-    )
-    .await;
+    place_two(&fake, BOB, &thread, "e5", "e6").await;
     let mut engine = Game::default();
     for mv in ["c3 d4", "e5 e6"] {
         engine.play(mv.parse().unwrap()).unwrap();
@@ -396,25 +366,13 @@ async fn autocomplete_offers_only_legal_cells() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_bot_continues_from_the_database() {
-    let Setup {
-        fake,
-        bot,
-        database,
-        _dir,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     let thread = opened_game(&fake, &[]).await;
     bot.stop().await;
 
     let from = fake.call_count();
     let bot = Bot::start(&fake, &database).await;
-    let (_, call) = play(
-        &fake,
-        BOB,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5")), ("second", 3, json!("e6"))],
-    )
-    .await;
+    let (_, call) = place_two(&fake, BOB, &thread, "e5", "e6").await;
     assert!(
         call.content().contains("bob** (red) placed `e5 e6`"),
         "{}",
@@ -434,15 +392,7 @@ async fn a_refused_thread_falls_back_to_the_channel() {
         fake, bot, _dir, ..
     } = setup().await;
     fake.refuse_threads(true);
-    let (id, call) = command(
-        &fake,
-        ALICE,
-        CHANNEL_ID,
-        "challenge",
-        &[("opponent", 6, json!(BOB.id))],
-        &[BOB],
-    )
-    .await;
+    let (id, call) = challenge_bob(&fake, &[]).await;
     let message = fake.original(&id).unwrap();
     let accept = call.button("accept:");
     let from = fake.call_count();
@@ -570,12 +520,7 @@ async fn resigning_asks_first_and_an_archived_thread_falls_back() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reminders_and_a_loss_on_time_after_restarts() {
-    let Setup {
-        fake,
-        bot,
-        database,
-        _dir,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     // One hour per move (the second choice).
     let (thread, _) = start_game(&fake, &[("time", 4, json!(1))]).await;
     let (_, call) = command(
@@ -727,14 +672,8 @@ async fn leaderboard_stats_export_and_rematch() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn expired_challenges_lose_their_buttons() {
-    let Setup {
-        fake,
-        bot,
-        database,
-        _dir,
-    } = setup().await;
-    let options = [("opponent", 6, json!(BOB.id)), ("rated", 5, json!(false))];
-    let (id, call) = command(&fake, ALICE, CHANNEL_ID, "challenge", &options, &[BOB]).await;
+    let (fake, _dir, database, bot) = setup().await.parts();
+    let (id, call) = challenge_bob(&fake, &[("rated", 5, json!(false))]).await;
     assert!(call.content().contains("unrated"), "{}", call.content());
     let message = fake.original(&id).unwrap();
     let message_id = message["id"].as_str().unwrap().to_string();

@@ -6,8 +6,7 @@
 mod fake_discord;
 
 use fake_discord::bot::{
-    ALICE, BOB, Setup, challenge_the_bot, confirm_resign, not_in_a_channel, setup, start_game,
-    stored,
+    ALICE, BOB, challenge_the_bot, confirm_resign, not_in_a_channel, setup, start_game, stored,
 };
 use fake_discord::{Call, FakeDiscord, User, slash};
 use serde_json::json;
@@ -43,12 +42,7 @@ async fn hint(fake: &FakeDiscord, user: User, channel: &str) -> Call {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hint_against_the_bot_is_private_with_a_board_and_counted_in_the_result() {
-    let Setup {
-        fake,
-        database,
-        _dir,
-        bot: _bot,
-    } = setup().await;
+    let (fake, _dir, database, _bot) = setup().await.parts();
     let thread = against_the_bot(&fake).await;
 
     let from = fake.call_count();

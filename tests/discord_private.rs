@@ -5,8 +5,8 @@
 mod fake_discord;
 
 use fake_discord::bot::{
-    ALICE, BOB, CAROL, Setup, answer_to, board_in, command, not_in_a_channel, place, resigned_game,
-    setup,
+    ALICE, BOB, CAROL, Setup, answer_to, board_in, challenge_bob, not_in_a_channel, place,
+    resigned_game, setup,
 };
 use fake_discord::{CHANNEL_ID, FakeDiscord, User, click, message_json, slash, user_json};
 use serde_json::{Value, json};
@@ -116,8 +116,7 @@ async fn every_refused_click_is_answered_once_where_the_clicker_sees_it() {
     let Setup {
         fake, bot, _dir, ..
     } = setup().await;
-    let challenge = [("opponent", 6, json!(BOB.id))];
-    let (id, offered) = command(&fake, ALICE, CHANNEL_ID, "challenge", &challenge, &[BOB]).await;
+    let (id, offered) = challenge_bob(&fake, &[]).await;
     let message = fake.original(&id).expect("the challenge message");
     let of_challenge = |verb: &str| {
         let button = offered.buttons().into_iter().find(|b| b.starts_with(verb));

@@ -5,7 +5,7 @@
 mod fake_discord;
 
 use fake_discord::bot::{
-    ALICE, BOB, Setup, command, place, registered_commands, setup, start_game,
+    ALICE, BOB, Setup, challenge_bob, command, place, registered_commands, setup, start_game,
 };
 use fake_discord::{CHANNEL_ID, slash};
 use serde_json::json;
@@ -48,8 +48,7 @@ async fn a_player_on_vacation_and_what_the_others_see() {
         "{started}"
     );
     // A challenge to bob says he is away, for the challenger to know before waiting.
-    let opponent = [("opponent", 6, json!(BOB.id))];
-    let (_, challenge) = command(&fake, ALICE, CHANNEL_ID, "challenge", &opponent, &[BOB]).await;
+    let (_, challenge) = challenge_bob(&fake, &[]).await;
     assert!(
         challenge.content().contains("bob is on vacation until <t:"),
         "{}",

@@ -437,6 +437,12 @@ async fn racing_accepts_start_one_game() {
     assert_eq!(started, 1);
 }
 
+/// The game `player` means in the channel `channel` when naming none, which must be found.
+async fn game_found_here(service: &Service, channel: u64, player: PlayerId) -> GameId {
+    let here = service.game_here(ChannelId::from_snowflake(channel), player);
+    here.await.unwrap().id
+}
+
 #[tokio::test]
 async fn the_game_here_is_the_threads_or_the_players_only_one() {
     let Setup { service, _dir, .. } = setup().await;
@@ -450,14 +456,7 @@ async fn the_game_here_is_the_threads_or_the_players_only_one() {
         .await
         .unwrap();
     let first = service.accept(c.id, &acting(bob(), venue)).await.unwrap();
-    assert_eq!(
-        service
-            .game_here(ChannelId::from_snowflake(50), alice().id)
-            .await
-            .unwrap()
-            .id,
-        first.id
-    );
+    assert_eq!(game_found_here(&service, 50, alice().id).await, first.id);
     assert!(matches!(
         service
             .game_here(ChannelId::from_snowflake(50), carol().id)
@@ -485,22 +484,8 @@ async fn the_game_here_is_the_threads_or_the_players_only_one() {
         .set_thread(second.id, Some(ChannelId::from_snowflake(777)))
         .await
         .unwrap();
-    assert_eq!(
-        service
-            .game_here(ChannelId::from_snowflake(777), bob().id)
-            .await
-            .unwrap()
-            .id,
-        second.id
-    );
-    assert_eq!(
-        service
-            .game_here(ChannelId::from_snowflake(50), alice().id)
-            .await
-            .unwrap()
-            .id,
-        first.id
-    );
+    assert_eq!(game_found_here(&service, 777, bob().id).await, second.id);
+    assert_eq!(game_found_here(&service, 50, alice().id).await, first.id);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -115,6 +115,15 @@ pub struct Setup {
     pub bot: Bot,
 }
 
+impl Setup {
+    /// The fake, the directory that holds the database (for the caller to keep), its URL and
+    /// the bot: one line where the struct's pattern takes six, for the tests that need them all.
+    /// The bot last, so that it is dropped (killed) before its directory goes.
+    pub fn parts(self) -> (FakeDiscord, TempDir, String, Bot) {
+        (self.fake, self._dir, self.database, self.bot)
+    }
+}
+
 pub async fn setup() -> Setup {
     setup_with(&[]).await
 }
@@ -217,6 +226,19 @@ pub async fn try_place(fake: &FakeDiscord, user: User, channel: &str, cells: &st
 /// Plays `/place cells` (both cells in the first option) with [`play`]: the reply, the board.
 pub async fn place(fake: &FakeDiscord, user: User, thread: &str, cells: &str) -> (Call, Call) {
     play(fake, user, thread, "place", &[("first", 3, json!(cells))]).await
+}
+
+/// Plays `/place` with its cells in two options, as Discord's form sends them: the reply and
+/// the board.
+pub async fn place_two(
+    fake: &FakeDiscord,
+    user: User,
+    thread: &str,
+    first: &str,
+    second: &str,
+) -> (Call, Call) {
+    let options = [("first", 3, json!(first)), ("second", 3, json!(second))];
+    play(fake, user, thread, "place", &options).await
 }
 
 /// The first post in `channel` after the first `from` calls, whatever it carries.
