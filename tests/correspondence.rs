@@ -34,6 +34,17 @@ fn days(n: u64) -> ChallengeOptions {
     }
 }
 
+/// `p` acting outside any server.
+fn member(p: &Player) -> Actor {
+    Actor::member(p.clone(), None)
+}
+
+/// The server's leaderboard is empty: nobody was rated.
+async fn nobody_rated(service: &Service) {
+    let board = service.leaderboard(GUILD, 1, player(99).id).await.unwrap();
+    assert!(board.rows.is_empty());
+}
+
 fn player(n: i64) -> Player {
     Player::new(PlayerId::from_snowflake((1000 + n) as u64), format!("p{n}"))
 }
@@ -241,28 +252,16 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
     // After White's opening, before Red's first move: either player may abort.
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
     service.must_play(game.id, a.id, "c3 e5").await;
-    let aborted = service
-        .abort(game.id, &Actor::member(b.clone(), None))
-        .await
-        .aborted();
+    let aborted = service.abort(game.id, &member(&b)).await.aborted();
     assert_eq!(aborted.result.unwrap().ending, Ending::Aborted);
-    assert!(
-        service
-            .leaderboard(GUILD, 1, player(99).id)
-            .await
-            .unwrap()
-            .rows
-            .is_empty()
-    );
+    nobody_rated(&service).await;
 
     // The swap is Red's first move (Red's choice): too late then.
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
     service.must_play(game.id, a.id, "c3 e5").await;
     service.must_play(game.id, b.id, "swap").await;
     assert!(matches!(
-        service
-            .abort(game.id, &Actor::member(a.clone(), None))
-            .await,
+        service.abort(game.id, &member(&a)).await,
         Err(ServiceError::TooLateToAbort)
     ));
     service
@@ -274,15 +273,11 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
     service.must_play(game.id, a.id, "c3 e5").await;
     service.must_play(game.id, b.id, "d4 f6").await;
     assert!(matches!(
-        service
-            .abort(game.id, &Actor::member(b.clone(), None))
-            .await,
+        service.abort(game.id, &member(&b)).await,
         Err(ServiceError::TooLateToAbort)
     ));
     assert!(matches!(
-        service
-            .abort(game.id, &Actor::member(c.clone(), None))
-            .await,
+        service.abort(game.id, &member(&c)).await,
         Err(ServiceError::NotYourAbort(_))
     ));
     assert!(matches!(
@@ -297,14 +292,7 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
         .aborted();
     assert_eq!(aborted.result.unwrap().winner, None);
     assert!(!aborted.rated);
-    assert!(
-        service
-            .leaderboard(GUILD, 1, player(99).id)
-            .await
-            .unwrap()
-            .rows
-            .is_empty()
-    );
+    nobody_rated(&service).await;
 }
 
 #[tokio::test]
@@ -378,9 +366,7 @@ async fn a_move_after_the_deadline_is_a_loss_on_time() {
     assert_eq!(lost.result.unwrap().ending, Ending::Timeout);
     assert_eq!(lost.moves.len(), 1, "nothing was played");
     assert!(matches!(
-        service
-            .abort(game.id, &Actor::member(b.clone(), None))
-            .await,
+        service.abort(game.id, &member(&b)).await,
         Err(ServiceError::GameOver(_))
     ));
     let ended = service.game(game.id).await.unwrap();
