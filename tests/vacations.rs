@@ -253,7 +253,7 @@ async fn tournament_game(service: &Service, players: &[Player; 2], pause: bool) 
         .await
         .unwrap();
     for p in players {
-        service.join_tournament(t.id, &member(&p)).await.unwrap();
+        service.join_tournament(t.id, &member(p)).await.unwrap();
     }
     let t = service.start_tournament(t.id, None).await.unwrap();
     t.games[0].1.clone()
@@ -269,7 +269,7 @@ async fn tournament_games_stand_still_only_where_the_tournament_allows_it() {
     let (_, to_move) = going_on.to_move().unwrap();
     assert_eq!(pausing.to_move().unwrap().1.id, to_move.id);
     let away = if to_move.id == a.id { &a } else { &b };
-    leave(&service, &away, 5).await;
+    leave(&service, away, 5).await;
     let kept = service.game(going_on.id).await.unwrap();
     assert_eq!(kept.deadline_at, going_on.deadline_at, "the clock runs");
     assert_eq!(kept.away_until, None);
