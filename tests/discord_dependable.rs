@@ -8,8 +8,8 @@ use fake_discord::FakeDiscord;
 use std::sync::{Arc, Mutex};
 
 use fake_discord::bot::{
-    ALICE, BOB, Bot, Setup, board_in, command, confirm_resign, move_command, opened_game, place,
-    press, setup, start_game, try_place,
+    ALICE, BOB, Bot, Setup, board_in, command, confirm_resign, fake_and_database, move_command,
+    opened_game, place, press, setup, start_game, try_place,
 };
 use fake_discord::{click, slash};
 use ponte::game::{Color, Game, Move, Variant, playout};
@@ -621,9 +621,7 @@ async fn small_things_found_on_the_way() {
 async fn boards_of_different_games_go_out_together_and_each_games_in_order() {
     use ponte::service::{ChallengeOptions, MoveOutcome, Player, PlayerId, Venue};
 
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let (fake, _dir, database) = fake_and_database().await;
     let service = Service::open(&database).await.unwrap();
     let mut threads = Vec::new();
     let mut rng = fastrand::Rng::with_seed(7);

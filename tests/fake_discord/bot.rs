@@ -277,11 +277,7 @@ pub async fn start_game(fake: &FakeDiscord, options: &[Opt]) -> (String, Call) {
     assert!(call.content().contains("challenges"), "{}", call.content());
     let (update, from, thread) = accept_challenge(fake, BOB, &id, &call).await;
     assert_eq!(update.json["type"], 7, "the challenge message is updated");
-    let board = fake
-        .wait_for(from, "the first board in the thread", |c| {
-            c.method == "POST" && c.path == format!("/channels/{thread}/messages")
-        })
-        .await;
+    let board = post_in(fake, from, "the first board in the thread", &thread).await;
     (thread, board)
 }
 
@@ -310,11 +306,7 @@ pub async fn resigned_game(fake: &FakeDiscord) -> (String, Call) {
     let thread = opened_game(fake, &[]).await;
     place(fake, BOB, &thread, "e5 e6").await;
     let (from, _) = confirm_resign(fake, &thread).await;
-    let board = fake
-        .wait_for(from, "the final board", |c| {
-            c.method == "POST" && c.path == format!("/channels/{thread}/messages")
-        })
-        .await;
+    let board = post_in(fake, from, "the final board", &thread).await;
     (thread, board)
 }
 
