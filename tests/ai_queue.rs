@@ -10,8 +10,8 @@ mod fake_discord;
 
 use std::time::{Duration, Instant};
 
-use fake_discord::bot::Bot;
-use fake_discord::{APP_ID, FakeDiscord};
+use fake_discord::APP_ID;
+use fake_discord::bot::{Bot, fake_and_database};
 use ponte::ai::Level;
 use ponte::service::{
     Actor, AiTerms, ChallengeOptions, GameId, MessageId, Opener, Player, PlayerId, Service, Venue,
@@ -132,9 +132,7 @@ static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(())
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_game_waiting_for_the_ai_is_answered_within_the_bound_and_once() {
     let _turn = ONE_AT_A_TIME.lock().await;
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let (fake, _dir, database) = fake_and_database().await;
     let bound = BOUND_SECONDS.to_string();
     let addr = free_address();
     let env = [
@@ -188,9 +186,7 @@ async fn every_game_waiting_for_the_ai_is_answered_within_the_bound_and_once() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn each_game_in_a_long_queue_is_told_once_that_its_reply_will_take_longer() {
     let _turn = ONE_AT_A_TIME.lock().await;
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let (fake, _dir, database) = fake_and_database().await;
     let bound = BOUND_SECONDS.to_string();
     let env = [
         ("PONTE_AI_PLAYOUTS", ""),

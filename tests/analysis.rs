@@ -12,12 +12,12 @@ use std::time::Duration;
 
 use sqlx::Connection;
 
-use common::{Played, START};
-use ponte::game::{Color, Game, Move, Supply, Variant};
+use common::START;
+use ponte::game::{Color, Game, Move};
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
-    Actor, Analysed, AnalysisView, Announcement, ChallengeOptions, Clock, GameId, GameView,
-    ManualClock, Owed, Player, PlayerId, Service, ServiceError, Venue,
+    Actor, Analysed, AnalysisView, Announcement, Clock, GameId, GameView, ManualClock, Owed,
+    Player, PlayerId, Service, ServiceError, Venue,
 };
 use ponte::store::Store;
 use tempfile::TempDir;
@@ -36,18 +36,6 @@ fn bob() -> Player {
 
 fn asker() -> Actor {
     Actor::member(alice(), Some(GUILD))
-}
-
-/// A short game: 6×6, eight tiles each, two bridges.
-fn variant() -> Variant {
-    Variant::new(6, Supply::Limited(8), Supply::Limited(2)).unwrap()
-}
-
-fn options() -> ChallengeOptions {
-    ChallengeOptions {
-        variant: variant(),
-        ..ChallengeOptions::default()
-    }
 }
 
 /// Where the games are played: channel 5 of the server.
@@ -81,18 +69,14 @@ async fn execute(dir: &TempDir, sql: &str) {
 /// Plays `moves` in a new game of alice (White) and bob; passes the service makes for a player
 /// without a move are skipped.
 async fn play(service: &Service, moves: &[Move]) -> GameView {
-    let mut game = common::start_game(service, &alice(), &bob(), options(), venue()).await;
+    let mut game =
+        common::start_game(service, &alice(), &bob(), common::short_options(), venue()).await;
     for (ply, mv) in moves.iter().enumerate() {
         if game.game.plies() as usize > ply {
             assert_eq!(*mv, Move::Pass, "only passes are made for a player");
             continue;
         }
-        let (_, player) = game.to_move().unwrap();
-        game = service
-            .play(game.id, player.id, *mv, None)
-            .await
-            .played()
-            .game;
+        game = common::play_next(service, &game, *mv).await;
     }
     assert!(game.is_over());
     game
@@ -100,17 +84,10 @@ async fn play(service: &Service, moves: &[Move]) -> GameView {
 
 /// Delivers everything owed until nothing is due (one game's items come one at a time).
 async fn deliver_everything(service: &Service) -> Vec<(Owed, Announcement)> {
-    let mut delivered = Vec::new();
-    loop {
-        let due = service.due_announcements().await.unwrap();
-        if due.is_empty() {
-            return delivered;
-        }
-        for item in due {
-            service.announced(item.id).await.unwrap();
-            delivered.push((item.owed, item.announcement));
-        }
-    }
+    let delivered = common::deliver_due(service).await.into_iter();
+    delivered
+        .map(|item| (item.owed, item.announcement))
+        .collect()
 }
 
 /// Delivers everything owed; the channels the analyses went to.
@@ -150,7 +127,7 @@ async fn ready(service: &Service, id: GameId) -> AnalysisView {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_island_thrown_away_on_the_last_turn_is_named_with_the_move_that_wins() {
-    let (moves, winning) = common::island_thrown_away(variant());
+    let (moves, winning) = common::island_thrown_away(common::short_variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
@@ -185,7 +162,7 @@ async fn an_island_thrown_away_on_the_last_turn_is_named_with_the_move_that_wins
         .map(|m| (m.moment.after - m.moment.before).abs())
         .fold(0.0, f64::max);
     assert_eq!((blunder.after - blunder.before).abs(), biggest);
-    let mut before = Game::new(variant());
+    let mut before = Game::new(common::short_variant());
     for mv in &moves[..moves.len() - 1] {
         before.play(*mv).unwrap();
     }
@@ -216,7 +193,7 @@ async fn an_island_thrown_away_on_the_last_turn_is_named_with_the_move_that_wins
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn asking_again_searches_once_and_every_asking_channel_is_told() {
-    let (moves, _) = common::island_thrown_away(variant());
+    let (moves, _) = common::island_thrown_away(common::short_variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
@@ -268,7 +245,8 @@ async fn asking_again_searches_once_and_every_asking_channel_is_told() {
 async fn only_finished_games_of_ones_own_server_are_analysed() {
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
-    let going = common::start_game(&service, &alice(), &bob(), options(), venue()).await;
+    let going =
+        common::start_game(&service, &alice(), &bob(), common::short_options(), venue()).await;
     let refused = service.analyse(going.id, &asker(), None).await.unwrap_err();
     assert!(matches!(refused, ServiceError::NotOver(id) if id == going.id));
 
@@ -298,7 +276,7 @@ async fn only_finished_games_of_ones_own_server_are_analysed() {
 /// nothing to tell.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_analysis_made_on_the_spot_tells_its_progress_once_a_position() {
-    let (moves, _) = common::island_thrown_away(variant());
+    let (moves, _) = common::island_thrown_away(common::short_variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
@@ -321,7 +299,7 @@ async fn an_analysis_made_on_the_spot_tells_its_progress_once_a_position() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_analysis_left_unfinished_resumes_after_a_restart() {
-    let (moves, _) = common::island_thrown_away(variant());
+    let (moves, _) = common::island_thrown_away(common::short_variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
@@ -436,7 +414,7 @@ struct Failing {
 }
 
 async fn failing() -> Failing {
-    let (moves, _) = common::island_thrown_away(variant());
+    let (moves, _) = common::island_thrown_away(common::short_variant());
     let dir = tempfile::tempdir().unwrap();
     let clock = Arc::new(ManualClock::new(START));
     let service = open_with_clock(&dir, clock.clone()).await;
@@ -506,7 +484,7 @@ async fn an_analysis_that_cannot_be_saved_is_tried_again_later_then_given_up_and
 
 #[tokio::test]
 async fn an_analysis_of_a_log_that_no_longer_replays_is_given_up_at_once() {
-    let (moves, _) = common::island_thrown_away(variant());
+    let (moves, _) = common::island_thrown_away(common::short_variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let game = play(&service, &moves).await;
@@ -534,7 +512,7 @@ async fn an_analysis_of_a_log_that_no_longer_replays_is_given_up_at_once() {
 
 #[tokio::test]
 async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_finished() {
-    let (moves, _) = common::island_thrown_away(variant());
+    let (moves, _) = common::island_thrown_away(common::short_variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir).await;
     let finished = play(&service, &moves).await;
@@ -542,7 +520,8 @@ async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_fi
         .set_thread(finished.id, Some(ChannelId::from_snowflake(500)))
         .await
         .unwrap();
-    let going = common::start_game(&service, &alice(), &bob(), options(), venue()).await;
+    let going =
+        common::start_game(&service, &alice(), &bob(), common::short_options(), venue()).await;
     let asker = asker();
     let review = |channel| service.game_to_review(None, &asker, channel);
 
@@ -556,7 +535,7 @@ async fn a_review_without_a_number_is_of_this_threads_game_else_of_the_latest_fi
         review(ChannelId::from_snowflake(5)).await.unwrap().id,
         finished.id
     );
-    common::start_game(&service, &alice(), &bob(), options(), venue()).await;
+    common::start_game(&service, &alice(), &bob(), common::short_options(), venue()).await;
     assert_eq!(
         review(ChannelId::from_snowflake(5)).await.unwrap().id,
         finished.id

@@ -41,6 +41,31 @@ async fn keep_playing(service: Arc<Service>, acknowledged: Arc<AtomicU64>, stop:
     }
 }
 
+/// A service on the database in `dir` saving moves in the background (see [`keep_playing`]),
+/// once `at_least` are acknowledged: the service, the count, the flag that stops it, its task.
+async fn moves_being_saved(
+    dir: &tempfile::TempDir,
+    at_least: u64,
+) -> (
+    Arc<Service>,
+    Arc<AtomicU64>,
+    Arc<AtomicBool>,
+    tokio::task::JoinHandle<()>,
+) {
+    let service = common::open_service(dir, Arc::new(ManualClock::new(START))).await;
+    let acknowledged = Arc::new(AtomicU64::new(0));
+    let stop = Arc::new(AtomicBool::new(false));
+    let writer = tokio::spawn(keep_playing(
+        service.clone(),
+        acknowledged.clone(),
+        stop.clone(),
+    ));
+    while acknowledged.load(Ordering::SeqCst) < at_least {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    (service, acknowledged, stop, writer)
+}
+
 async fn integrity(path: &std::path::Path) -> String {
     let url = format!("sqlite://{}", path.display());
     let mut conn = sqlx::SqliteConnection::connect(&url).await.unwrap();
@@ -54,17 +79,7 @@ async fn integrity(path: &std::path::Path) -> String {
 async fn a_backup_taken_while_moves_are_saved_holds_every_move_acknowledged_before_it() {
     let dir = tempfile::tempdir().unwrap();
     let url = common::database_url(&dir);
-    let service = common::open_service(&dir, Arc::new(ManualClock::new(START))).await;
-    let acknowledged = Arc::new(AtomicU64::new(0));
-    let stop = Arc::new(AtomicBool::new(false));
-    let writer = tokio::spawn(keep_playing(
-        service.clone(),
-        acknowledged.clone(),
-        stop.clone(),
-    ));
-    while acknowledged.load(Ordering::SeqCst) < 200 {
-        tokio::time::sleep(std::time::Duration::from_millis(5)).await;
-    }
+    let (_service, acknowledged, stop, writer) = moves_being_saved(&dir, 200).await;
 
     let dest = dir.path().join("backup.db");
     let before = acknowledged.load(Ordering::SeqCst);
@@ -150,16 +165,6 @@ async fn an_existing_backup_is_replaced_only_with_force() {
     assert_eq!(integrity(&dest).await, "ok");
 }
 
-/// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 /// `ponte backup DEST --database URL [--force]` run in `dir`: its exit status and what it said.
 fn backup_in(dir: &Path, dest: &str, url: &str, force: bool) -> (Option<i32>, String) {
     let mut args = vec!["backup", dest, "--database", url];
@@ -190,17 +195,7 @@ async fn saved_moves(path: &Path) -> i64 {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_live_database_is_refused_as_its_own_backup_even_with_force_while_moves_are_saved() {
     let dir = tempfile::tempdir().unwrap();
-    let service = common::open_service(&dir, Arc::new(ManualClock::new(START))).await;
-    let acknowledged = Arc::new(AtomicU64::new(0));
-    let stop = Arc::new(AtomicBool::new(false));
-    let writer = tokio::spawn(keep_playing(
-        service.clone(),
-        acknowledged.clone(),
-        stop.clone(),
-    ));
-    while acknowledged.load(Ordering::SeqCst) < 50 {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
+    let (service, acknowledged, stop, writer) = moves_being_saved(&dir, 50).await;
     let database = dir.path().join("ponte.db");
     let absolute = database.display().to_string();
     std::os::unix::fs::symlink("ponte.db", dir.path().join("link.db")).unwrap();
@@ -259,7 +254,7 @@ async fn every_spelling_of_the_database_and_the_files_beside_it_are_refused_and_
     std::fs::create_dir(dir.path().join("sub")).unwrap();
     std::fs::hard_link(&database, dir.path().join("hard.db")).unwrap();
     std::os::unix::fs::symlink(dir.path(), dir.path().join("here")).unwrap();
-    let listed = names(dir.path());
+    let listed = common::file_names(dir.path());
     assert!(listed.contains(&"ponte.db-wal".to_string()), "{listed:?}");
     let bytes = |name: &str| std::fs::read(dir.path().join(name)).unwrap();
     let (db, wal) = (bytes("ponte.db"), bytes("ponte.db-wal"));
@@ -282,7 +277,11 @@ async fn every_spelling_of_the_database_and_the_files_beside_it_are_refused_and_
                 said.contains("a backup must go elsewhere"),
                 "{dest}: {said}"
             );
-            assert_eq!(names(dir.path()), listed, "{dest}: nothing created");
+            assert_eq!(
+                common::file_names(dir.path()),
+                listed,
+                "{dest}: nothing created"
+            );
             assert_eq!(bytes("ponte.db"), db, "{dest}");
             assert_eq!(bytes("ponte.db-wal"), wal, "{dest}");
         }
@@ -307,7 +306,7 @@ async fn a_destination_that_is_no_regular_file_is_refused_even_with_force() {
         .status()
         .unwrap();
     assert!(made.success());
-    let listed = names(dir.path());
+    let listed = common::file_names(dir.path());
     let url = common::database_url(&dir);
     let cases = [
         ("null", "null is not a regular file"),
@@ -320,8 +319,8 @@ async fn a_destination_that_is_no_regular_file_is_refused_even_with_force() {
         let (status, said) = backup_in(dir.path(), dest, &url, true);
         assert_eq!(status, Some(1), "{dest}: {said}");
         assert!(said.contains(message), "{dest}: {said}");
-        assert_eq!(names(dir.path()), listed, "{dest}");
-        assert_eq!(names(&folder), Vec::<String>::new(), "{dest}");
+        assert_eq!(common::file_names(dir.path()), listed, "{dest}");
+        assert_eq!(common::file_names(&folder), Vec::<String>::new(), "{dest}");
     }
     use std::os::unix::fs::FileTypeExt;
     let kind = |name: &str| {
@@ -353,7 +352,7 @@ async fn a_link_as_destination_gets_the_copy_in_the_file_it_leads_to_and_stays_a
     let (status, said) = backup_in(dir.path(), "latest", &url, false);
     assert_eq!(status, Some(0), "{said}");
     assert!(is_link("latest"));
-    assert_eq!(names(&backups), ["today.db"]);
+    assert_eq!(common::file_names(&backups), ["today.db"]);
     assert_eq!(integrity(&backups.join("today.db")).await, "ok");
 
     // Now it exists: replaced only with --force, and the link is kept.
@@ -368,7 +367,11 @@ async fn a_link_as_destination_gets_the_copy_in_the_file_it_leads_to_and_stays_a
     let (status, said) = backup_in(dir.path(), "latest", &url, true);
     assert_eq!(status, Some(0), "{said}");
     assert!(is_link("latest"));
-    assert_eq!(names(&backups), ["today.db"], "nothing left beside it");
+    assert_eq!(
+        common::file_names(&backups),
+        ["today.db"],
+        "nothing left beside it"
+    );
     assert_eq!(integrity(&backups.join("today.db")).await, "ok");
 
     // A link to a pipe: refused, the pipe and the link as they were.
@@ -405,7 +408,7 @@ async fn a_database_that_does_not_exist_or_is_no_ponte_database_is_refused_and_n
         said.contains("the database ponet.db does not exist"),
         "{said}"
     );
-    assert_eq!(names(dir.path()), Vec::<String>::new());
+    assert_eq!(common::file_names(dir.path()), Vec::<String>::new());
 
     std::fs::write(dir.path().join("notes.db"), "some words, no database").unwrap();
     std::fs::write(dir.path().join("empty.db"), "").unwrap();
@@ -420,7 +423,7 @@ async fn a_database_that_does_not_exist_or_is_no_ponte_database_is_refused_and_n
         .unwrap();
     conn.close().await.unwrap();
     std::fs::create_dir(dir.path().join("folder.db")).unwrap();
-    let listed = names(dir.path());
+    let listed = common::file_names(dir.path());
     for source in ["notes.db", "empty.db", "other.db", "folder.db"] {
         let url = format!("sqlite://{source}");
         let (status, said) = backup_in(dir.path(), "backup.db", &url, true);
@@ -429,7 +432,11 @@ async fn a_database_that_does_not_exist_or_is_no_ponte_database_is_refused_and_n
             said.contains(&format!("{source} is not a ponte database")),
             "{source}: {said}"
         );
-        assert_eq!(names(dir.path()), listed, "{source}: nothing created");
+        assert_eq!(
+            common::file_names(dir.path()),
+            listed,
+            "{source}: nothing created"
+        );
     }
     assert_eq!(
         std::fs::read(dir.path().join("notes.db")).unwrap(),
@@ -443,14 +450,14 @@ async fn a_missing_folder_is_named() {
     let service = common::open_service(&dir, Arc::new(ManualClock::new(START))).await;
     service.close().await;
     let url = common::database_url(&dir);
-    let listed = names(dir.path());
+    let listed = common::file_names(dir.path());
     let (status, said) = backup_in(dir.path(), "backups/b.db", &url, false);
     assert_eq!(status, Some(1), "{said}");
     assert!(said.contains("the folder backups does not exist"), "{said}");
     let (status, said) = backup_in(dir.path(), "ponte.db/b.db", &url, false);
     assert_eq!(status, Some(1), "{said}");
     assert!(said.contains("ponte.db is not a folder"), "{said}");
-    assert_eq!(names(dir.path()), listed);
+    assert_eq!(common::file_names(dir.path()), listed);
     assert_eq!(integrity(&dir.path().join("ponte.db")).await, "ok");
 }
 
@@ -468,7 +475,7 @@ async fn a_full_disk_is_named_and_leaves_nothing() {
     assert!(size > 64 * 1024, "the copy must not fit: {size} bytes");
     let full = dir.path().join("full");
     std::fs::create_dir(&full).unwrap();
-    let listed = names(dir.path());
+    let listed = common::file_names(dir.path());
     // A 64 KiB file system of its own, seen only by this command (a new user and mount
     // namespace, which needs no root).
     let script = r#"mount -t tmpfs -o size=64k tmpfs "$1" || exit 97
@@ -515,7 +522,7 @@ exit $status"#;
         "left:",
         "no partial file left on the full disk"
     );
-    assert_eq!(names(dir.path()), listed);
+    assert_eq!(common::file_names(dir.path()), listed);
     assert_eq!(integrity(&database).await, "ok");
     service.close().await;
 }

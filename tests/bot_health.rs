@@ -7,7 +7,7 @@ mod fake_discord;
 use std::process::Stdio;
 use std::time::Duration;
 
-use fake_discord::bot::{ALICE, Bot, command, play, start_game};
+use fake_discord::bot::{ALICE, Bot, command, fake_and_database, opened_game, try_place};
 use fake_discord::{APP_ID, CHANNEL_ID, FakeDiscord, User};
 use serde_json::json;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -70,9 +70,7 @@ async fn until(addr: &str, path: &str, status: u16) -> String {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn health_and_metrics_are_served_while_a_game_is_played() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let (fake, _dir, database) = fake_and_database().await;
     let addr = free_address();
     let bot = Bot::start_with(&fake, &database, &[("METRICS_ADDR", &addr)]).await;
     assert_eq!(until(&addr, "/healthz", 200).await, "ok\n");
@@ -82,25 +80,9 @@ async fn health_and_metrics_are_served_while_a_game_is_played() {
     assert_eq!(sample(&before, "ponte_games_active", &[]), Some(0.0));
     assert_eq!(sample(&before, "ponte_moves_saved_total", &[]), None);
 
-    let (thread, _) = start_game(&fake, &[]).await;
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let thread = opened_game(&fake, &[]).await;
     // Not her turn: refused, and counted so.
-    let (_, refused) = command(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5 e6"))],
-        &[],
-    )
-    .await;
+    let refused = try_place(&fake, ALICE, &thread, "e5 e6").await;
     assert!(refused.is_ephemeral(), "{}", refused.content());
 
     // The owed posts are crossed off just after they are made, and an interaction is
@@ -159,9 +141,7 @@ async fn health_and_metrics_are_served_while_a_game_is_played() {
 /// instances and time ranges, a summary's quantiles do not.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn every_histogram_has_buckets_the_ai_reply_wait_too() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let (fake, _dir, database) = fake_and_database().await;
     let addr = free_address();
     let _bot = Bot::start_with(&fake, &database, &[("METRICS_ADDR", &addr)]).await;
     until(&addr, "/healthz", 200).await;
@@ -249,9 +229,7 @@ async fn a_gateway_that_never_answers_stops_the_bot_with_an_error() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_metrics_address_it_cannot_listen_on_stops_the_bot_at_once() {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let (fake, _dir, database) = fake_and_database().await;
     let occupied = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let taken = occupied.local_addr().unwrap().to_string();
     for (addr, says) in [

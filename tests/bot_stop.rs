@@ -11,7 +11,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use fake_discord::FakeDiscord;
-use fake_discord::bot::Bot;
+use fake_discord::bot::{Bot, fake_and_database};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 /// The longest a stop may take (from the signal to the exit).
@@ -98,9 +98,7 @@ enum Outage {
 /// A bot against the fake Discord whose gateway has `outage`; SIGTERM `delay` into it.
 /// Returns how many answers of `/healthz` said "stopping".
 async fn stop_during_an_outage(outage: Outage, delay: Duration) -> usize {
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let (fake, _dir, database) = fake_and_database().await;
     let addr = free_address();
     let metrics = [("METRICS_ADDR", addr.as_str())];
     let bot = if let Outage::Silent = outage {

@@ -7,7 +7,7 @@ mod common;
 use std::sync::Arc;
 use std::time::Duration;
 
-use common::{Aborted, PlayText, Played, START};
+use common::{Aborted, PlayText, START};
 use ponte::game::{Color, Record};
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
@@ -34,6 +34,17 @@ fn days(n: u64) -> ChallengeOptions {
     }
 }
 
+/// `p` acting outside any server.
+fn member(p: &Player) -> Actor {
+    Actor::member(p.clone(), None)
+}
+
+/// The server's leaderboard is empty: nobody was rated.
+async fn nobody_rated(service: &Service) {
+    let board = service.leaderboard(GUILD, 1, player(99).id).await.unwrap();
+    assert!(board.rows.is_empty());
+}
+
 fn player(n: i64) -> Player {
     Player::new(PlayerId::from_snowflake((1000 + n) as u64), format!("p{n}"))
 }
@@ -44,9 +55,7 @@ async fn start(service: &Service, a: &Player, b: &Player, options: ChallengeOpti
 
 #[tokio::test]
 async fn reminders_at_a_quarter_and_a_loss_on_time() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
     let game = start(&service, &a, &b, days(4)).await;
     assert_eq!(game.deadline_at, Some(START + 4 * DAY));
@@ -68,10 +77,7 @@ async fn reminders_at_a_quarter_and_a_loss_on_time() {
         .set_notify(&Actor::member(b.clone(), Some(GUILD)), true)
         .await
         .unwrap();
-    service
-        .play_text(game.id, a.id, "c3 e5", None)
-        .await
-        .played();
+    service.must_play(game.id, a.id, "c3 e5").await;
     clock.advance(3 * DAY);
     let due = service.take_reminders().await.unwrap();
     assert_eq!(due.len(), 1);
@@ -99,9 +105,7 @@ async fn reminders_at_a_quarter_and_a_loss_on_time() {
 
 #[tokio::test]
 async fn a_restart_after_the_deadline_resolves_it_at_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (dir, _clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
     let options = ChallengeOptions {
         move_time: Some(Duration::from_secs(3600)),
@@ -122,9 +126,7 @@ async fn a_restart_after_the_deadline_resolves_it_at_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn racing_endings_rate_a_game_once() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     for round in 0..10 {
         let (a, b) = (player(1), player(2));
         let game = start(&service, &a, &b, days(1)).await;
@@ -182,10 +184,7 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
     let champion = player(1);
     for n in 2..=7 {
         let g = start(&service, &champion, &player(n), ChallengeOptions::default()).await;
-        service
-            .play_text(g.id, player(n).id, "resign", None)
-            .await
-            .played();
+        service.must_play(g.id, player(n).id, "resign").await;
     }
     for n in (8..=24).step_by(2) {
         let g = start(
@@ -195,10 +194,7 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
             ChallengeOptions::default(),
         )
         .await;
-        service
-            .play_text(g.id, player(n + 1).id, "resign", None)
-            .await
-            .played();
+        service.must_play(g.id, player(n + 1).id, "resign").await;
     }
     // An unrated game changes nothing.
     let unrated = ChallengeOptions {
@@ -206,10 +202,7 @@ async fn leaderboards_rank_settled_before_provisional_and_page() {
         ..ChallengeOptions::default()
     };
     let g = start(&service, &player(2), &player(3), unrated).await;
-    service
-        .play_text(g.id, player(2).id, "resign", None)
-        .await
-        .played();
+    service.must_play(g.id, player(2).id, "resign").await;
 
     let first = service.leaderboard(GUILD, 1, player(25).id).await.unwrap();
     assert_eq!(first.pages, 3);
@@ -258,38 +251,17 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
 
     // After White's opening, before Red's first move: either player may abort.
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
-    service
-        .play_text(game.id, a.id, "c3 e5", None)
-        .await
-        .played();
-    let aborted = service
-        .abort(game.id, &Actor::member(b.clone(), None))
-        .await
-        .aborted();
+    service.must_play(game.id, a.id, "c3 e5").await;
+    let aborted = service.abort(game.id, &member(&b)).await.aborted();
     assert_eq!(aborted.result.unwrap().ending, Ending::Aborted);
-    assert!(
-        service
-            .leaderboard(GUILD, 1, player(99).id)
-            .await
-            .unwrap()
-            .rows
-            .is_empty()
-    );
+    nobody_rated(&service).await;
 
     // The swap is Red's first move (Red's choice): too late then.
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
-    service
-        .play_text(game.id, a.id, "c3 e5", None)
-        .await
-        .played();
-    service
-        .play_text(game.id, b.id, "swap", None)
-        .await
-        .played();
+    service.must_play(game.id, a.id, "c3 e5").await;
+    service.must_play(game.id, b.id, "swap").await;
     assert!(matches!(
-        service
-            .abort(game.id, &Actor::member(a.clone(), None))
-            .await,
+        service.abort(game.id, &member(&a)).await,
         Err(ServiceError::TooLateToAbort)
     ));
     service
@@ -298,24 +270,14 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
         .aborted();
 
     let game = start(&service, &a, &b, ChallengeOptions::default()).await;
-    service
-        .play_text(game.id, a.id, "c3 e5", None)
-        .await
-        .played();
-    service
-        .play_text(game.id, b.id, "d4 f6", None)
-        .await
-        .played();
+    service.must_play(game.id, a.id, "c3 e5").await;
+    service.must_play(game.id, b.id, "d4 f6").await;
     assert!(matches!(
-        service
-            .abort(game.id, &Actor::member(b.clone(), None))
-            .await,
+        service.abort(game.id, &member(&b)).await,
         Err(ServiceError::TooLateToAbort)
     ));
     assert!(matches!(
-        service
-            .abort(game.id, &Actor::member(c.clone(), None))
-            .await,
+        service.abort(game.id, &member(&c)).await,
         Err(ServiceError::NotYourAbort(_))
     ));
     assert!(matches!(
@@ -330,14 +292,7 @@ async fn aborts_before_reds_first_move_only_and_by_managers() {
         .aborted();
     assert_eq!(aborted.result.unwrap().winner, None);
     assert!(!aborted.rated);
-    assert!(
-        service
-            .leaderboard(GUILD, 1, player(99).id)
-            .await
-            .unwrap()
-            .rows
-            .is_empty()
-    );
+    nobody_rated(&service).await;
 }
 
 #[tokio::test]
@@ -352,7 +307,7 @@ async fn rematches_let_the_loser_open_and_exports_replay() {
     };
     let game = start(&service, &a, &b, options).await;
     for (who, mv) in [(&a, "c3 e5"), (&b, "d4 f6"), (&a, "c5 e7")] {
-        service.play_text(game.id, who.id, mv, None).await.played();
+        service.must_play(game.id, who.id, mv).await;
     }
     assert!(matches!(
         service
@@ -360,10 +315,7 @@ async fn rematches_let_the_loser_open_and_exports_replay() {
             .await,
         Err(ServiceError::NotOver(_))
     ));
-    service
-        .play_text(game.id, a.id, "resign", None)
-        .await
-        .played();
+    service.must_play(game.id, a.id, "resign").await;
 
     // The winner asks; the loser (a) opens the new game.
     let rematch = service
@@ -402,15 +354,10 @@ async fn rematches_let_the_loser_open_and_exports_replay() {
 
 #[tokio::test]
 async fn a_move_after_the_deadline_is_a_loss_on_time() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
     let game = start(&service, &a, &b, days(1)).await;
-    service
-        .play_text(game.id, a.id, "c3 e5", None)
-        .await
-        .played();
+    service.must_play(game.id, a.id, "c3 e5").await;
     clock.advance(2 * DAY);
     let Ok(MoveOutcome::LostOnTime(lost)) = service.play_text(game.id, b.id, "d4 f6", None).await
     else {
@@ -419,9 +366,7 @@ async fn a_move_after_the_deadline_is_a_loss_on_time() {
     assert_eq!(lost.result.unwrap().ending, Ending::Timeout);
     assert_eq!(lost.moves.len(), 1, "nothing was played");
     assert!(matches!(
-        service
-            .abort(game.id, &Actor::member(b.clone(), None))
-            .await,
+        service.abort(game.id, &member(&b)).await,
         Err(ServiceError::GameOver(_))
     ));
     let ended = service.game(game.id).await.unwrap();
@@ -429,16 +374,9 @@ async fn a_move_after_the_deadline_is_a_loss_on_time() {
     assert_eq!(ended.result.unwrap().ending, Ending::Timeout);
     // The swap keeps Red to move, so the deadline after it is Red's (the first player's).
     let game = start(&service, &a, &b, days(1)).await;
-    service
-        .play_text(game.id, a.id, "c3 e5", None)
-        .await
-        .played();
+    service.must_play(game.id, a.id, "c3 e5").await;
     clock.advance(DAY / 2);
-    let swapped = service
-        .play_text(game.id, b.id, "swap", None)
-        .await
-        .played()
-        .game;
+    let swapped = service.must_play(game.id, b.id, "swap").await.game;
     assert_eq!(swapped.deadline_at, Some(service.now() + DAY));
     assert_eq!(swapped.to_move().unwrap().1, &a);
 }
@@ -454,10 +392,7 @@ async fn stats_count_only_rated_games_in_the_streak() {
     };
     for _ in 0..2 {
         let game = start(&service, &a, &b, unrated).await;
-        service
-            .play_text(game.id, b.id, "resign", None)
-            .await
-            .played();
+        service.must_play(game.id, b.id, "resign").await;
     }
     let stats = service.stats(GUILD, a.id).await.unwrap();
     assert_eq!(stats.recent.len(), 2, "the unrated games are listed");
@@ -466,10 +401,7 @@ async fn stats_count_only_rated_games_in_the_streak() {
     assert!(stats.history.is_empty());
 
     let game = start(&service, &a, &b, days(1)).await;
-    service
-        .play_text(game.id, b.id, "resign", None)
-        .await
-        .played();
+    service.must_play(game.id, b.id, "resign").await;
     let stats = service.stats(GUILD, a.id).await.unwrap();
     assert_eq!(stats.streak, ('W', 1));
 }

@@ -5,8 +5,8 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{PlayText, Played, START};
-use ponte::service::{ManualClock, Player, PlayerId, Service, ServiceError, Venue};
+use common::PlayText;
+use ponte::service::{Player, PlayerId, Service, ServiceError, Venue};
 use sqlx::Connection;
 use tempfile::TempDir;
 
@@ -37,22 +37,14 @@ async fn count(dir: &TempDir, sql: &str) -> i64 {
 
 #[tokio::test]
 async fn a_log_with_a_missing_move_marks_its_game_damaged_and_others_go_on() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (dir, clock, service) = common::service_on_a_hand_clock().await;
     let options = Default::default;
     let damaged = common::start_game(&service, &alice(), &bob(), options(), Venue::default()).await;
     let healthy = common::start_game(&service, &alice(), &bob(), options(), Venue::default()).await;
     for (player, mv) in [(alice(), "c3 d4"), (bob(), "e5 e6"), (alice(), "g7 h8")] {
-        service
-            .play_text(damaged.id, player.id, mv, None)
-            .await
-            .played();
+        service.must_play(damaged.id, player.id, mv).await;
     }
-    service
-        .play_text(healthy.id, alice().id, "c3 d4", None)
-        .await
-        .played();
+    service.must_play(healthy.id, alice().id, "c3 d4").await;
     service.close().await;
     drop(service);
     tamper(
@@ -106,10 +98,7 @@ async fn a_log_with_a_missing_move_marks_its_game_damaged_and_others_go_on() {
     );
 
     // The other game goes on.
-    service
-        .play_text(healthy.id, bob().id, "e5 e6", None)
-        .await
-        .played();
+    service.must_play(healthy.id, bob().id, "e5 e6").await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -132,9 +121,7 @@ async fn two_services_opening_one_new_file_at_once_both_succeed() {
 /// a damaged log (it was once reported as "the log holds 3 of the 2 moves the game counts").
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_read_while_its_moves_are_saved_is_never_damaged() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let writer = common::open_service(&dir, clock.clone()).await;
+    let (dir, clock, writer) = common::service_on_a_hand_clock().await;
     let reader = common::open_service(&dir, clock).await;
     let game = common::start_game(
         &writer,

@@ -6,7 +6,7 @@ mod common;
 
 use std::sync::Arc;
 
-use common::{PlayText, Played, START};
+use common::{PlayText, START};
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
     Actor, Announcement, ChallengeOptions, GameView, Lang, ManualClock, Notify, OutboxId, Player,
@@ -70,19 +70,8 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
 
     // A game where b is to move; the next day's digest lists it, and a restart in between
     // owes it once.
-    let venue = Venue {
-        guild_id: Some(GuildId::from_snowflake(77)),
-        channel_id: Some(ChannelId::from_snowflake(5)),
-    };
-    let four_days = ChallengeOptions {
-        move_time: Some(std::time::Duration::from_secs(4 * 86_400)),
-        ..ChallengeOptions::default()
-    };
-    let game = common::start_game(&service, &a, &b, four_days, venue).await;
-    service
-        .play_text(game.id, a.id, "c3 e5", None)
-        .await
-        .played();
+    let game = four_day_game(&service, &a, &b).await;
+    service.must_play(game.id, a.id, "c3 e5").await;
     clock.advance(24 * HOUR);
     assert_eq!(
         digests_due(&service).await,
@@ -125,22 +114,17 @@ async fn a_digest_is_owed_once_a_day_at_the_players_hour_in_their_zone() {
 /// Every item the outbox holds, delivered in the order the delivery worker takes them: its id,
 /// its kind and the games it is about (a digest: the games it lists).
 async fn deliver_all(service: &Service) -> Vec<(OutboxId, String, Vec<i64>)> {
-    let mut delivered = Vec::new();
-    loop {
-        let due = service.due_announcements().await.unwrap();
-        if due.is_empty() {
-            return delivered;
-        }
-        for item in due {
+    let delivered = common::deliver_due(service).await.into_iter();
+    delivered
+        .map(|item| {
             let games = match &item.announcement {
                 Announcement::Digest { games, .. } => games.iter().map(|g| g.id.get()).collect(),
                 Announcement::Ended(game) => vec![game.id.get()],
                 _ => Vec::new(),
             };
-            delivered.push((item.id, item.kind().to_owned(), games));
-            service.announced(item.id).await.unwrap();
-        }
-    }
+            (item.id, item.kind().to_owned(), games)
+        })
+        .collect()
 }
 
 /// The losses on time and digests among what was delivered, in delivery order.
@@ -158,43 +142,39 @@ fn losses_and_digests(delivered: &[(OutboxId, String, Vec<i64>)]) -> Vec<(&str, 
         .collect()
 }
 
-/// Two games where b is to move, both opened by a: the first with four days a move, the
-/// second without a clock.
-async fn two_games_waiting_for(service: &Service, a: &Player, b: &Player) -> (GameView, GameView) {
-    let venue = Venue {
+/// The server's channel where these games are played.
+fn venue() -> Venue {
+    Venue {
         guild_id: Some(GuildId::from_snowflake(77)),
         channel_id: Some(ChannelId::from_snowflake(5)),
-    };
+    }
+}
+
+/// A game in the server with four days a move, opened by `a` (who is to move).
+async fn four_day_game(service: &Service, a: &Player, b: &Player) -> GameView {
     let four_days = ChallengeOptions {
         move_time: Some(std::time::Duration::from_secs(4 * 86_400)),
         ..ChallengeOptions::default()
     };
-    let timed = common::start_game(service, a, b, four_days, venue).await;
-    let untimed = common::start_game(service, a, b, ChallengeOptions::default(), venue).await;
+    common::start_game(service, a, b, four_days, venue()).await
+}
+
+/// Two games where b is to move, both opened by a: the first with four days a move, the
+/// second without a clock.
+async fn two_games_waiting_for(service: &Service, a: &Player, b: &Player) -> (GameView, GameView) {
+    let timed = four_day_game(service, a, b).await;
+    let untimed = common::start_game(service, a, b, ChallengeOptions::default(), venue()).await;
     for game in [&timed, &untimed] {
-        service
-            .play_text(game.id, a.id, "c3 e5", None)
-            .await
-            .played();
+        service.must_play(game.id, a.id, "c3 e5").await;
     }
     (timed, untimed)
 }
 
 #[tokio::test]
 async fn after_a_stop_across_a_deadline_and_the_digest_hour_the_loss_comes_first() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (dir, clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
-    let berlin = time_zone("Europe/Berlin").unwrap();
-    let digest = Notify::Digest {
-        hour: 8,
-        zone: berlin,
-    };
-    service
-        .notify_by(&Actor::member(b.clone(), None), digest, Lang::En)
-        .await
-        .unwrap();
+    digest_at(&service, &b, 8, "Europe/Berlin").await;
     let (timed, untimed) = two_games_waiting_for(&service, &a, &b).await;
     deliver_all(&service).await;
     // Stopped for four days and ten hours: b's deadline (START + 4 days, 22:13 UTC) and the
@@ -216,19 +196,10 @@ async fn after_a_stop_across_a_deadline_and_the_digest_hour_the_loss_comes_first
 
 #[tokio::test]
 async fn a_deadline_and_the_digest_hour_in_one_tick_tell_the_loss_first() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
     // START is 22:13:20 UTC: b's digest comes at 23:00 UTC, 47 minutes on, and every day.
-    let digest = Notify::Digest {
-        hour: 23,
-        zone: time_zone("UTC").unwrap(),
-    };
-    service
-        .notify_by(&Actor::member(b.clone(), None), digest, Lang::En)
-        .await
-        .unwrap();
+    digest_at(&service, &b, 23, "UTC").await;
     let (timed, untimed) = two_games_waiting_for(&service, &a, &b).await;
     clock.advance(47 * MINUTE);
     for _ in 0..4 {
@@ -256,18 +227,9 @@ async fn a_deadline_and_the_digest_hour_in_one_tick_tell_the_loss_first() {
 
 #[tokio::test]
 async fn a_digest_made_after_a_deadline_leaves_out_that_game_before_the_clock_ends_it() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let (a, b) = (player(1), player(2));
-    let digest = Notify::Digest {
-        hour: 23,
-        zone: time_zone("UTC").unwrap(),
-    };
-    service
-        .notify_by(&Actor::member(b.clone(), None), digest, Lang::En)
-        .await
-        .unwrap();
+    digest_at(&service, &b, 23, "UTC").await;
     let (timed, untimed) = two_games_waiting_for(&service, &a, &b).await;
     deliver_all(&service).await;
     clock.advance(47 * MINUTE);
@@ -314,9 +276,7 @@ async fn digests_now(service: &Service) -> usize {
 
 #[tokio::test]
 async fn moving_the_hour_later_after_the_days_digest_gives_none_more_that_day() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let b = player(2);
     // START is 2023-11-14 22:13:20 UTC; 8:00 in Berlin is 7:00 UTC on the 15th.
     digest_at(&service, &b, 8, "Europe/Berlin").await;
@@ -350,9 +310,7 @@ async fn moving_the_hour_later_after_the_days_digest_gives_none_more_that_day() 
 
 #[tokio::test]
 async fn moving_to_another_zone_after_the_days_digest_gives_none_more_that_day() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let b = player(2);
     digest_at(&service, &b, 8, "Europe/Berlin").await;
     clock.advance(8 * HOUR + 47 * MINUTE);

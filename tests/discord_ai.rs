@@ -6,16 +6,13 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, Bot, Setup, board_in, command, move_command, play, setup, stored};
-use fake_discord::{APP_ID, CHANNEL_ID, FakeDiscord, User};
+use fake_discord::bot::{
+    self, ALICE, Bot, command, move_command, play, registered_commands, setup, stored,
+};
+use fake_discord::{APP_ID, CHANNEL_ID, FakeDiscord};
 use ponte::game::{Move, playout};
 use ponte::service::{GameId, GameView, PlayerId, Service};
 use serde_json::json;
-
-const PONTE: User = User {
-    id: APP_ID,
-    name: "ponte",
-};
 
 /// Challenges the bot; returns the game's thread and the first board posted there.
 async fn challenge_the_bot(fake: &FakeDiscord, level: &str, first: &str) -> (String, String) {
@@ -26,24 +23,12 @@ async fn challenge_the_bot(fake: &FakeDiscord, level: &str, first: &str) -> (Str
         .unwrap();
     let first = ["me", "bot"].iter().position(|f| *f == first).unwrap();
     let options = [
-        ("opponent", 6, json!(APP_ID)),
         ("size", 4, json!(1)),
         ("level", 4, json!(level)),
         ("first", 4, json!(first)),
     ];
-    let from = fake.call_count();
-    let (id, reply) = command(fake, ALICE, CHANNEL_ID, "challenge", &options, &[PONTE]).await;
+    let (thread, reply, board) = bot::challenge_the_bot(fake, &options).await;
     assert!(!reply.is_ephemeral(), "{}", reply.content());
-    assert!(
-        reply.content().contains("alice plays ponte"),
-        "{}",
-        reply.content()
-    );
-    let thread = fake.original(&id).expect("the reply")["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    let board = board_in(fake, from, &thread).await;
     (thread, board.content())
 }
 
@@ -65,26 +50,12 @@ fn choice(name: &str, values: &[&str]) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_game_against_the_bot() {
-    let Setup {
-        fake,
-        database,
-        _dir,
-        bot: _bot,
-    } = setup().await;
+    let (fake, _dir, database, _bot) = setup().await.parts();
     // Level and opener choices are offered to Discord with their names.
-    let registered = fake
-        .calls()
+    let challenge = registered_commands(&fake)
         .into_iter()
-        .find(|c| c.method == "PUT" && c.path.ends_with("/commands"))
-        .unwrap();
-    let challenge = registered
-        .json
-        .as_array()
-        .unwrap()
-        .iter()
         .find(|c| c["name"] == "challenge")
-        .unwrap()
-        .clone();
+        .unwrap();
     let names: Vec<&str> = challenge["options"]
         .as_array()
         .unwrap()
@@ -174,12 +145,7 @@ async fn a_whole_game_against_the_bot() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_bot_opens_and_after_a_restart_answers_the_move_made_while_it_was_down() {
-    let Setup {
-        fake,
-        database,
-        _dir,
-        bot,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     let (thread, first_board) = challenge_the_bot(&fake, "easy", "bot").await;
     assert!(
         first_board.contains("ponte (White) vs alice (Red)"),

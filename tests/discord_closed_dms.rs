@@ -8,9 +8,11 @@
 
 mod fake_discord;
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use fake_discord::bot::{ALICE, BOB, Bot, Setup, command, play, setup, start_game};
+use fake_discord::bot::{
+    ALICE, BOB, Bot, Setup, command, digest_options, opened_game, place, setup, start_game,
+};
 use fake_discord::{CHANNEL_ID, FakeDiscord, User, dm_channel_id};
 use serde_json::json;
 use sqlx::Connection;
@@ -64,26 +66,9 @@ async fn a_digest_to_closed_direct_messages_is_refused_once_and_holds_nothing_ba
     let (fake, database) = (&setup.fake, &setup.database);
     // Two games: alice is to move in the first, bob in the second.
     start_game(fake, &[]).await;
-    let (thread, _) = start_game(fake, &[]).await;
-    play(
-        fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    opened_game(fake, &[]).await;
     // Both want their digest at the next whole hour, UTC.
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_secs();
-    let hour = (now / 3600 + 1) % 24;
-    let options = [
-        ("reminders", 4, json!(2)),
-        ("hour", 4, json!(hour)),
-        ("zone", 3, json!("UTC")),
-    ];
+    let (options, _) = digest_options(1);
     for player in [ALICE, BOB] {
         let (_, said) = command(fake, player, CHANNEL_ID, "notify", &options, &[]).await;
         assert!(
@@ -169,14 +154,7 @@ async fn bob_to_move_and_reminded_by_dm() -> (Setup, String) {
     let (thread, _) = start_game(fake, &[("time", 4, json!(1))]).await;
     let on = [("reminders", 4, json!(0))];
     command(fake, BOB, CHANNEL_ID, "notify", &on, &[]).await;
-    play(
-        fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    place(fake, ALICE, &thread, "c3 d4").await;
     (setup, thread)
 }
 
@@ -240,6 +218,6 @@ async fn a_direct_message_that_keeps_failing_holds_back_no_board() {
     })
     .await;
     // bob's move is announced in the thread at once all the same.
-    play(fake, BOB, &thread, "place", &[("first", 3, json!("e5 e6"))]).await;
+    place(fake, BOB, &thread, "e5 e6").await;
     bot.stop().await;
 }

@@ -8,7 +8,8 @@ use fake_discord::FakeDiscord;
 use std::sync::{Arc, Mutex};
 
 use fake_discord::bot::{
-    ALICE, BOB, Bot, Setup, board_in, command, move_command, play, setup, start_game,
+    ALICE, BOB, Bot, Setup, board_in, command, confirm_resign, fake_and_database, move_command,
+    opened_game, place, press, setup, start_game, try_place,
 };
 use fake_discord::{click, slash};
 use ponte::game::{Color, Game, Move, Variant, playout};
@@ -21,6 +22,16 @@ fn posted(fake: &FakeDiscord, channel: &str, words: &str) -> usize {
         .iter()
         .filter(|m| m["content"].as_str().unwrap_or("").contains(words))
         .count()
+}
+
+/// Bob places e5 e6 and the board shows it: the game goes on after whatever went wrong.
+async fn bob_places_e5_e6(fake: &FakeDiscord, thread: &str) {
+    let (_, board) = place(fake, BOB, thread, "e5 e6").await;
+    assert!(
+        board.content().contains("placed `e5 e6`"),
+        "{}",
+        board.content()
+    );
 }
 
 /// The posts the bot tried in `channel` since the first `from` calls.
@@ -41,14 +52,7 @@ async fn a_board_whose_post_fails_three_times_arrives_once() {
     fake.fail_posts(&thread, 3);
     let from = fake.call_count();
     // The player is told the move is saved, not to try again.
-    let (reply, board) = play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let (reply, board) = place(&fake, ALICE, &thread, "c3 d4").await;
     assert_eq!(
         reply.content(),
         "Saved: move 1 of game #1. The board follows."
@@ -69,25 +73,12 @@ async fn a_board_whose_post_fails_three_times_arrives_once() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_bot_killed_after_saving_posts_the_board_once_after_restart() {
-    let Setup {
-        fake,
-        bot,
-        database,
-        _dir,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     let (thread, _) = start_game(&fake, &[]).await;
     // Discord is down when the move is saved, and the bot is killed before it could post.
     fake.fail_posts(&thread, usize::MAX);
     let from = fake.call_count();
-    let (_, reply) = command(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-        &[],
-    )
-    .await;
+    let reply = try_place(&fake, ALICE, &thread, "c3 d4").await;
     assert!(
         reply.content().starts_with("Saved: move 1"),
         "{}",
@@ -115,19 +106,7 @@ async fn a_bot_killed_after_saving_posts_the_board_once_after_restart() {
     );
     assert_eq!(posted(&fake, &thread, "placed `c3 d4`"), 1);
     // The game goes on from there.
-    let (_, board) = play(
-        &fake,
-        BOB,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5 e6"))],
-    )
-    .await;
-    assert!(
-        board.content().contains("placed `e5 e6`"),
-        "{}",
-        board.content()
-    );
+    bob_places_e5_e6(&fake, &thread).await;
     assert_eq!(posted(&fake, &thread, "placed `c3 d4`"), 1);
     bot.stop().await;
 }
@@ -137,23 +116,9 @@ async fn a_final_announcement_that_fails_arrives_later() {
     let Setup {
         fake, bot, _dir, ..
     } = setup().await;
-    let (thread, _) = start_game(&fake, &[]).await;
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
-    let (_, confirm) = command(&fake, ALICE, &thread, "resign", &[], &[]).await;
-    let button = confirm.buttons().pop().expect("a confirm button");
-    let message = fake_discord::message_json("1", &thread, &confirm.json["data"]);
+    let thread = opened_game(&fake, &[]).await;
     fake.fail_posts(&thread, 2);
-    let from = fake.call_count();
-    let (click_id, payload) = click(&fake, ALICE, &message, &button);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let ack = fake.callback(from, &click_id).await;
+    let (from, ack) = confirm_resign(&fake, &thread).await;
     assert_eq!(ack.json["type"], 6, "the click is acknowledged at once");
     let end = board_in(&fake, from, &thread).await;
     assert!(
@@ -205,14 +170,7 @@ async fn with_two_shards_each_board_is_posted_by_one_worker() {
         .await;
     let (thread, _) = start_game(&fake, &[]).await;
     let from = fake.call_count();
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    place(&fake, ALICE, &thread, "c3 d4").await;
     // A second worker would post the same item again (Discord would drop it by its nonce).
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     assert_eq!(attempts(&fake, from, &thread), 1);
@@ -223,14 +181,7 @@ async fn with_two_shards_each_board_is_posted_by_one_worker() {
     }
     assert_eq!(fake.identifies(), 2, "two shards connected");
     let from = fake.call_count();
-    play(
-        &fake,
-        BOB,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5 e6"))],
-    )
-    .await;
+    place(&fake, BOB, &thread, "e5 e6").await;
     tokio::time::sleep(std::time::Duration::from_millis(500)).await;
     assert_eq!(
         attempts(&fake, from, &thread),
@@ -283,15 +234,9 @@ async fn a_name_that_looks_like_a_mention_pings_nobody() {
     .await;
     assert_eq!(allowed_users(&challenge), [BOB.id]);
     let message = fake.original(&id).unwrap();
-    let accept = challenge
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("accept:"))
-        .unwrap();
+    let accept = challenge.button("accept:");
     let from = fake.call_count();
-    let (click_id, payload) = click(&fake, BOB, &message, &accept);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    fake.callback(from, &click_id).await;
+    press(&fake, BOB, &message, &accept).await;
     let thread = message["id"].as_str().unwrap().to_string();
     let first = board_in(&fake, from, &thread).await;
     assert!(
@@ -304,14 +249,7 @@ async fn a_name_that_looks_like_a_mention_pings_nobody() {
         [mallory.id],
         "only the player to move"
     );
-    let (_, board) = play(
-        &fake,
-        mallory,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let (_, board) = place(&fake, mallory, &thread, "c3 d4").await;
     assert_eq!(allowed_users(&board), [BOB.id]);
     // A public /board by someone else pings nobody.
     let (_, shown) = command(&fake, carol, &thread, "board", &[], &[]).await;
@@ -335,15 +273,7 @@ async fn a_game_is_reached_only_from_its_own_server() {
         fake, bot, _dir, ..
     } = setup().await;
     let carol = fake_discord::bot::CAROL;
-    let (thread, _) = start_game(&fake, &[]).await;
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    opened_game(&fake, &[]).await;
     let elsewhere = "300000000000000999";
     let game = [("game", 4, json!(1))];
     for name in ["board", "export"] {
@@ -381,11 +311,7 @@ async fn a_game_is_reached_only_from_its_own_server() {
         &[],
     )
     .await;
-    let accept = challenge
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("accept:"))
-        .unwrap();
+    let accept = challenge.button("accept:");
     let mut message = fake.original(&id).unwrap();
     message["channel_id"] = json!(elsewhere);
     let from = fake.call_count();
@@ -446,19 +372,7 @@ async fn a_move_sent_before_the_last_move_was_saved_is_not_played_blind() {
         refused.content()
     );
     // Sent again, having seen the board, it is played.
-    let (_, board) = play(
-        &fake,
-        BOB,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5 e6"))],
-    )
-    .await;
-    assert!(
-        board.content().contains("placed `e5 e6`"),
-        "{}",
-        board.content()
-    );
+    bob_places_e5_e6(&fake, &thread).await;
     bot.stop().await;
 }
 
@@ -467,21 +381,8 @@ async fn a_move_sent_before_the_last_move_was_saved_is_not_played_blind() {
 /// saved; started again, it goes on where it was.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_stops_the_bot_cleanly() {
-    let Setup {
-        fake,
-        bot,
-        _dir,
-        database,
-    } = setup().await;
-    let (thread, _) = start_game(&fake, &[]).await;
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let (fake, _dir, database, bot) = setup().await.parts();
+    let thread = opened_game(&fake, &[]).await;
     let (status, took) = bot.terminate().await;
     assert_eq!(status.code(), Some(0), "{status:?}");
     assert!(took < std::time::Duration::from_secs(10), "{took:?}");
@@ -492,19 +393,7 @@ async fn sigterm_stops_the_bot_cleanly() {
     );
     // Started again, it goes on: the next move is played and its board posted.
     let bot = Bot::start(&fake, &database).await;
-    let (_, board) = play(
-        &fake,
-        BOB,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5 e6"))],
-    )
-    .await;
-    assert!(
-        board.content().contains("placed `e5 e6`"),
-        "{}",
-        board.content()
-    );
+    bob_places_e5_e6(&fake, &thread).await;
     bot.stop().await;
 }
 
@@ -512,12 +401,7 @@ async fn sigterm_stops_the_bot_cleanly() {
 /// acknowledged is saved; after the next start each saved move's board is in its thread once.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_in_a_stream_of_moves_loses_nothing_and_repeats_nothing() {
-    let Setup {
-        fake,
-        bot,
-        _dir,
-        database,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     let mut threads = Vec::new();
     for _ in 0..3 {
         threads.push(start_game(&fake, &[]).await.0);
@@ -627,15 +511,7 @@ async fn moves_sent_in_the_same_millisecond_are_never_played_blind() {
     } = setup().await;
     let (thread, _) = start_game(&fake, &[]).await;
     let from = fake.call_count();
-    command(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-        &[],
-    )
-    .await;
+    try_place(&fake, ALICE, &thread, "c3 d4").await;
     board_in(&fake, from, &thread).await;
     // Ten rounds on the 10×10 board: Bob's pairs in columns a, c, e, g, i (rows 1–2, then
     // 5–6), Alice's answers above them (rows 9–10, then 7–8).
@@ -681,15 +557,7 @@ async fn moves_sent_in_the_same_millisecond_are_never_played_blind() {
         // Alice answers, having seen the board: played.
         let from = fake.call_count();
         let answer = format!("{column}{} {column}{}", alice_rows.0, alice_rows.1);
-        command(
-            &fake,
-            ALICE,
-            &thread,
-            "place",
-            &[("first", 3, json!(answer))],
-            &[],
-        )
-        .await;
+        try_place(&fake, ALICE, &thread, &answer).await;
         let board = board_in(&fake, from, &thread).await;
         assert!(
             board.content().contains(&format!("placed `{answer}`")),
@@ -723,25 +591,11 @@ async fn small_things_found_on_the_way() {
     );
 
     let (thread, _) = start_game(&fake, &[]).await;
-    let (_, board) = play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let (_, board) = place(&fake, ALICE, &thread, "c3 d4").await;
     // An outsider clicking Keep Red is not playing, rather than waiting for a turn.
-    let keep = board
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("keep:"))
-        .unwrap();
+    let keep = board.button("keep:");
     let message = fake.messages_in(&thread).pop().unwrap();
-    let from = fake.call_count();
-    let (click_id, payload) = click(&fake, carol, &message, &keep);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let refused = fake.callback(from, &click_id).await;
+    let refused = press(&fake, carol, &message, &keep).await;
     assert_eq!(refused.content(), "You are not playing in game #1");
 
     // Aborted after move 1: the board says the game ended there.
@@ -767,9 +621,7 @@ async fn small_things_found_on_the_way() {
 async fn boards_of_different_games_go_out_together_and_each_games_in_order() {
     use ponte::service::{ChallengeOptions, MoveOutcome, Player, PlayerId, Venue};
 
-    let fake = FakeDiscord::start().await;
-    let dir = tempfile::tempdir().unwrap();
-    let database = format!("sqlite://{}", dir.path().join("bot.db").display());
+    let (fake, _dir, database) = fake_and_database().await;
     let service = Service::open(&database).await.unwrap();
     let mut threads = Vec::new();
     let mut rng = fastrand::Rng::with_seed(7);

@@ -7,9 +7,11 @@
 
 mod fake_discord;
 
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
-use fake_discord::bot::{ALICE, BOB, Bot, Setup, command, play, setup, start_game};
+use fake_discord::bot::{
+    ALICE, BOB, Bot, command, digest_options, opened_game, place, setup, start_game,
+};
 use fake_discord::{CHANNEL_ID, slash};
 use serde_json::json;
 
@@ -24,23 +26,10 @@ fn digests(fake: &fake_discord::FakeDiscord) -> Vec<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_digest_comes_once_at_the_players_hour_despite_a_failure() {
-    let Setup {
-        fake,
-        bot,
-        _dir,
-        database,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     // Two games; bob is to move in the second only.
     start_game(&fake, &[]).await;
-    let (thread, _) = start_game(&fake, &[]).await;
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let thread = opened_game(&fake, &[]).await;
     // `/games` lists the game waiting for bob first.
     let (_, games) = command(&fake, BOB, CHANNEL_ID, "games", &[], &[]).await;
     let lines: Vec<String> = games.content().lines().map(str::to_string).collect();
@@ -49,16 +38,7 @@ async fn the_digest_comes_once_at_the_players_hour_despite_a_failure() {
         "{lines:?}"
     );
     // Bob asks for his digest at the next whole hour, UTC.
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_secs();
-    let hour = (now / 3600 + 1) % 24;
-    let options = [
-        ("reminders", 4, json!(2)),
-        ("hour", 4, json!(hour)),
-        ("zone", 3, json!("UTC")),
-    ];
+    let (options, hour) = digest_options(1);
     let (_, said) = command(&fake, BOB, CHANNEL_ID, "notify", &options, &[]).await;
     assert!(said.is_ephemeral());
     assert_eq!(
@@ -127,30 +107,15 @@ async fn the_digest_comes_once_at_the_players_hour_despite_a_failure() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn after_a_stop_across_a_deadline_and_the_digest_hour_the_loss_comes_before_the_digest() {
-    let Setup {
-        fake,
-        bot,
-        _dir,
-        database,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     // Bob is to move in two games: #1 with an hour a move, #2 with three days.
     let (hourly, _) = start_game(&fake, &[("time", 4, json!(1))]).await;
     let (daily, _) = start_game(&fake, &[]).await;
     for thread in [&hourly, &daily] {
-        let first = [("first", 3, json!("c3 d4"))];
-        play(&fake, ALICE, thread, "place", &first).await;
+        place(&fake, ALICE, thread, "c3 d4").await;
     }
     // His digest comes in one to two hours, UTC; his hour runs out in one.
-    let now = SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .unwrap()
-        .as_secs();
-    let hour = (now / 3600 + 2) % 24;
-    let options = [
-        ("reminders", 4, json!(2)),
-        ("hour", 4, json!(hour)),
-        ("zone", 3, json!("UTC")),
-    ];
+    let (options, _) = digest_options(2);
     command(&fake, BOB, CHANNEL_ID, "notify", &options, &[]).await;
     bot.stop().await;
 

@@ -6,7 +6,8 @@ mod fake_discord;
 use std::time::Duration;
 
 use fake_discord::bot::{
-    ALICE, BOB, Bot, CAROL, Setup, command, move_command, play, resigned_game, setup, start_game,
+    ALICE, BOB, Bot, CAROL, Setup, challenge_bob, command, move_command, opened_game, place,
+    place_two, play, post_in, press, resigned_game, setup, start_game, try_place,
 };
 use fake_discord::{CHANNEL_ID, FakeDiscord, Opt, User, autocomplete, click, slash};
 use ponte::game::{Color, Game, Move, Variant, playout};
@@ -54,9 +55,7 @@ async fn a_whole_game_from_challenge_to_final_announcement() {
     let message = fake.messages_in(&thread).pop().expect("the board message");
     let swap = pie.iter().find(|b| b.starts_with("swap:")).unwrap();
     let from = fake.call_count();
-    let (click_id, payload) = click(&fake, BOB, &message, swap);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    fake.callback(from, &click_id).await;
+    press(&fake, BOB, &message, swap).await;
     let posted = fake
         .wait_for(from, "the board after the swap", |c| {
             c.path == format!("/channels/{thread}/messages")
@@ -118,16 +117,10 @@ async fn open_challenges_declines_and_cancels() {
     assert!(!buttons.iter().any(|b| b.starts_with("decline:")));
     let message = fake.original(&id).unwrap();
     let accept = buttons.iter().find(|b| b.starts_with("accept:")).unwrap();
-    let from = fake.call_count();
-    let (own, payload) = click(&fake, ALICE, &message, accept);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let refused = fake.callback(from, &own).await;
+    let refused = press(&fake, ALICE, &message, accept).await;
     assert!(refused.is_ephemeral());
     assert_eq!(refused.content(), "You cannot accept your own challenge");
-    let from = fake.call_count();
-    let (carols, payload) = click(&fake, CAROL, &message, accept);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let update = fake.callback(from, &carols).await;
+    let update = press(&fake, CAROL, &message, accept).await;
     assert_eq!(update.json["type"], 7);
     assert!(
         update.content().contains("carol accepted"),
@@ -136,73 +129,33 @@ async fn open_challenges_declines_and_cancels() {
     );
 
     // Declined by the challenged player; others may not.
-    let (id, call) = command(
-        &fake,
-        ALICE,
-        CHANNEL_ID,
-        "challenge",
-        &[("opponent", 6, json!(BOB.id))],
-        &[BOB],
-    )
-    .await;
+    let (id, call) = challenge_bob(&fake, &[]).await;
     let message = fake.original(&id).unwrap();
-    let decline = call
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("decline:"))
-        .unwrap();
-    let from = fake.call_count();
-    let (carols, payload) = click(&fake, CAROL, &message, &decline);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let refused = fake.callback(from, &carols).await;
+    let decline = call.button("decline:");
+    let refused = press(&fake, CAROL, &message, &decline).await;
     assert!(refused.is_ephemeral());
     assert_eq!(refused.content(), "This challenge is for bob");
-    let from = fake.call_count();
-    let (bobs, payload) = click(&fake, BOB, &message, &decline);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let update = fake.callback(from, &bobs).await;
+    let update = press(&fake, BOB, &message, &decline).await;
     assert!(
         update.content().contains("declined by bob"),
         "{}",
         update.content()
     );
     // A stale accept on the declined challenge.
-    let accept = call
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("accept:"))
-        .unwrap();
-    let from = fake.call_count();
-    let (stale, payload) = click(&fake, BOB, &message, &accept);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let refused = fake.callback(from, &stale).await;
+    let accept = call.button("accept:");
+    let refused = press(&fake, BOB, &message, &accept).await;
     assert!(refused.is_ephemeral());
     assert_eq!(refused.content(), "This challenge was already declined");
 
     // Cancelled by the challenger only.
-    let (id, call) = command(
-        &fake,
-        ALICE,
-        CHANNEL_ID,
-        "challenge",
-        &[("opponent", 6, json!(BOB.id))],
-        &[BOB],
-    )
-    .await;
+    let (id, call) = challenge_bob(&fake, &[]).await;
     let message = fake.original(&id).unwrap();
-    let cancel = call
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("cancel:"))
-        .unwrap();
+    let cancel = call.button("cancel:");
     let from = fake.call_count();
     let (bobs, payload) = click(&fake, BOB, &message, &cancel);
     fake.dispatch("INTERACTION_CREATE", payload);
     assert!(fake.callback(from, &bobs).await.is_ephemeral());
-    let from = fake.call_count();
-    let (alices, payload) = click(&fake, ALICE, &message, &cancel);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let update = fake.callback(from, &alices).await;
+    let update = press(&fake, ALICE, &message, &cancel).await;
     assert!(
         update.content().contains("cancelled by alice"),
         "{}",
@@ -311,14 +264,7 @@ async fn illegal_moves_and_wrong_users_are_answered_ephemerally() {
         );
     }
     // Nothing was played: Alice's real move is move 1.
-    let (reply, board) = play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let (reply, board) = place(&fake, ALICE, &thread, "c3 d4").await;
     assert!(
         reply.content().starts_with("Saved: move 1 of game #1."),
         "{}",
@@ -339,39 +285,18 @@ async fn autocomplete_offers_only_legal_cells() {
     } = setup().await;
     let (thread, _) = start_game(&fake, &[]).await;
     // Alice opens at c3 d4; Bob keeps Red (the button only says so) and places e5 e6.
-    let (_, opening) = play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3")), ("second", 3, json!("d4"))],
-    )
-    .await;
-    let keep = opening
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("keep:"))
-        .unwrap();
+    let (_, opening) = place_two(&fake, ALICE, &thread, "c3", "d4").await;
+    let keep = opening.button("keep:");
     let message = fake.messages_in(&thread).pop().expect("the board message");
     for (user, answer) in [
         (ALICE, "It is not your turn: bob is to move"),
         (BOB, "You keep Red: place your two red tiles with `/place`."),
     ] {
-        let from = fake.call_count();
-        let (id, payload) = click(&fake, user, &message, &keep);
-        fake.dispatch("INTERACTION_CREATE", payload);
-        let reply = fake.callback(from, &id).await;
+        let reply = press(&fake, user, &message, &keep).await;
         assert!(reply.is_ephemeral());
         assert_eq!(reply.content(), answer);
     }
-    play(
-        &fake,
-        BOB,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5")), ("second", 3, json!("e6"))],
-    )
-    .await;
+    place_two(&fake, BOB, &thread, "e5", "e6").await;
     let mut engine = Game::default();
     for mv in ["c3 d4", "e5 e6"] {
         engine.play(mv.parse().unwrap()).unwrap();
@@ -441,33 +366,13 @@ async fn autocomplete_offers_only_legal_cells() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_bot_continues_from_the_database() {
-    let Setup {
-        fake,
-        bot,
-        database,
-        _dir,
-    } = setup().await;
-    let (thread, _) = start_game(&fake, &[]).await;
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let (fake, _dir, database, bot) = setup().await.parts();
+    let thread = opened_game(&fake, &[]).await;
     bot.stop().await;
 
     let from = fake.call_count();
     let bot = Bot::start(&fake, &database).await;
-    let (_, call) = play(
-        &fake,
-        BOB,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5")), ("second", 3, json!("e6"))],
-    )
-    .await;
+    let (_, call) = place_two(&fake, BOB, &thread, "e5", "e6").await;
     assert!(
         call.content().contains("bob** (red) placed `e5 e6`"),
         "{}",
@@ -487,30 +392,12 @@ async fn a_refused_thread_falls_back_to_the_channel() {
         fake, bot, _dir, ..
     } = setup().await;
     fake.refuse_threads(true);
-    let (id, call) = command(
-        &fake,
-        ALICE,
-        CHANNEL_ID,
-        "challenge",
-        &[("opponent", 6, json!(BOB.id))],
-        &[BOB],
-    )
-    .await;
+    let (id, call) = challenge_bob(&fake, &[]).await;
     let message = fake.original(&id).unwrap();
-    let accept = call
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("accept:"))
-        .unwrap();
+    let accept = call.button("accept:");
     let from = fake.call_count();
-    let (click_id, payload) = click(&fake, BOB, &message, &accept);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    fake.callback(from, &click_id).await;
-    let board = fake
-        .wait_for(from, "the board in the channel", |c| {
-            c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages")
-        })
-        .await;
+    press(&fake, BOB, &message, &accept).await;
+    let board = post_in(&fake, from, "the board in the channel", CHANNEL_ID).await;
     assert!(
         board.content().contains("could not open a thread"),
         "{}",
@@ -518,14 +405,7 @@ async fn a_refused_thread_falls_back_to_the_channel() {
     );
     assert!(board.png().is_some());
     // The game is then played in the channel.
-    let (_, call) = play(
-        &fake,
-        ALICE,
-        CHANNEL_ID,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let (_, call) = place(&fake, ALICE, CHANNEL_ID, "c3 d4").await;
     assert!(
         call.content().contains("placed `c3 d4`"),
         "{}",
@@ -585,15 +465,7 @@ async fn resigning_asks_first_and_an_archived_thread_falls_back() {
     let Setup {
         fake, bot, _dir, ..
     } = setup().await;
-    let (thread, _) = start_game(&fake, &[]).await;
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let thread = opened_game(&fake, &[]).await;
 
     // Played from the main channel with the game option: the board goes to the thread; when
     // Discord refuses the thread, it goes to the channel instead, with a note.
@@ -606,11 +478,7 @@ async fn resigning_asks_first_and_an_archived_thread_falls_back() {
         note.content(),
         format!("Saved: move 2 of game #1. The board follows in <#{thread}>.")
     );
-    let posted = fake
-        .wait_for(from, "the board in the channel", |c| {
-            c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages")
-        })
-        .await;
+    let posted = post_in(&fake, from, "the board in the channel", CHANNEL_ID).await;
     assert!(
         posted
             .content()
@@ -636,14 +504,8 @@ async fn resigning_asks_first_and_an_archived_thread_falls_back() {
     assert_eq!(button, "resign:1");
     let message = fake_discord::message_json("1", CHANNEL_ID, &call.json["data"]);
     let from = fake.call_count();
-    let (click_id, payload) = click(&fake, ALICE, &message, &button);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    fake.callback(from, &click_id).await;
-    let announcement = fake
-        .wait_for(from, "the final board", |c| {
-            c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages")
-        })
-        .await;
+    press(&fake, ALICE, &message, &button).await;
+    let announcement = post_in(&fake, from, "the final board", CHANNEL_ID).await;
     let text = announcement.content();
     assert!(text.contains("alice** (white) resigned"), "{text}");
     assert!(
@@ -651,22 +513,14 @@ async fn resigning_asks_first_and_an_archived_thread_falls_back() {
         "{text}"
     );
     // The same button again is stale.
-    let from = fake.call_count();
-    let (again, payload) = click(&fake, ALICE, &message, &button);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let refused = fake.callback(from, &again).await;
+    let refused = press(&fake, ALICE, &message, &button).await;
     assert!(refused.is_ephemeral());
     bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn reminders_and_a_loss_on_time_after_restarts() {
-    let Setup {
-        fake,
-        bot,
-        database,
-        _dir,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     // One hour per move (the second choice).
     let (thread, _) = start_game(&fake, &[("time", 4, json!(1))]).await;
     let (_, call) = command(
@@ -679,14 +533,7 @@ async fn reminders_and_a_loss_on_time_after_restarts() {
     )
     .await;
     assert!(call.is_ephemeral());
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    place(&fake, ALICE, &thread, "c3 d4").await;
     bot.stop().await;
 
     // 50 minutes later: a quarter of Bob's hour is gone... and more: he is reminded, in the
@@ -784,34 +631,21 @@ async fn leaderboard_stats_export_and_rematch() {
     // opens, goes to the game's channel; a second click finds the same offer.
     let from = fake.call_count();
     let end_message = fake_discord::message_json("2", &thread, &end.json);
-    let (click_id, payload) = click(&fake, BOB, &end_message, "rematch:1");
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let reply = fake.callback(from, &click_id).await;
+    let reply = press(&fake, BOB, &end_message, "rematch:1").await;
     assert!(reply.is_ephemeral());
     assert!(
         reply.content().starts_with("Rematch offered in"),
         "{}",
         reply.content()
     );
-    let challenge = fake
-        .wait_for(from, "the rematch challenge", |c| {
-            c.method == "POST" && c.path == format!("/channels/{CHANNEL_ID}/messages")
-        })
-        .await;
+    let challenge = post_in(&fake, from, "the rematch challenge", CHANNEL_ID).await;
     assert!(
         challenge.content().contains("alice opens"),
         "{}",
         challenge.content()
     );
-    let accept = challenge
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("accept:"))
-        .unwrap();
-    let from = fake.call_count();
-    let (again, payload) = click(&fake, ALICE, &end_message, "rematch:1");
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let reply = fake.callback(from, &again).await;
+    let accept = challenge.button("accept:");
+    let reply = press(&fake, ALICE, &end_message, "rematch:1").await;
     assert!(
         reply.content().contains("(challenge #2)"),
         "{}",
@@ -820,9 +654,7 @@ async fn leaderboard_stats_export_and_rematch() {
     // Alice accepts (the offer was Bob's) and opens the new game in a new thread.
     let message = fake_discord::message_json("3", CHANNEL_ID, &challenge.json);
     let from = fake.call_count();
-    let (accept_id, payload) = click(&fake, ALICE, &message, &accept);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    fake.callback(from, &accept_id).await;
+    press(&fake, ALICE, &message, &accept).await;
     let board = fake
         .wait_for(from, "the rematch board", |c| {
             c.path == "/channels/3/messages"
@@ -840,14 +672,8 @@ async fn leaderboard_stats_export_and_rematch() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn expired_challenges_lose_their_buttons() {
-    let Setup {
-        fake,
-        bot,
-        database,
-        _dir,
-    } = setup().await;
-    let options = [("opponent", 6, json!(BOB.id)), ("rated", 5, json!(false))];
-    let (id, call) = command(&fake, ALICE, CHANNEL_ID, "challenge", &options, &[BOB]).await;
+    let (fake, _dir, database, bot) = setup().await.parts();
+    let (id, call) = challenge_bob(&fake, &[("rated", 5, json!(false))]).await;
     assert!(call.content().contains("unrated"), "{}", call.content());
     let message = fake.original(&id).unwrap();
     let message_id = message["id"].as_str().unwrap().to_string();
@@ -881,15 +707,8 @@ async fn expired_challenges_lose_their_buttons() {
     assert!(edit.content().contains("expired"), "{}", edit.content());
     assert!(edit.buttons().is_empty());
     // A click on the old button says so.
-    let accept = call
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("accept:"))
-        .unwrap();
-    let from = fake.call_count();
-    let (click_id, payload) = click(&fake, BOB, &message, &accept);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let refused = fake.callback(from, &click_id).await;
+    let accept = call.button("accept:");
+    let refused = press(&fake, BOB, &message, &accept).await;
     assert!(refused.is_ephemeral());
     assert_eq!(refused.content(), "This challenge has expired");
     bot.stop().await;
@@ -900,15 +719,7 @@ async fn aborting_before_reds_first_move() {
     let Setup {
         fake, bot, _dir, ..
     } = setup().await;
-    let (thread, _) = start_game(&fake, &[]).await;
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let thread = opened_game(&fake, &[]).await;
     // No red tile yet: either player may abort.
     let from = fake.call_count();
     let (_, call) = command(&fake, BOB, &thread, "abort", &[], &[]).await;
@@ -928,15 +739,7 @@ async fn aborting_before_reds_first_move() {
         .await;
     assert!(board.content().contains("aborted"), "{}", board.content());
     // Nothing more can be played, and nobody is rated.
-    let (_, call) = command(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5 e6"))],
-        &[],
-    )
-    .await;
+    let call = try_place(&fake, ALICE, &thread, "e5 e6").await;
     assert!(call.is_ephemeral());
     assert_eq!(call.content(), "Game #1 is over");
     let (_, call) = command(&fake, ALICE, CHANNEL_ID, "leaderboard", &[], &[]).await;

@@ -5,37 +5,21 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, BOB, Setup, board_in, command, setup, start_game, stored};
-use fake_discord::{APP_ID, CHANNEL_ID, Call, FakeDiscord, User, click, message_json, slash};
-use serde_json::json;
-
-const PONTE: User = User {
-    id: APP_ID,
-    name: "ponte",
+use fake_discord::bot::{
+    ALICE, BOB, challenge_the_bot, confirm_resign, not_in_a_channel, setup, start_game, stored,
 };
+use fake_discord::{Call, FakeDiscord, User, slash};
+use serde_json::json;
 
 /// Alice challenges the bot at `easy` on 10×10 and opens; returns the game's thread, once its
 /// first board is there.
 async fn against_the_bot(fake: &FakeDiscord) -> String {
-    let from = fake.call_count();
     let options = [
-        ("opponent", 6, json!(APP_ID)),
         ("size", 4, json!(1)),
         ("level", 4, json!(0)),
         ("first", 4, json!(0)),
     ];
-    let (id, reply) = command(fake, ALICE, CHANNEL_ID, "challenge", &options, &[PONTE]).await;
-    assert!(
-        reply.content().contains("alice plays ponte"),
-        "{}",
-        reply.content()
-    );
-    let thread = fake.original(&id).expect("the reply")["id"]
-        .as_str()
-        .unwrap()
-        .to_string();
-    board_in(fake, from, &thread).await;
-    thread
+    challenge_the_bot(fake, &options).await.0
 }
 
 /// `/hint` by `user` in `channel`: the first answer must be private (a deferral or the words
@@ -56,26 +40,9 @@ async fn hint(fake: &FakeDiscord, user: User, channel: &str) -> Call {
     .await
 }
 
-/// Nothing posted in a channel since call `from` says `words`.
-fn not_in_a_channel(fake: &FakeDiscord, from: usize, words: &str) {
-    let public = fake
-        .calls()
-        .into_iter()
-        .skip(from)
-        .filter(|c| c.path.starts_with("/channels/"))
-        .map(|c| c.content())
-        .find(|text| text.contains(words));
-    assert_eq!(public, None, "{words}: posted in a channel");
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_hint_against_the_bot_is_private_with_a_board_and_counted_in_the_result() {
-    let Setup {
-        fake,
-        database,
-        _dir,
-        bot: _bot,
-    } = setup().await;
+    let (fake, _dir, database, _bot) = setup().await.parts();
     let thread = against_the_bot(&fake).await;
 
     let from = fake.call_count();
@@ -127,13 +94,7 @@ async fn a_hint_against_the_bot_is_private_with_a_board_and_counted_in_the_resul
     assert_eq!(stored(&database, 1).await.hints, 1);
 
     // The final announcement says how many hints were taken.
-    let (_, ask) = command(&fake, ALICE, &thread, "resign", &[], &[]).await;
-    let confirm = ask.buttons().pop().expect("a confirm button");
-    let message = message_json("1", &thread, &ask.json["data"]);
-    let from = fake.call_count();
-    let (click_id, payload) = click(&fake, ALICE, &message, &confirm);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    fake.callback(from, &click_id).await;
+    let (from, _) = confirm_resign(&fake, &thread).await;
     let last = fake
         .wait_for(from, "the final board", |c| {
             c.method == "POST"

@@ -129,11 +129,7 @@ async fn answers_follow_the_user_and_posts_follow_the_server() {
 
     // Bob accepts; the challenge message is updated in French, the thread opens.
     let message = fake.original(&challenge_id).unwrap();
-    let accept = challenge
-        .buttons()
-        .into_iter()
-        .find(|b| b.starts_with("accept:"))
-        .unwrap();
+    let accept = challenge.button("accept:");
     let from = fake.call_count();
     let update = send(
         fake,

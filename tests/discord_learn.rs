@@ -7,32 +7,15 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, Setup, answer_to, board_in, setup, stored};
-use fake_discord::{CHANNEL_ID, Call, FakeDiscord, User, click, message_json, slash};
+use fake_discord::bot::{
+    ALICE, Setup, board_in, click_on, double_click, private_command, private_message, setup, stored,
+};
+use fake_discord::{CHANNEL_ID, Call, FakeDiscord};
 use serde_json::json;
 
+/// `/name` by alice: its private answer.
 async fn run(fake: &FakeDiscord, name: &str, options: &[fake_discord::Opt]) -> Call {
-    let from = fake.call_count();
-    let (id, payload) = slash(fake, ALICE, CHANNEL_ID, name, options, &[]);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    answer_to(fake, from, &id, name).await
-}
-
-async fn click_on(fake: &FakeDiscord, user: User, shown: &Call, button: &str) -> Call {
-    let body = shown.json.get("data").unwrap_or(&shown.json).clone();
-    let message = message_json(
-        "9",
-        CHANNEL_ID,
-        &json!({
-            "content": body["content"],
-            "components": body["components"],
-            "flags": 64,
-        }),
-    );
-    let from = fake.call_count();
-    let (id, payload) = click(fake, user, &message, button);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    answer_to(fake, from, &id, "the answer").await
+    private_command(fake, ALICE, name, options).await
 }
 
 fn says(call: &Call, words: &str) {
@@ -45,12 +28,7 @@ fn says(call: &Call, words: &str) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_lessons_are_private_judged_resumable_and_end_with_a_game_against_the_bot() {
-    let Setup {
-        fake,
-        database,
-        _dir,
-        bot: _bot,
-    } = setup().await;
+    let (fake, _dir, database, _bot) = setup().await.parts();
 
     // The first lesson, privately, with its board.
     let first = run(&fake, "learn", &[]).await;
@@ -143,25 +121,7 @@ async fn a_double_click_moves_the_learner_on_once_and_the_other_names_where_they
         ..
     } = setup().await;
     let third = run(&fake, "learn", &[("lesson", 4, json!(3))]).await;
-    let body = third.json.get("data").unwrap_or(&third.json).clone();
-    let message = message_json(
-        "9",
-        CHANNEL_ID,
-        &json!({
-            "content": body["content"],
-            "components": body["components"],
-            "flags": 64,
-        }),
-    );
-    let from = fake.call_count();
-    let (first, one) = click(&fake, ALICE, &message, "lesson:3:1");
-    let (second, two) = click(&fake, ALICE, &message, "lesson:3:1");
-    fake.dispatch("INTERACTION_CREATE", one);
-    fake.dispatch("INTERACTION_CREATE", two);
-    let replies = [
-        answer_to(&fake, from, &first, "the first click's answer").await,
-        answer_to(&fake, from, &second, "the second click's answer").await,
-    ];
+    let replies = double_click(&fake, &private_message(&third), "lesson:3:1").await;
     let texts: Vec<String> = replies.iter().map(Call::content).collect();
     let right = texts.iter().filter(|t| t.contains("✅ Right!")).count();
     assert_eq!(right, 1, "moved on once: {texts:#?}");

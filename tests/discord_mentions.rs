@@ -8,9 +8,9 @@ mod fake_discord;
 
 use std::collections::HashSet;
 
-use fake_discord::bot::{ALICE, board_in, command, setup};
+use fake_discord::bot::{ALICE, board_in, command, press, setup};
 use fake_discord::{
-    APP_ID, CHANNEL_ID, Call, FakeDiscord, User, click, mention_violation, message_json, slash,
+    APP_ID, CHANNEL_ID, Call, FakeDiscord, User, mention_violation, message_json, slash,
 };
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -182,10 +182,7 @@ async fn names_that_spell_mentions_ping_nobody_in_a_tournament() {
     pings_at_most(&created, &[]);
     let signup = fake.original(&id).unwrap();
     for user in [ALICE, EVE] {
-        let from = fake.call_count();
-        let (click_id, payload) = click(fake, user, &signup, "tjoin:1");
-        fake.dispatch("INTERACTION_CREATE", payload);
-        let joined = fake.callback(from, &click_id).await;
+        let joined = press(fake, user, &signup, "tjoin:1").await;
         assert!(joined.content().contains(EVE.name) || user.id == ALICE.id);
         pings_at_most(&joined, &[]);
     }
@@ -255,14 +252,13 @@ async fn a_rematch_against_the_bot_pings_nobody() {
     let (_, ask) = command(fake, EVE, &thread, "resign", &[], &[]).await;
     let confirm = ask.buttons().pop().expect("a confirm button");
     let from = fake.call_count();
-    let (click_id, payload) = click(
+    press(
         fake,
         EVE,
         &message_json("1", &thread, &ask.json["data"]),
         &confirm,
-    );
-    fake.dispatch("INTERACTION_CREATE", payload);
-    fake.callback(from, &click_id).await;
+    )
+    .await;
     let last = board_in(fake, from, &thread).await;
     let rematch = last
         .buttons()
@@ -270,9 +266,7 @@ async fn a_rematch_against_the_bot_pings_nobody() {
         .find(|b| b.starts_with("rematch:"))
         .expect("a rematch button");
     let from = fake.call_count();
-    let (click_id, payload) = click(fake, EVE, &message_json("2", &thread, &last.json), &rematch);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let answered = fake.callback(from, &click_id).await;
+    let answered = press(fake, EVE, &message_json("2", &thread, &last.json), &rematch).await;
     pings_at_most(&answered, &[]);
     let posted = post_with(fake, from, CHANNEL_ID, "@everyone plays ponte").await;
     pings_at_most(&posted, &[]);

@@ -7,21 +7,17 @@ mod fake_discord;
 
 use std::collections::BTreeSet;
 
-use fake_discord::bot::{ALICE, BOB, CAROL, Setup, board_in, command, play, setup, start_game};
+use fake_discord::bot::{
+    ALICE, BOB, CAROL, Setup, board_in, command, place, registered_commands, setup, start_game,
+    try_place,
+};
 use fake_discord::{Call, FakeDiscord, User, click, slash};
 use serde_json::json;
 
 /// Alice (White) opens with c3 d4; Bob (Red) is to choose. Returns the game's thread.
 async fn opened(fake: &FakeDiscord) -> String {
     let (thread, _) = start_game(fake, &[("size", 4, json!(1))]).await;
-    play(
-        fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    place(fake, ALICE, &thread, "c3 d4").await;
     thread
 }
 
@@ -93,14 +89,7 @@ async fn swap_takes_white_on_reds_first_turn_and_says_why_not_otherwise() {
         &swap(&fake, ALICE, &thread).await,
         "Swap is only allowed as the second move",
     );
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    place(&fake, ALICE, &thread, "c3 d4").await;
 
     refused(
         &swap(&fake, CAROL, &thread).await,
@@ -127,29 +116,14 @@ async fn swap_takes_white_on_reds_first_turn_and_says_why_not_otherwise() {
         posted.content()
     );
     // Alice, Red now, places; Bob, White now, cannot swap back.
-    play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("e5 e6"))],
-    )
-    .await;
+    place(&fake, ALICE, &thread, "e5 e6").await;
     refused(
         &swap(&fake, BOB, &thread).await,
         "Swap is only allowed as the second move",
     );
 
     // /place points a typed swap to /swap.
-    let (_, answer) = command(
-        &fake,
-        BOB,
-        &thread,
-        "place",
-        &[("first", 3, json!("swap"))],
-        &[],
-    )
-    .await;
+    let answer = try_place(&fake, BOB, &thread, "swap").await;
     refused(&answer, "use /swap or the Swap button");
     bot.stop().await;
 }
@@ -171,12 +145,7 @@ async fn help_names_every_registered_command_and_the_pie_rule_in_every_language(
     let Setup {
         fake, bot, _dir, ..
     } = setup().await;
-    let registration = fake
-        .calls()
-        .into_iter()
-        .find(|c| c.method == "PUT" && c.path.ends_with("/commands"))
-        .unwrap();
-    let commands = registration.json.as_array().expect("a list of commands");
+    let commands = registered_commands(&fake);
     assert!(
         commands.iter().any(|c| c["name"] == "swap"),
         "/swap is registered"

@@ -5,7 +5,8 @@
 mod fake_discord;
 
 use fake_discord::bot::{
-    ALICE, BOB, CAROL, Setup, answer_to, board_in, command, play, resigned_game, setup,
+    ALICE, BOB, CAROL, Setup, answer_to, board_in, challenge_bob, not_in_a_channel, place,
+    resigned_game, setup,
 };
 use fake_discord::{CHANNEL_ID, FakeDiscord, User, click, message_json, slash, user_json};
 use serde_json::{Value, json};
@@ -24,14 +25,7 @@ async fn refused_privately(fake: &FakeDiscord, id: &str, payload: Value, refusal
         answer.content()
     );
     assert_eq!(fake.answered_twice(), Vec::<String>::new(), "{refusal}");
-    let public = fake
-        .calls()
-        .into_iter()
-        .skip(from)
-        .filter(|c| c.path.starts_with("/channels/"))
-        .map(|c| c.content())
-        .find(|text| text.contains(refusal));
-    assert_eq!(public, None, "{refusal}: posted in a channel");
+    not_in_a_channel(fake, from, refusal);
 }
 
 /// The interaction of `user` sent from a direct message with the bot, not from a server.
@@ -122,8 +116,7 @@ async fn every_refused_click_is_answered_once_where_the_clicker_sees_it() {
     let Setup {
         fake, bot, _dir, ..
     } = setup().await;
-    let challenge = [("opponent", 6, json!(BOB.id))];
-    let (id, offered) = command(&fake, ALICE, CHANNEL_ID, "challenge", &challenge, &[BOB]).await;
+    let (id, offered) = challenge_bob(&fake, &[]).await;
     let message = fake.original(&id).expect("the challenge message");
     let of_challenge = |verb: &str| {
         let button = offered.buttons().into_iter().find(|b| b.starts_with(verb));
@@ -153,14 +146,7 @@ async fn every_refused_click_is_answered_once_where_the_clicker_sees_it() {
     assert_eq!(fake.callback(from, &id).await.json["type"], 7);
     let thread = message["id"].as_str().unwrap().to_string();
     board_in(&fake, from, &thread).await;
-    let (_, board) = play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let (_, board) = place(&fake, ALICE, &thread, "c3 d4").await;
     let buttons = board.buttons();
     let swap = buttons.iter().find(|b| b.starts_with("swap:")).unwrap();
     let keep = buttons.iter().find(|b| b.starts_with("keep:")).unwrap();

@@ -6,47 +6,27 @@
 //! opens it privately, the next day's post counting the solvers. The real bot against the
 //! fake Discord, its puzzles written by a second process.
 
+mod common;
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, BOB, Bot, Setup, answer_to, setup};
-use fake_discord::{CHANNEL_ID, Call, FakeDiscord, GUILD_ID, User, click, message_json, slash};
-use ponte::ai::puzzle::Puzzle;
-use ponte::game::{Move, Variant};
+use fake_discord::bot::{
+    ALICE, BOB, Bot, click_on, double_click, private_command, private_message, setup,
+};
+use fake_discord::{CHANNEL_ID, Call, FakeDiscord, GUILD_ID, User, slash};
 use ponte::ids::{GuildId, PuzzleId};
 use ponte::store::Store;
-
-fn moves(text: &[&str]) -> Vec<Move> {
-    text.iter().map(|m| m.parse().unwrap()).collect()
-}
-
-/// A puzzle on 10×10 whose position differs by White's second placement.
-fn puzzle(second: &str) -> Puzzle {
-    Puzzle {
-        variant: Variant::boxed(10).unwrap(),
-        moves: moves(&["c3 d5", "f6 g8", second]),
-        candidates: moves(&["h1 h3", "g2 g4", "f1 f3"]),
-        accepted: moves(&["g2 g4", "f1 f3"]),
-        best_line: moves(&["g2 g4", "b6 b8"]),
-        played: Some("h1 h3".parse().unwrap()),
-        chance_before: 0.7,
-        chance_after: 0.4,
-        playouts: 400,
-        judged: Vec::new(),
-        seed: None,
-    }
-}
 
 /// Keeps a puzzle of the server's and one of the built-in set, as another process would.
 async fn keep_puzzles(database: &str) -> (PuzzleId, PuzzleId) {
     let store = Store::open(database).await.unwrap();
     let guild: GuildId = GUILD_ID.parse().unwrap();
     let own = store
-        .insert_puzzle(&puzzle("a1 a3"), None, Some(guild), 1)
+        .insert_puzzle(&common::puzzle("a1 a3"), None, Some(guild), 1)
         .await
         .unwrap()
         .unwrap();
     let built_in = store
-        .insert_puzzle(&puzzle("b1 b3"), None, None, 1)
+        .insert_puzzle(&common::puzzle("b1 b3"), None, None, 1)
         .await
         .unwrap()
         .unwrap();
@@ -54,43 +34,14 @@ async fn keep_puzzles(database: &str) -> (PuzzleId, PuzzleId) {
     (own, built_in)
 }
 
+/// `/puzzle` by `user`: its private answer.
 async fn puzzle_command(fake: &FakeDiscord, user: User) -> Call {
-    let from = fake.call_count();
-    let (id, payload) = slash(fake, user, CHANNEL_ID, "puzzle", &[], &[]);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    answer_to(fake, from, &id, "the puzzle").await
-}
-
-/// The private message `shown` as Discord would send it back with a click on it.
-fn message_of(shown: &Call) -> serde_json::Value {
-    let body = shown.json.get("data").unwrap_or(&shown.json).clone();
-    message_json(
-        "9",
-        CHANNEL_ID,
-        &serde_json::json!({
-            "content": body["content"],
-            "components": body["components"],
-            "flags": 64,
-        }),
-    )
-}
-
-async fn click_on(fake: &FakeDiscord, user: User, shown: &Call, button: &str) -> Call {
-    let message = message_of(shown);
-    let from = fake.call_count();
-    let (id, payload) = click(fake, user, &message, button);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    answer_to(fake, from, &id, "the answer").await
+    private_command(fake, user, "puzzle", &[]).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_puzzle_is_served_privately_with_buttons_and_answered_once() {
-    let Setup {
-        fake,
-        database,
-        _dir,
-        bot: _bot,
-    } = setup().await;
+    let (fake, _dir, database, _bot) = setup().await.parts();
     let (own, built_in) = keep_puzzles(&database).await;
 
     // The server's own puzzle first, privately, with its board and a button per choice.
@@ -188,25 +139,11 @@ fn rating_after(text: &str) -> Option<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_double_click_is_rated_once_and_the_other_reply_says_the_rating_it_made() {
-    let Setup {
-        fake,
-        database,
-        _dir,
-        bot: _bot,
-    } = setup().await;
+    let (fake, _dir, database, _bot) = setup().await.parts();
     let (own, _) = keep_puzzles(&database).await;
     let shown = puzzle_command(&fake, ALICE).await;
-    let message = message_of(&shown);
     let button = format!("pzanswer:{own}:0");
-    let from = fake.call_count();
-    let (first, one) = click(&fake, ALICE, &message, &button);
-    let (second, two) = click(&fake, ALICE, &message, &button);
-    fake.dispatch("INTERACTION_CREATE", one);
-    fake.dispatch("INTERACTION_CREATE", two);
-    let replies = [
-        answer_to(&fake, from, &first, "the first click's answer").await,
-        answer_to(&fake, from, &second, "the second click's answer").await,
-    ];
+    let replies = double_click(&fake, &private_message(&shown), &button).await;
     let texts: Vec<String> = replies.iter().map(Call::content).collect();
     let rated: Vec<String> = texts.iter().filter_map(|t| rating_after(t)).collect();
     assert_eq!(rated.len(), 1, "rated once: {texts:#?}");
@@ -234,12 +171,7 @@ async fn posted(fake: &FakeDiscord, from: usize, words: &str) -> Call {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_daily_puzzle_is_posted_once_a_day_opened_privately_and_its_solvers_counted() {
-    let Setup {
-        fake,
-        database,
-        _dir,
-        bot,
-    } = setup().await;
+    let (fake, _dir, database, bot) = setup().await.parts();
     let (own, built_in) = keep_puzzles(&database).await;
 
     let (id, mut payload) = slash(&fake, ALICE, CHANNEL_ID, "settings", &[], &[]);

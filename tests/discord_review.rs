@@ -6,8 +6,8 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, BOB, Setup, command, resigned_game, setup_with};
-use fake_discord::{Call, FakeDiscord, click, message_json};
+use fake_discord::bot::{ALICE, BOB, Setup, command, press, resigned_game, setup_with};
+use fake_discord::{Call, FakeDiscord, message_json};
 use serde_json::json;
 
 /// The GIF a call uploaded, as its number of frames.
@@ -61,9 +61,7 @@ async fn replays_and_analyses_of_a_finished_game() {
     // The button: for the clicker alone.
     let from = fake.call_count();
     let board_message = message_json("77", &thread, &last_board.json);
-    let (click_id, payload) = click(&fake, BOB, &board_message, "replay:1");
-    fake.dispatch("INTERACTION_CREATE", payload);
-    let deferred = fake.callback(from, &click_id).await;
+    let deferred = press(&fake, BOB, &board_message, "replay:1").await;
     assert!(deferred.is_ephemeral());
     let followup = answer(&fake, from, "the replay for the clicker").await;
     assert!(followup.is_ephemeral());

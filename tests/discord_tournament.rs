@@ -6,8 +6,8 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, BOB, Bot, CAROL, setup};
-use fake_discord::{CHANNEL_ID, Call, FakeDiscord, User, click, message_json, slash};
+use fake_discord::bot::{ALICE, BOB, Bot, CAROL, press, setup};
+use fake_discord::{CHANNEL_ID, Call, FakeDiscord, User, message_json, slash};
 use serde_json::{Value, json};
 
 const DAVE: User = User {
@@ -95,10 +95,7 @@ async fn resign(fake: &FakeDiscord, user: User, thread: &str, game: i64) {
     let asked = fake.callback(from, &id).await;
     let button = asked.buttons().pop().expect("a confirm button");
     let message = message_json("1", thread, &asked.json["data"]);
-    let from = fake.call_count();
-    let (click_id, payload) = click(fake, user, &message, &button);
-    fake.dispatch("INTERACTION_CREATE", payload);
-    fake.callback(from, &click_id).await;
+    press(fake, user, &message, &button).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -124,10 +121,7 @@ async fn a_swiss_of_four_from_sign_up_to_standings_across_a_restart() {
     assert_eq!(created.buttons(), ["tjoin:1", "tleave:1"]);
     let signup = fake.original(&id).unwrap();
     for (n, user) in EVERYONE.into_iter().enumerate() {
-        let from = fake.call_count();
-        let (click_id, payload) = click(fake, user, &signup, "tjoin:1");
-        fake.dispatch("INTERACTION_CREATE", payload);
-        let update = fake.callback(from, &click_id).await;
+        let update = press(fake, user, &signup, "tjoin:1").await;
         assert_eq!(update.json["type"], 7, "the sign-up message is updated");
         assert!(
             update.content().contains(&format!("Entrants ({})", n + 1)),
@@ -301,10 +295,7 @@ async fn every_player_of_a_round_robin_is_told_of_every_game() {
     let (id, _) = tournament(fake, ALICE, "create", options).await;
     let signup = fake.original(&id).unwrap();
     for user in EVERYONE {
-        let from = fake.call_count();
-        let (click_id, payload) = click(fake, user, &signup, "tjoin:1");
-        fake.dispatch("INTERACTION_CREATE", payload);
-        fake.callback(from, &click_id).await;
+        press(fake, user, &signup, "tjoin:1").await;
     }
     let from = fake.call_count();
     let which = json!([{"name": "tournament", "type": 4, "value": 1}]);

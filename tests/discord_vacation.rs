@@ -4,7 +4,9 @@
 
 mod fake_discord;
 
-use fake_discord::bot::{ALICE, BOB, Setup, command, play, setup, start_game};
+use fake_discord::bot::{
+    ALICE, BOB, Setup, challenge_bob, command, place, registered_commands, setup, start_game,
+};
 use fake_discord::{CHANNEL_ID, slash};
 use serde_json::json;
 
@@ -31,18 +33,9 @@ async fn a_player_on_vacation_and_what_the_others_see() {
     let Setup {
         fake, bot, _dir, ..
     } = setup().await;
-    let registered = fake
-        .calls()
+    let vacation_command = registered_commands(&fake)
         .into_iter()
-        .find(|c| c.method == "PUT" && c.path.ends_with("/commands"))
-        .unwrap();
-    let vacation_command = registered
-        .json
-        .as_array()
-        .unwrap()
-        .iter()
         .find(|c| c["name"] == "vacation")
-        .cloned()
         .unwrap();
     assert_eq!(vacation_command["name_localizations"]["de"], "urlaub");
     assert_eq!(vacation_command["name_localizations"]["fr"], "vacances");
@@ -55,22 +48,14 @@ async fn a_player_on_vacation_and_what_the_others_see() {
         "{started}"
     );
     // A challenge to bob says he is away, for the challenger to know before waiting.
-    let opponent = [("opponent", 6, json!(BOB.id))];
-    let (_, challenge) = command(&fake, ALICE, CHANNEL_ID, "challenge", &opponent, &[BOB]).await;
+    let (_, challenge) = challenge_bob(&fake, &[]).await;
     assert!(
         challenge.content().contains("bob is on vacation until <t:"),
         "{}",
         challenge.content()
     );
     // Alice moves: the board says bob's clock stands still, with no deadline.
-    let (_, board) = play(
-        &fake,
-        ALICE,
-        &thread,
-        "place",
-        &[("first", 3, json!("c3 d4"))],
-    )
-    .await;
+    let (_, board) = place(&fake, ALICE, &thread, "c3 d4").await;
     assert!(
         board.content().contains("bob is on vacation until <t:"),
         "{}",

@@ -22,12 +22,7 @@ fn run_as(user: &str, database: &str, pictures: &std::path::Path, input: &str) -
         .arg("--pictures")
         .arg(pictures);
     let output = common::run_with_input(command, input);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    common::stdout_of_success(output)
 }
 
 /// `said` in order in `out`; the rest of `out` after the last.

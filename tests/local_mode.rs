@@ -23,14 +23,34 @@ fn local(database: &str, pictures: Option<&std::path::Path>) -> Command {
     command
 }
 
+/// `ponte local` on `database` whose bot searches `playouts` a move: quick, and the same on
+/// every machine.
+fn against_the_bot(database: &str, playouts: &str) -> Command {
+    let mut command = local(database, None);
+    command.env("PONTE_AI_PLAYOUTS", playouts);
+    command
+}
+
+/// A database with one game of alice and bob on 6×6 in which White has four tiles and Red
+/// one: the tiles run out within a few moves.
+async fn few_tiles_game() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let service = Service::open(&database).await.unwrap();
+    let alice = Player::new(PlayerId::of_terminal("alice"), "alice");
+    let bob = Player::new(PlayerId::of_terminal("bob"), "bob");
+    let options = ChallengeOptions {
+        variant: Variant::new(6, Supply::Limited(4), Supply::Limited(1)).unwrap(),
+        ..ChallengeOptions::default()
+    };
+    common::start_game(&service, &alice, &bob, options, Venue::default()).await;
+    service.close().await;
+    (dir, database)
+}
+
 fn run_session(database: &str, pictures: &std::path::Path, input: &str) -> String {
     let output = common::run_with_input(local(database, Some(pictures)), input);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    common::stdout_of_success(output)
 }
 
 /// `--lang de`: the whole session in German, the engine's reasons and the picture included.
@@ -95,8 +115,7 @@ fn a_challenge_to_anyone_is_accepted_as_the_advice_says() {
 fn a_turn_against_the_bot_shows_one_board() {
     let dir = tempfile::tempdir().unwrap();
     let database = common::database_url(&dir);
-    let mut command = local(&database, None);
-    command.env("PONTE_AI_PLAYOUTS", "30");
+    let command = against_the_bot(&database, "30");
     let output = common::run_with_input(command, "play alice ai:easy size 6\nc3 d4\n");
     let out = String::from_utf8(output.stdout).unwrap();
     let turn = out.split("alice (white) plays c3 d4").nth(1).unwrap();
@@ -135,8 +154,7 @@ async fn the_bots_waiting_turn_is_played_at_start_and_no_move_is_typed_for_it() 
     assert_eq!(game.to_move().unwrap().1.id, bot.id, "the bot is to move");
     service.close().await;
 
-    let mut command = local(&database, None);
-    command.env("PONTE_AI_PLAYOUTS", "30");
+    let command = against_the_bot(&database, "30");
     let output = common::run_with_input(command, "game #1\nc3 d4\n");
     let out = String::from_utf8(output.stdout).unwrap();
     let first = out
@@ -427,15 +445,9 @@ async fn a_game_against_the_bot_in_the_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let database = common::database_url(&dir);
     let session = |input: &str| {
-        let mut command = local(&database, None);
-        command.env("PONTE_AI_PLAYOUTS", "20");
+        let command = against_the_bot(&database, "20");
         let output = common::run_with_input(command, input);
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        String::from_utf8(output.stdout).unwrap()
+        common::stdout_of_success(output)
     };
     // The bot opens: its first move comes with the start.
     let out = session("play ai:easy alice size 6 unlimited\nquit\n");
@@ -613,17 +625,7 @@ record
 /// Two tiles refused when no two tiles fit any more: the refusal says so and points to `pass`.
 #[tokio::test]
 async fn a_player_who_cannot_place_two_tiles_is_pointed_to_pass() {
-    let dir = tempfile::tempdir().unwrap();
-    let database = common::database_url(&dir);
-    let service = Service::open(&database).await.unwrap();
-    let alice = Player::new(PlayerId::of_terminal("alice"), "alice");
-    let bob = Player::new(PlayerId::of_terminal("bob"), "bob");
-    let options = ChallengeOptions {
-        variant: Variant::new(6, Supply::Limited(4), Supply::Limited(1)).unwrap(),
-        ..ChallengeOptions::default()
-    };
-    common::start_game(&service, &alice, &bob, options, Venue::default()).await;
-    service.close().await;
+    let (_dir, database) = few_tiles_game().await;
     let moves = "game #1\na1 c1\nf6 d6\na1 b1\na3 c3\nf4 d4\nb5 b6\npass\n";
     let out =
         String::from_utf8(common::run_with_input(local(&database, None), moves).stdout).unwrap();
@@ -662,17 +664,7 @@ async fn the_last_turn_is_said() {
             "à bob (rouge) de jouer : Blanc a passé, c’est le dernier tour",
         ),
     ] {
-        let dir = tempfile::tempdir().unwrap();
-        let database = common::database_url(&dir);
-        let service = Service::open(&database).await.unwrap();
-        let alice = Player::new(PlayerId::of_terminal("alice"), "alice");
-        let bob = Player::new(PlayerId::of_terminal("bob"), "bob");
-        let options = ChallengeOptions {
-            variant: Variant::new(6, Supply::Limited(4), Supply::Limited(1)).unwrap(),
-            ..ChallengeOptions::default()
-        };
-        common::start_game(&service, &alice, &bob, options, Venue::default()).await;
-        service.close().await;
+        let (_dir, database) = few_tiles_game().await;
         let mut command = local(&database, None);
         command.args(["--lang", lang]);
         let output = common::run_with_input(command, &format!("game #1\n{moves}"));

@@ -16,12 +16,7 @@ fn local(database: &str) -> std::process::Command {
 
 fn run(database: &str, input: &str) -> String {
     let output = common::run_with_input(local(database), input);
-    assert!(
-        output.status.success(),
-        "{}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap()
+    common::stdout_of_success(output)
 }
 
 /// A random 6×6 game to its end; whether White passed just before Red's last move.

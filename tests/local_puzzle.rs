@@ -4,30 +4,7 @@
 
 mod common;
 
-use ponte::ai::puzzle::Puzzle;
-use ponte::game::{Move, Variant};
 use ponte::store::Store;
-
-fn moves(text: &[&str]) -> Vec<Move> {
-    text.iter().map(|m| m.parse().unwrap()).collect()
-}
-
-/// A puzzle on 10×10 whose position differs by White's second placement.
-fn puzzle(second: &str) -> Puzzle {
-    Puzzle {
-        variant: Variant::boxed(10).unwrap(),
-        moves: moves(&["c3 d5", "f6 g8", second]),
-        candidates: moves(&["h1 h3", "g2 g4", "f1 f3"]),
-        accepted: moves(&["g2 g4", "f1 f3"]),
-        best_line: moves(&["g2 g4", "b6 b8"]),
-        played: Some("h1 h3".parse().unwrap()),
-        chance_before: 0.7,
-        chance_after: 0.4,
-        playouts: 400,
-        judged: Vec::new(),
-        seed: None,
-    }
-}
 
 #[tokio::test]
 async fn puzzles_in_the_terminal_are_shown_answered_by_letter_number_or_move_and_rated_once() {
@@ -36,7 +13,7 @@ async fn puzzles_in_the_terminal_are_shown_answered_by_letter_number_or_move_and
     let store = Store::open(&database).await.unwrap();
     for second in ["a1 a3", "b1 b3", "a5 a7"] {
         store
-            .insert_puzzle(&puzzle(second), None, None, 1)
+            .insert_puzzle(&common::puzzle(second), None, None, 1)
             .await
             .unwrap();
     }
@@ -55,12 +32,7 @@ async fn puzzles_in_the_terminal_are_shown_answered_by_letter_number_or_move_and
                 tokio::task::spawn_blocking(move || common::run_with_input(command, input))
                     .await
                     .unwrap();
-            assert!(
-                output.status.success(),
-                "{}",
-                String::from_utf8_lossy(&output.stderr)
-            );
-            String::from_utf8(output.stdout).unwrap()
+            common::stdout_of_success(output)
         }
     };
     let at_alices_rating = |puzzle: i64| {

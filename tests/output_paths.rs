@@ -40,16 +40,6 @@ fn is_link(path: &Path) -> bool {
         .is_symlink()
 }
 
-/// The names in `dir`, sorted.
-fn names(dir: &Path) -> Vec<String> {
-    let mut names: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
-}
-
 #[test]
 fn a_link_stays_a_link_and_the_file_it_leads_to_gets_the_picture() {
     let dir = tempfile::tempdir().unwrap();
@@ -68,7 +58,11 @@ fn a_link_stays_a_link_and_the_file_it_leads_to_gets_the_picture() {
         assert!(is_link(&pictures.join("step")), "{args:?}");
         let written = std::fs::read(&file).unwrap();
         assert!(written.starts_with(magic), "{args:?}");
-        assert_eq!(names(&pictures), ["latest", "step"], "{args:?}");
+        assert_eq!(
+            common::file_names(&pictures),
+            ["latest", "step"],
+            "{args:?}"
+        );
     }
 
     // A link that leads nowhere: the file it names is created.
@@ -116,7 +110,11 @@ fn a_named_pipe_gets_the_bytes_as_a_stream_and_stays_a_pipe() {
         assert!(bytes.starts_with(magic), "{args:?}: {} bytes", bytes.len());
         let kind = std::fs::symlink_metadata(&pipe).unwrap().file_type();
         assert!(kind.is_fifo(), "{args:?}: still a pipe");
-        assert_eq!(names(dir.path()), ["pipe"], "{args:?}: nothing beside it");
+        assert_eq!(
+            common::file_names(dir.path()),
+            ["pipe"],
+            "{args:?}: nothing beside it"
+        );
     }
     // The same through a link of its own.
     symlink("pipe", dir.path().join("link")).unwrap();
@@ -157,7 +155,7 @@ fn a_device_is_written_through_and_stays_a_device() {
         assert!(output.status.success(), "{args:?}: {}", said(&output));
         let kind = std::fs::symlink_metadata(&null).unwrap().file_type();
         assert!(kind.is_char_device(), "{args:?}: still a device");
-        assert_eq!(names(dir.path()), ["null"], "{args:?}");
+        assert_eq!(common::file_names(dir.path()), ["null"], "{args:?}");
     }
 }
 
@@ -171,7 +169,11 @@ fn a_dash_writes_to_standard_output() {
             .unwrap();
         assert!(output.status.success(), "{args:?}: {}", said(&output));
         assert!(output.stdout.starts_with(magic), "{args:?}");
-        assert_eq!(names(dir.path()), Vec::<String>::new(), "no file named -");
+        assert_eq!(
+            common::file_names(dir.path()),
+            Vec::<String>::new(),
+            "no file named -"
+        );
     }
     // The analysis's table goes to standard error then, leaving the chart alone on standard
     // output: its last bytes are the PNG's end.
@@ -198,11 +200,15 @@ fn a_folder_is_refused_clearly_and_left_as_it_was() {
                 )),
                 "{args:?}: {said}"
             );
-            assert_eq!(names(&folder), Vec::<String>::new(), "{args:?}");
+            assert_eq!(
+                common::file_names(&folder),
+                Vec::<String>::new(),
+                "{args:?}"
+            );
         }
     }
     assert!(is_link(&dir.path().join("link")));
-    assert_eq!(names(dir.path()), ["link", "pictures"]);
+    assert_eq!(common::file_names(dir.path()), ["link", "pictures"]);
 }
 
 /// `/dev/stdout` and its other names are the process's own standard output, whatever it is: a
@@ -225,7 +231,7 @@ fn dev_stdout_is_the_standard_output_a_pipe_or_a_file_appended_to() {
         assert!(output.status.success(), "{name}: {}", said(&output));
         let bytes = std::fs::read(&log).unwrap();
         assert!(bytes.starts_with(b"header\n\x89PNG"), "{name}");
-        assert_eq!(names(dir.path()), ["log.txt"], "{name}");
+        assert_eq!(common::file_names(dir.path()), ["log.txt"], "{name}");
     }
 }
 
@@ -275,7 +281,7 @@ fn the_terminals_pictures_go_to_a_folder_only_its_user_can_reach() {
         "{}",
         said(&output)
     );
-    assert_eq!(names(&elsewhere), Vec::<String>::new());
+    assert_eq!(common::file_names(&elsewhere), Vec::<String>::new());
 
     // A folder open to others: refused as well.
     let tmp = tempfile::tempdir().unwrap();
@@ -289,5 +295,5 @@ fn the_terminals_pictures_go_to_a_folder_only_its_user_can_reach() {
         "{}",
         said(&output)
     );
-    assert_eq!(names(&open), Vec::<String>::new());
+    assert_eq!(common::file_names(&open), Vec::<String>::new());
 }

@@ -9,12 +9,10 @@ mod common;
 
 use std::sync::Arc;
 
-use common::Played;
-
-use ponte::game::{Color, Game, Move, Supply, Variant};
+use ponte::game::{Color, Game, Move};
 use ponte::ids::{ChannelId, GuildId};
 use ponte::service::{
-    AbortOutcome, Actor, ChallengeOptions, GameView, ManualClock, Player, PlayerId, Service, Venue,
+    AbortOutcome, Actor, GameView, ManualClock, Player, PlayerId, Service, Venue,
 };
 use tempfile::TempDir;
 
@@ -26,18 +24,6 @@ fn alice() -> Player {
 }
 fn bob() -> Player {
     Player::new(PlayerId::from_snowflake(1002), "bob")
-}
-
-/// A short game: 6×6, eight tiles each, two bridges.
-fn variant() -> Variant {
-    Variant::new(6, Supply::Limited(8), Supply::Limited(2)).unwrap()
-}
-
-fn options() -> ChallengeOptions {
-    ChallengeOptions {
-        variant: variant(),
-        ..ChallengeOptions::default()
-    }
 }
 
 fn venue() -> Venue {
@@ -60,17 +46,13 @@ async fn open(dir: &TempDir, puzzles: bool) -> Arc<Service> {
 /// Plays `moves` in a new game of alice (White) and bob; passes the service makes for a player
 /// without a move are skipped.
 async fn play(service: &Service, moves: &[Move]) -> GameView {
-    let mut game = common::start_game(service, &alice(), &bob(), options(), venue()).await;
+    let mut game =
+        common::start_game(service, &alice(), &bob(), common::short_options(), venue()).await;
     for (ply, mv) in moves.iter().enumerate() {
         if game.game.plies() as usize > ply {
             continue;
         }
-        let (_, player) = game.to_move().unwrap();
-        game = service
-            .play(game.id, player.id, *mv, None)
-            .await
-            .played()
-            .game;
+        game = common::play_next(service, &game, *mv).await;
     }
     game
 }
@@ -87,7 +69,7 @@ async fn work(service: &Service) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_finished_games_puzzles_are_cut_once_with_its_server_never_an_aborted_or_running_games() {
-    let (moves, _) = common::island_thrown_away(variant());
+    let (moves, _) = common::island_thrown_away(common::short_variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir, true).await;
     let finished = play(&service, &moves).await;
@@ -128,7 +110,7 @@ async fn a_finished_games_puzzles_are_cut_once_with_its_server_never_an_aborted_
     let blunder = moves[moves.len() - 1];
     let sql = format!("SELECT accepted FROM puzzles WHERE played = '{blunder}'");
     let accepted: String = common::scalar(&common::database_url(&dir), &sql).await;
-    let mut before = Game::new(variant());
+    let mut before = Game::new(common::short_variant());
     for &mv in &moves[..moves.len() - 1] {
         before.play(mv).unwrap();
     }
@@ -154,7 +136,7 @@ async fn a_finished_games_puzzles_are_cut_once_with_its_server_never_an_aborted_
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn with_puzzle_making_off_no_game_is_analysed_or_cut_unasked() {
-    let (moves, _) = common::island_thrown_away(variant());
+    let (moves, _) = common::island_thrown_away(common::short_variant());
     let dir = tempfile::tempdir().unwrap();
     let service = open(&dir, false).await;
     let finished = play(&service, &moves).await;

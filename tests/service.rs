@@ -68,10 +68,7 @@ async fn migrations_create_a_new_file_and_upgrade_an_existing_one() {
         _dir, url, service, ..
     } = setup().await;
     let game = start(&service, ChallengeOptions::default()).await;
-    service
-        .play_text(game.id, alice().id, "c3 e5", None)
-        .await
-        .played();
+    service.must_play(game.id, alice().id, "c3 e5").await;
     service.close().await;
     drop(service);
 
@@ -104,25 +101,13 @@ async fn a_whole_game_from_challenge_to_final_score() {
     assert_eq!(game.red, bob());
     assert_eq!(game.to_move().unwrap().1, &alice());
 
-    service
-        .play_text(game.id, alice().id, "a1 b1", None)
-        .await
-        .played();
-    let after = service
-        .play_text(game.id, bob().id, "f6 e6", None)
-        .await
-        .played();
+    service.must_play(game.id, alice().id, "a1 b1").await;
+    let after = service.must_play(game.id, bob().id, "f6 e6").await;
     assert_eq!(after.game.to_move().unwrap().1, &alice());
-    service
-        .play_text(game.id, alice().id, "a2 b2", None)
-        .await
-        .played();
+    service.must_play(game.id, alice().id, "a2 b2").await;
     // Red's island uses his last tiles. Then nobody can place two tiles or bridge: the service
     // passes for White, which gives Red one last turn, and passes for Red, which ends the game.
-    let report = service
-        .play_text(game.id, bob().id, "f5 e5", None)
-        .await
-        .played();
+    let report = service.must_play(game.id, bob().id, "f5 e5").await;
     let played: Vec<_> = report
         .played
         .iter()
@@ -198,16 +183,10 @@ async fn random_games_through_the_service_match_the_engine() {
 async fn the_pie_rule_swaps_the_players_colours() {
     let Setup { service, _dir, .. } = setup().await;
     let game = start(&service, ChallengeOptions::default()).await;
-    service
-        .play_text(game.id, alice().id, "f6 g7", None)
-        .await
-        .played();
+    service.must_play(game.id, alice().id, "f6 g7").await;
     let view = service.game(game.id).await.unwrap();
     assert!(view.awaiting_pie_choice());
-    let report = service
-        .play_text(game.id, bob().id, "swap", None)
-        .await
-        .played();
+    let report = service.must_play(game.id, bob().id, "swap").await;
     assert_eq!(report.played[0].player, bob());
     assert_eq!(report.game.white, bob());
     assert_eq!(report.game.red, alice());
@@ -218,10 +197,7 @@ async fn the_pie_rule_swaps_the_players_colours() {
         .await
         .unwrap_err();
     assert_eq!(err.to_string(), "it is not your turn: alice is to move");
-    service
-        .play_text(game.id, alice().id, "c3 d4", None)
-        .await
-        .played();
+    service.must_play(game.id, alice().id, "c3 d4").await;
     let view = service.game(game.id).await.unwrap();
     assert_eq!(view.white, bob());
     assert_eq!(view.game.board().tiles(Color::Red).len(), 2);
@@ -231,10 +207,7 @@ async fn the_pie_rule_swaps_the_players_colours() {
 async fn bad_input_changes_nothing() {
     let Setup { service, _dir, .. } = setup().await;
     let game = start(&service, ChallengeOptions::default()).await;
-    service
-        .play_text(game.id, alice().id, "c3 e5", None)
-        .await
-        .played();
+    service.must_play(game.id, alice().id, "c3 e5").await;
     let before = service.game(game.id).await.unwrap();
     let cases: Vec<(PlayerId, &str, Option<i64>, &str)> = vec![
         (
@@ -293,10 +266,7 @@ async fn bad_input_changes_nothing() {
         .await
         .unwrap_err();
     assert!(matches!(err, ServiceError::UnknownGame(id) if id.get() == 9999));
-    service
-        .play_text(game.id, bob().id, "d4 f6", None)
-        .await
-        .played();
+    service.must_play(game.id, bob().id, "d4 f6").await;
     // Swap comes too late now; a resignation is always for oneself.
     assert!(matches!(
         service.play_text(game.id, bob().id, "swap", None).await,
@@ -306,10 +276,7 @@ async fn bad_input_changes_nothing() {
         service.play_text(game.id, alice().id, "swap", None).await,
         Err(ServiceError::Illegal(IllegalMove::SwapNotNow))
     ));
-    let report = service
-        .play_text(game.id, bob().id, "resign white", None)
-        .await
-        .played();
+    let report = service.must_play(game.id, bob().id, "resign white").await;
     assert_eq!(report.played[0].mv, Move::Resign(Some(Color::Red)));
     assert_eq!(report.game.result.unwrap().winner, Some(Color::White));
     assert_eq!(report.game.result.unwrap().ending, Ending::Resignation);
@@ -470,6 +437,12 @@ async fn racing_accepts_start_one_game() {
     assert_eq!(started, 1);
 }
 
+/// The game `player` means in the channel `channel` when naming none, which must be found.
+async fn game_found_here(service: &Service, channel: u64, player: PlayerId) -> GameId {
+    let here = service.game_here(ChannelId::from_snowflake(channel), player);
+    here.await.unwrap().id
+}
+
 #[tokio::test]
 async fn the_game_here_is_the_threads_or_the_players_only_one() {
     let Setup { service, _dir, .. } = setup().await;
@@ -483,14 +456,7 @@ async fn the_game_here_is_the_threads_or_the_players_only_one() {
         .await
         .unwrap();
     let first = service.accept(c.id, &acting(bob(), venue)).await.unwrap();
-    assert_eq!(
-        service
-            .game_here(ChannelId::from_snowflake(50), alice().id)
-            .await
-            .unwrap()
-            .id,
-        first.id
-    );
+    assert_eq!(game_found_here(&service, 50, alice().id).await, first.id);
     assert!(matches!(
         service
             .game_here(ChannelId::from_snowflake(50), carol().id)
@@ -518,22 +484,8 @@ async fn the_game_here_is_the_threads_or_the_players_only_one() {
         .set_thread(second.id, Some(ChannelId::from_snowflake(777)))
         .await
         .unwrap();
-    assert_eq!(
-        service
-            .game_here(ChannelId::from_snowflake(777), bob().id)
-            .await
-            .unwrap()
-            .id,
-        second.id
-    );
-    assert_eq!(
-        service
-            .game_here(ChannelId::from_snowflake(50), alice().id)
-            .await
-            .unwrap()
-            .id,
-        first.id
-    );
+    assert_eq!(game_found_here(&service, 777, bob().id).await, second.id);
+    assert_eq!(game_found_here(&service, 50, alice().id).await, first.id);
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -651,15 +603,9 @@ async fn deadlines_follow_the_time_per_move() {
     let game = start(&service, options).await;
     assert_eq!(game.deadline_at, Some(START + 3 * 86_400_000));
     clock.advance(1000);
-    let report = service
-        .play_text(game.id, alice().id, "c3 e5", None)
-        .await
-        .played();
+    let report = service.must_play(game.id, alice().id, "c3 e5").await;
     assert_eq!(report.game.deadline_at, Some(START + 1000 + 3 * 86_400_000));
-    let report = service
-        .play_text(game.id, bob().id, "resign", None)
-        .await
-        .played();
+    let report = service.must_play(game.id, bob().id, "resign").await;
     assert_eq!(report.game.deadline_at, None);
 }
 

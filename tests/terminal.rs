@@ -16,6 +16,8 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use tempfile::TempDir;
+
 const RECORD: &str = "tests/golden/middle.txt";
 
 /// A pseudo-terminal: what the program writes on it is collected from the other side, and
@@ -151,14 +153,34 @@ fn local_on(terminal: &mut Terminal, database: &str) -> Child {
     child
 }
 
+/// `ponte local` on a terminal of its own and a new database: what every session test starts.
+fn session() -> (TempDir, Terminal, Child) {
+    let dir = tempfile::tempdir().unwrap();
+    let database = common::database_url(&dir);
+    let mut terminal = Terminal::new();
+    let child = local_on(&mut terminal, &database);
+    (dir, terminal, child)
+}
+
+/// Starts a game of alice and bob on 6×6 and waits until alice is asked for her move.
+fn alice_and_bob_play(terminal: &mut Terminal) {
+    terminal.type_keys("play alice bob size 6\r");
+    terminal.prompt_after("alice (white) to move");
+}
+
+/// The session closed its database on the way out: no write-ahead log is left beside it.
+fn database_closed(dir: &TempDir) {
+    assert!(
+        !dir.path().join("ponte.db-wal").exists(),
+        "the database closed"
+    );
+}
+
 /// The welcome says who plays (the system user) and points someone new at `learn`; while
 /// `hard` thinks a spinner says so and for how long at most, on the terminal only.
 #[test]
 fn the_welcome_names_the_player_and_learn_and_the_ai_thinks_aloud() {
-    let dir = tempfile::tempdir().unwrap();
-    let database = common::database_url(&dir);
-    let mut terminal = Terminal::new();
-    let mut child = local_on(&mut terminal, &database);
+    let (_dir, mut terminal, mut child) = session();
     terminal.prompt_after("`help` lists every command");
     let welcome = terminal.screen();
     for said in [
@@ -191,13 +213,9 @@ fn typing_mode(fd: &impl AsRawFd) -> (bool, bool, bool) {
 
 #[test]
 fn the_up_arrow_brings_back_the_last_line_and_ctrl_d_ends_the_session() {
-    let dir = tempfile::tempdir().unwrap();
-    let database = common::database_url(&dir);
-    let mut terminal = Terminal::new();
-    let mut child = local_on(&mut terminal, &database);
+    let (dir, mut terminal, mut child) = session();
     terminal.prompt_after("ponte local");
-    terminal.type_keys("play alice bob size 6\r");
-    terminal.prompt_after("alice (white) to move");
+    alice_and_bob_play(&mut terminal);
     // An empty line: nothing said, the prompt again.
     terminal.type_keys("\r");
     terminal.wait_until("two prompts", |screen| {
@@ -215,22 +233,15 @@ fn the_up_arrow_brings_back_the_last_line_and_ctrl_d_ends_the_session() {
     assert!(status.success(), "{status:?}\n{}", terminal.screen());
     let screen = terminal.screen();
     assert!(!screen.contains("error"), "{screen}");
-    assert!(
-        !dir.path().join("ponte.db-wal").exists(),
-        "the database closed"
-    );
+    database_closed(&dir);
 }
 
 /// On a terminal the board's tiles are coloured: White black on bright white.
 #[test]
 fn the_board_is_coloured_on_a_terminal() {
-    let dir = tempfile::tempdir().unwrap();
-    let database = common::database_url(&dir);
-    let mut terminal = Terminal::new();
-    let mut child = local_on(&mut terminal, &database);
+    let (_dir, mut terminal, mut child) = session();
     terminal.prompt_after("ponte local");
-    terminal.type_keys("play alice bob size 6\r");
-    terminal.prompt_after("alice (white) to move");
+    alice_and_bob_play(&mut terminal);
     terminal.type_keys("c3 d4\r");
     terminal.prompt_after("bob (red) to move");
     terminal.wait_for("\x1b[30m\x1b[107mw\x1b[0m", 2);
@@ -240,21 +251,14 @@ fn the_board_is_coloured_on_a_terminal() {
 
 #[test]
 fn ctrl_c_in_the_line_editor_ends_the_session_cleanly() {
-    let dir = tempfile::tempdir().unwrap();
-    let database = common::database_url(&dir);
-    let mut terminal = Terminal::new();
-    let mut child = local_on(&mut terminal, &database);
+    let (dir, mut terminal, mut child) = session();
     terminal.prompt_after("ponte local");
-    terminal.type_keys("play alice bob size 6\r");
-    terminal.prompt_after("alice (white) to move");
+    alice_and_bob_play(&mut terminal);
     terminal.type_keys("c3 d");
     terminal.type_keys("\x03");
     let status = exit_of(&mut child);
     assert!(status.success(), "{status:?}\n{}", terminal.screen());
-    assert!(
-        !dir.path().join("ponte.db-wal").exists(),
-        "the database closed"
-    );
+    database_closed(&dir);
 }
 
 /// SIGTERM while the line editor waits (the terminal in its raw mode) ends the session as the
@@ -280,10 +284,7 @@ fn sigterm_while_the_editor_waits_gives_the_terminal_back() {
     let status = exit_of(&mut child);
     assert_eq!(status.code(), Some(0), "{status:?}");
     assert_eq!(typing_mode(&side), before, "the terminal as it was");
-    assert!(
-        !dir.path().join("ponte.db-wal").exists(),
-        "the database closed"
-    );
+    database_closed(&dir);
 }
 
 /// A command run twice: with standard error on a terminal, then piped.

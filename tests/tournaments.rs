@@ -71,9 +71,7 @@ async fn resign(service: &Service, game: &GameView, rng: &mut Rng) {
 
 #[tokio::test]
 async fn a_whole_swiss_is_paired_round_by_round_and_ends() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let entrants = players(7);
     let t = signed_up(&service, Format::Swiss { rounds: 4 }, &entrants).await;
     assert_eq!(t.status, TournamentStatus::Signup);
@@ -239,9 +237,7 @@ async fn a_round_robin_starts_every_game_at_once() {
 /// entrants is cancelled instead.
 #[tokio::test]
 async fn the_signup_deadline_starts_the_tournament() {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (_dir, clock, service) = common::service_on_a_hand_clock().await;
     let entrants = players(4);
     let terms = |deadline| TournamentTerms {
         name: "Weekend Swiss".into(),
@@ -250,28 +246,17 @@ async fn the_signup_deadline_starts_the_tournament() {
         signup_deadline: Some(deadline),
         pause_for_vacations: false,
     };
-    let full = service
-        .create_tournament(
-            &Actor::manager(entrants[0].clone(), GUILD),
-            venue(),
-            terms(START + 60_000),
-        )
-        .await
-        .unwrap();
+    // Two tournaments alike, one that fills and one nobody joins.
+    let organiser = Actor::manager(entrants[0].clone(), GUILD);
+    let create = || service.create_tournament(&organiser, venue(), terms(START + 60_000));
+    let full = create().await.unwrap();
     for p in &entrants {
         service
             .join_tournament(full.id, &Actor::member(p.clone(), Some(GUILD)))
             .await
             .unwrap();
     }
-    let empty = service
-        .create_tournament(
-            &Actor::manager(entrants[0].clone(), GUILD),
-            venue(),
-            terms(START + 60_000),
-        )
-        .await
-        .unwrap();
+    let empty = create().await.unwrap();
     assert!(service.tick().await.tournaments.is_empty());
     clock.advance(61_000);
     let tick = service.tick().await;
@@ -402,24 +387,12 @@ async fn members_create_tournaments_where_the_server_allows_it() {
         )
         .await
         .unwrap();
-    let made = service
-        .create_tournament(
-            &Actor::member(member.clone(), Some(GUILD)),
-            venue(),
-            terms(),
-        )
-        .await
-        .unwrap();
+    let as_member = Actor::member(member.clone(), Some(GUILD));
+    let create = || service.create_tournament(&as_member, venue(), terms());
+    let made = create().await.unwrap();
     assert_eq!(made.organiser, member.id);
     // Several at once in one server, a player in several.
-    let other = service
-        .create_tournament(
-            &Actor::member(member.clone(), Some(GUILD)),
-            venue(),
-            terms(),
-        )
-        .await
-        .unwrap();
+    let other = create().await.unwrap();
     // From another server, its tournaments are not there to join or leave.
     let elsewhere = Actor::member(member.clone(), Some(GuildId::from_snowflake(78)));
     assert!(matches!(

@@ -25,6 +25,21 @@ fn player(n: i64) -> Player {
     Player::new(PlayerId::from_snowflake((1000 + n) as u64), format!("p{n}"))
 }
 
+/// `p` as a member of [`GUILD`], where these vacations are taken.
+fn member(p: &Player) -> Actor {
+    Actor::member(p.clone(), Some(GUILD))
+}
+
+/// `p` leaves for `days` days, which must be granted.
+async fn leave(service: &Service, p: &Player, days: i64) -> VacationStatus {
+    service.start_vacation(&member(p), days).await.unwrap()
+}
+
+/// `p` comes back before the vacation's end, which must be accepted.
+async fn come_back(service: &Service, p: &Player) -> VacationStatus {
+    service.end_vacation(&member(p)).await.unwrap()
+}
+
 /// A game with four days a move in the server; `a` opens (and is to move).
 async fn four_day_game(service: &Service, a: &Player, b: &Player) -> GameView {
     let options = ChallengeOptions {
@@ -39,9 +54,7 @@ async fn four_day_game(service: &Service, a: &Player, b: &Player) -> GameView {
 }
 
 async fn opened() -> (tempfile::TempDir, Arc<ManualClock>, Arc<Service>) {
-    let dir = tempfile::tempdir().unwrap();
-    let clock = Arc::new(ManualClock::new(START));
-    let service = common::open_service(&dir, clock.clone()).await;
+    let (dir, clock, service) = common::service_on_a_hand_clock().await;
     (dir, clock, service)
 }
 
@@ -52,10 +65,7 @@ async fn the_clock_of_the_player_away_stands_still_and_gives_the_time_back() {
     let game = four_day_game(&service, &a, &b).await;
     clock.advance(DAY);
     // Three days left when a leaves for ten.
-    let status = service
-        .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 10)
-        .await
-        .unwrap();
+    let status = leave(&service, &a, 10).await;
     assert_eq!(status.away_until, Some(START + 11 * DAY));
     assert_eq!(status.days_left, 20);
     let paused = service.game(game.id).await.unwrap();
@@ -76,10 +86,7 @@ async fn the_clock_of_the_player_away_stands_still_and_gives_the_time_back() {
     assert_eq!(back.away_until, None);
     assert_eq!(back.deadline_at, Some(START + 11 * DAY + 3 * DAY));
     assert_eq!(
-        service
-            .vacation_status(&Actor::member(a.clone(), Some(GUILD)))
-            .await
-            .unwrap(),
+        service.vacation_status(&member(&a)).await.unwrap(),
         VacationStatus {
             away_until: None,
             days_left: 20,
@@ -100,10 +107,7 @@ async fn a_move_to_a_player_away_waits_and_the_opponents_clock_runs() {
     let (a, b) = (player(1), player(2));
     let game = four_day_game(&service, &a, &b).await;
     let other = four_day_game(&service, &b, &a).await;
-    service
-        .start_vacation(&Actor::member(b.clone(), Some(GUILD)), 7)
-        .await
-        .unwrap();
+    leave(&service, &b, 7).await;
     // a is to move in the first game, and plays: b's clock starts stopped.
     assert_eq!(
         service.game(game.id).await.unwrap().deadline_at,
@@ -111,10 +115,7 @@ async fn a_move_to_a_player_away_waits_and_the_opponents_clock_runs() {
         "a's clock runs"
     );
     clock.advance(HOUR);
-    service
-        .play_text(game.id, a.id, "c3 e5", None)
-        .await
-        .played();
+    service.must_play(game.id, a.id, "c3 e5").await;
     let waiting = service.game(game.id).await.unwrap();
     assert_eq!(
         (waiting.deadline_at, waiting.away_until),
@@ -125,10 +126,7 @@ async fn a_move_to_a_player_away_waits_and_the_opponents_clock_runs() {
     // b comes back early, 2 days and 1 hour later: 3 days taken, the rest returned; each game
     // has its time from now.
     clock.advance(2 * DAY);
-    let status = service
-        .end_vacation(&Actor::member(b.clone(), Some(GUILD)))
-        .await
-        .unwrap();
+    let status = come_back(&service, &b).await;
     assert_eq!((status.away_until, status.days_left), (None, 27));
     let now = START + 2 * DAY + HOUR;
     assert_eq!(
@@ -146,15 +144,10 @@ async fn the_allowance_counts_whole_days_by_calendar_year() {
     // START is 2023-11-14 22:13 UTC.
     let (_dir, clock, service) = opened().await;
     let a = player(1);
-    service
-        .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 20)
-        .await
-        .unwrap();
+    leave(&service, &a, 20).await;
     clock.advance(20 * DAY);
     service.tick().await;
-    let refused = service
-        .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 11)
-        .await;
+    let refused = service.start_vacation(&member(&a), 11).await;
     assert!(
         matches!(refused, Err(ServiceError::VacationDays(10))),
         "{refused:?}"
@@ -165,10 +158,7 @@ async fn the_allowance_counts_whole_days_by_calendar_year() {
     );
     // January 2024: a new year, a new allowance.
     clock.advance(30 * DAY);
-    let status = service
-        .vacation_status(&Actor::member(a.clone(), Some(GUILD)))
-        .await
-        .unwrap();
+    let status = service.vacation_status(&member(&a)).await.unwrap();
     assert_eq!(status.days_left, 30);
     // Managers set it; 0 turns vacations off.
     service
@@ -176,15 +166,11 @@ async fn the_allowance_counts_whole_days_by_calendar_year() {
         .await
         .unwrap();
     assert!(matches!(
-        service
-            .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 1)
-            .await,
+        service.start_vacation(&member(&a), 1).await,
         Err(ServiceError::VacationsOff)
     ));
     assert!(matches!(
-        service
-            .set_vacation_allowance(&Actor::member(a.clone(), Some(GUILD)), 30)
-            .await,
+        service.set_vacation_allowance(&member(&a), 30).await,
         Err(ServiceError::ManagersOnly)
     ));
     assert!(matches!(
@@ -201,37 +187,28 @@ async fn wrong_requests_are_refused_and_write_nothing() {
     let (a, b) = (player(1), player(2));
     let game = four_day_game(&service, &a, &b).await;
     for days in [0, -3, 31] {
-        let refused = service
-            .start_vacation(&Actor::member(a.clone(), Some(GUILD)), days)
-            .await;
+        let refused = service.start_vacation(&member(&a), days).await;
         assert!(
             matches!(refused, Err(ServiceError::VacationDays(30))),
             "{days}: {refused:?}"
         );
     }
     assert!(matches!(
-        service
-            .end_vacation(&Actor::member(a.clone(), Some(GUILD)))
-            .await,
+        service.end_vacation(&member(&a)).await,
         Err(ServiceError::NotAway)
     ));
     let untouched = service.game(game.id).await.unwrap();
     assert_eq!(untouched.deadline_at, Some(START + 4 * DAY));
     assert_eq!(
         service
-            .vacation_status(&Actor::member(a.clone(), Some(GUILD)))
+            .vacation_status(&member(&a))
             .await
             .unwrap()
             .days_left,
         30
     );
-    service
-        .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 3)
-        .await
-        .unwrap();
-    let again = service
-        .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 3)
-        .await;
+    leave(&service, &a, 3).await;
+    let again = service.start_vacation(&member(&a), 3).await;
     assert!(
         matches!(again, Err(ServiceError::AlreadyAway(until)) if until == START + 3 * DAY),
         "{again:?}"
@@ -276,10 +253,7 @@ async fn tournament_game(service: &Service, players: &[Player; 2], pause: bool) 
         .await
         .unwrap();
     for p in players {
-        service
-            .join_tournament(t.id, &Actor::member(p.clone(), Some(GUILD)))
-            .await
-            .unwrap();
+        service.join_tournament(t.id, &member(p)).await.unwrap();
     }
     let t = service.start_tournament(t.id, None).await.unwrap();
     t.games[0].1.clone()
@@ -295,10 +269,7 @@ async fn tournament_games_stand_still_only_where_the_tournament_allows_it() {
     let (_, to_move) = going_on.to_move().unwrap();
     assert_eq!(pausing.to_move().unwrap().1.id, to_move.id);
     let away = if to_move.id == a.id { &a } else { &b };
-    service
-        .start_vacation(&Actor::member(away.clone(), Some(GUILD)), 5)
-        .await
-        .unwrap();
+    leave(&service, away, 5).await;
     let kept = service.game(going_on.id).await.unwrap();
     assert_eq!(kept.deadline_at, going_on.deadline_at, "the clock runs");
     assert_eq!(kept.away_until, None);
@@ -311,10 +282,7 @@ async fn tournament_games_stand_still_only_where_the_tournament_allows_it() {
 async fn a_game_started_for_a_player_away_waits_for_them() {
     let (_dir, clock, service) = opened().await;
     let (a, b) = (player(1), player(2));
-    service
-        .start_vacation(&Actor::member(b.clone(), Some(GUILD)), 2)
-        .await
-        .unwrap();
+    leave(&service, &b, 2).await;
     clock.advance(HOUR);
     // b opens: their clock starts stopped, with the whole time kept.
     let game = four_day_game(&service, &b, &a).await;
@@ -338,16 +306,10 @@ async fn a_vacation_is_over_at_its_end_before_the_clock_closes_it() {
     let game = four_day_game(&service, &a, &b).await;
     clock.advance(DAY);
     // Three days left when a leaves for two; back at START + 3 days.
-    service
-        .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 2)
-        .await
-        .unwrap();
+    leave(&service, &a, 2).await;
     // An hour after the end, before any tick: a is not away anywhere they look.
     clock.advance(2 * DAY + HOUR);
-    let status = service
-        .vacation_status(&Actor::member(a.clone(), Some(GUILD)))
-        .await
-        .unwrap();
+    let status = service.vacation_status(&member(&a)).await.unwrap();
     assert_eq!((status.away_until, status.days_left), (None, 28));
     assert_eq!(service.away_until(a.id, Some(GUILD)).await.unwrap(), None);
     let back = START + 3 * DAY;
@@ -367,16 +329,11 @@ async fn a_vacation_is_over_at_its_end_before_the_clock_closes_it() {
     assert_eq!(waiting.len(), 1, "and the digest lists it");
     // Back already: nothing to end.
     assert!(matches!(
-        service
-            .end_vacation(&Actor::member(a.clone(), Some(GUILD)))
-            .await,
+        service.end_vacation(&member(&a)).await,
         Err(ServiceError::NotAway)
     ));
     // A new vacation starts at once; the game keeps the time it had from the first one's end.
-    let status = service
-        .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 1)
-        .await
-        .unwrap();
+    let status = leave(&service, &a, 1).await;
     let now = back + HOUR;
     assert_eq!((status.away_until, status.days_left), (Some(now + DAY), 27));
     let paused = service.game(game.id).await.unwrap();
@@ -385,10 +342,7 @@ async fn a_vacation_is_over_at_its_end_before_the_clock_closes_it() {
         (None, Some(now + DAY))
     );
     clock.advance(HOUR);
-    service
-        .end_vacation(&Actor::member(a.clone(), Some(GUILD)))
-        .await
-        .unwrap();
+    come_back(&service, &a).await;
     assert_eq!(
         service.game(game.id).await.unwrap().deadline_at,
         Some(now + HOUR + 3 * DAY - HOUR)
@@ -400,17 +354,11 @@ async fn clocks_given_to_a_player_whose_vacation_is_over_run() {
     let (_dir, clock, service) = opened().await;
     let (a, b) = (player(1), player(2));
     let game = four_day_game(&service, &a, &b).await;
-    service
-        .start_vacation(&Actor::member(b.clone(), Some(GUILD)), 1)
-        .await
-        .unwrap();
+    leave(&service, &b, 1).await;
     // A minute after b's vacation ended, before any tick: a moves, and b's clock runs.
     clock.advance(DAY + 60_000);
     let now = START + DAY + 60_000;
-    service
-        .play_text(game.id, a.id, "c3 e5", None)
-        .await
-        .played();
+    service.must_play(game.id, a.id, "c3 e5").await;
     let moved = service.game(game.id).await.unwrap();
     assert_eq!(
         (moved.deadline_at, moved.away_until),
@@ -442,10 +390,7 @@ async fn time_that_ran_out_after_a_vacations_end_loses_the_game_before_any_tick(
     let game = four_day_game(&service, &a, &b).await;
     clock.advance(3 * DAY);
     // One day left when a leaves for one: it runs out two days after START + 3 days.
-    service
-        .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 1)
-        .await
-        .unwrap();
+    leave(&service, &a, 1).await;
     clock.advance(2 * DAY + HOUR);
     let late = service.play_text(game.id, a.id, "c3 e5", None).await;
     assert!(
@@ -460,27 +405,18 @@ async fn a_new_vacation_starts_at_once_after_one_is_over() {
     let (_dir, clock, service) = opened().await;
     let (a, b) = (player(1), player(2));
     let game = four_day_game(&service, &a, &b).await;
-    service
-        .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 1)
-        .await
-        .unwrap();
+    leave(&service, &a, 1).await;
     // An hour after its end, before any tick, a leaves again.
     clock.advance(DAY + HOUR);
     let now = START + DAY + HOUR;
-    let status = service
-        .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 2)
-        .await
-        .unwrap();
+    let status = leave(&service, &a, 2).await;
     assert_eq!(
         (status.away_until, status.days_left),
         (Some(now + 2 * DAY), 27)
     );
     // The hour between the two ran on the game's clock.
     clock.advance(HOUR);
-    service
-        .end_vacation(&Actor::member(a.clone(), Some(GUILD)))
-        .await
-        .unwrap();
+    come_back(&service, &a).await;
     assert_eq!(
         service.game(game.id).await.unwrap().deadline_at,
         Some(now + HOUR + 4 * DAY - HOUR)
@@ -494,10 +430,7 @@ async fn stopping_and_restarting_a_clock_is_a_change_of_the_game() {
     let game = four_day_game(&service, &a, &b).await;
     // b's game, where a is not to move, is not stopped, so it does not change.
     let theirs = four_day_game(&service, &b, &a).await;
-    service
-        .start_vacation(&Actor::member(a.clone(), Some(GUILD)), 3)
-        .await
-        .unwrap();
+    leave(&service, &a, 3).await;
     let paused = service.game(game.id).await.unwrap();
     assert_eq!(
         paused.version,
@@ -518,10 +451,7 @@ async fn stopping_and_restarting_a_clock_is_a_change_of_the_game() {
         "{stale:?}"
     );
     clock.advance(HOUR);
-    service
-        .end_vacation(&Actor::member(a.clone(), Some(GUILD)))
-        .await
-        .unwrap();
+    come_back(&service, &a).await;
     let back = service.game(game.id).await.unwrap();
     assert_eq!(back.version, paused.version + 1);
     assert_eq!(back.deadline_at, Some(START + HOUR + 4 * DAY));

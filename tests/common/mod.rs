@@ -11,10 +11,11 @@ use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use fastrand::Rng;
-use ponte::game::{Color, Game, Move, Variant, playout};
+use ponte::ai::puzzle::Puzzle;
+use ponte::game::{Color, Game, Move, Supply, Variant, playout};
 use ponte::service::{
-    Actor, ChallengeOptions, Clock, GameId, GameView, MoveOutcome, MoveReport, Player, PlayerId,
-    Service, ServiceError, Venue,
+    Actor, ChallengeOptions, Clock, DueAnnouncement, GameId, GameView, ManualClock, MoveOutcome,
+    MoveReport, Player, PlayerId, Service, ServiceError, Venue,
 };
 use tempfile::TempDir;
 
@@ -33,6 +34,51 @@ pub async fn open_service(dir: &TempDir, clock: Arc<dyn Clock>) -> Arc<Service> 
             .await
             .unwrap(),
     )
+}
+
+/// A service on a new database whose clock stands at [`START`] until the test moves it: how
+/// every test of deadlines, digests and vacations begins.
+pub async fn service_on_a_hand_clock() -> (TempDir, Arc<ManualClock>, Arc<Service>) {
+    let dir = tempfile::tempdir().unwrap();
+    let clock = Arc::new(ManualClock::new(START));
+    let service = open_service(&dir, clock.clone()).await;
+    (dir, clock, service)
+}
+
+/// Marks delivered everything the outbox owes until nothing is due, as the delivery worker
+/// does (one game's items come one at a time): the items, in delivery order.
+pub async fn deliver_due(service: &Service) -> Vec<DueAnnouncement> {
+    let mut delivered = Vec::new();
+    loop {
+        let due = service.due_announcements().await.unwrap();
+        if due.is_empty() {
+            return delivered;
+        }
+        for item in due {
+            service.announced(item.id).await.unwrap();
+            delivered.push(item);
+        }
+    }
+}
+
+/// A short game: 6×6, eight tiles each, two bridges: what the analysis and puzzle tests play.
+pub fn short_variant() -> Variant {
+    Variant::new(6, Supply::Limited(8), Supply::Limited(2)).unwrap()
+}
+
+/// The options of a challenge to a [`short_variant`] game.
+pub fn short_options() -> ChallengeOptions {
+    ChallengeOptions {
+        variant: short_variant(),
+        ..ChallengeOptions::default()
+    }
+}
+
+/// Plays `mv` for whoever is to move in `game`, which must be played: the game after.
+pub async fn play_next(service: &Service, game: &GameView, mv: Move) -> GameView {
+    let (_, player) = game.to_move().unwrap();
+    let played = service.play(game.id, player.id, mv, None).await;
+    played.played().game
 }
 
 /// `a` challenges `b`, who accepts: `a` opens as White.
@@ -67,6 +113,11 @@ pub trait PlayText {
         text: &str,
         version: Option<i64>,
     ) -> Result<MoveOutcome, ServiceError>;
+
+    /// The move typed as `text`, which must be played: how a test walks a game forward.
+    async fn must_play(&self, game: GameId, player: PlayerId, text: &str) -> MoveReport {
+        self.play_text(game, player, text, None).await.played()
+    }
 }
 
 impl PlayText for Service {
@@ -121,6 +172,16 @@ pub fn run_with_input(mut command: Command, input: &str) -> Output {
         .write_all(input.as_bytes())
         .unwrap();
     child.wait_with_output().unwrap()
+}
+
+/// What a run that must have succeeded printed (its standard error shown if it did not).
+pub fn stdout_of_success(output: Output) -> String {
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap()
 }
 
 /// Spawns `command` and streams `input` to its standard input from another thread, for a test
@@ -178,6 +239,40 @@ where
         .await
         .unwrap();
     value
+}
+
+/// Moves from their text, as players type them.
+pub fn moves(text: &[&str]) -> Vec<Move> {
+    text.iter().map(|m| m.parse().unwrap()).collect()
+}
+
+/// A puzzle on 10×10 whose position differs by White's second placement: the puzzle the
+/// terminal's and the bot's puzzle tests keep in their databases.
+pub fn puzzle(second: &str) -> Puzzle {
+    Puzzle {
+        variant: Variant::boxed(10).unwrap(),
+        moves: moves(&["c3 d5", "f6 g8", second]),
+        candidates: moves(&["h1 h3", "g2 g4", "f1 f3"]),
+        accepted: moves(&["g2 g4", "f1 f3"]),
+        best_line: moves(&["g2 g4", "b6 b8"]),
+        played: Some("h1 h3".parse().unwrap()),
+        chance_before: 0.7,
+        chance_after: 0.4,
+        playouts: 400,
+        judged: Vec::new(),
+        seed: None,
+    }
+}
+
+/// The names of the files in `dir`, sorted: what a test compares before and after a command
+/// that must leave a folder alone.
+pub fn file_names(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
 }
 
 /// The moves of every legal kind for the side to move.

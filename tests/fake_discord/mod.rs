@@ -77,6 +77,15 @@ impl Call {
             .map(|(_, _, bytes)| bytes.as_slice())
     }
 
+    /// The custom id of the first button whose id starts with `prefix` (`accept:`, `swap:`...):
+    /// tests click buttons by kind, their ids carry the game's or challenge's number.
+    pub fn button(&self, prefix: &str) -> String {
+        self.buttons()
+            .into_iter()
+            .find(|b| b.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no {prefix} button in {}", self.json))
+    }
+
     /// The custom ids of the buttons in the body.
     pub fn buttons(&self) -> Vec<String> {
         let data = if self.json.get("data").is_some() {

@@ -314,6 +314,12 @@ impl RefGame {
     /// as `(a, b)` with `a < b` in (row, column) order, sorted in that order.
     /// Empty when the game is over.
     pub fn legal_placements(&self) -> Vec<(RefCell, RefCell)> {
+        self.legal_pairs(RefMove::Place)
+    }
+
+    /// Every pair of cells `(a, b)`, `a < b`, whose move `kind(a, b)` is legal now, sorted;
+    /// empty when the game is over. Placements and bridges are listed alike.
+    fn legal_pairs(&self, kind: fn(RefCell, RefCell) -> RefMove) -> Vec<(RefCell, RefCell)> {
         let mut out = Vec::new();
         if self.is_over() {
             return out;
@@ -321,7 +327,7 @@ impl RefGame {
         let cells = all_cells(self.size);
         for i in 0..cells.len() {
             for j in (i + 1)..cells.len() {
-                if self.is_legal(RefMove::Place(cells[i], cells[j])) {
+                if self.is_legal(kind(cells[i], cells[j])) {
                     out.push((cells[i], cells[j]));
                 }
             }
@@ -333,19 +339,7 @@ impl RefGame {
     /// as `(a, b)` with `a < b` in (row, column) order, sorted in that order.
     /// Empty when the game is over.
     pub fn legal_bridges(&self) -> Vec<(RefCell, RefCell)> {
-        let mut out = Vec::new();
-        if self.is_over() {
-            return out;
-        }
-        let cells = all_cells(self.size);
-        for i in 0..cells.len() {
-            for j in (i + 1)..cells.len() {
-                if self.is_legal(RefMove::Bridge(cells[i], cells[j])) {
-                    out.push((cells[i], cells[j]));
-                }
-            }
-        }
-        out
+        self.legal_pairs(RefMove::Bridge)
     }
 
     /// Can the side to move place two tiles? (Enough supply left and at least one
