@@ -9,12 +9,13 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::button_id::ButtonId;
-use super::commands::{answered_shown, learning_shown, shown_puzzle, signup_buttons, signup_text};
+use super::commands::{answered_shown, learning_shown, shown_puzzle, signup_buttons};
 use super::health::Outcome;
 use super::messages::{ai_game_text, challenge_buttons, challenge_pings, challenge_text};
 use super::outgoing::{self, NOBODY};
 use super::post::{analysed_answer, export_file, gif_of};
 use super::private_board::PrivateBoard;
+use super::tournament_posts::signup_text;
 use super::{Data, Error, UserError, actor_of, explain, player_of};
 use crate::game::Move;
 use crate::i18n::Lang;

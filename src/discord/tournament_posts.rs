@@ -1,5 +1,6 @@
 //! The delivery of a tournament's posts: a round's pairings (closing the sign-up with the
-//! first), the standings with the crosstable, the end or the cancellation; and their words.
+//! first), the standings with the crosstable, the end or the cancellation; and their words,
+//! with those of the sign-up message that the command posts and the delivery closes.
 
 use std::fmt::Write as _;
 
@@ -7,13 +8,14 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::Error;
-use super::commands::signup_text;
 use super::ids::{self, Stored};
 use super::messages::{fit_message, mention};
 use super::outgoing::{self, NOBODY};
 use super::post::refused;
-use crate::i18n::{Lang, yes_no};
-use crate::service::{Format, PlayerId, Service, TournamentStatus, TournamentView};
+use crate::i18n::{Lang, variant_words, yes_no};
+use crate::service::{
+    Format, PlayerId, Service, TournamentStatus, TournamentView, move_time_words,
+};
 use crate::tr;
 
 /// The end of a tournament: its cancellation, or the final standings with the winner.
@@ -284,4 +286,57 @@ pub fn standings_text(lang: Lang, view: &TournamentView) -> String {
         );
     }
     text
+}
+
+/// The format in words: "Swiss, 5 rounds", "double round robin".
+fn format_words(lang: Lang, format: Format) -> String {
+    match format {
+        Format::RoundRobin { double } => tr!(
+            lang,
+            "tournament-format-round-robin",
+            double = yes_no(double)
+        ),
+        Format::Swiss { rounds } => tr!(lang, "tournament-format-swiss", rounds = rounds),
+    }
+}
+
+/// The sign-up message: the terms, who has joined, and how to join.
+pub fn signup_text(lang: Lang, view: &TournamentView) -> String {
+    let mut text = tr!(
+        lang,
+        "tournament-signup",
+        id = view.id,
+        name = &view.name,
+        format = format_words(lang, view.format),
+        terms = format!(
+            "{}, {}",
+            variant_words(lang, view.options.variant),
+            move_time_words(lang, view.options.move_time)
+        ),
+        rated = yes_no(view.options.rated)
+    );
+    text.push('\n');
+    text.push_str(&match (view.status, view.signup_deadline_at) {
+        (TournamentStatus::Signup, Some(at)) => tr!(
+            lang,
+            "tournament-signup-until",
+            at = format!("<t:{}:R>", at / 1000)
+        ),
+        (TournamentStatus::Signup, None) => tr!(lang, "tournament-signup-by-hand"),
+        (TournamentStatus::Cancelled, _) => tr!(lang, "tournament-cancelled"),
+        _ => tr!(lang, "tournament-signup-closed"),
+    });
+    text.push('\n');
+    let names: Vec<&str> = view
+        .entrants
+        .iter()
+        .map(|e| e.player.name.as_str())
+        .collect();
+    text.push_str(&tr!(
+        lang,
+        "tournament-entrants",
+        count = names.len(),
+        names = names.join(", ")
+    ));
+    fit_message(&text)
 }

@@ -1,12 +1,13 @@
-//! Glicko-2 ratings per server (the `skillratings` crate does the arithmetic) and the
-//! leaderboard's order: settled ratings first, provisional ones after.
+//! Glicko-2 ratings per server (the `skillratings` crate does the arithmetic), applied to a
+//! decided rated game inside its write (`rate`), and the leaderboard's order: settled ratings
+//! first, provisional ones after.
 
 use crate::ids::GuildId;
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use crate::game::Color;
-use crate::store::{Millis, NamedRating, PlayerId, RatingRow};
+use crate::store::{GameWrite, Millis, NamedRating, PlayerId, RatingRow, StoreError};
 
 /// Fewer games than this, or a deviation above [`PROVISIONAL_DEVIATION`], make a rating
 /// provisional.
@@ -91,6 +92,23 @@ pub fn rank(mut rows: Vec<NamedRating>) -> Vec<NamedRating> {
             .then(a.rating.player_id.cmp(&b.rating.player_id))
     });
     rows
+}
+
+/// Applies a finished rated game to both players' server ratings, inside the game's write:
+/// exactly once, whatever races.
+pub(super) async fn rate(
+    write: &mut GameWrite<'_>,
+    players: [PlayerId; 2],
+    winner: Option<Color>,
+    now: Millis,
+) -> Result<(), StoreError> {
+    let row = &write.game;
+    let Some(guild) = row.guild_id.filter(|_| row.rated && !row.rating_applied) else {
+        return Ok(());
+    };
+    let before = write.ratings(guild, players).await?;
+    let after = after_game(guild, players, before, winner, now);
+    write.save_ratings(&after).await
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use super::correspondence_clock::CorrespondenceClock;
-use super::standings::rate;
+use super::ratings::rate;
 use super::vacations::new_clock_if_away;
 use super::views::Position;
 use super::{GameId, GameView, MessageId, Millis, PlayerId, Service, Venue, telemetry};

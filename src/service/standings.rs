@@ -3,11 +3,10 @@
 
 use super::ratings::{self, is_provisional};
 use super::{GameId, GameView, Millis, Player, PlayerId, Result, Service};
-use crate::game::Color;
 use crate::i18n::Lang;
 use crate::ids::GuildId;
 use crate::render::rating_plot_png;
-use crate::store::{GameWrite, NamedRating, StoreError};
+use crate::store::NamedRating;
 use crate::tr;
 
 /// Players per leaderboard page.
@@ -183,21 +182,4 @@ impl Service {
             against_ai,
         })
     }
-}
-
-/// Applies a finished rated game to both players' server ratings, inside the game's write:
-/// exactly once, whatever races.
-pub(super) async fn rate(
-    write: &mut GameWrite<'_>,
-    players: [PlayerId; 2],
-    winner: Option<Color>,
-    now: Millis,
-) -> Result<(), StoreError> {
-    let row = &write.game;
-    let Some(guild) = row.guild_id.filter(|_| row.rated && !row.rating_applied) else {
-        return Ok(());
-    };
-    let before = write.ratings(guild, players).await?;
-    let after = ratings::after_game(guild, players, before, winner, now);
-    write.save_ratings(&after).await
 }

@@ -25,7 +25,7 @@ use crate::service::{Actor, GameId, GameView, PlayerId};
 
 pub use learn::{answered_shown, learning_shown};
 pub use puzzle::shown as shown_puzzle;
-pub use tournament::{signup_buttons, signup_text};
+pub use tournament::signup_buttons;
 
 pub fn all() -> Vec<poise::Command<Data, Error>> {
     vec![

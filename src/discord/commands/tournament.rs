@@ -12,11 +12,11 @@ use crate::discord::button_id::ButtonId;
 use crate::discord::messages::{button, fit_message};
 use crate::discord::outgoing::{self, NOBODY};
 use crate::discord::player_of;
-use crate::discord::tournament_posts::{pairings_text, standings_text};
-use crate::i18n::{Lang, variant_words, yes_no};
+use crate::discord::tournament_posts::{pairings_text, signup_text, standings_text};
+use crate::i18n::Lang;
 use crate::service::{
     Format, MOST_SWISS_ROUNDS, ServiceError, TournamentId, TournamentStatus, TournamentTerms,
-    TournamentView, Venue, move_time_words,
+    TournamentView, Venue,
 };
 use crate::tr;
 
@@ -106,59 +106,6 @@ pub async fn create(
     let message = sent.message().await?.id.stored();
     service.set_signup_message(view.id, message).await?;
     Ok(())
-}
-
-/// The format in words: "Swiss, 5 rounds", "double round robin".
-fn format_words(lang: Lang, format: Format) -> String {
-    match format {
-        Format::RoundRobin { double } => tr!(
-            lang,
-            "tournament-format-round-robin",
-            double = yes_no(double)
-        ),
-        Format::Swiss { rounds } => tr!(lang, "tournament-format-swiss", rounds = rounds),
-    }
-}
-
-/// The sign-up message: the terms, who has joined, and how to join.
-pub fn signup_text(lang: Lang, view: &TournamentView) -> String {
-    let mut text = tr!(
-        lang,
-        "tournament-signup",
-        id = view.id,
-        name = &view.name,
-        format = format_words(lang, view.format),
-        terms = format!(
-            "{}, {}",
-            variant_words(lang, view.options.variant),
-            move_time_words(lang, view.options.move_time)
-        ),
-        rated = yes_no(view.options.rated)
-    );
-    text.push('\n');
-    text.push_str(&match (view.status, view.signup_deadline_at) {
-        (TournamentStatus::Signup, Some(at)) => tr!(
-            lang,
-            "tournament-signup-until",
-            at = format!("<t:{}:R>", at / 1000)
-        ),
-        (TournamentStatus::Signup, None) => tr!(lang, "tournament-signup-by-hand"),
-        (TournamentStatus::Cancelled, _) => tr!(lang, "tournament-cancelled"),
-        _ => tr!(lang, "tournament-signup-closed"),
-    });
-    text.push('\n');
-    let names: Vec<&str> = view
-        .entrants
-        .iter()
-        .map(|e| e.player.name.as_str())
-        .collect();
-    text.push_str(&tr!(
-        lang,
-        "tournament-entrants",
-        count = names.len(),
-        names = names.join(", ")
-    ));
-    fit_message(&text)
 }
 
 pub fn signup_buttons(lang: Lang, view: &TournamentView) -> Vec<serenity::CreateActionRow> {
