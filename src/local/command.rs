@@ -175,7 +175,7 @@ pub enum Verb {
 }
 
 /// Every word a line may start with (besides a move's cells).
-const COMMAND_WORDS: [&str; 26] = [
+const COMMAND_WORDS: &[&str] = &[
     "help",
     "rules",
     "play",

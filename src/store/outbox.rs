@@ -517,6 +517,24 @@ mod tests {
         }
     }
 
+    /// The hosts' guide lists the values of the deliveries metric's `kind` label: every kind.
+    #[test]
+    fn every_kind_is_named_in_the_hosts_guide() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/hosting.md");
+        let guide = std::fs::read_to_string(path).unwrap();
+        let line = guide
+            .lines()
+            .find(|line| line.contains("ponte_deliveries_total"))
+            .expect("docs/hosting.md names the deliveries metric");
+        for owed in every_kind() {
+            let kind = owed.kind();
+            assert!(
+                line.contains(&format!("`{kind}`")),
+                "{kind} in docs/hosting.md"
+            );
+        }
+    }
+
     /// Every item reads back as it was owed, whatever its columns.
     #[tokio::test]
     async fn every_kind_of_item_reads_back_as_it_was_owed() {

@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, actor, server_lang, user_lang};
+use super::{Context, Data, Error, actor, server_lang, user_lang};
 use crate::tr;
 
 use crate::discord::messages::{
@@ -97,6 +97,11 @@ impl MoveTime {
         };
         Some(Duration::from_secs(hours * 3600))
     }
+}
+
+/// This group's commands, for [`super::all`].
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![challenge()]
 }
 
 /// Challenge a player, anyone, or the bot itself to a game of Ponte del Diavolo

@@ -5,7 +5,8 @@ use std::sync::LazyLock;
 use poise::serenity_prelude as serenity;
 
 use super::{
-    Context, Error, author_id, autocomplete, game_id, server_lang, tell_author, the_game, user_lang,
+    Context, Data, Error, author_id, autocomplete, game_id, server_lang, tell_author, the_game,
+    user_lang,
 };
 use crate::discord::messages::{away_text, board_text, game_buttons};
 use crate::discord::post::{export_file, game_channel};
@@ -13,6 +14,11 @@ use crate::game::{Color, Record};
 use crate::i18n::{Lang, color_name};
 use crate::service::picture;
 use crate::tr;
+
+/// This group's commands, for [`super::all`].
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![board(), games(), export(), rules(), help()]
+}
 
 /// Show the board of a game
 ///

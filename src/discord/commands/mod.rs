@@ -5,11 +5,9 @@
 
 mod autocomplete;
 mod challenge;
-mod hint;
 mod info;
-mod learn;
+mod learning;
 mod play;
-mod puzzle;
 mod review;
 mod settings;
 mod standings;
@@ -23,36 +21,25 @@ use super::{Context, Data, Error, user_lang};
 use crate::i18n::Lang;
 use crate::service::{Actor, GameId, GameView, PlayerId};
 
-pub use learn::{answered_shown, learning_shown};
-pub use puzzle::shown as shown_puzzle;
+pub use learning::{answered_shown, learning_shown, shown_puzzle};
 pub use tournament::signup_buttons;
 
+/// Every slash command, group by group (each group's file lists its own).
 pub fn all() -> Vec<poise::Command<Data, Error>> {
-    vec![
-        challenge::challenge(),
-        play::place(),
-        play::bridge(),
-        play::swap(),
-        play::pass(),
-        play::resign(),
-        info::board(),
-        info::games(),
-        play::abort(),
-        hint::hint(),
-        standings::notify(),
-        standings::leaderboard(),
-        standings::stats(),
-        info::export(),
-        review::replay(),
-        review::analyse(),
-        info::rules(),
-        info::help(),
-        settings::settings(),
-        tournament::tournament(),
-        vacation::vacation(),
-        puzzle::puzzle(),
-        learn::learn(),
+    [
+        challenge::commands(),
+        play::commands(),
+        info::commands(),
+        review::commands(),
+        standings::commands(),
+        settings::commands(),
+        tournament::commands(),
+        vacation::commands(),
+        learning::commands(),
     ]
+    .into_iter()
+    .flatten()
+    .collect()
 }
 
 /// The language of a post the whole server sees: the server's (see `Service::guild_language`).

@@ -2,7 +2,7 @@
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, actor, author_id, autocomplete, game_id, the_game, user_lang};
+use super::{Context, Data, Error, actor, author_id, autocomplete, game_id, the_game, user_lang};
 use crate::discord::UserError;
 use crate::discord::button_id::ButtonId;
 use crate::discord::messages::button;
@@ -26,7 +26,7 @@ async fn play(
     let Some(id) = game_or_lesson(ctx, game).await? else {
         let mv =
             parsed.map_err(|_| UserError(tr!(user_lang(ctx), "error-not-a-move", text = text)))?;
-        return super::learn::answer_move(ctx, mv).await;
+        return super::learning::answer_move(ctx, mv).await;
     };
     let mv = match parsed {
         Ok(mv) => mv,
@@ -83,6 +83,11 @@ async fn game_or_lesson(ctx: Context<'_>, game: Option<i64>) -> Result<Option<Ga
             _ => Err(error),
         },
     }
+}
+
+/// This group's commands, for [`super::all`].
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![place(), bridge(), swap(), pass(), resign(), abort()]
 }
 
 /// Place two tiles, e.g. c3 d4

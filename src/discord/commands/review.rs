@@ -1,9 +1,14 @@
 //! After a game: `/replay` (an animated GIF of the game) and `/analyse` (the AI's look back at
 //! a finished game: a chart of White's chances and the moves that changed the game most).
 
-use super::{Context, Error, actor, autocomplete, named_game, server_lang};
+use super::{Context, Data, Error, actor, autocomplete, named_game, server_lang};
 use crate::discord::ids::Stored;
 use crate::discord::post::{analysed_answer, gif_of};
+
+/// This group's commands, for [`super::all`].
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![replay(), analyse()]
+}
 
 /// An animated replay of a game
 #[poise::command(slash_command, guild_only)]

@@ -1,7 +1,7 @@
 //! `/settings`: the language of the server's posts, who creates tournaments, the vacation
 //! days, and the daily puzzle's channel, for its managers.
 
-use super::{Context, Error, actor};
+use super::{Context, Data, Error, actor};
 use crate::discord::ids::Stored;
 use crate::i18n::{Lang, yes_no};
 use crate::service::ServiceError;
@@ -18,6 +18,11 @@ pub enum LanguageChoice {
     German,
     #[name = "Français"]
     French,
+}
+
+/// This group's commands, for [`super::all`].
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![settings()]
 }
 
 /// The server's settings (managers only)

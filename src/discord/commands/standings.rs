@@ -4,7 +4,7 @@
 use crate::discord::ids::Stored;
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, actor, author_id, autocomplete, server_lang, user_lang};
+use super::{Context, Data, Error, actor, author_id, autocomplete, server_lang, user_lang};
 use crate::discord::messages::level_name;
 use crate::discord::player_of;
 use crate::game::Color;
@@ -23,6 +23,11 @@ pub enum NotifyChoice {
     /// One direct message a day listing the games waiting.
     #[name = "daily digest"]
     Digest,
+}
+
+/// This group's commands, for [`super::all`].
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![notify(), leaderboard(), stats()]
 }
 
 /// How you hear of your games by direct message: reminders, a daily digest, or nothing

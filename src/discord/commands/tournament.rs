@@ -7,7 +7,7 @@ use std::time::Duration;
 use poise::serenity_prelude as serenity;
 
 use super::challenge::{BoardSize, MoveTime, SupplyChoice, options_of};
-use super::{Context, Error, actor, server_lang, tell_author, user_lang};
+use super::{Context, Data, Error, actor, server_lang, tell_author, user_lang};
 use crate::discord::button_id::ButtonId;
 use crate::discord::messages::{button, fit_message};
 use crate::discord::outgoing::{self, NOBODY};
@@ -40,6 +40,11 @@ pub enum SignupChoice {
     ThreeDays,
     #[name = "7 days"]
     SevenDays,
+}
+
+/// This group's commands, for [`super::all`].
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![tournament()]
 }
 
 /// Server tournaments

@@ -2,9 +2,14 @@
 //! server's games for whole days (see `service::vacations`). The answers go to the player
 //! alone; their opponents see "away until …" on the game's board and in `/games`.
 
-use super::{Context, Error, actor, tell_author, user_lang};
+use super::{Context, Data, Error, actor, tell_author, user_lang};
 use crate::service::{Actor, ServiceError, VacationStatus};
 use crate::tr;
+
+/// This group's commands, for [`super::all`].
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![vacation()]
+}
 
 /// Time away from this server's games: your clocks stand still
 #[poise::command(

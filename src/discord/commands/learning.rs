@@ -1,20 +1,33 @@
-//! `/learn`: the lessons, privately to the learner, in a server or a direct message: the
-//! lesson's board, its explanation and task, and buttons for a choice. A move is answered with
-//! `/place`, `/bridge` or `/pass` outside any game (see `play`), or, everywhere and in direct
-//! messages (where those commands are not offered), with `/learn move:`; the same in every
-//! language. After the last lesson: a game against the bot at easy, or starting again.
+//! The learning wing's commands, each answering its player alone with a [`PrivateBoard`]:
+//!
+//! - `/learn`: the lessons, in a server or a direct message: the lesson's board, its
+//!   explanation and task, and buttons for a choice. A move is answered with `/place`,
+//!   `/bridge` or `/pass` outside any game (see `play`), or, everywhere and in direct messages
+//!   (where those commands are not offered), with `/learn move:`; the same in every language.
+//!   After the last lesson: a game against the bot at easy, or starting again.
+//! - `/puzzle`: the position as a picture, what to find, and one button per choice (answered
+//!   in `buttons`). In a server, its own games' puzzles first, then the built-in set; in a
+//!   direct message, the built-in set.
+//! - `/hint`: in a game against the bot, the move it would play for the author, on a board.
+//!
+//! A new learning command joins them here and in [`commands`].
 
 use poise::serenity_prelude as serenity;
 
-use super::{Context, Error, actor, user_lang};
+use super::{Context, Data, Error, actor, autocomplete, game_id, tell_author, user_lang};
 use crate::discord::UserError;
 use crate::discord::button_id::ButtonId;
 use crate::discord::messages::button;
 use crate::discord::private_board::PrivateBoard;
 use crate::game::Move;
 use crate::i18n::Lang;
-use crate::service::{Answered, Learning, LessonAnswer, LessonView};
+use crate::service::{Answered, Learning, LessonAnswer, LessonView, PuzzleView};
 use crate::tr;
+
+/// The learning commands, for [`super::all`].
+pub fn commands() -> Vec<poise::Command<Data, Error>> {
+    vec![hint(), puzzle(), learn()]
+}
 
 /// Learn Ponte del Diavolo by playing: eight short lessons, privately
 ///
@@ -92,7 +105,7 @@ pub async fn learning_shown(learning: Learning, lang: Lang) -> Result<PrivateBoa
         false => tr!(lang, "lesson-how-choice"),
     };
     let text = format!("{}\n{how}", view.text(lang));
-    let buttons = choice_buttons(&view, lang);
+    let buttons = lesson_buttons(&view, lang);
     let board = PrivateBoard::drawn(text, "lesson.png", move || view.png(lang)).await?;
     Ok(board.with_buttons(buttons))
 }
@@ -115,7 +128,7 @@ pub async fn answered_shown(answered: Answered, lang: Lang) -> Result<PrivateBoa
 }
 
 /// One button per choice of a choice lesson (none for a move).
-fn choice_buttons(view: &LessonView, lang: Lang) -> Vec<serenity::CreateActionRow> {
+fn lesson_buttons(view: &LessonView, lang: Lang) -> Vec<serenity::CreateActionRow> {
     let Ok(lesson) = u8::try_from(view.number) else {
         return Vec::new();
     };
@@ -130,4 +143,62 @@ fn choice_buttons(view: &LessonView, lang: Lang) -> Vec<serenity::CreateActionRo
         true => Vec::new(),
         false => vec![serenity::CreateActionRow::Buttons(buttons)],
     }
+}
+
+/// A position from this server's games: find the move that keeps the advantage
+///
+/// Deferred first, privately: the picture takes a moment to draw.
+#[poise::command(slash_command)]
+pub async fn puzzle(ctx: Context<'_>) -> Result<(), Error> {
+    ctx.defer_ephemeral().await?;
+    let lang = user_lang(ctx);
+    let Some(view) = ctx.data().service.next_puzzle(&actor(ctx)).await? else {
+        return tell_author(ctx, &tr!(lang, "puzzle-none")).await;
+    };
+    ctx.send(shown_puzzle(view, lang).await?.reply()).await?;
+    Ok(())
+}
+
+/// A puzzle as shown: its words, its picture (drawn off the async threads) and its buttons.
+///
+/// # Errors
+/// When drawing panics.
+pub async fn shown_puzzle(view: PuzzleView, lang: Lang) -> Result<PrivateBoard, Error> {
+    let (text, buttons) = (view.text(lang), puzzle_buttons(&view));
+    let board = PrivateBoard::drawn(text, "puzzle.png", move || view.png(lang)).await?;
+    Ok(board.with_buttons(buttons))
+}
+
+/// One button per choice, labelled with the move in the record's notation.
+fn puzzle_buttons(view: &PuzzleView) -> Vec<serenity::CreateActionRow> {
+    let buttons = (0u8..)
+        .zip(view.choices())
+        .map(|(choice, mv)| {
+            let id = ButtonId::PuzzleAnswer {
+                puzzle: view.id,
+                choice,
+            };
+            button(id, mv.to_string(), serenity::ButtonStyle::Primary)
+        })
+        .collect();
+    vec![serenity::CreateActionRow::Buttons(buttons)]
+}
+
+/// Against the bot: the move it would play for you, and why (hints are counted)
+///
+/// Deferred first, privately: the search takes up to two seconds. The service refuses it,
+/// with its reason and nothing counted, in rated games, between people, out of turn, to
+/// someone not playing and after the end.
+#[poise::command(slash_command, guild_only)]
+pub async fn hint(
+    ctx: Context<'_>,
+    #[autocomplete = "autocomplete::game"] game: Option<i64>,
+) -> Result<(), Error> {
+    let id = game_id(ctx, game).await?;
+    ctx.defer_ephemeral().await?;
+    let lang = user_lang(ctx);
+    let hint = ctx.data().service.hint(id, &actor(ctx)).await?;
+    let board = PrivateBoard::drawn(hint.text(lang), "hint.png", move || hint.png(lang)).await?;
+    ctx.send(board.reply()).await?;
+    Ok(())
 }
