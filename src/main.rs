@@ -260,7 +260,7 @@ fn database_url(database: Option<String>) -> String {
 }
 
 /// Exit 1, with the reason, when no backup was made: the database is missing or no ponte
-/// database; DEST is the database (or a file beside it), not a regular file, or exists without
+/// database; DEST is the database (or a file beside it), `-`, not a regular file, or exists without
 /// --force; its folder is missing or full.
 fn backup(args: BackupArgs) -> Outcome {
     let url = database_url(args.database);

@@ -314,6 +314,7 @@ async fn a_destination_that_is_no_regular_file_is_refused_even_with_force() {
         ("backups", "backups is a folder: name the backup's file"),
         ("backups/", "backups/ is a folder: name the backup's file"),
         (".", ". is a folder: name the backup's file"),
+        ("-", "`-` would be the standard output, which is no file"),
     ];
     for (dest, message) in cases {
         let (status, said) = backup_in(dir.path(), dest, &url, true);

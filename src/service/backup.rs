@@ -38,6 +38,8 @@ pub enum BackupError {
     Folder(PathBuf),
     #[error("{0} is not a regular file: a backup is a database file, never a device or a pipe")]
     NotAFile(PathBuf),
+    #[error("`-` would be the standard output, which is no file: name the backup's file")]
+    StandardOutput,
     #[error("{0} is not a folder")]
     NotAFolder(PathBuf),
     #[error("the folder {0} does not exist")]
@@ -63,6 +65,10 @@ pub enum BackupError {
 /// its folder is missing, cannot be written or has no room left; database failures.
 #[tracing::instrument]
 pub async fn backup(url: &str, dest: &Path, force: bool) -> Result<Copied, BackupError> {
+    // Where the other commands write to the standard output; SQLite copies only into a file.
+    if dest == Path::new("-") {
+        return Err(BackupError::StandardOutput);
+    }
     let database = database_file(url)?;
     match std::fs::metadata(&database) {
         Ok(meta) if meta.is_file() => {}
