@@ -330,7 +330,7 @@ help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]`
     `/wiedergabe [partie]` – eine beendete Partie als Animation. `/analyse [partie]` – wo sie gewonnen und verloren wurde, aus Sicht der KI.
     `/rangliste [seite]`, `/statistik [spieler]` – die Ratings dieses Servers. `/benachrichtigen an|aus|tägliche Übersicht` – Erinnerungen per Direktnachricht, oder eine Übersicht am Tag.
     `/urlaub beginnen|beenden|stand` – eine Pause: Deine Uhren stehen still.
-    `/einstellungen sprache|rätsel-kanal` – meine Sprache hier, ein tägliches Rätsel in diesem Kanal (Verwalter).
+    `/einstellungen sprache|turniere|urlaub|rätsel-kanal` – Sprache, Turnierrechte, Urlaubstage, tägliches Rätsel hier (Verwalter).
     `/turnier erstellen|starten|stand|paarungen|zurückziehen|absagen` – Turniere auf dem Server (Rundenturnier oder Schweizer System); anmelden per Knopf unter der Anmeldung.
     Im Thread einer Partie beziehen sich die Befehle auf diese Partie; anderswo wählst du sie mit der Option `partie`. `/hilfe` – diese Liste.
 

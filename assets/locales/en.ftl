@@ -341,7 +341,7 @@ help-text = `/challenge [opponent] [size] [supply] [time] [rated]` — challenge
     `/replay [game]` — an animated replay of a finished game. `/analyse [game]` — where it was won and lost, as the AI sees it.
     `/leaderboard [page]`, `/stats [player]` — this server's ratings. `/notify on|off|daily digest` — reminders by direct message, or one digest a day.
     `/vacation start|end|status` — time away: your clocks stand still.
-    `/settings language|puzzle-channel` — the language of my posts here, a puzzle every day in this channel (managers).
+    `/settings language|tournaments|vacations|puzzle-channel` — my language here, who creates tournaments, vacation days, a daily puzzle in this channel (managers).
     `/tournament create|start|standings|pairings|withdraw|cancel` — server tournaments (round robin or Swiss); join with the button under the sign-up message.
     In a game's thread the commands act on that game; elsewhere pick it with the `game` option. `/help` — this list.
 

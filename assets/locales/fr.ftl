@@ -330,7 +330,7 @@ help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — d
     `/revoir [partie]` — une partie finie rejouée en animation. `/analyser [partie]` — où elle s’est gagnée et perdue, selon l’IA.
     `/classement [page]`, `/stats [joueur]` — les cotes de ce serveur. `/rappels activés|désactivés|résumé quotidien` — rappels en message privé, ou un résumé par jour.
     `/vacances partir|revenir|état` — une pause : tes pendules s’arrêtent.
-    `/réglages langue|salon-problèmes` — ma langue ici, un problème par jour dans ce salon (gestionnaires).
+    `/réglages langue|tournois|vacances|salon-problèmes` — langue, tournois, jours de vacances, problème du jour ici (gestionnaires).
     `/tournoi créer|lancer|classement|appariements|retrait|annuler` — tournois du serveur (toutes rondes ou système suisse) ; inscription avec le bouton sous le message d'inscription.
     Dans le fil d'une partie, les commandes agissent sur cette partie ; ailleurs, choisis-la avec l'option `partie`. `/aide` — cette liste.
 

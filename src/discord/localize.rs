@@ -137,4 +137,39 @@ mod tests {
             }
         }
     }
+
+    /// `/help` names every command and subcommand, in the player's language and in one
+    /// message, so a command added to a group's list cannot be left out of it.
+    #[test]
+    fn help_names_every_command_in_every_language() {
+        let commands = crate::discord::commands::all();
+        for lang in Lang::ALL {
+            let help = i18n::text(lang, "help-text", &Args::new());
+            // One Discord message, whole: `fit_message` would cut its last lines.
+            assert!(
+                help.chars().count() <= 2000,
+                "{lang:?}: {}",
+                help.chars().count()
+            );
+            for command in &commands {
+                let id = format!("cmd-{}", command.name);
+                let name = i18n::text(lang, &id, &Args::new());
+                assert!(help.contains(&format!("/{name}")), "{lang:?}: /{name}");
+                // Subcommands are listed as in `/vacation start|end|status`.
+                let listed = help
+                    .split(&format!("`/{name} "))
+                    .nth(1)
+                    .and_then(|rest| rest.split('`').next())
+                    .unwrap_or_default();
+                for subcommand in &command.subcommands {
+                    let key = format!("{id}-{}", subcommand.name);
+                    let sub = i18n::text(lang, &key, &Args::new());
+                    assert!(
+                        listed.split('|').any(|s| s == sub),
+                        "{lang:?}: /{name} {sub}"
+                    );
+                }
+            }
+        }
+    }
 }
