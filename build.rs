@@ -3,6 +3,8 @@ use std::process::Command;
 fn main() {
     // Rebuild when a migration changes: `sqlx::migrate!` embeds them at compile time.
     println!("cargo:rerun-if-changed=migrations");
+    // The web board's page, built into the binary (precompressed) by memory-serve.
+    memory_serve::load_directory("./assets/web");
     // The commit the binary is built from, which `ponte arena` writes into a match's record.
     println!("cargo:rustc-env=PONTE_COMMIT={}", commit());
 }
