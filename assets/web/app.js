@@ -47,7 +47,7 @@ function draw(game) {
       const [x, y] = [MARGIN + col * UNIT, MARGIN + (size - 1 - row) * UNIT];
       const cell = element("rect", {
         x, y, width: UNIT, height: UNIT,
-        class: colour ? `cell ${colour}` : "cell",
+        class: "cell",
         role: "gridcell",
         tabindex: "0",
         "data-cell": name,
@@ -67,6 +67,10 @@ function draw(game) {
         }
       });
       line.append(cell);
+      // The tile inside its cell, so that no neighbour's grid line covers its outline.
+      if (colour) {
+        line.append(element("rect", { x: x + 1, y: y + 1, width: UNIT - 2, height: UNIT - 2, class: `tile ${colour}` }));
+      }
       if (colour === "red") {
         line.append(element("circle", { cx: x + UNIT / 2, cy: y + UNIT / 2, r: 1.2, class: "mark" }));
       }
