@@ -92,6 +92,17 @@ async fn malformed_json_is_a_bad_request_and_saves_nothing() {
 }
 
 #[tokio::test]
+async fn an_oversized_body_is_refused_as_too_large_and_saves_nothing() {
+    let site = site().await;
+    let id = site.start().await;
+    let padding = "x".repeat(64 * 1024);
+    let body = json!({"move": "c3 d4", "version": 0, "padding": padding}).to_string();
+    let (status, answer) = site.play(id, &body).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
+    assert_eq!(site.version(id).await, 0);
+}
+
+#[tokio::test]
 async fn an_unknown_game_is_not_found() {
     let site = site().await;
     let (status, answer) = site.call("GET", "/api/games/99", None).await;

@@ -96,7 +96,7 @@ async fn play(
     body: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Result<Json<BoardView>, Refused> {
     let Json(request) =
-        body.map_err(|rejection| Refused(StatusCode::BAD_REQUEST, rejection.body_text()))?;
+        body.map_err(|rejection| Refused(bad_body_status(&rejection), rejection.body_text()))?;
     let mv: Move = request.mv.parse().map_err(|error: crate::game::BadMove| {
         Refused(StatusCode::BAD_REQUEST, error.to_string())
     })?;
@@ -115,4 +115,15 @@ async fn play(
 pub(super) fn game_id(text: &str) -> Result<GameId, Refused> {
     text.parse()
         .map_err(|error: crate::ids::BadId| Refused(StatusCode::BAD_REQUEST, error.to_string()))
+}
+
+/// A body too large says so (413); any other body that is not a move request is a bad request,
+/// whether its JSON is broken, of another shape or not declared JSON: 422 is kept for moves
+/// the game refuses.
+fn bad_body_status(rejection: &JsonRejection) -> StatusCode {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        StatusCode::PAYLOAD_TOO_LARGE
+    } else {
+        StatusCode::BAD_REQUEST
+    }
 }
