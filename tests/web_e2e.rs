@@ -83,8 +83,9 @@ async fn launch(profile: &tempfile::TempDir) -> (Browser, tokio::task::JoinHandl
 async fn wait_until(page: &Page, predicate: &str, what: &str) {
     let started = Instant::now();
     loop {
-        let value = page.evaluate(predicate).await.unwrap();
-        if value.into_value::<bool>().unwrap_or(false) {
+        // An error is "not yet": the page may still be loading its first document.
+        let value = page.evaluate(predicate).await.ok();
+        if value.is_some_and(|value| value.into_value::<bool>().unwrap_or(false)) {
             return;
         }
         if started.elapsed() > BOUND {
@@ -139,6 +140,7 @@ async fn a_game_against_easy_is_played_by_clicking_and_the_reply_arrives_live() 
     let profile = tempfile::tempdir().unwrap();
     let (mut browser, events) = launch(&profile).await;
     let page = browser.new_page(address.as_str()).await.unwrap();
+    page.wait_for_navigation().await.unwrap();
     page.execute(SetDeviceMetricsOverrideParams::new(1280, 800, 1.0, false))
         .await
         .unwrap();
