@@ -3,6 +3,12 @@ use std::process::Command;
 fn main() {
     // Rebuild when a migration changes: `sqlx::migrate!` embeds them at compile time.
     println!("cargo:rerun-if-changed=migrations");
+    // The web board's page, built into the binary (precompressed) by memory-serve, in debug
+    // builds too: the tests run the binary as players get it. Quietly: it would warn on every
+    // build that it read the folder.
+    // SAFETY: the build script runs on one thread; nothing reads the environment meanwhile.
+    unsafe { std::env::set_var("MEMORY_SERVE_QUIET", "1") };
+    memory_serve::load_directory_with_embed("./assets/web", true);
     // The commit the binary is built from, which `ponte arena` writes into a match's record.
     println!("cargo:rustc-env=PONTE_COMMIT={}", commit());
 }

@@ -23,3 +23,4 @@ pub mod service;
 pub mod stop;
 pub mod store;
 pub mod tournament;
+pub mod web;

@@ -29,6 +29,8 @@ enum Command {
     Bot,
     /// Play in the terminal on the same service and database as the bot
     Local(LocalArgs),
+    /// Serve the board in a browser on this machine (127.0.0.1 only), against the AI
+    Web(WebArgs),
     /// Draw the position at the end of a game record as a PNG
     Render(RenderArgs),
     /// Animate a game record as a looping GIF, one frame per move
@@ -70,6 +72,16 @@ struct LocalArgs {
     /// en, de or fr (default: the system's language, else English)
     #[arg(long)]
     lang: Option<Lang>,
+}
+
+#[derive(clap::Args)]
+struct WebArgs {
+    /// The port on 127.0.0.1 (0: any free one); no other address is served
+    #[arg(long, default_value_t = ponte::web::DEFAULT_PORT)]
+    port: u16,
+    /// The SQLite database (default: $DATABASE_URL, else sqlite://ponte.db)
+    #[arg(long)]
+    database: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -195,12 +207,16 @@ fn main() -> ExitCode {
     let matches = Cli::command().get_matches();
     let name = matches.subcommand_name().unwrap_or_default().to_string();
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|error| error.exit());
-    if !matches!(cli.command, Command::Bot | Command::Local(_)) {
+    if !matches!(
+        cli.command,
+        Command::Bot | Command::Local(_) | Command::Web(_)
+    ) {
         die_quietly_on_a_closed_pipe();
     }
     let outcome = match cli.command {
         Command::Bot => bot(),
         Command::Local(args) => local(args),
+        Command::Web(args) => web(args),
         Command::Render(args) => render(args),
         Command::Gif(args) => gif(args),
         Command::Analyse(args) => analyse(args),
@@ -318,6 +334,49 @@ fn local(args: LocalArgs) -> Outcome {
     // Stopped by a signal, the reader of standard input may still wait for a line on its
     // thread: it is not waited for.
     runtime.shutdown_timeout(Duration::from_millis(100));
+    ran?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Serves the board on 127.0.0.1 only: there is no login, so nobody but this machine's
+/// users may reach it. The address is the first line on standard output; logs go to standard
+/// error.
+fn web(args: WebArgs) -> Outcome {
+    let url = database_url(args.database);
+    ponte::web::start_logs();
+    let runtime = tokio::runtime::Runtime::new()?;
+    // Caught before anything is opened, so that a stop at any moment closes what was.
+    let signals = runtime.block_on(async { ponte::stop::Signals::catch() })?;
+    let ran = runtime.block_on(async {
+        let address = std::net::SocketAddr::from((std::net::Ipv4Addr::LOCALHOST, args.port));
+        let listener = tokio::net::TcpListener::bind(address)
+            .await
+            .with_context(|| format!("listening on {address}"))?;
+        let address = listener.local_addr()?;
+        println!("http://{address}/");
+        std::io::stdout().flush()?;
+        let mut service = ponte::service::Service::open(&url)
+            .await
+            .with_context(|| format!("opening {url}"))?;
+        if let Ok(playouts) = std::env::var("PONTE_AI_PLAYOUTS") {
+            let playouts = playouts
+                .trim()
+                .parse()
+                .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?;
+            service.set_ai_playouts(Some(playouts));
+        }
+        let service = std::sync::Arc::new(service);
+        let player = ponte::local::default_player(&service).await;
+        tracing::info!(%address, database = %url, player = %player.name, "serving the board: open the address in a browser");
+        tokio::spawn(service.clone().run_ai());
+        ponte::web::serve(service.clone(), player, listener, signals).await?;
+        tracing::info!("stopped");
+        service.close().await;
+        anyhow::Ok(())
+    });
+    // An AI search still thinking on its thread is not waited for: its game's turn resumes
+    // from the database at the next start.
+    runtime.shutdown_timeout(Duration::from_secs(1));
     ran?;
     Ok(ExitCode::SUCCESS)
 }

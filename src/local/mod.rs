@@ -36,19 +36,22 @@ use words::{LocalError, describe_move, games_list, show};
 /// The setting that keeps the terminal's current game from one start to the next.
 const CURRENT_GAME: &str = "local.current_game";
 
+pub use player::default_player;
+
 /// The local player of this name.
 fn local_player(name: &str) -> Player {
     Player::new(PlayerId::of_terminal(name), name)
 }
 
 /// Who acts in the terminal: a local player, from no server (the terminal has none). Every
-/// command that acts for someone builds its [`Actor`] here.
-fn local_actor(player: Player) -> Actor {
+/// command that acts for someone builds its [`Actor`] here (and `ponte web`'s, which plays on
+/// this machine as the terminal does).
+pub fn local_actor(player: Player) -> Actor {
     Actor::member(player, None)
 }
 
-/// The bot's own player in the terminal.
-fn bot() -> Player {
+/// The bot's own player in the terminal (and in `ponte web`).
+pub fn bot() -> Player {
     local_player("ponte")
 }
 

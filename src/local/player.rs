@@ -10,7 +10,7 @@ use crate::service::{Player, Service};
 const NOBODY: &str = "player";
 
 /// The terminal's player before anyone is named.
-pub(super) async fn default_player(service: &Service) -> Player {
+pub async fn default_player(service: &Service) -> Player {
     let user = local_player(&system_user().unwrap_or_else(|| NOBODY.to_string()));
     if let Ok(Some(known)) = service.known_player(user.id).await {
         return known;

@@ -110,7 +110,25 @@ fn owed_by_start(game: &NewGame, id: GameId, recorded: Option<MessageId>) -> Vec
         .collect()
 }
 
+/// How many changes a slow listener may fall behind before it is told it missed some.
+pub(super) const CHANGES_KEPT: usize = 256;
+
+/// A game saved at a new version: what a page showing it needs to know to fetch it again.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameChanged {
+    pub game: GameId,
+    pub version: i64,
+}
+
 impl Service {
+    /// Every change of every game saved from now on (moves, the AI's too, resignations, losses
+    /// on time), as it is saved. A receiver that falls more than a few hundred changes behind
+    /// gets [`tokio::sync::broadcast::error::RecvError::Lagged`] and should fetch what it shows
+    /// again.
+    pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<GameChanged> {
+        self.changed.subscribe()
+    }
+
     /// Saves `change` to the game being written, leading to `position`, with what it owes the
     /// players and, when it decides a rated game, the players' new ratings; then wakes whoever
     /// the change concerns and, when it ended the game, moves its tournament on. Moves,
@@ -142,6 +160,11 @@ impl Service {
         }
         self.remember(&saved.game, position.clone());
         let view = GameView::new(saved.game, &position);
+        // Nobody listening is no fault: a front end subscribes only while it shows a game.
+        let _ = self.changed.send(GameChanged {
+            game: view.id,
+            version: view.version,
+        });
         if view.is_over() {
             self.after_game_ended(view.id).await;
             self.make_puzzles_of(&view).await;
@@ -267,6 +290,62 @@ mod tests {
             origin,
             anchor: None,
         }
+    }
+
+    #[tokio::test]
+    async fn every_saved_move_is_announced_with_its_game_and_version_and_a_refused_one_is_not() {
+        use crate::game::{Cell, Move};
+        use crate::service::{Actor, ChallengeOptions, Player, ServiceError};
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
+        let service = Service::open(&url).await.unwrap();
+        let (alice, bob) = (
+            Player::new(PlayerId::new(1), "alice"),
+            Player::new(PlayerId::new(2), "bob"),
+        );
+        let options = ChallengeOptions::default();
+        let challenge = service
+            .challenge(
+                &Actor::member(alice, None),
+                Some(&bob),
+                options,
+                Venue::default(),
+            )
+            .await
+            .unwrap();
+        let game = service
+            .accept(challenge.id, &Actor::member(bob, None))
+            .await
+            .unwrap();
+        let mut changes = service.subscribe();
+        let opener = game.opener;
+        let cell = |name: &str| name.parse::<Cell>().unwrap();
+        let first = Move::Place(cell("c3"), cell("d4"));
+        let played = service
+            .play(game.id, opener, first, Some(game.version))
+            .await;
+        let Ok(crate::service::MoveOutcome::Played(report)) = played else {
+            panic!("not played: {played:?}");
+        };
+        let version = report.game.version;
+        assert_eq!(
+            changes.try_recv().unwrap(),
+            GameChanged {
+                game: game.id,
+                version
+            }
+        );
+        let stale = service
+            .play(game.id, opener, first, Some(game.version))
+            .await;
+        assert!(
+            matches!(stale, Err(ServiceError::PositionChanged)),
+            "{stale:?}"
+        );
+        assert!(
+            changes.try_recv().is_err(),
+            "nothing saved, nothing announced"
+        );
     }
 
     #[test]

@@ -1,0 +1,55 @@
+//! `GET /api/games/{id}/events`: server-sent events telling an open page that its game has a
+//! new version, so it fetches the game again. One-way pushes are all the page needs (moves go
+//! as ordinary requests), and the browser's `EventSource` reconnects by itself.
+
+use std::convert::Infallible;
+
+use axum::Router;
+use axum::extract::{Path, State};
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::routing::get;
+use futures_util::Stream;
+use tokio::sync::broadcast::error::RecvError;
+
+use super::Web;
+use super::api::{Refused, game_id};
+
+pub(super) fn routes() -> Router<Web> {
+    Router::new().route("/api/games/{id}/events", get(events))
+}
+
+/// The game's version now, then each new one as it is saved, until the server stops.
+async fn events(
+    State(web): State<Web>,
+    Path(id): Path<String>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refused> {
+    let id = game_id(&id)?;
+    // Subscribed before the read, so that no change between the two is missed.
+    let changes = web.service.subscribe();
+    let now = web.service.game(id).await?.version;
+    let start = (changes, web.stop, Some(now));
+    let stream =
+        futures_util::stream::unfold(start, move |(mut changes, mut stop, first)| async move {
+            if let Some(version) = first {
+                return Some((Ok(changed(version)), (changes, stop, None)));
+            }
+            loop {
+                let version = tokio::select! {
+                    _ = stop.wait_for(|stopped| *stopped) => return None,
+                    change = changes.recv() => match change {
+                        Ok(change) if change.game == id => change.version,
+                        Ok(_) => continue,
+                        // Changes were missed: the page fetches the game again whatever it shows.
+                        Err(RecvError::Lagged(_)) => -1,
+                        Err(RecvError::Closed) => return None,
+                    },
+                };
+                return Some((Ok(changed(version)), (changes, stop, None)));
+            }
+        });
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
+}
+
+fn changed(version: i64) -> Event {
+    Event::default().event("changed").data(version.to_string())
+}

@@ -1,0 +1,103 @@
+//! The board as the page reads it: a small JSON shape made from the service's [`GameView`]
+//! (the engine's own types stay unserialized; the page needs only cells, colours and counts).
+
+use serde::Serialize;
+
+use crate::game::{Color, Move};
+use crate::service::{GameView, PlayerId};
+
+/// One game as the page draws it.
+#[derive(Debug, Serialize)]
+pub struct BoardView {
+    pub id: i64,
+    /// The game's version, sent back with a move so that a stale page is refused.
+    pub version: i64,
+    pub size: u8,
+    pub white: String,
+    pub red: String,
+    /// The colour this browser's player plays, if any.
+    pub you: Option<&'static str>,
+    /// Who moves next; none when the game is over.
+    pub to_move: Option<&'static str>,
+    pub tiles: Vec<Tile>,
+    pub bridges: Vec<BridgeLine>,
+    /// The cells the last move touched (its two tiles or its bridge's ends).
+    pub last_move: Vec<String>,
+    pub points: Points,
+    pub over: bool,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Tile {
+    pub cell: String,
+    pub color: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct BridgeLine {
+    pub from: String,
+    pub to: String,
+    pub color: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct Points {
+    pub white: u32,
+    pub red: u32,
+}
+
+impl BoardView {
+    /// The board of `view` as `player` sees it.
+    pub fn of(view: &GameView, player: PlayerId) -> BoardView {
+        let board = view.game.board();
+        let tiles = [Color::White, Color::Red]
+            .into_iter()
+            .flat_map(|color| {
+                board.tiles(color).iter().map(move |cell| Tile {
+                    cell: cell.to_string(),
+                    color: color.name(),
+                })
+            })
+            .collect();
+        let bridges = board
+            .bridges()
+            .iter()
+            .map(|(color, bridge)| {
+                let [from, to] = bridge.ends();
+                BridgeLine {
+                    from: from.to_string(),
+                    to: to.to_string(),
+                    color: color.name(),
+                }
+            })
+            .collect();
+        let last_move = match view.game.last_move() {
+            Some(Move::Place(a, b) | Move::Bridge(a, b)) => vec![a.to_string(), b.to_string()],
+            _ => Vec::new(),
+        };
+        let you = if view.white.id == player {
+            Some(Color::White.name())
+        } else if view.red.id == player {
+            Some(Color::Red.name())
+        } else {
+            None
+        };
+        BoardView {
+            id: view.id.get(),
+            version: view.version,
+            size: board.size(),
+            white: view.white.name.clone(),
+            red: view.red.name.clone(),
+            you,
+            to_move: view.game.to_move().map(Color::name),
+            tiles,
+            bridges,
+            last_move,
+            points: Points {
+                white: view.game.score(Color::White).points,
+                red: view.game.score(Color::Red).points,
+            },
+            over: view.is_over(),
+        }
+    }
+}

@@ -1,0 +1,151 @@
+//! `ponte web`'s API refuses bad requests with a clear status and message and saves nothing:
+//! the router in process, on a real SQLite file, with no AI running (the AI's turn waits).
+
+use std::sync::Arc;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use ponte::service::{Player, PlayerId, Service};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+struct Site {
+    router: Router,
+    _dir: tempfile::TempDir,
+    _stop: tokio::sync::watch::Sender<bool>,
+}
+
+async fn site() -> Site {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
+    let service = Arc::new(Service::open(&url).await.unwrap());
+    let player = Player::new(PlayerId::of_terminal("alice"), "alice");
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    Site {
+        router: ponte::web::router(service, player, stopped),
+        _dir: dir,
+        _stop: stop,
+    }
+}
+
+impl Site {
+    async fn call(&self, method: &str, path: &str, body: Option<&str>) -> (StatusCode, Value) {
+        let mut request = Request::builder().method(method).uri(path);
+        if body.is_some() {
+            request = request.header(header::CONTENT_TYPE, "application/json");
+        }
+        let request = request
+            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
+            .unwrap();
+        let response = self.router.clone().oneshot(request).await.unwrap();
+        let status = response.status();
+        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
+            .await
+            .unwrap();
+        let value = serde_json::from_slice(&bytes)
+            .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
+        (status, value)
+    }
+
+    async fn start(&self) -> i64 {
+        let (status, game) = self.call("POST", "/api/games", None).await;
+        assert_eq!(status, StatusCode::CREATED, "{game}");
+        assert_eq!(game["you"], "white");
+        assert_eq!(game["to_move"], "white");
+        game["id"].as_i64().unwrap()
+    }
+
+    async fn version(&self, id: i64) -> i64 {
+        let (status, game) = self.call("GET", &format!("/api/games/{id}"), None).await;
+        assert_eq!(status, StatusCode::OK, "{game}");
+        game["version"].as_i64().unwrap()
+    }
+
+    async fn play(&self, id: i64, body: &str) -> (StatusCode, Value) {
+        self.call("POST", &format!("/api/games/{id}/moves"), Some(body))
+            .await
+    }
+}
+
+#[tokio::test]
+async fn malformed_json_is_a_bad_request_and_saves_nothing() {
+    let site = site().await;
+    let id = site.start().await;
+    for body in [
+        "{\"move\": \"c3 d4\", \"version\":",
+        "[]",
+        "{\"move\": 3}",
+        "{}",
+    ] {
+        let (status, answer) = site.play(id, body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
+        assert!(!answer["error"].as_str().unwrap().is_empty());
+    }
+    let (status, answer) = site.play(id, r#"{"move": "c3 dd", "version": 0}"#).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(
+        answer["error"].as_str().unwrap().contains("not a move"),
+        "{answer}"
+    );
+    assert_eq!(site.version(id).await, 0);
+}
+
+#[tokio::test]
+async fn an_oversized_body_is_refused_as_too_large_and_saves_nothing() {
+    let site = site().await;
+    let id = site.start().await;
+    let padding = "x".repeat(64 * 1024);
+    let body = json!({"move": "c3 d4", "version": 0, "padding": padding}).to_string();
+    let (status, answer) = site.play(id, &body).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{answer}");
+    assert_eq!(site.version(id).await, 0);
+}
+
+#[tokio::test]
+async fn an_unknown_game_is_not_found() {
+    let site = site().await;
+    let (status, answer) = site.call("GET", "/api/games/99", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(answer["error"], "there is no game #99");
+    let (status, _) = site
+        .play(99, &json!({"move": "c3 d4", "version": 0}).to_string())
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let (status, _) = site.call("GET", "/api/games/99/events", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn an_illegal_move_says_the_engines_reason_and_saves_nothing() {
+    let site = site().await;
+    let id = site.start().await;
+    // On a 16×16 board i9 exists; on this 8×8 one the engine refuses it.
+    let (status, answer) = site.play(id, r#"{"move": "i9 c3", "version": 0}"#).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert!(answer["error"].as_str().unwrap().contains("i9"), "{answer}");
+    assert_eq!(site.version(id).await, 0, "nothing saved");
+}
+
+#[tokio::test]
+async fn a_move_on_a_stale_version_is_a_conflict_and_saves_nothing() {
+    let site = site().await;
+    let id = site.start().await;
+    let (status, game) = site.play(id, r#"{"move": "c3 d4", "version": 0}"#).await;
+    assert_eq!(status, StatusCode::OK, "{game}");
+    assert_eq!(game["version"], 1);
+    assert_eq!(game["to_move"], "red");
+    let (status, answer) = site.play(id, r#"{"move": "f6 g7", "version": 0}"#).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{answer}");
+    assert!(
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("position changed"),
+        "{answer}"
+    );
+    // Up to date but not this player's turn (the AI's, waiting here): refused too.
+    let (status, answer) = site.play(id, r#"{"move": "f6 g7", "version": 1}"#).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(site.version(id).await, 1, "nothing saved");
+}
