@@ -101,8 +101,29 @@ async fn wait_until(page: &Page, predicate: &str, what: &str) {
     }
 }
 
+/// Clicks what `css` selects. The page draws its board anew on every change, so a node just
+/// found may be gone before the click reaches it: then it is found again.
 async fn click(page: &Page, css: &str) {
-    page.find_element(css).await.unwrap().click().await.unwrap();
+    let started = Instant::now();
+    loop {
+        let clicked = match page.find_element(css).await {
+            Ok(element) => element.click().await.map(|_| ()),
+            Err(error) => Err(error),
+        };
+        match clicked {
+            Ok(()) => return,
+            Err(error) if started.elapsed() > BOUND => panic!("{css}: not clicked: {error}"),
+            Err(_) => tokio::time::sleep(Duration::from_millis(50)).await,
+        }
+    }
+}
+
+/// What a screen reader says of `cell`, read in one step (the board may be drawn anew between
+/// finding a node and reading it).
+async fn label(page: &Page, cell: &str) -> Option<String> {
+    let script =
+        format!("document.querySelector('[data-cell=\"{cell}\"]')?.getAttribute('aria-label')");
+    page.evaluate(script).await.unwrap().into_value().unwrap()
 }
 
 async fn shot(page: &Page, width: i64, name: &str) {
@@ -158,14 +179,7 @@ async fn a_game_against_easy_is_played_by_clicking_and_the_reply_arrives_live() 
         "an empty 8×8 board",
     )
     .await;
-    let label = page
-        .find_element("[data-cell=\"c3\"]")
-        .await
-        .unwrap()
-        .attribute("aria-label")
-        .await
-        .unwrap();
-    assert_eq!(label.as_deref(), Some("c3, empty"));
+    assert_eq!(label(&page, "c3").await.as_deref(), Some("c3, empty"));
     // A mark that a reload would wipe: the reply must come without one.
     page.evaluate("window.notReloaded = true").await.unwrap();
 
@@ -177,14 +191,7 @@ async fn a_game_against_easy_is_played_by_clicking_and_the_reply_arrives_live() 
         "White's two tiles",
     )
     .await;
-    let label = page
-        .find_element("[data-cell=\"c3\"]")
-        .await
-        .unwrap()
-        .attribute("aria-label")
-        .await
-        .unwrap();
-    assert_eq!(label.as_deref(), Some("c3, white tile"));
+    assert_eq!(label(&page, "c3").await.as_deref(), Some("c3, white tile"));
     wait_until(&page, &format!("{} === 2", count("red")), "the AI's reply").await;
     wait_until(
         &page,
