@@ -310,16 +310,7 @@ fn local(args: LocalArgs) -> Outcome {
     // Caught before the database is opened, so that a stop at any moment closes it.
     let signals = runtime.block_on(async { ponte::stop::Signals::catch() })?;
     let ran = runtime.block_on(async {
-        let mut service = ponte::service::Service::open(&url)
-            .await
-            .with_context(|| format!("opening {url}"))?;
-        if let Ok(playouts) = std::env::var("PONTE_AI_PLAYOUTS") {
-            let playouts = playouts
-                .trim()
-                .parse()
-                .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?;
-            service.set_ai_playouts(Some(playouts));
-        }
+        let service = open_service(&url).await?;
         // The built-in puzzles, so that `puzzle` serves some from the first start.
         service
             .load_built_in_puzzles()
@@ -336,6 +327,22 @@ fn local(args: LocalArgs) -> Outcome {
     runtime.shutdown_timeout(Duration::from_millis(100));
     ran?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The service on the database at `url` for a front end on this machine, its AI searching
+/// `PONTE_AI_PLAYOUTS` playouts a move when that is set (a slow machine).
+async fn open_service(url: &str) -> anyhow::Result<ponte::service::Service> {
+    let mut service = ponte::service::Service::open(url)
+        .await
+        .with_context(|| format!("opening {url}"))?;
+    if let Ok(playouts) = std::env::var("PONTE_AI_PLAYOUTS") {
+        let playouts = playouts
+            .trim()
+            .parse()
+            .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?;
+        service.set_ai_playouts(Some(playouts));
+    }
+    Ok(service)
 }
 
 /// Serves the board on 127.0.0.1 only: there is no login, so nobody but this machine's
@@ -355,16 +362,7 @@ fn web(args: WebArgs) -> Outcome {
         let address = listener.local_addr()?;
         println!("http://{address}/");
         std::io::stdout().flush()?;
-        let mut service = ponte::service::Service::open(&url)
-            .await
-            .with_context(|| format!("opening {url}"))?;
-        if let Ok(playouts) = std::env::var("PONTE_AI_PLAYOUTS") {
-            let playouts = playouts
-                .trim()
-                .parse()
-                .context("PONTE_AI_PLAYOUTS must be a number of playouts a move")?;
-            service.set_ai_playouts(Some(playouts));
-        }
+        let service = open_service(&url).await?;
         let service = std::sync::Arc::new(service);
         let player = ponte::local::default_player(&service).await;
         tracing::info!(%address, database = %url, player = %player.name, "serving the board: open the address in a browser");
