@@ -199,6 +199,14 @@ async fn a_game_against_easy_is_played_by_clicking_and_the_reply_arrives_live() 
         "the reply shown live, the player to move again",
     )
     .await;
+    // The live region says what the opponent played, not only whose turn it is.
+    let status: String = page
+        .evaluate("document.getElementById('status').textContent")
+        .await
+        .unwrap()
+        .into_value()
+        .unwrap();
+    assert!(status.contains("ponte played "), "{status}");
     shot(&page, 1280, "first-move").await;
     shot(&page, 360, "first-move").await;
 

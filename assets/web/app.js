@@ -107,7 +107,12 @@ function describe(game) {
     return `Game over. ${points}`;
   }
   const turn = game.to_move === game.you ? "Your move" : `${game.to_move === "white" ? game.white : game.red} to move`;
-  return `${turn} (${game.to_move}). ${points}`;
+  const colour = game.to_move === "white" ? "White" : "Red";
+  // The opponent's move in words, so that the live region says what changed.
+  const played = game.last_played && game.last_played.by !== (game.you === "white" ? game.white : game.red)
+    ? ` ${game.last_played.by} played ${game.last_played.move}.`
+    : "";
+  return `${turn} (${colour}).${played} ${points}`;
 }
 
 async function choose(name) {

@@ -23,6 +23,9 @@ pub struct BoardView {
     pub bridges: Vec<BridgeLine>,
     /// The cells the last move touched (its two tiles or its bridge's ends).
     pub last_move: Vec<String>,
+    /// Who made the last move and what it was ("a5 d3", "c3-e4", "swap"), for the words
+    /// under the board: the picture alone does not tell a screen reader.
+    pub last_played: Option<LastPlayed>,
     pub points: Points,
     pub over: bool,
 }
@@ -38,6 +41,13 @@ pub struct BridgeLine {
     pub from: String,
     pub to: String,
     pub color: &'static str,
+}
+
+#[derive(Debug, Serialize)]
+pub struct LastPlayed {
+    pub by: String,
+    #[serde(rename = "move")]
+    pub notation: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -75,6 +85,13 @@ impl BoardView {
             Some(Move::Place(a, b) | Move::Bridge(a, b)) => vec![a.to_string(), b.to_string()],
             _ => Vec::new(),
         };
+        let last_played = view.moves.last().map(|logged| LastPlayed {
+            by: [&view.white, &view.red]
+                .into_iter()
+                .find(|p| p.id == logged.player_id)
+                .map_or_else(String::new, |p| p.name.clone()),
+            notation: logged.mv.to_string(),
+        });
         let you = if view.white.id == player {
             Some(Color::White.name())
         } else if view.red.id == player {
@@ -93,6 +110,7 @@ impl BoardView {
             tiles,
             bridges,
             last_move,
+            last_played,
             points: Points {
                 white: view.game.score(Color::White).points,
                 red: view.game.score(Color::Red).points,
