@@ -366,7 +366,6 @@ fn web(args: WebArgs) -> Outcome {
         let service = std::sync::Arc::new(service);
         let player = ponte::local::default_player(&service).await;
         tracing::info!(%address, database = %url, player = %player.name, "serving the board: open the address in a browser");
-        tokio::spawn(service.clone().run_ai());
         ponte::web::serve(service.clone(), player, listener, signals).await?;
         tracing::info!("stopped");
         service.close().await;

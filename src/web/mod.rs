@@ -85,8 +85,8 @@ fn header_layer(
     SetResponseHeaderLayer::overriding(name, HeaderValue::from_static(value))
 }
 
-/// Serves the board on `listener` until a signal: then the live streams end, open requests
-/// get [`CLOSING`] to finish, and it returns.
+/// Serves the board on `listener`, with the AI's worker answering its games, until a signal:
+/// then the live streams end, open requests get [`CLOSING`] to finish, and it returns.
 ///
 /// # Errors
 /// When the server fails to accept connections.
@@ -96,6 +96,9 @@ pub async fn serve(
     listener: TcpListener,
     mut signals: Signals,
 ) -> std::io::Result<()> {
+    // Spawned here, in the library, as the bot spawns it: the binary's crate cannot lay out
+    // the worker's deeply nested future in a release build (the compiler's query depth).
+    tokio::spawn(service.clone().run_ai());
     let (stop, stopped) = watch::channel(false);
     let app = router(service, player, stopped.clone());
     let mut until_stopped = stopped;
