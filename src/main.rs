@@ -3,6 +3,9 @@
 //!
 //! One function per subcommand; each returns its exit status, or the [`Exit`] that `main` says
 //! and exits with.
+// The release build lays out the AI worker's deeply nested future (through `ponte web`), which
+// takes more than the compiler's default query depth of 128.
+#![recursion_limit = "256"]
 
 use std::fmt::Display;
 use std::io::{Read, Write};

@@ -96,8 +96,7 @@ pub async fn serve(
     listener: TcpListener,
     mut signals: Signals,
 ) -> std::io::Result<()> {
-    // Spawned here, in the library, as the bot spawns it: the binary's crate cannot lay out
-    // the worker's deeply nested future in a release build (the compiler's query depth).
+    // The AI's worker answers the games against it, as the bot's does.
     tokio::spawn(service.clone().run_ai());
     let (stop, stopped) = watch::channel(false);
     let app = router(service, player, stopped.clone());
