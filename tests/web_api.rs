@@ -31,7 +31,21 @@ async fn site() -> Site {
 
 impl Site {
     async fn call(&self, method: &str, path: &str, body: Option<&str>) -> (StatusCode, Value) {
+        self.call_in(None, method, path, body).await
+    }
+
+    /// A request whose `Accept-Language` is `lang`, if any.
+    async fn call_in(
+        &self,
+        lang: Option<&str>,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> (StatusCode, Value) {
         let mut request = Request::builder().method(method).uri(path);
+        if let Some(lang) = lang {
+            request = request.header(header::ACCEPT_LANGUAGE, lang);
+        }
         if body.is_some() {
             request = request.header(header::CONTENT_TYPE, "application/json");
         }
@@ -148,4 +162,41 @@ async fn a_move_on_a_stale_version_is_a_conflict_and_saves_nothing() {
     let (status, answer) = site.play(id, r#"{"move": "f6 g7", "version": 1}"#).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
     assert_eq!(site.version(id).await, 1, "nothing saved");
+}
+
+#[tokio::test]
+async fn the_pages_words_come_in_the_browsers_language_from_the_fluent_files() {
+    let site = site().await;
+    let (status, words) = site
+        .call_in(Some("de-CH, fr;q=0.8"), "GET", "/api/words", None)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(words["lang"], "de");
+    assert_eq!(
+        words["words"]["web-new-game"],
+        "Neue Partie gegen leicht (8×8)"
+    );
+    assert_eq!(words["langs"].as_array().unwrap().len(), 3);
+    // No other message of the files is sent: the page's own words only.
+    let ids = words["words"].as_object().unwrap();
+    assert!(ids.keys().all(|id| id.starts_with("web-")), "{ids:?}");
+    let (_, words) = site
+        .call_in(Some("it, es"), "GET", "/api/words", None)
+        .await;
+    assert_eq!(
+        words["lang"], "en",
+        "English when ponte speaks none of them"
+    );
+}
+
+#[tokio::test]
+async fn a_refusal_is_said_in_the_browsers_language() {
+    let site = site().await;
+    let (status, answer) = site.call_in(Some("fr"), "GET", "/api/games/99", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    let error = answer["error"].as_str().unwrap();
+    assert!(
+        error.contains("#99") && !error.contains("there is no"),
+        "{error}"
+    );
 }

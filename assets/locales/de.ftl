@@ -982,3 +982,15 @@ cmd-settings-puzzle-channel = rätsel-kanal
     .post-description = hier: jeden Tag in diesem Kanal; aus: kein Rätsel des Tages
     .post-choice-0 = hier
     .post-choice-1 = aus
+
+## Das Brett im Browser (`ponte web`). Jede `web-`-Nachricht geht so, wie sie ist, an die
+## Seite, daher hat keine Argumente: Sätze mit Zahlen oder Namen formatiert der Server.
+
+web-language = Sprache
+web-board = Das Spielbrett
+web-new-game = Neue Partie gegen leicht (8×8)
+web-start-hint = Starte eine Partie: du spielst Weiß und beginnst; klicke zwei Felder an, um zwei Steine zu legen.
+web-cell-empty = leer
+web-tile-white = weißer Stein
+web-tile-red = roter Stein
+web-server-fault = Auf dem Server ist etwas schiefgegangen; nichts wurde geändert.

@@ -991,3 +991,15 @@ cmd-settings-puzzle-channel = puzzle-channel
     .post-description = here: every day in this channel; off: no daily puzzle
     .post-choice-0 = here
     .post-choice-1 = off
+
+## The web board (`ponte web`). Every `web-` message is sent to the page as it is, so none
+## has arguments: a sentence with a number or a name is formatted by the server.
+
+web-language = Language
+web-board = The board
+web-new-game = New game against easy (8×8)
+web-start-hint = Start a game: you play White and open; click two cells to place two tiles.
+web-cell-empty = empty
+web-tile-white = white tile
+web-tile-red = red tile
+web-server-fault = Something went wrong on the server; nothing was changed.

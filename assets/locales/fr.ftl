@@ -982,3 +982,15 @@ cmd-settings-puzzle-channel = salon-problèmes
     .post-description = ici : chaque jour dans ce salon ; désactivé : pas de problème du jour
     .post-choice-0 = ici
     .post-choice-1 = désactivé
+
+## Le plateau dans le navigateur (`ponte web`). Chaque message `web-` est envoyé tel quel à
+## la page, donc aucun n'a d'argument : le serveur formate les phrases avec un nombre ou un nom.
+
+web-language = Langue
+web-board = Le plateau
+web-new-game = Nouvelle partie contre facile (8×8)
+web-start-hint = Commence une partie : tu joues Blanc et tu ouvres ; clique sur deux cases pour poser deux tuiles.
+web-cell-empty = vide
+web-tile-white = tuile blanche
+web-tile-red = tuile rouge
+web-server-fault = Une erreur est survenue sur le serveur ; rien n'a été modifié.

@@ -131,6 +131,20 @@ pub fn text(lang: Lang, id: &str, args: &FluentArgs) -> String {
         })
 }
 
+/// Every message whose id starts with `prefix`, in `lang`, formatted without arguments: the
+/// words a page shows as they are (a sentence with arguments is formatted where it is said).
+pub fn messages_with_prefix(lang: Lang, prefix: &str) -> Vec<(&'static str, String)> {
+    // A message starts a line with its id; attributes, comments and continued lines do not.
+    Lang::En
+        .source()
+        .lines()
+        .filter_map(|line| line.split_once(" ="))
+        .map(|(id, _)| id)
+        .filter(|id| id.starts_with(prefix) && !id.contains(char::is_whitespace))
+        .map(|id| (id, text(lang, id, &FluentArgs::new())))
+        .collect()
+}
+
 /// Whether `id` (or `id.attribute`) is a message of the files.
 pub fn has(lang: Lang, id: &str) -> bool {
     format(lang, id, &FluentArgs::new()).is_some()

@@ -10,6 +10,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::Web;
+use super::lang::PageLang;
 use super::view::BoardView;
 use crate::game::Move;
 use crate::i18n::Lang;
@@ -48,9 +49,11 @@ impl IntoResponse for Refused {
     }
 }
 
-impl From<ServiceError> for Refused {
-    fn from(error: ServiceError) -> Refused {
-        let status = match &error {
+impl Refused {
+    /// The service's refusal in the page's language, with its status; a fault is logged and
+    /// said without its details.
+    pub(super) fn service(error: &ServiceError, lang: Lang) -> Refused {
+        let status = match error {
             ServiceError::UnknownGame(_) => StatusCode::NOT_FOUND,
             ServiceError::PositionChanged => StatusCode::CONFLICT,
             refusal if refusal.is_user_error() => StatusCode::UNPROCESSABLE_ENTITY,
@@ -58,23 +61,26 @@ impl From<ServiceError> for Refused {
                 tracing::warn!(error = %fault, "a request failed");
                 return Refused(
                     StatusCode::INTERNAL_SERVER_ERROR,
-                    "Something went wrong on the server; nothing was changed.".to_string(),
+                    crate::tr!(lang, "web-server-fault"),
                 );
             }
         };
-        // The page's words are English until it has a language of its own.
-        Refused(status, error.words(Lang::En))
+        Refused(status, error.words(lang))
     }
 }
 
 /// `POST /api/games`: a new game against `easy` on 8×8, this machine's player opening.
-async fn start(State(web): State<Web>) -> Result<(StatusCode, Json<BoardView>), Refused> {
+async fn start(
+    State(web): State<Web>,
+    PageLang(lang): PageLang,
+) -> Result<(StatusCode, Json<BoardView>), Refused> {
     let terms = AiTerms::first_game(Venue::default());
     let actor = local_actor(web.player.clone());
     let game = web
         .service
         .start_ai_game(&actor, &bot(), terms, None)
-        .await?;
+        .await
+        .map_err(|error| Refused::service(&error, lang))?;
     tracing::info!(game = %game.id, player = %web.player.name, "a game against easy started");
     Ok((
         StatusCode::CREATED,
@@ -83,8 +89,16 @@ async fn start(State(web): State<Web>) -> Result<(StatusCode, Json<BoardView>), 
 }
 
 /// `GET /api/games/{id}`: the game as the page draws it.
-async fn game(State(web): State<Web>, Path(id): Path<String>) -> Result<Json<BoardView>, Refused> {
-    let game = web.service.game(game_id(&id)?).await?;
+async fn game(
+    State(web): State<Web>,
+    PageLang(lang): PageLang,
+    Path(id): Path<String>,
+) -> Result<Json<BoardView>, Refused> {
+    let game = web
+        .service
+        .game(game_id(&id)?)
+        .await
+        .map_err(|error| Refused::service(&error, lang))?;
     Ok(Json(BoardView::of(&game, web.player.id)))
 }
 
@@ -92,6 +106,7 @@ async fn game(State(web): State<Web>, Path(id): Path<String>) -> Result<Json<Boa
 /// on the version the page showed.
 async fn play(
     State(web): State<Web>,
+    PageLang(lang): PageLang,
     Path(id): Path<String>,
     body: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Result<Json<BoardView>, Refused> {
@@ -103,7 +118,8 @@ async fn play(
     let played = web
         .service
         .play(game_id(&id)?, web.player.id, mv, Some(request.version))
-        .await?;
+        .await
+        .map_err(|error| Refused::service(&error, lang))?;
     let game = match played {
         MoveOutcome::Played(report) => report.game,
         MoveOutcome::LostOnTime(game) => game,

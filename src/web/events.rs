@@ -13,6 +13,7 @@ use tokio::sync::broadcast::error::RecvError;
 
 use super::Web;
 use super::api::{Refused, game_id};
+use super::lang::PageLang;
 
 pub(super) fn routes() -> Router<Web> {
     Router::new().route("/api/games/{id}/events", get(events))
@@ -21,12 +22,18 @@ pub(super) fn routes() -> Router<Web> {
 /// The game's version now, then each new one as it is saved, until the server stops.
 async fn events(
     State(web): State<Web>,
+    PageLang(lang): PageLang,
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refused> {
     let id = game_id(&id)?;
     // Subscribed before the read, so that no change between the two is missed.
     let changes = web.service.subscribe();
-    let now = web.service.game(id).await?.version;
+    let now = web
+        .service
+        .game(id)
+        .await
+        .map_err(|error| Refused::service(&error, lang))?
+        .version;
     let start = (changes, web.stop, Some(now));
     let stream =
         futures_util::stream::unfold(start, move |(mut changes, mut stop, first)| async move {

@@ -6,7 +6,9 @@
 
 mod api;
 mod events;
+mod lang;
 mod view;
+mod words;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -23,7 +25,9 @@ use tracing::info;
 use crate::service::{Player, Service};
 use crate::stop::Signals;
 
+pub use lang::PageLang;
 pub use view::BoardView;
+pub use words::Words;
 
 /// The port `ponte web` listens on unless told: none of the usual development servers'.
 pub const DEFAULT_PORT: u16 = 7157;
@@ -66,6 +70,7 @@ pub fn router(service: Arc<Service>, player: Player, stop: watch::Receiver<bool>
         .into_router();
     api::routes()
         .merge(events::routes())
+        .merge(words::routes())
         .with_state(web)
         .merge(page)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
