@@ -30,9 +30,15 @@ function cellLabel(name, colour) {
   return `${name}, ${t(colour ? `web-tile-${colour}` : "web-cell-empty")}`;
 }
 
-// Draws `game` into `svg`. `chosen` is the cell picked first, if any; `onChoose(name)` is
-// called when a cell is clicked or chosen by key.
-export function drawBoard(svg, game, { chosen = null, onChoose = () => {} } = {}) {
+// Draws `position` (a game's, a lesson's, a puzzle's: size, tiles, bridges, last_move) into
+// `svg`. `chosen` is the cell picked first, if any; `targets` the cells the server says may
+// follow it (marked); `preview` a move shown before it is sent: { tiles: [cells], color } or
+// { bridge: [from, to], color }; `onChoose(name)` is called when a cell is clicked or chosen
+// by key.
+export function drawBoard(svg, position, { chosen = null, targets = [], preview = null, onChoose = () => {} } = {}) {
+  const game = position;
+  const marked = new Set(targets);
+  const previewed = new Set(preview?.tiles ?? []);
   const size = game.size;
   const side = size * UNIT + 2 * MARGIN;
   svg.setAttribute("viewBox", `0 0 ${side} ${side}`);
@@ -58,6 +64,9 @@ export function drawBoard(svg, game, { chosen = null, onChoose = () => {} } = {}
       if (name === chosen) {
         cell.classList.add("chosen");
       }
+      if (marked.has(name)) {
+        cell.classList.add("target");
+      }
       cell.addEventListener("click", () => onChoose(name));
       cell.addEventListener("keydown", (event) => {
         if (event.key === "Enter" || event.key === " ") {
@@ -73,6 +82,9 @@ export function drawBoard(svg, game, { chosen = null, onChoose = () => {} } = {}
       if (colour === "red") {
         line.append(element("circle", { cx: x + UNIT / 2, cy: y + UNIT / 2, r: 1.2, class: "mark" }));
       }
+      if (previewed.has(name)) {
+        line.append(element("rect", { x: x + 1, y: y + 1, width: UNIT - 2, height: UNIT - 2, class: `tile preview ${preview.color}`, "data-preview": name }));
+      }
     }
     svg.append(line);
   }
@@ -80,6 +92,11 @@ export function drawBoard(svg, game, { chosen = null, onChoose = () => {} } = {}
     const [x1, y1] = centre(bridge.from, size);
     const [x2, y2] = centre(bridge.to, size);
     svg.append(element("line", { x1, y1, x2, y2, class: `bridge ${bridge.color}` }));
+  }
+  if (preview?.bridge) {
+    const [x1, y1] = centre(preview.bridge[0], size);
+    const [x2, y2] = centre(preview.bridge[1], size);
+    svg.append(element("line", { x1, y1, x2, y2, class: `bridge preview ${preview.color}`, "data-preview": "bridge" }));
   }
   for (const name of game.last_move) {
     const [x, y] = centre(name, size);

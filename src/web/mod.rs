@@ -7,6 +7,7 @@
 mod api;
 mod events;
 mod lang;
+mod position;
 mod view;
 mod words;
 
@@ -26,6 +27,7 @@ use crate::service::{Player, Service};
 use crate::stop::Signals;
 
 pub use lang::PageLang;
+pub use position::PositionView;
 pub use view::BoardView;
 pub use words::Words;
 

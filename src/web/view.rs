@@ -3,7 +3,8 @@
 
 use serde::Serialize;
 
-use crate::game::{Color, Move};
+use super::position::PositionView;
+use crate::game::Color;
 use crate::service::{GameView, PlayerId};
 
 /// One game as the page draws it.
@@ -12,35 +13,20 @@ pub struct BoardView {
     pub id: i64,
     /// The game's version, sent back with a move so that a stale page is refused.
     pub version: i64,
-    pub size: u8,
+    /// The board: size, tiles, bridges, the last move.
+    #[serde(flatten)]
+    pub board: PositionView,
     pub white: String,
     pub red: String,
     /// The colour this browser's player plays, if any.
     pub you: Option<&'static str>,
     /// Who moves next; none when the game is over.
     pub to_move: Option<&'static str>,
-    pub tiles: Vec<Tile>,
-    pub bridges: Vec<BridgeLine>,
-    /// The cells the last move touched (its two tiles or its bridge's ends).
-    pub last_move: Vec<String>,
     /// Who made the last move and what it was ("a5 d3", "c3-e4", "swap"), for the words
     /// under the board: the picture alone does not tell a screen reader.
     pub last_played: Option<LastPlayed>,
     pub points: Points,
     pub over: bool,
-}
-
-#[derive(Debug, Serialize)]
-pub struct Tile {
-    pub cell: String,
-    pub color: &'static str,
-}
-
-#[derive(Debug, Serialize)]
-pub struct BridgeLine {
-    pub from: String,
-    pub to: String,
-    pub color: &'static str,
 }
 
 #[derive(Debug, Serialize)]
@@ -59,32 +45,6 @@ pub struct Points {
 impl BoardView {
     /// The board of `view` as `player` sees it.
     pub fn of(view: &GameView, player: PlayerId) -> BoardView {
-        let board = view.game.board();
-        let tiles = [Color::White, Color::Red]
-            .into_iter()
-            .flat_map(|color| {
-                board.tiles(color).iter().map(move |cell| Tile {
-                    cell: cell.to_string(),
-                    color: color.name(),
-                })
-            })
-            .collect();
-        let bridges = board
-            .bridges()
-            .iter()
-            .map(|(color, bridge)| {
-                let [from, to] = bridge.ends();
-                BridgeLine {
-                    from: from.to_string(),
-                    to: to.to_string(),
-                    color: color.name(),
-                }
-            })
-            .collect();
-        let last_move = match view.game.last_move() {
-            Some(Move::Place(a, b) | Move::Bridge(a, b)) => vec![a.to_string(), b.to_string()],
-            _ => Vec::new(),
-        };
         let last_played = view.moves.last().map(|logged| LastPlayed {
             by: [&view.white, &view.red]
                 .into_iter()
@@ -102,14 +62,11 @@ impl BoardView {
         BoardView {
             id: view.id.get(),
             version: view.version,
-            size: board.size(),
+            board: PositionView::of(&view.game),
             white: view.white.name.clone(),
             red: view.red.name.clone(),
             you,
             to_move: view.game.to_move().map(Color::name),
-            tiles,
-            bridges,
-            last_move,
             last_played,
             points: Points {
                 white: view.game.score(Color::White).points,
