@@ -38,8 +38,8 @@ const CURRENT_GAME: &str = "local.current_game";
 
 pub use player::default_player;
 
-/// The local player of this name.
-fn local_player(name: &str) -> Player {
+/// The local player of this name (and `ponte web`'s players of a game between two names).
+pub fn local_player(name: &str) -> Player {
     Player::new(PlayerId::of_terminal(name), name)
 }
 

@@ -1,13 +1,16 @@
 //! `ponte web`: the board in a browser, served on this machine. A front end like `src/local`
 //! (and, like it, playing as this machine's player): routes that turn a request into one
-//! service call and its answer into JSON (`api.rs`, the board's JSON in `view.rs`), the live
+//! service call and its answer into JSON (`api.rs`; games started in `start.rs`, moves in
+//! `moves.rs`; the board's JSON in `view.rs`), the live
 //! channel of a game's changes (`events.rs`), and the page's files from `assets/web/`, built
 //! into the binary.
 
 mod api;
 mod events;
 mod lang;
+mod moves;
 mod position;
+mod start;
 mod view;
 mod words;
 
@@ -71,6 +74,8 @@ pub fn router(service: Arc<Service>, player: Player, stop: watch::Receiver<bool>
         .cache_control(memory_serve::CacheControl::NoCache)
         .into_router();
     api::routes()
+        .merge(start::routes())
+        .merge(moves::routes())
         .merge(events::routes())
         .merge(words::routes())
         .with_state(web)

@@ -4,7 +4,7 @@
 use serde::Serialize;
 
 use super::position::PositionView;
-use crate::game::Color;
+use crate::game::{Color, Move};
 use crate::service::{GameView, PlayerId};
 
 /// One game as the page draws it.
@@ -27,6 +27,11 @@ pub struct BoardView {
     pub last_played: Option<LastPlayed>,
     pub points: Points,
     pub over: bool,
+    // The move controls' fields: the page offers only what the engine allows now.
+    /// Whether the player to move may swap now (the pie rule's offer to Red).
+    pub may_swap: bool,
+    /// Whether the player to move may pass now (no two tiles of theirs fit any more).
+    pub may_pass: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -73,6 +78,8 @@ impl BoardView {
                 red: view.game.score(Color::Red).points,
             },
             over: view.is_over(),
+            may_swap: view.awaiting_pie_choice(),
+            may_pass: !view.is_over() && view.game.is_legal(Move::Pass),
         }
     }
 }
