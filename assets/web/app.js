@@ -1,22 +1,20 @@
-// The board page: draws the game the server sends, sends two clicked cells as a move, and
-// fetches the game again whenever the server says it changed. The server decides what is
+// The board page: draws the game the server sends and fetches it again whenever the server
+// says it changed. Starting games and making moves is play.js's. The server decides what is
 // legal; the page only shows what it is told.
 
 import { api } from "./api.js";
-import { drawBoard } from "./board.js";
+import { initPlay, showGame } from "./play.js";
 import { langs, lang, loadWords, switchLang, t } from "./words.js";
 
-const board = document.getElementById("board");
 const status = document.getElementById("status");
 const message = document.getElementById("message");
 
 let shown = null; // the game as last drawn
-let chosen = null; // the first cell clicked
 let events = null;
 
 function draw(game) {
   shown = game;
-  drawBoard(board, game, { chosen, onChoose: choose });
+  showGame(game);
   status.textContent = describe(game);
 }
 
@@ -32,30 +30,6 @@ function describe(game) {
     ? ` ${game.last_played.by} played ${game.last_played.move}.`
     : "";
   return `${turn} (${colour}).${played} ${points}`;
-}
-
-async function choose(name) {
-  if (!shown || shown.over || shown.to_move !== shown.you) {
-    return;
-  }
-  message.textContent = "";
-  if (chosen === null || chosen === name) {
-    chosen = chosen === name ? null : name;
-    draw(shown);
-    return;
-  }
-  const move = `${chosen} ${name}`;
-  chosen = null;
-  const answer = await api(`/api/games/${shown.id}/moves`, {
-    method: "POST",
-    body: { move, version: shown.version },
-  });
-  if (answer.ok) {
-    draw(answer.body);
-  } else {
-    message.textContent = answer.body.error;
-    await load(shown.id);
-  }
 }
 
 async function load(id) {
@@ -86,15 +60,13 @@ function open(id) {
   return load(id);
 }
 
-document.getElementById("new-game").addEventListener("click", async () => {
-  message.textContent = "";
-  const answer = await api("/api/games", { method: "POST" });
-  if (answer.ok) {
-    draw(answer.body);
-    await open(answer.body.id);
-  } else {
-    message.textContent = answer.body.error;
-  }
+initPlay({
+  onGame: draw,
+  onStart: (game) => {
+    draw(game);
+    return open(game.id);
+  },
+  reload: () => shown && load(shown.id),
 });
 
 // The language switch: every word of the page, and the server's, in the language chosen.

@@ -39,6 +39,8 @@ async fn a_game_against_easy_is_played_by_clicking_and_the_reply_arrives_live() 
 
     click(&page, "[data-cell=\"c3\"]").await;
     click(&page, "[data-cell=\"d4\"]").await;
+    // The move waits, shown, for its confirmation.
+    click(&page, "#confirm").await;
     wait_until(
         &page,
         &format!("{} === 2", count("white")),
