@@ -13,10 +13,10 @@ use serde::Serialize;
 
 use super::Web;
 use super::lang::PageLang;
-use super::moves::seat;
+use super::seat::board_view;
 use super::view::BoardView;
 use crate::i18n::Lang;
-use crate::service::{GameId, GameView, ServiceError};
+use crate::service::{GameId, ServiceError};
 
 pub(super) fn routes() -> Router<Web> {
     Router::new().route("/api/games/{id}", get(game))
@@ -81,11 +81,6 @@ async fn game(
         .await
         .map_err(|error| Refused::service(&error, lang))?;
     Ok(Json(board_view(&game, &web)))
-}
-
-/// The board of `game` as the page sees it: the colour it moves for is its seat's.
-pub(super) fn board_view(game: &GameView, web: &Web) -> BoardView {
-    BoardView::of(game, seat(game, &web.player).id)
 }
 
 /// The game a path names: a game's number, else a bad request.

@@ -1,15 +1,16 @@
 //! `ponte web`: the board in a browser, served on this machine. A front end like `src/local`
-//! (and, like it, playing as this machine's player): routes that turn a request into one
-//! service call and its answer into JSON (`api.rs`; games started in `start.rs`, moves in
-//! `moves.rs`; the board's JSON in `view.rs`), the live
-//! channel of a game's changes (`events.rs`), and the page's files from `assets/web/`, built
-//! into the binary.
+//! (and, like it, playing as this machine's players, `seat.rs`): routes that turn a request
+//! into one service call and its answer into JSON (`api.rs` reads a game, `start.rs` starts
+//! one, `moves.rs` makes moves and says which may be made; the board's JSON in `view.rs`), the
+//! live channel of a game's changes (`events.rs`), and the page's files from `assets/web/`,
+//! built into the binary.
 
 mod api;
 mod events;
 mod lang;
 mod moves;
 mod position;
+mod seat;
 mod start;
 mod view;
 mod words;

@@ -11,8 +11,9 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::Web;
-use super::api::{Refused, board_view, game_id};
+use super::api::{Refused, game_id};
 use super::lang::PageLang;
+use super::seat::{board_view, seat};
 use super::view::BoardView;
 use crate::game::{BadMove, Bitboard, Cell, IllegalMove, Move, NotACell};
 use crate::i18n::Lang;
@@ -70,26 +71,6 @@ pub struct CheckQuery {
 #[derive(Debug, Serialize)]
 pub struct Judged {
     pub legal: bool,
-}
-
-/// Who the page acts for in `game` now: the player to move when one of this machine's players
-/// other than the AI; else `machine` when it plays in the game (against the AI while the AI
-/// thinks); else the game's player of this machine who is not the AI; else `machine`, whom the
-/// service refuses as not playing.
-pub(super) fn seat(game: &GameView, machine: &Player) -> Player {
-    let ai = game.ai.map(|(id, _)| id);
-    let ours = |player: &Player| player.id.snowflake().is_none() && Some(player.id) != ai;
-    if let Some((_, to_move)) = game.to_move().filter(|(_, p)| ours(p)) {
-        return to_move.clone();
-    }
-    if game.color_of(machine.id).is_some() {
-        return machine.clone();
-    }
-    [&game.white, &game.red]
-        .into_iter()
-        .find(|p| ours(p))
-        .unwrap_or(machine)
-        .clone()
 }
 
 /// The player who makes a move now: the page's seat, unless the AI is to move (it plays its

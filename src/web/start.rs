@@ -12,8 +12,9 @@ use axum::{Json, Router};
 use serde::Deserialize;
 
 use super::Web;
-use super::api::{Refused, board_view};
+use super::api::Refused;
 use super::lang::PageLang;
+use super::seat::board_view;
 use super::view::BoardView;
 use crate::game::Variant;
 use crate::i18n::Lang;
