@@ -104,10 +104,12 @@ function renderControls() {
     }
   }
   const parts = [row];
-  if (preview) {
+  // What the next click does: confirm the move shown, or choose where the move goes.
+  const next = preview ? "web-preview-hint" : chosen ? "web-choose-next" : null;
+  if (next) {
     const hint = document.createElement("p");
     hint.className = "play-hint";
-    hint.textContent = t("web-preview-hint");
+    hint.textContent = t(next);
     parts.push(hint);
   }
   parts.push(confirmSetting());
@@ -165,6 +167,7 @@ async function first(cell) {
     return;
   }
   if (!answer.ok) {
+    clearMove();
     return refused(answer);
   }
   if (answer.body.tiles.length === 0 && answer.body.bridge_ends.length === 0) {

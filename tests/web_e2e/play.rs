@@ -113,6 +113,7 @@ async fn a_game_against_easy_from_the_form_with_previews_a_refusal_and_a_resigna
         "the cells that may go with the first",
     )
     .await;
+    shot(&page, 360, "play-targets").await;
     cell(&page, "c3").await;
     wait_until(
         &page,
