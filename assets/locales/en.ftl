@@ -1003,3 +1003,21 @@ web-cell-empty = empty
 web-tile-white = white tile
 web-tile-red = red tile
 web-server-fault = Something went wrong on the server; nothing was changed.
+
+## The web board: lessons, puzzles and hints
+
+web-lessons = Lessons
+web-puzzle = Puzzle
+web-hint = Hint
+web-pass = Pass
+web-next-lesson = Next lesson
+web-start-again = Start again from lesson 1
+web-next-puzzle = Another puzzle
+web-lesson-board = The lesson's board
+web-puzzle-board = The puzzle's board
+web-lesson-how-move = Click two empty cells to place two tiles; click one of your tiles, then another, for a bridge.
+web-lesson-how-choice = Choose your answer:
+web-puzzle-how = Click the move on the board (two cells), or choose it:
+web-lesson-pick = Go to lesson
+web-answer-move-or-choice = An answer is a move or a choice, one of the two.
+web-not-a-lesson-number = A lesson is named by its number.

@@ -41,7 +41,7 @@ pub struct Refusal {
 }
 
 /// A refusal: its status and its words.
-pub(super) struct Refused(StatusCode, String);
+pub(super) struct Refused(pub(super) StatusCode, pub(super) String);
 
 impl IntoResponse for Refused {
     fn into_response(self) -> Response {
@@ -54,7 +54,9 @@ impl Refused {
     /// said without its details.
     pub(super) fn service(error: &ServiceError, lang: Lang) -> Refused {
         let status = match error {
-            ServiceError::UnknownGame(_) => StatusCode::NOT_FOUND,
+            ServiceError::UnknownGame(_)
+            | ServiceError::UnknownLesson(_)
+            | ServiceError::UnknownPuzzle(_) => StatusCode::NOT_FOUND,
             ServiceError::PositionChanged => StatusCode::CONFLICT,
             refusal if refusal.is_user_error() => StatusCode::UNPROCESSABLE_ENTITY,
             fault => {
@@ -136,7 +138,7 @@ pub(super) fn game_id(text: &str) -> Result<GameId, Refused> {
 /// A body too large says so (413); any other body that is not a move request is a bad request,
 /// whether its JSON is broken, of another shape or not declared JSON: 422 is kept for moves
 /// the game refuses.
-fn bad_body_status(rejection: &JsonRejection) -> StatusCode {
+pub(super) fn bad_body_status(rejection: &JsonRejection) -> StatusCode {
     if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
         StatusCode::PAYLOAD_TOO_LARGE
     } else {

@@ -6,8 +6,11 @@
 
 mod api;
 mod events;
+mod hints;
 mod lang;
+mod lessons;
 mod position;
+mod puzzles;
 mod view;
 mod words;
 
@@ -73,6 +76,9 @@ pub fn router(service: Arc<Service>, player: Player, stop: watch::Receiver<bool>
     api::routes()
         .merge(events::routes())
         .merge(words::routes())
+        .merge(lessons::routes())
+        .merge(puzzles::routes())
+        .merge(hints::routes())
         .with_state(web)
         .merge(page)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
