@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import { drawBoard } from "./board.js";
+import { offerHint } from "./learn.js";
 import { langs, lang, loadWords, switchLang, t } from "./words.js";
 
 const board = document.getElementById("board");
@@ -18,6 +19,7 @@ function draw(game) {
   shown = game;
   drawBoard(board, game, { chosen, onChoose: choose });
   status.textContent = describe(game);
+  offerHint(game, (preview) => drawBoard(board, game, { chosen, preview, onChoose: choose }));
 }
 
 function describe(game) {
