@@ -25,7 +25,11 @@ async fn lessons(page: &Page) {
         "lesson 1's 6×6 board",
     )
     .await;
-    assert!(text_of(page, "#learn h2").await.starts_with("Lesson 1 of 8"));
+    assert!(
+        text_of(page, "#learn h2")
+            .await
+            .starts_with("Lesson 1 of 8")
+    );
 
     cell(page, "c3").await;
     cell(page, "d4").await;
