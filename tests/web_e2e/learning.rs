@@ -1,5 +1,5 @@
 //! Learning in the page: a lesson answered by clicking its board (two tiles, then a bridge)
-//! with the next step shown, a puzzle answered by clicking its move, and a hint asked in a
+//! or a choice's button, with the next step shown, a puzzle answered by clicking its move, and a hint asked in a
 //! game against easy, drawn on the game's board.
 
 use chromiumoxide::cdp::browser_protocol::emulation::SetDeviceMetricsOverrideParams;
@@ -90,6 +90,26 @@ async fn lessons(page: &Page) {
         "the bridge judged right and drawn",
     )
     .await;
+
+    // Lesson 5 is a choice: its buttons, the right one a swap.
+    click(page, "#next-lesson").await;
+    wait_until(
+        page,
+        "document.querySelectorAll('.learn-choices .choice').length === 3",
+        "lesson 5's three choices",
+    )
+    .await;
+    shot(page, 1280, "lesson-choice").await;
+    shot(page, 360, "lesson-choice").await;
+    click(page, ".choice[data-choice=\"1\"]").await;
+    wait_until(
+        page,
+        "document.getElementById('next-lesson') !== null",
+        "the swap chosen, judged right",
+    )
+    .await;
+    let said = text_of(page, ".learn-said").await;
+    assert!(said.contains("Swap is allowed now"), "{said}");
 }
 
 async fn puzzle(page: &Page) {
