@@ -17,6 +17,15 @@ async fn cell(page: &Page, name: &str) {
     click(page, &format!("svg.learn-board [data-cell=\"{name}\"]")).await;
 }
 
+/// Picks `lang` in the page's language switch.
+async fn switch(page: &Page, lang: &str) {
+    let script = format!(
+        "(() => {{ const s = document.getElementById('lang'); s.value = '{lang}'; \
+         s.dispatchEvent(new Event('change')); }})()"
+    );
+    page.evaluate(script).await.unwrap();
+}
+
 async fn lessons(page: &Page) {
     click(page, "#lessons").await;
     wait_until(
@@ -66,6 +75,24 @@ async fn lessons(page: &Page) {
         page,
         "document.querySelector('.learn-said').textContent.startsWith('❌ Not quite')",
         "a wrong answer judged with its reason",
+    )
+    .await;
+
+    // The language switched: the lesson's words and the page's own, both in German.
+    switch(page, "de").await;
+    wait_until(
+        page,
+        "document.querySelector('#learn h2').textContent.startsWith('Lektion 2 von 8') \
+         && document.querySelector('.learn-how').textContent.startsWith('Klicke')",
+        "lesson 2 in German",
+    )
+    .await;
+    switch(page, "en").await;
+    wait_until(
+        page,
+        "document.querySelector('#learn h2').textContent.startsWith('Lesson 2 of 8') \
+         && document.querySelector('.learn-how').textContent.startsWith('Click')",
+        "lesson 2 in English again",
     )
     .await;
 
