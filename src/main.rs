@@ -366,6 +366,11 @@ fn web(args: WebArgs) -> Outcome {
         println!("http://{address}/");
         std::io::stdout().flush()?;
         let service = open_service(&url).await?;
+        // The built-in puzzles, so that the page serves some from the first start.
+        service
+            .load_built_in_puzzles()
+            .await
+            .context("keeping the built-in puzzles")?;
         let service = std::sync::Arc::new(service);
         let player = ponte::local::default_player(&service).await;
         tracing::info!(%address, database = %url, player = %player.name, "serving the board: open the address in a browser");

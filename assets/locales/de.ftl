@@ -1040,3 +1040,20 @@ page-start-ai-only = { $option } gibt es nur in einer Partie gegen die KI
 page-start-names = eine Partie zwischen zwei Personen braucht beide Namen, den von Weiß und den von Rot
 page-start-name = ein Name hat 1 bis { $most } Zeichen
 page-start-bot-name = { $name } ist der Name der KI: wähle einen anderen
+
+## The web board: lessons, puzzles and hints
+
+web-lessons = Lektionen
+web-puzzle = Rätsel
+web-hint = Tipp
+web-next-lesson = Nächste Lektion
+web-start-again = Von Lektion 1 neu beginnen
+web-next-puzzle = Noch ein Rätsel
+web-lesson-board = Das Brett der Lektion
+web-puzzle-board = Das Brett des Rätsels
+web-lesson-how-move = Klicke zwei leere Felder an, um zwei Steine zu setzen; klicke einen deiner Steine und dann einen weiteren für eine Brücke.
+web-lesson-how-choice = Wähle deine Antwort:
+web-puzzle-how = Klicke den Zug auf dem Brett an (zwei Felder) oder wähle ihn:
+web-lesson-pick = Zur Lektion
+web-answer-move-or-choice = Eine Antwort ist ein Zug oder eine Wahl, eins von beiden.
+web-not-a-lesson-number = Eine Lektion wird mit ihrer Nummer genannt.

@@ -1049,3 +1049,20 @@ page-start-ai-only = { $option } is only for a game against the AI
 page-start-names = a game between two people needs both names, White's and Red's
 page-start-name = a name has 1 to { $most } characters
 page-start-bot-name = { $name } is the AI's name: choose another one
+
+## The web board: lessons, puzzles and hints
+
+web-lessons = Lessons
+web-puzzle = Puzzle
+web-hint = Hint
+web-next-lesson = Next lesson
+web-start-again = Start again from lesson 1
+web-next-puzzle = Another puzzle
+web-lesson-board = The lesson's board
+web-puzzle-board = The puzzle's board
+web-lesson-how-move = Click two empty cells to place two tiles; click one of your tiles, then another, for a bridge.
+web-lesson-how-choice = Choose your answer:
+web-puzzle-how = Click the move on the board (two cells), or choose it:
+web-lesson-pick = Go to lesson
+web-answer-move-or-choice = An answer is a move or a choice, one of the two.
+web-not-a-lesson-number = A lesson is named by its number.

@@ -1040,3 +1040,20 @@ page-start-ai-only = { $option } ne vaut que pour une partie contre l'IA
 page-start-names = une partie entre deux personnes demande les deux noms, celui de Blanc et celui de Rouge
 page-start-name = un nom a de 1 à { $most } caractères
 page-start-bot-name = { $name } est le nom de l'IA : choisis-en un autre
+
+## The web board: lessons, puzzles and hints
+
+web-lessons = Leçons
+web-puzzle = Problème
+web-hint = Indice
+web-next-lesson = Leçon suivante
+web-start-again = Recommencer à la leçon 1
+web-next-puzzle = Un autre problème
+web-lesson-board = Le plateau de la leçon
+web-puzzle-board = Le plateau du problème
+web-lesson-how-move = Clique sur deux cases vides pour poser deux tuiles ; clique sur une de tes tuiles, puis sur une autre, pour un pont.
+web-lesson-how-choice = Choisis ta réponse :
+web-puzzle-how = Clique sur le coup sur le plateau (deux cases), ou choisis-le :
+web-lesson-pick = Aller à la leçon
+web-answer-move-or-choice = Une réponse est un coup ou un choix, l'un des deux.
+web-not-a-lesson-number = Une leçon se désigne par son numéro.

@@ -3,7 +3,8 @@
 // legal; the page only shows what it is told.
 
 import { api } from "./api.js";
-import { initPlay, showGame } from "./play.js";
+import { offerHint } from "./learn.js";
+import { initPlay, proposeMove, showGame } from "./play.js";
 import { langs, lang, loadWords, switchLang, t } from "./words.js";
 
 const status = document.getElementById("status");
@@ -16,6 +17,8 @@ function draw(game) {
   shown = game;
   showGame(game);
   status.textContent = describe(game);
+  // A hint's move is offered as a move of one's own: shown, and played by Confirm.
+  offerHint(game, proposeMove);
 }
 
 function describe(game) {

@@ -204,6 +204,18 @@ async function second(from, cell) {
   return offer(own ? { move, bridge: [from, cell], color } : { move, tiles: [from, cell], color });
 }
 
+// Shows `move` ({ move, tiles | bridge, color }: a hint's, say) as the move about to be
+// made, waiting for Confirm whatever the setting: the player did not choose it by clicking.
+export function proposeMove(move) {
+  if (!game || !ourTurn()) {
+    return;
+  }
+  chosen = null;
+  preview = move;
+  targets = { tiles: [], bridge_ends: [] };
+  render();
+}
+
 function offer(move) {
   if (!confirming()) {
     return send(move.move);

@@ -42,7 +42,9 @@ impl Refused {
     /// said without its details.
     pub(super) fn service(error: &ServiceError, lang: Lang) -> Refused {
         let status = match error {
-            ServiceError::UnknownGame(_) => StatusCode::NOT_FOUND,
+            ServiceError::UnknownGame(_)
+            | ServiceError::UnknownLesson(_)
+            | ServiceError::UnknownPuzzle(_) => StatusCode::NOT_FOUND,
             ServiceError::PositionChanged => StatusCode::CONFLICT,
             refusal if refusal.is_user_error() => StatusCode::UNPROCESSABLE_ENTITY,
             fault => {

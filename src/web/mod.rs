@@ -7,9 +7,12 @@
 
 mod api;
 mod events;
+mod hints;
 mod lang;
+mod lessons;
 mod moves;
 mod position;
+mod puzzles;
 mod seat;
 mod start;
 mod view;
@@ -79,6 +82,9 @@ pub fn router(service: Arc<Service>, player: Player, stop: watch::Receiver<bool>
         .merge(moves::routes())
         .merge(events::routes())
         .merge(words::routes())
+        .merge(lessons::routes())
+        .merge(puzzles::routes())
+        .merge(hints::routes())
         .with_state(web)
         .merge(page)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

@@ -5,4 +5,5 @@
 
 mod browser;
 mod first_game;
+mod learning;
 mod play;

@@ -77,13 +77,22 @@ impl LessonView {
 
     /// The title, the explanation and the task (each front end says how to answer).
     pub fn text(&self, lang: Lang) -> String {
-        let key = self.lesson.key;
         format!(
             "**{}**\n{}\n\n**{}**",
             self.title(lang),
-            part(lang, key, "text"),
-            part(lang, key, "task"),
+            self.explanation(lang),
+            self.task(lang),
         )
+    }
+
+    /// The lesson's idea of the rules, in a few sentences.
+    pub fn explanation(&self, lang: Lang) -> String {
+        part(lang, self.lesson.key, "text")
+    }
+
+    /// What the learner is asked to do.
+    pub fn task(&self, lang: Lang) -> String {
+        part(lang, self.lesson.key, "task")
     }
 
     /// The choices' labels, when the task is a choice.
