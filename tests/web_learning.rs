@@ -176,6 +176,17 @@ async fn a_bad_lesson_request_is_refused_and_moves_nobody() {
         assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {answer}");
         assert!(!text(&answer["error"]).is_empty());
     }
+    // Words that are no move are said in the page's language.
+    let (status, answer) = site
+        .call_in(
+            Some("de"),
+            "POST",
+            "/api/lessons/answer",
+            Some(r#"{"move": "c3 dd"}"#),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+    assert!(text(&answer["error"]).contains("kein Zug"), "{answer}");
     let (status, answer) = site.answer_lesson("en", json!({"choice": 1})).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
     assert_eq!(answer["error"], "this lesson asks for a move, not a choice");

@@ -16,7 +16,7 @@ use super::position::PositionView;
 use crate::game::{Color, Move};
 use crate::i18n::Lang;
 use crate::local::local_actor;
-use crate::service::{Answered, LESSONS, Learning, LessonAnswer, LessonView};
+use crate::service::{Answered, LESSONS, Learning, LessonAnswer, LessonView, ServiceError};
 use crate::tr;
 
 pub(super) fn routes() -> Router<Web> {
@@ -53,7 +53,14 @@ pub(super) fn given(
     let given = match (request.mv, request.choice) {
         (Some(text), None) => {
             Given::Move(text.parse().map_err(|error: crate::game::BadMove| {
-                Refused(StatusCode::BAD_REQUEST, error.to_string())
+                // The page sends clicked cells: only a request made by hand gets here.
+                let words = match error {
+                    crate::game::BadMove::NotAMove(text) => {
+                        ServiceError::NotAMove(text).words(lang)
+                    }
+                    off_every_board => off_every_board.to_string(),
+                };
+                Refused(StatusCode::BAD_REQUEST, words)
             })?)
         }
         (None, Some(choice)) => Given::Choice(choice),
