@@ -372,7 +372,7 @@ fn web(args: WebArgs) -> Outcome {
             .await
             .context("keeping the built-in puzzles")?;
         let service = std::sync::Arc::new(service);
-        let player = ponte::local::default_player(&service).await;
+        let player = ponte::service::default_player(&service).await;
         tracing::info!(%address, database = %url, player = %player.name, "serving the board: open the address in a browser");
         ponte::web::serve(service.clone(), player, listener, signals).await?;
         tracing::info!("stopped");

@@ -1,10 +1,11 @@
 //! Starting games in the terminal: one that starts at once (between two names, or against
 //! the bot), a challenge, its answer, and a rematch.
 
+use super::Session;
 use super::command::{Answer, Players};
 use super::words::{LocalError, describe_challenge, show, started, started_line};
-use super::{Session, bot, local_actor, local_player};
 use crate::service::{AiTerms, ChallengeId, ChallengeOptions, GameId, Player, Venue};
+use crate::service::{machine_actor, machine_bot, machine_player};
 use crate::tr;
 
 impl Session<'_> {
@@ -30,15 +31,15 @@ impl Session<'_> {
                     venue: Venue::default(),
                     opener,
                 };
-                return self.play_the_bot(local_player(&human), terms).await;
+                return self.play_the_bot(machine_player(&human), terms).await;
             }
         };
-        let opener = local_player(&first);
-        let other = local_player(&second);
+        let opener = machine_player(&first);
+        let other = machine_player(&second);
         let challenge = self
             .service
             .challenge(
-                &local_actor(opener.clone()),
+                &machine_actor(opener.clone()),
                 Some(&other),
                 options,
                 Venue::default(),
@@ -46,7 +47,7 @@ impl Session<'_> {
             .await?;
         let game = self
             .service
-            .accept(challenge.id, &local_actor(other))
+            .accept(challenge.id, &machine_actor(other))
             .await?;
         self.actor = opener;
         self.make_current(game.id).await;
@@ -60,7 +61,7 @@ impl Session<'_> {
     ) -> Result<String, LocalError> {
         let game = self
             .service
-            .start_ai_game(&local_actor(human.clone()), &bot(), terms, None)
+            .start_ai_game(&machine_actor(human.clone()), &machine_bot(), terms, None)
             .await?;
         self.actor = human;
         self.make_current(game.id).await;
@@ -83,11 +84,11 @@ impl Session<'_> {
         options: ChallengeOptions,
     ) -> Result<String, LocalError> {
         let challenger = self.acting();
-        let opponent = opponent.map(local_player);
+        let opponent = opponent.map(machine_player);
         let challenge = self
             .service
             .challenge(
-                &local_actor(challenger),
+                &machine_actor(challenger),
                 opponent.as_ref(),
                 options,
                 Venue::default(),
@@ -132,7 +133,7 @@ impl Session<'_> {
                 }
             }
         };
-        let by = local_actor(player);
+        let by = machine_actor(player);
         match answer {
             Answer::Accept => {
                 let game = self.service.accept(id, &by).await?;
@@ -155,7 +156,7 @@ impl Session<'_> {
     pub(super) async fn rematch(&mut self, game: Option<GameId>) -> Result<String, LocalError> {
         let player = self.acting();
         let game = self.named_or_current(game).await?;
-        let by = local_actor(player);
+        let by = machine_actor(player);
         if let Some(terms) = self.service.ai_rematch(game.id, &by).await? {
             return self.play_the_bot(by.player, terms).await;
         }

@@ -1,9 +1,10 @@
 //! `hint`: in the current game against the bot, the move it would play for the player, on the
 //! text board (and as a picture when pictures are wanted), with why.
 
+use super::Session;
 use super::words::{LocalError, show_hint};
-use super::{Session, local_actor};
 use crate::service::Player;
+use crate::service::machine_actor;
 use crate::tr;
 
 impl Session<'_> {
@@ -20,7 +21,7 @@ impl Session<'_> {
                 .to_move()
                 .map_or(game.white.clone(), |(_, p)| p.clone()),
         };
-        let hint = self.service.hint(game.id, &local_actor(player)).await?;
+        let hint = self.service.hint(game.id, &machine_actor(player)).await?;
         let mut out = show_hint(self.lang, &hint);
         if self.pictures.is_some() {
             let lang = self.lang;

@@ -4,17 +4,18 @@
 //! and answers the lesson only when no game is current; `learn` and the move answers the
 //! lesson whatever is current.
 
+use super::Session;
 use super::command::Learn;
 use super::words::{LocalError, show_answered, show_learning};
-use super::{Session, local_actor};
 use crate::game::{BadMove, IllegalMove, Move};
+use crate::service::machine_actor;
 use crate::service::{Actor, Answered, Learning, LessonAnswer, ServiceError};
 use crate::tr;
 
 impl Session<'_> {
     /// `learn`, `learn 3`, `learn again` or `learn` and a move, for the player who acts.
     pub(super) async fn learn(&self, ask: Learn) -> Result<String, LocalError> {
-        let learner = local_actor(self.acting());
+        let learner = machine_actor(self.acting());
         let learning = match ask {
             Learn::Resume => self.service.learning(&learner).await?,
             Learn::Lesson(number) => {
@@ -70,7 +71,7 @@ impl Session<'_> {
 
     /// Choice `number` (from 1) of the lesson of the player who acts.
     pub(super) async fn choose(&self, number: usize) -> Result<String, LocalError> {
-        let learner = local_actor(self.acting());
+        let learner = machine_actor(self.acting());
         let answer = LessonAnswer::Choice(number.saturating_sub(1));
         let answered = self.service.answer_lesson(&learner, None, answer).await?;
         Ok(self.answered_shown(answered, &learner).await)

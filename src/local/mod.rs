@@ -10,7 +10,6 @@ mod hint;
 mod input;
 mod learn;
 mod pictures;
-mod player;
 mod puzzle;
 mod resign;
 mod words;
@@ -24,7 +23,8 @@ use crate::game::{BadMove, Move};
 use crate::i18n::Lang;
 use crate::progress::Spinner;
 use crate::service::{
-    Actor, GameId, GameView, MoveOutcome, Player, PlayerId, Service, ServiceError, utc,
+    GameId, GameView, MoveOutcome, Player, Service, ServiceError, default_player, machine_actor,
+    machine_bot, machine_player, utc,
 };
 use crate::stop::Signals;
 use crate::tr;
@@ -36,29 +36,10 @@ use words::{LocalError, describe_move, games_list, show};
 /// The setting that keeps the terminal's current game from one start to the next.
 const CURRENT_GAME: &str = "local.current_game";
 
-pub use player::default_player;
-
-/// The local player of this name (and `ponte web`'s players of a game between two names).
-pub fn local_player(name: &str) -> Player {
-    Player::new(PlayerId::of_terminal(name), name)
-}
-
-/// Who acts in the terminal: a local player, from no server (the terminal has none). Every
-/// command that acts for someone builds its [`Actor`] here (and `ponte web`'s, which plays on
-/// this machine as the terminal does).
-pub fn local_actor(player: Player) -> Actor {
-    Actor::member(player, None)
-}
-
-/// The bot's own player in the terminal (and in `ponte web`).
-pub fn bot() -> Player {
-    local_player("ponte")
-}
-
 /// The terminal session: who is acting, which game is current, where pictures go.
 pub struct Session<'a> {
     service: &'a Service,
-    /// Who acts: the terminal's player ([`player::default_player`]) until a line names
+    /// Who acts: the terminal's player ([`default_player`]) until a line names
     /// someone else.
     actor: Player,
     current_game: Option<GameId>,
@@ -98,7 +79,7 @@ impl<'a> Session<'a> {
         let (actor, command) = match Line::parse(line) {
             Line::Nothing => return Some(String::new()),
             Line::As(name) => {
-                self.actor = local_player(&name);
+                self.actor = machine_player(&name);
                 return Some(tr!(self.lang, "local-you-are", name = name));
             }
             Line::Quit => {
@@ -106,7 +87,7 @@ impl<'a> Session<'a> {
                 self.clock_news().await;
                 return None;
             }
-            Line::Command { actor, command } => (actor.as_deref().map(local_player), command),
+            Line::Command { actor, command } => (actor.as_deref().map(machine_player), command),
         };
         if let Some(actor) = &actor {
             self.actor.clone_from(actor);
@@ -177,7 +158,7 @@ impl<'a> Session<'a> {
             Command::Choose(number) => self.choose(number).await,
             // A game wins: the move answers a lesson only when no game is current.
             Command::Move(mv) if self.answers_lesson().await? => {
-                let learner = local_actor(self.acting());
+                let learner = machine_actor(self.acting());
                 self.lesson_move(&learner, mv).await
             }
             // A resignation is asked for, and the next line confirms it.
@@ -188,7 +169,7 @@ impl<'a> Session<'a> {
 
     /// `vacation NAME DAYS`: a player of the terminal away, their clocks standing still.
     async fn vacation(&self, name: String, days: i64) -> Result<String, LocalError> {
-        let by = local_actor(local_player(&name));
+        let by = machine_actor(machine_player(&name));
         // A name typed wrong would start a vacation nobody takes.
         if self.service.known_player(by.id()).await?.is_none() {
             return Err(LocalError::UnknownPlayer { name });
@@ -209,7 +190,7 @@ impl<'a> Session<'a> {
 
     /// `back NAME`: the vacation ends, the clocks run again.
     async fn back(&self, name: String) -> Result<String, LocalError> {
-        let by = local_actor(local_player(&name));
+        let by = machine_actor(machine_player(&name));
         let status = self
             .service
             .end_vacation(&by)
@@ -266,7 +247,7 @@ impl<'a> Session<'a> {
         let waiting = self.service.ai_turns().await.unwrap_or_default();
         for id in waiting {
             let ours = self.service.game(id).await.ok().and_then(|g| g.ai);
-            if ours.is_none_or(|(ai, _)| ai != bot().id) {
+            if ours.is_none_or(|(ai, _)| ai != machine_bot().id) {
                 continue;
             }
             let replies = self.ai_replies_or_later(id).await;
@@ -453,7 +434,7 @@ pub async fn run(
         stdout: tokio::io::stdout(),
         colour,
     };
-    let player = player::default_player(service).await;
+    let player = default_player(service).await;
     let mut session = Session::new(service, player, pictures, lang);
     if interactive {
         let welcome = tr!(

@@ -3,16 +3,16 @@
 //! the answer to it by letter, number or move; their pictures when pictures are wanted.
 
 use super::Session;
-use super::local_actor;
 use super::words::{LocalError, show_puzzle, show_puzzle_answer};
 use crate::service::Choice;
+use crate::service::machine_actor;
 use crate::tr;
 
 impl Session<'_> {
     /// A puzzle for the player who acts, which `solve` then answers; the picture, when
     /// pictures are wanted, written as `puzzle-<id>.png`.
     pub(super) async fn puzzle(&mut self) -> Result<String, LocalError> {
-        let asker = local_actor(self.acting());
+        let asker = machine_actor(self.acting());
         let Some(view) = self.service.next_puzzle(&asker).await? else {
             return Ok(tr!(self.lang, "puzzle-none"));
         };
@@ -25,7 +25,7 @@ impl Session<'_> {
     /// The answer of the player who acts to the puzzle shown last; the picture of its best
     /// move, when pictures are wanted, written as `puzzle-<id>-answer.png`.
     pub(super) async fn solve(&self, choice: Choice) -> Result<String, LocalError> {
-        let asker = local_actor(self.acting());
+        let asker = machine_actor(self.acting());
         let id = self.puzzle.ok_or(LocalError::NoPuzzle)?;
         let answer = self.service.answer_puzzle(id, &asker, choice).await?;
         let out = show_puzzle_answer(self.lang, &answer);

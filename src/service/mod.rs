@@ -26,6 +26,7 @@ mod export;
 mod languages;
 mod learning;
 mod levels;
+mod machine_players;
 mod opponent;
 mod play;
 mod ratings;
@@ -62,6 +63,7 @@ pub use digests::{DIGEST_HOUR, Notify, time_zone, time_zones_like};
 pub use export::picture;
 // The learning wing's face is its own (`learning/mod.rs`): a feature added there is seen here.
 pub use learning::*;
+pub use machine_players::{default_player, machine_actor, machine_bot, machine_player};
 pub use opponent::{AiRecord, AiTerms, Opener};
 pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
 pub use saving::GameChanged;

@@ -11,7 +11,7 @@ use super::Web;
 use super::api::{Refused, game_id};
 use super::lang::PageLang;
 use crate::game::Move;
-use crate::local::local_actor;
+use crate::service::machine_actor;
 use crate::service::{GameView, ServiceError};
 
 pub(super) fn routes() -> Router<Web> {
@@ -86,7 +86,7 @@ async fn hint(
     let game = web.service.game(game_id(&id)?).await.map_err(refused)?;
     let hint = web
         .service
-        .hint(game.id, &local_actor(asker(&game)))
+        .hint(game.id, &machine_actor(asker(&game)))
         .await
         .map_err(refused)?;
     let color = hint.color.name();

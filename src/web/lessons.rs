@@ -15,7 +15,7 @@ use super::lang::PageLang;
 use super::position::PositionView;
 use crate::game::{Color, Move};
 use crate::i18n::Lang;
-use crate::local::local_actor;
+use crate::service::machine_actor;
 use crate::service::{Answered, LESSONS, Learning, LessonAnswer, LessonView, ServiceError};
 use crate::tr;
 
@@ -143,7 +143,7 @@ impl Place {
 
 /// `GET /api/lessons`: the lesson the player is at (the first, saved, the first time).
 async fn place(State(web): State<Web>, PageLang(lang): PageLang) -> Result<Json<Place>, Refused> {
-    let learner = local_actor(web.player.clone());
+    let learner = machine_actor(web.player.clone());
     let learning = web
         .service
         .learning(&learner)
@@ -164,7 +164,7 @@ async fn start(
             tr!(lang, "web-not-a-lesson-number"),
         )
     })?;
-    let learner = local_actor(web.player.clone());
+    let learner = machine_actor(web.player.clone());
     let view = web
         .service
         .start_lesson(&learner, number)
@@ -184,7 +184,7 @@ async fn answer(
         Given::Move(mv) => LessonAnswer::Move(mv),
         Given::Choice(index) => LessonAnswer::Choice(index),
     };
-    let learner = local_actor(web.player.clone());
+    let learner = machine_actor(web.player.clone());
     let answered = web
         .service
         .answer_lesson(&learner, lesson, answer)

@@ -15,7 +15,7 @@ use super::lang::PageLang;
 use super::lessons::{AnswerRequest, Given, given};
 use super::position::PositionView;
 use crate::ids::PuzzleId;
-use crate::local::local_actor;
+use crate::service::machine_actor;
 use crate::service::{Choice, PuzzleAnswer, PuzzleView};
 use crate::tr;
 
@@ -90,7 +90,7 @@ async fn next(
     State(web): State<Web>,
     PageLang(lang): PageLang,
 ) -> Result<Json<PuzzleJson>, Refused> {
-    let asker = local_actor(web.player.clone());
+    let asker = machine_actor(web.player.clone());
     let view = web
         .service
         .next_puzzle(&asker)
@@ -120,7 +120,7 @@ async fn answer(
         (Given::Move(mv), None) => Choice::Move(mv),
         (Given::Choice(index), None) => Choice::Nth(index),
     };
-    let asker = local_actor(web.player.clone());
+    let asker = machine_actor(web.player.clone());
     let answer = web
         .service
         .answer_puzzle(id, &asker, choice)

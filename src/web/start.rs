@@ -18,8 +18,8 @@ use super::seat::board_view;
 use super::view::BoardView;
 use crate::game::Variant;
 use crate::i18n::Lang;
-use crate::local::{bot, local_actor, local_player};
 use crate::service::{AiTerms, ChallengeOptions, GameView, Level, Opener, ServiceError, Venue};
+use crate::service::{machine_actor, machine_bot, machine_player};
 use crate::tr;
 
 pub(super) fn routes() -> Router<Web> {
@@ -168,7 +168,7 @@ fn name(given: &str) -> Result<String, BadStart> {
     if name.is_empty() || name.chars().count() > LONGEST_NAME {
         return Err(BadStart::Name);
     }
-    if name.eq_ignore_ascii_case(&bot().name) {
+    if name.eq_ignore_ascii_case(&machine_bot().name) {
         return Err(BadStart::BotName(name.to_string()));
     }
     Ok(name.to_string())
@@ -216,8 +216,10 @@ async fn started(web: &Web, start: Start) -> Result<GameView, ServiceError> {
                 venue: Venue::default(),
                 opener,
             };
-            let human = local_actor(web.player.clone());
-            web.service.start_ai_game(&human, &bot(), terms, None).await
+            let human = machine_actor(web.player.clone());
+            web.service
+                .start_ai_game(&human, &machine_bot(), terms, None)
+                .await
         }
         Start::People {
             white,
@@ -228,12 +230,12 @@ async fn started(web: &Web, start: Start) -> Result<GameView, ServiceError> {
                 variant,
                 ..ChallengeOptions::default()
             };
-            let (white, red) = (local_player(&white), local_player(&red));
+            let (white, red) = (machine_player(&white), machine_player(&red));
             let challenge = web
                 .service
-                .challenge(&local_actor(white), Some(&red), options, Venue::default())
+                .challenge(&machine_actor(white), Some(&red), options, Venue::default())
                 .await?;
-            web.service.accept(challenge.id, &local_actor(red)).await
+            web.service.accept(challenge.id, &machine_actor(red)).await
         }
     }
 }

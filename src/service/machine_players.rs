@@ -1,21 +1,42 @@
-//! Who plays in the terminal when no line has named anyone (`as NAME` names someone else): the
-//! system user, under their login name; or, when the database knows only one player of the
-//! terminal and it is someone else, that one, so that a lesson or a game begun under a name is
-//! taken up again under it.
+//! The players of this machine: `ponte local` and `ponte web` have no login, so a player is a
+//! name (`as NAME` in the terminal, two names for a game at one screen), acting from no server,
+//! against the bot under its own name. Who plays when nobody is named: the system user, under
+//! their login name; or, when the database knows only one player of this machine and it is
+//! someone else, that one, so that a lesson or a game begun under a name is taken up again
+//! under it.
 
-use super::{bot, local_player};
-use crate::service::{Player, Service};
+use super::{Actor, Player, PlayerId, Service};
+
+/// The player of this machine of this name.
+pub fn machine_player(name: &str) -> Player {
+    Player::new(PlayerId::of_terminal(name), name)
+}
+
+/// Who acts on this machine: its player, from no server (the terminal and the page have none).
+/// Every use case the terminal or the page starts for someone gets its [`Actor`] here.
+pub fn machine_actor(player: Player) -> Actor {
+    Actor::member(player, None)
+}
+
+/// The bot's own player on this machine.
+pub fn machine_bot() -> Player {
+    machine_player("ponte")
+}
 
 /// The name when the system has none that can be typed as a player's.
 const NOBODY: &str = "player";
 
-/// The terminal's player before anyone is named.
+/// This machine's player before anyone is named.
 pub async fn default_player(service: &Service) -> Player {
-    let user = local_player(&system_user().unwrap_or_else(|| NOBODY.to_string()));
+    let user = machine_player(&system_user().unwrap_or_else(|| NOBODY.to_string()));
     if let Ok(Some(known)) = service.known_player(user.id).await {
         return known;
     }
-    match service.players_off_discord(bot().id, 2).await.as_deref() {
+    match service
+        .players_off_discord(machine_bot().id, 2)
+        .await
+        .as_deref()
+    {
         Ok([only]) => only.clone(),
         _ => user,
     }
@@ -37,7 +58,7 @@ fn usable(name: &str) -> bool {
         && !name.chars().any(|c| c.is_whitespace() || c.is_control())
         && !name.starts_with('#')
         && !name.to_ascii_lowercase().starts_with("ai:")
-        && !name.eq_ignore_ascii_case(&bot().name)
+        && !name.eq_ignore_ascii_case(&machine_bot().name)
 }
 
 #[cfg(unix)]
