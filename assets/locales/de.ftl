@@ -994,3 +994,10 @@ web-cell-empty = leer
 web-tile-white = weißer Stein
 web-tile-red = roter Stein
 web-server-fault = Auf dem Server ist etwas schiefgegangen; nichts wurde geändert.
+
+## Das Brett im Browser: Tastatur und Bildschirmleser.
+
+web-cell-bridge-to = Brücke nach
+web-cell-chosen = ausgewählt
+web-cell-target = erlaubtes Ziel
+web-board-keys = Mit den Pfeiltasten gehst du über die Felder des Bretts; Enter oder Leertaste wählt ein Feld.

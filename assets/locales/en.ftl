@@ -1003,3 +1003,10 @@ web-cell-empty = empty
 web-tile-white = white tile
 web-tile-red = red tile
 web-server-fault = Something went wrong on the server; nothing was changed.
+
+## The web board: keyboards and screen readers.
+
+web-cell-bridge-to = bridge to
+web-cell-chosen = chosen
+web-cell-target = legal target
+web-board-keys = Arrow keys move over the board's cells; Enter or Space chooses a cell.

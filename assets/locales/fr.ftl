@@ -994,3 +994,10 @@ web-cell-empty = vide
 web-tile-white = tuile blanche
 web-tile-red = tuile rouge
 web-server-fault = Une erreur est survenue sur le serveur ; rien n'a été modifié.
+
+## Le plateau dans le navigateur : clavier et lecteurs d'écran.
+
+web-cell-bridge-to = pont vers
+web-cell-chosen = choisie
+web-cell-target = cible permise
+web-board-keys = Les flèches te déplacent sur les cases du plateau ; Entrée ou Espace choisit une case.

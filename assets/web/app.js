@@ -3,7 +3,7 @@
 // legal; the page only shows what it is told.
 
 import { api } from "./api.js";
-import { drawBoard } from "./board.js";
+import { announce, drawBoard } from "./board.js";
 import { langs, lang, loadWords, switchLang, t } from "./words.js";
 
 const board = document.getElementById("board");
@@ -17,7 +17,7 @@ let events = null;
 function draw(game) {
   shown = game;
   drawBoard(board, game, { chosen, onChoose: choose });
-  status.textContent = describe(game);
+  announce(status, describe(game));
 }
 
 function describe(game) {
