@@ -105,7 +105,8 @@ export function drawBoard(svg, position, { chosen = null, targets = [], preview 
 // The cells of `svg` for a board of `size`, made the first time and whenever the size changes.
 function cellsOf(svg, size) {
   const kept = boards.get(svg);
-  if (kept?.size === size) {
+  // Kept unless the size changed or someone else emptied the svg.
+  if (kept?.size === size && kept.pieces.parentNode === svg) {
     return kept;
   }
   const focused = svg.contains(document.activeElement) ? document.activeElement.getAttribute("data-cell") : null;
@@ -235,10 +236,11 @@ function pieces(position, { chosen, marked, preview }) {
   if (preview?.bridge) {
     drawn.push(...bridgeLines(preview.bridge[0], preview.bridge[1], preview.color, size, { class: "preview", "data-preview": "bridge" }));
   }
+  // The last move's cells: a corner turned down, which hides no tile's colour or dot.
   for (const name of position.last_move) {
-    const [cx, cy] = centre(name, size);
-    drawn.push(element("circle", { cx, cy, r: 3.2, class: "last-halo" }));
-    drawn.push(element("circle", { cx, cy, r: 3.2, class: "last", "data-last": name }));
+    const [x, y] = corner(name, size);
+    const points = `${x + 0.4},${y + 0.4} ${x + 4.4},${y + 0.4} ${x + 0.4},${y + 4.4}`;
+    drawn.push(element("polygon", { points, class: "last", "data-last": name }));
   }
   for (const name of marked) {
     const [cx, cy] = centre(name, size);
