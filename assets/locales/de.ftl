@@ -1057,3 +1057,10 @@ web-puzzle-how = Klicke den Zug auf dem Brett an (zwei Felder) oder wähle ihn:
 web-lesson-pick = Zur Lektion
 web-answer-move-or-choice = Eine Antwort ist ein Zug oder eine Wahl, eins von beiden.
 web-not-a-lesson-number = Eine Lektion wird mit ihrer Nummer genannt.
+
+## Das Brett im Browser: Tastatur und Bildschirmleser.
+
+web-cell-bridge-to = Brücke nach
+web-cell-chosen = ausgewählt
+web-cell-target = erlaubtes Ziel
+web-board-keys = Mit den Pfeiltasten gehst du über die Felder des Bretts; Enter oder Leertaste wählt ein Feld.

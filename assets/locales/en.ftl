@@ -1066,3 +1066,10 @@ web-puzzle-how = Click the move on the board (two cells), or choose it:
 web-lesson-pick = Go to lesson
 web-answer-move-or-choice = An answer is a move or a choice, one of the two.
 web-not-a-lesson-number = A lesson is named by its number.
+
+## The web board: keyboards and screen readers.
+
+web-cell-bridge-to = bridge to
+web-cell-chosen = chosen
+web-cell-target = legal target
+web-board-keys = Arrow keys move over the board's cells; Enter or Space chooses a cell.

@@ -1057,3 +1057,10 @@ web-puzzle-how = Clique sur le coup sur le plateau (deux cases), ou choisis-le :
 web-lesson-pick = Aller à la leçon
 web-answer-move-or-choice = Une réponse est un coup ou un choix, l'un des deux.
 web-not-a-lesson-number = Une leçon se désigne par son numéro.
+
+## Le plateau dans le navigateur : clavier et lecteurs d'écran.
+
+web-cell-bridge-to = pont vers
+web-cell-chosen = choisie
+web-cell-target = cible permise
+web-board-keys = Les flèches te déplacent sur les cases du plateau ; Entrée ou Espace choisit une case.

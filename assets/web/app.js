@@ -5,6 +5,7 @@
 import { api } from "./api.js";
 import { offerHint } from "./learn.js";
 import { initPlay, proposeMove, showGame } from "./play.js";
+import { announce } from "./board.js";
 import { langs, lang, loadWords, switchLang, t } from "./words.js";
 
 const status = document.getElementById("status");
@@ -16,7 +17,7 @@ let events = null;
 function draw(game) {
   shown = game;
   showGame(game);
-  status.textContent = describe(game);
+  announce(status, describe(game));
   // A hint's move is offered as a move of one's own: shown, and played by Confirm.
   offerHint(game, proposeMove);
 }

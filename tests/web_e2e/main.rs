@@ -3,6 +3,7 @@
 //! Screenshots at 360 and 1280 px wide are written to `target/web-shots/` for a person to
 //! look at (not compared: fonts differ between machines).
 
+mod access;
 mod browser;
 mod first_game;
 mod learning;

@@ -238,7 +238,7 @@ async fn a_game_between_two_names_with_a_swap_moves_sent_at_once_and_a_bridge() 
         .unwrap();
     wait_until(
         &page,
-        "document.querySelectorAll('line.bridge:not(.preview)').length === 1",
+        "document.querySelectorAll('g.bridge:not(.preview)').length === 1",
         "the bridge built",
     )
     .await;
