@@ -994,3 +994,7 @@ web-cell-empty = leer
 web-tile-white = weißer Stein
 web-tile-red = roter Stein
 web-server-fault = Auf dem Server ist etwas schiefgegangen; nichts wurde geändert.
+
+## The web board: the guard
+
+web-other-site = Abgelehnt: Diese Anfrage kam von einer anderen Website. Nur die Seite von ponte selbst darf deine Partien ändern.

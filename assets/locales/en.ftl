@@ -1003,3 +1003,7 @@ web-cell-empty = empty
 web-tile-white = white tile
 web-tile-red = red tile
 web-server-fault = Something went wrong on the server; nothing was changed.
+
+## The web board: the guard
+
+web-other-site = Refused: this request came from another website. Only ponte's own page may change your games.

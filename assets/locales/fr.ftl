@@ -994,3 +994,7 @@ web-cell-empty = vide
 web-tile-white = tuile blanche
 web-tile-red = tuile rouge
 web-server-fault = Une erreur est survenue sur le serveur ; rien n'a été modifié.
+
+## The web board: the guard
+
+web-other-site = Refusé : cette requête vient d'un autre site web. Seule la page de ponte peut modifier tes parties.
