@@ -998,3 +998,6 @@ web-server-fault = Auf dem Server ist etwas schiefgegangen; nichts wurde geände
 ## The web board: the guard
 
 web-other-site = Abgelehnt: Diese Anfrage kam von einer anderen Website. Nur die Seite von ponte selbst darf deine Partien ändern.
+web-no-such-address = Unter dieser Adresse gibt es nichts.
+web-too-large = Diese Anfrage ist zu groß; nichts wurde geändert.
+web-bad-request = Der Server versteht diese Anfrage nicht; nichts wurde geändert.

@@ -1007,3 +1007,6 @@ web-server-fault = Something went wrong on the server; nothing was changed.
 ## The web board: the guard
 
 web-other-site = Refused: this request came from another website. Only ponte's own page may change your games.
+web-no-such-address = There is nothing at this address.
+web-too-large = This request is too large; nothing was changed.
+web-bad-request = The server does not understand this request; nothing was changed.

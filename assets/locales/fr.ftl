@@ -998,3 +998,6 @@ web-server-fault = Une erreur est survenue sur le serveur ; rien n'a été modif
 ## The web board: the guard
 
 web-other-site = Refusé : cette requête vient d'un autre site web. Seule la page de ponte peut modifier tes parties.
+web-no-such-address = Il n'y a rien à cette adresse.
+web-too-large = Cette requête est trop grande ; rien n'a été modifié.
+web-bad-request = Le serveur ne comprend pas cette requête ; rien n'a été modifié.

@@ -2,13 +2,15 @@
 //! (and, like it, playing as this machine's player): routes that turn a request into one
 //! service call and its answer into JSON (`api.rs`, the board's JSON in `view.rs`), the live
 //! channel of a game's changes (`events.rs`), and the page's files from `assets/web/`, built
-//! into the binary; no other website's page may change anything (`origin.rs`).
+//! into the binary; no other website's page may change anything (`origin.rs`), and every refusal is
+//! said in words (`refusals.rs`).
 
 mod api;
 mod events;
 mod lang;
 mod origin;
 mod position;
+mod refusals;
 mod view;
 mod words;
 
@@ -76,6 +78,7 @@ pub fn router(service: Arc<Service>, player: Player, stop: watch::Receiver<bool>
         .merge(words::routes())
         .with_state(web)
         .merge(page)
+        .layer(axum::middleware::from_fn(refusals::in_words))
         .layer(axum::middleware::from_fn(origin::same_site_only))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CompressionLayer::new())
