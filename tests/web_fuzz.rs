@@ -239,7 +239,9 @@ fn random_request(rng: &mut Rng, id: i64) -> Sent {
             method: "POST".into(),
             path: format!("/api/games/{id}/moves"),
             content_type: Some("application/json"),
-            body: json!({"move": mv, "version": version}).to_string().into_bytes(),
+            body: json!({"move": mv, "version": version})
+                .to_string()
+                .into_bytes(),
         };
     }
     let (method, pattern) = ROUTES[rng.usize(..ROUTES.len())];
@@ -305,7 +307,13 @@ fn random_body(rng: &mut Rng) -> (Option<&'static str>, Vec<u8>) {
             .to_string()
             .into_bytes(),
         4 => {
-            let huge = ["1e999", "-1e999", "123456789012345678901234567890", "-0", "1.0"];
+            let huge = [
+                "1e999",
+                "-1e999",
+                "123456789012345678901234567890",
+                "-0",
+                "1.0",
+            ];
             format!(
                 r#"{{"move": "c3 d4", "version": {}, "size": {}}}"#,
                 huge[rng.usize(..huge.len())],
@@ -373,13 +381,25 @@ fn random_number(rng: &mut Rng) -> Value {
 fn random_text(rng: &mut Rng) -> String {
     match rng.u8(..4) {
         0 => [
-            "c3 d4", "c3-e4", "swap", "pass", "resign", "z99 a1", "c3 c3", "a0 b0", "", " ",
-            "C3 D4", "c3  d4", "c3-", "-", "🌉 🌉", "ｃ３ ｄ４",
+            "c3 d4",
+            "c3-e4",
+            "swap",
+            "pass",
+            "resign",
+            "z99 a1",
+            "c3 c3",
+            "a0 b0",
+            "",
+            " ",
+            "C3 D4",
+            "c3  d4",
+            "c3-",
+            "-",
+            "🌉 🌉",
+            "ｃ３ ｄ４",
         ][rng.usize(..16)]
-            .to_string(),
-        1 => (0..rng.usize(..40))
-            .map(|_| rng.char(..))
-            .collect(),
+        .to_string(),
+        1 => (0..rng.usize(..40)).map(|_| rng.char(..)).collect(),
         2 => (0..rng.usize(..40))
             .map(|_| char::from(rng.u8(..0x80)))
             .collect(),

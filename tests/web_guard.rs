@@ -82,8 +82,13 @@ impl Site {
 
     async fn move_from(&self, id: i64, headers: &[(&str, &str)]) -> (StatusCode, Value) {
         let body = r#"{"move": "c3 d4", "version": 0}"#;
-        self.call("POST", &format!("/api/games/{id}/moves"), headers, Some(body))
-            .await
+        self.call(
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            headers,
+            Some(body),
+        )
+        .await
     }
 }
 
@@ -102,11 +107,17 @@ async fn a_move_from_another_sites_page_is_refused_in_the_pages_language_and_sav
         assert!(error.contains("another website"), "{error}");
     }
     let (status, answer) = site
-        .move_from(id, &[("origin", "http://evil.example"), ("accept-language", "de")])
+        .move_from(
+            id,
+            &[("origin", "http://evil.example"), ("accept-language", "de")],
+        )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(
-        answer["error"].as_str().unwrap().contains("anderen Website"),
+        answer["error"]
+            .as_str()
+            .unwrap()
+            .contains("anderen Website"),
         "{answer}"
     );
     assert_eq!(site.version(id).await, 0, "nothing saved");
@@ -116,7 +127,12 @@ async fn a_move_from_another_sites_page_is_refused_in_the_pages_language_and_sav
 async fn a_game_started_from_another_site_is_not_started() {
     let site = site().await;
     let (status, answer) = site
-        .call("POST", "/api/games", &[("origin", "http://evil.example")], None)
+        .call(
+            "POST",
+            "/api/games",
+            &[("origin", "http://evil.example")],
+            None,
+        )
         .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{answer}");
     // The first game started afterwards is the database's first: nothing was saved before.

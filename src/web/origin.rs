@@ -112,7 +112,10 @@ mod tests {
             "null",
             "not an origin",
         ] {
-            assert!(from_other_site(&post(&[host, ("origin", other)])), "{other}");
+            assert!(
+                from_other_site(&post(&[host, ("origin", other)])),
+                "{other}"
+            );
         }
         assert!(!from_other_site(&post(&[
             ("host", "localhost"),

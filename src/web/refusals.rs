@@ -39,7 +39,13 @@ pub(super) async fn in_words(request: Request, next: Next) -> Response {
         _ => "web-bad-request",
     };
     tracing::debug!(%status, "a refusal of axum's said in words");
-    (status, Json(Refusal { error: crate::tr!(lang, id) })).into_response()
+    (
+        status,
+        Json(Refusal {
+            error: crate::tr!(lang, id),
+        }),
+    )
+        .into_response()
 }
 
 fn is_api(uri: &Uri) -> bool {
