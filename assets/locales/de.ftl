@@ -1064,3 +1064,10 @@ web-cell-bridge-to = Brücke nach
 web-cell-chosen = ausgewählt
 web-cell-target = erlaubtes Ziel
 web-board-keys = Mit den Pfeiltasten gehst du über die Felder des Bretts; Enter oder Leertaste wählt ein Feld.
+
+## The web board: the guard
+
+web-other-site = Abgelehnt: Diese Anfrage kam von einer anderen Website. Nur die Seite von ponte selbst darf deine Partien ändern.
+web-no-such-address = Unter dieser Adresse gibt es nichts.
+web-too-large = Diese Anfrage ist zu groß; nichts wurde geändert.
+web-bad-request = Der Server versteht diese Anfrage nicht; nichts wurde geändert.

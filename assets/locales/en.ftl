@@ -1073,3 +1073,10 @@ web-cell-bridge-to = bridge to
 web-cell-chosen = chosen
 web-cell-target = legal target
 web-board-keys = Arrow keys move over the board's cells; Enter or Space chooses a cell.
+
+## The web board: the guard
+
+web-other-site = Refused: this request came from another website. Only ponte's own page may change your games.
+web-no-such-address = There is nothing at this address.
+web-too-large = This request is too large; nothing was changed.
+web-bad-request = The server does not understand this request; nothing was changed.

@@ -1064,3 +1064,10 @@ web-cell-bridge-to = pont vers
 web-cell-chosen = choisie
 web-cell-target = cible permise
 web-board-keys = Les flèches te déplacent sur les cases du plateau ; Entrée ou Espace choisit une case.
+
+## The web board: the guard
+
+web-other-site = Refusé : cette requête vient d'un autre site web. Seule la page de ponte peut modifier tes parties.
+web-no-such-address = Il n'y a rien à cette adresse.
+web-too-large = Cette requête est trop grande ; rien n'a été modifié.
+web-bad-request = Le serveur ne comprend pas cette requête ; rien n'a été modifié.

@@ -3,7 +3,8 @@
 //! into one service call and its answer into JSON (`api.rs` reads a game, `start.rs` starts
 //! one, `moves.rs` makes moves and says which may be made; the board's JSON in `view.rs`), the
 //! live channel of a game's changes (`events.rs`), and the page's files from `assets/web/`,
-//! built into the binary.
+//! built into the binary; no other website's page may change anything (`origin.rs`), and
+//! every refusal is said in words (`refusals.rs`).
 
 mod api;
 mod events;
@@ -11,8 +12,10 @@ mod hints;
 mod lang;
 mod lessons;
 mod moves;
+mod origin;
 mod position;
 mod puzzles;
+mod refusals;
 mod seat;
 mod start;
 mod view;
@@ -87,6 +90,8 @@ pub fn router(service: Arc<Service>, player: Player, stop: watch::Receiver<bool>
         .merge(hints::routes())
         .with_state(web)
         .merge(page)
+        .layer(axum::middleware::from_fn(refusals::in_words))
+        .layer(axum::middleware::from_fn(origin::same_site_only))
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
         .layer(CompressionLayer::new())
         .layer(header_layer(
