@@ -200,3 +200,18 @@ async fn a_refusal_is_said_in_the_browsers_language() {
         "{error}"
     );
 }
+
+/// The page names every module it imports for preloading, so that the browser fetches them
+/// at once rather than one import after another (a round trip each before the board).
+#[test]
+fn the_page_preloads_every_module_it_imports() {
+    let folder = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/web");
+    let page = std::fs::read_to_string(folder.join("index.html")).unwrap();
+    for entry in std::fs::read_dir(&folder).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        if name.ends_with(".js") && name != "app.js" {
+            let link = format!("<link rel=\"modulepreload\" href=\"/{name}\">");
+            assert!(page.contains(&link), "index.html lacks {link}");
+        }
+    }
+}
