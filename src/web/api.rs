@@ -41,7 +41,7 @@ pub struct Refusal {
 }
 
 /// A refusal: its status and its words.
-pub(super) struct Refused(StatusCode, String);
+pub(super) struct Refused(pub(super) StatusCode, pub(super) String);
 
 impl IntoResponse for Refused {
     fn into_response(self) -> Response {
@@ -99,7 +99,8 @@ async fn game(
         .game(game_id(&id)?)
         .await
         .map_err(|error| Refused::service(&error, lang))?;
-    Ok(Json(BoardView::of(&game, web.player.id)))
+    let now = web.service.now();
+    Ok(Json(BoardView::said(&game, web.player.id, lang, now)))
 }
 
 /// `POST /api/games/{id}/moves`: the move, parsed once here, played by this machine's player

@@ -5,7 +5,10 @@
 //! into the binary.
 
 mod api;
+mod downloads;
 mod events;
+mod games;
+mod history;
 mod lang;
 mod position;
 mod view;
@@ -72,6 +75,9 @@ pub fn router(service: Arc<Service>, player: Player, stop: watch::Receiver<bool>
         .into_router();
     api::routes()
         .merge(events::routes())
+        .merge(games::routes())
+        .merge(history::routes())
+        .merge(downloads::routes())
         .merge(words::routes())
         .with_state(web)
         .merge(page)
@@ -105,6 +111,8 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     // The AI's worker answers the games against it, as the bot's does.
     tokio::spawn(service.clone().run_ai());
+    // And its analyses, which the page's downloads ask for.
+    tokio::spawn(service.clone().run_analyses());
     let (stop, stopped) = watch::channel(false);
     let app = router(service, player, stopped.clone());
     let mut until_stopped = stopped;
