@@ -1017,10 +1017,6 @@ panel-tiles-left = { $n ->
     [one] { $n } Stein übrig
    *[other] { $n } Steine übrig
 }
-panel-bridges-left = { $n ->
-    [one] { $n } Brücke im Vorrat
-   *[other] { $n } Brücken im Vorrat
-}
 panel-step = Zug { $n } von { $total }: { $move }
 panel-no-position = Diese Partie hat { $total } Züge: Nach Zug { $n } gibt es keine Stellung.
 panel-step-start = Der Anfang, vor Zug 1 von { $total }
@@ -1046,3 +1042,4 @@ web-panel-pie = Kuchenregel: Rot darf tauschen und Weiß nehmen.
 web-lobby-games = Deine Partien
 web-lobby-none = Keine laufenden Partien.
 web-lobby-open = Öffnen
+web-panel-pool = Brücken im Vorrat

@@ -1026,10 +1026,6 @@ panel-tiles-left = { $n ->
     [one] { $n } tile left
    *[other] { $n } tiles left
 }
-panel-bridges-left = { $n ->
-    [one] { $n } bridge left in the pool
-   *[other] { $n } bridges left in the pool
-}
 panel-step = Move { $n } of { $total }: { $move }
 panel-no-position = This game has { $total } moves: there is no position after move { $n }.
 panel-step-start = The start, before move 1 of { $total }
@@ -1055,3 +1051,4 @@ web-panel-pie = Pie rule: Red may swap to take White.
 web-lobby-games = Your games
 web-lobby-none = No games going on.
 web-lobby-open = Open
+web-panel-pool = Bridges left in the pool

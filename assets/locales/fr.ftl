@@ -1017,10 +1017,6 @@ panel-tiles-left = { $n ->
     [one] { $n } pièce restante
    *[other] { $n } pièces restantes
 }
-panel-bridges-left = { $n ->
-    [one] { $n } pont restant dans la réserve
-   *[other] { $n } ponts restants dans la réserve
-}
 panel-step = Coup { $n } sur { $total } : { $move }
 panel-no-position = Cette partie compte { $total } coups : il n’y a pas de position après le coup { $n }.
 panel-step-start = Le début, avant le coup 1 sur { $total }
@@ -1046,3 +1042,4 @@ web-panel-pie = Règle du gâteau : Rouge peut échanger pour prendre Blanc.
 web-lobby-games = Tes parties
 web-lobby-none = Aucune partie en cours.
 web-lobby-open = Ouvrir
+web-panel-pool = Ponts restants dans la réserve

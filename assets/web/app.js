@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import { drawBoard } from "./board.js";
+import { looking, onBackToNow, showLobby, showPanel } from "./panel.js";
 import { langs, lang, loadWords, switchLang, t } from "./words.js";
 
 const board = document.getElementById("board");
@@ -16,26 +17,19 @@ let events = null;
 
 function draw(game) {
   shown = game;
-  drawBoard(board, game, { chosen, onChoose: choose });
-  status.textContent = describe(game);
-}
-
-function describe(game) {
-  const points = `White (${game.white}) ${game.points.white} · Red (${game.red}) ${game.points.red} points`;
-  if (game.over) {
-    return `Game over. ${points}`;
+  // While an earlier position is looked at, the board keeps it; the panel says the game moved.
+  if (!looking()) {
+    drawBoard(board, game, { chosen, onChoose: choose });
   }
-  const turn = game.to_move === game.you ? "Your move" : `${game.to_move === "white" ? game.white : game.red} to move`;
-  const colour = game.to_move === "white" ? "White" : "Red";
-  // The opponent's move in words, so that the live region says what changed.
-  const played = game.last_played && game.last_played.by !== (game.you === "white" ? game.white : game.red)
-    ? ` ${game.last_played.by} played ${game.last_played.move}.`
-    : "";
-  return `${turn} (${colour}).${played} ${points}`;
+  // The server's words: whose turn, what the opponent just played (said by the live region).
+  status.textContent = game.status;
+  showPanel(game);
+  showLobby(open);
 }
+onBackToNow(() => shown && draw(shown));
 
 async function choose(name) {
-  if (!shown || shown.over || shown.to_move !== shown.you) {
+  if (!shown || looking() || shown.over || shown.to_move !== shown.you) {
     return;
   }
   message.textContent = "";
@@ -83,6 +77,7 @@ function follow(id) {
 function open(id) {
   history.replaceState(null, "", `#game=${id}`);
   follow(id);
+  showLobby(open);
   return load(id);
 }
 
@@ -112,6 +107,7 @@ function offerLangs() {
   select.onchange = async () => {
     await switchLang(select.value);
     offerLangs();
+    showLobby(open);
     if (shown) {
       await load(shown.id);
     } else {
@@ -122,6 +118,7 @@ function offerLangs() {
 
 await loadWords();
 offerLangs();
+showLobby(open);
 const resumed = /^#game=(\d+)$/.exec(location.hash);
 if (resumed) {
   open(resumed[1]);

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::position::PositionView;
 use crate::game::Color;
-use crate::i18n::{Lang, color_name, move_words, score_words, with_color};
+use crate::i18n::{Lang, color_name, count, move_words, score_words, with_color};
 use crate::service::{GameView, PlayerId};
 use crate::tr;
 
@@ -72,6 +72,8 @@ pub struct SideView {
     pub islands: u32,
     /// Bridges built.
     pub bridges: u32,
+    /// Points, islands and bridges in words: "7 points, 4 islands, 3 bridges".
+    pub counts: String,
     /// Tiles left to place; none with unlimited supply.
     pub tiles_left: Option<u16>,
     /// The tiles left in words ("12 tiles left"); none with unlimited supply.
@@ -220,6 +222,12 @@ fn side(lang: Lang, view: &GameView, color: Color) -> SideView {
         points: score.points,
         islands: score.islands,
         bridges: score.bridges,
+        counts: [
+            count(lang, "points", score.points),
+            count(lang, "islands", score.islands),
+            count(lang, "bridges", score.bridges),
+        ]
+        .join(", "),
         tiles_left,
         tiles_left_words: tiles_left.map(|n| tr!(lang, "panel-tiles-left", n = n)),
     }

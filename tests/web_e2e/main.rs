@@ -5,3 +5,4 @@
 
 mod browser;
 mod first_game;
+mod panel;
