@@ -1071,3 +1071,52 @@ web-other-site = Abgelehnt: Diese Anfrage kam von einer anderen Website. Nur die
 web-no-such-address = Unter dieser Adresse gibt es nichts.
 web-too-large = Diese Anfrage ist zu groß; nichts wurde geändert.
 web-bad-request = Der Server versteht diese Anfrage nicht; nichts wurde geändert.
+
+## The web board: what the game shows, the list of games, history and downloads. `panel-`
+## messages have arguments and are formatted by the server; $who is a name with its colour.
+
+panel-your-move = Du bist am Zug ({ $color }).
+panel-to-move = { $who } ist am Zug.
+panel-played = { $name } spielte { $move }.
+panel-pie-choice = Tausche, um Weiß zu nehmen, oder lege zwei rote Steine.
+panel-last-turn = Weiß hat gepasst: Dies ist der letzte Zug.
+panel-over = Partie vorbei: { $result }.
+panel-clock = Die Bedenkzeit endet in { $left }.
+panel-clock-away = { $name } ist im Urlaub: Die Uhr steht still.
+panel-time-left = { $days ->
+    [0] { $hours ->
+        [0] { $minutes } Min.
+       *[other] { $hours } Std. { $minutes } Min.
+    }
+   *[other] { $days } T. { $hours } Std.
+}
+panel-tiles-left = { $n ->
+    [one] { $n } Stein übrig
+   *[other] { $n } Steine übrig
+}
+panel-step = Zug { $n } von { $total }: { $move }
+panel-no-position = Diese Partie hat { $total } Züge: Nach Zug { $n } gibt es keine Stellung.
+panel-step-start = Der Anfang, vor Zug 1 von { $total }
+panel-list-your-turn = du bist am Zug ({ $color })
+panel-list-to-move = { $who } ist am Zug
+panel-analysis-waiting = Die KI analysiert die Partie; das dauert etwa eine halbe Minute.
+web-panel-players = Spieler
+web-panel-moves = Züge
+web-panel-history = Verlauf
+web-panel-first = Erste Stellung
+web-panel-back = Einen Zug zurück
+web-panel-forward = Einen Zug vor
+web-panel-now = Zurück zur aktuellen Stellung
+web-panel-past = Du siehst eine frühere Stellung: Züge warten, bis du zurück bei der aktuellen bist.
+web-panel-moved-on = Die Partie ging weiter, während du zurückgeschaut hast.
+web-panel-downloads = Downloads
+web-panel-replay = Wiederholung (GIF)
+web-panel-record = Partieprotokoll
+web-panel-analysis = Analyse
+web-panel-score = Die Wertung
+web-panel-clock = Uhr
+web-panel-pie = Kuchenregel: Rot darf tauschen und Weiß nehmen.
+web-lobby-games = Deine Partien
+web-lobby-none = Keine laufenden Partien.
+web-lobby-open = Öffnen
+web-panel-pool = Brücken im Vorrat

@@ -1080,3 +1080,52 @@ web-other-site = Refused: this request came from another website. Only ponte's o
 web-no-such-address = There is nothing at this address.
 web-too-large = This request is too large; nothing was changed.
 web-bad-request = The server does not understand this request; nothing was changed.
+
+## The web board: what the game shows, the list of games, history and downloads. `panel-`
+## messages have arguments and are formatted by the server; $who is a name with its colour.
+
+panel-your-move = Your move ({ $color }).
+panel-to-move = { $who } to move.
+panel-played = { $name } played { $move }.
+panel-pie-choice = Swap to take White, or place two red tiles.
+panel-last-turn = White has passed: this is the last turn.
+panel-over = Game over: { $result }.
+panel-clock = Time runs out in { $left }.
+panel-clock-away = { $name } is on vacation: the clock stands still.
+panel-time-left = { $days ->
+    [0] { $hours ->
+        [0] { $minutes } min
+       *[other] { $hours } h { $minutes } min
+    }
+   *[other] { $days } d { $hours } h
+}
+panel-tiles-left = { $n ->
+    [one] { $n } tile left
+   *[other] { $n } tiles left
+}
+panel-step = Move { $n } of { $total }: { $move }
+panel-no-position = This game has { $total } moves: there is no position after move { $n }.
+panel-step-start = The start, before move 1 of { $total }
+panel-list-your-turn = your turn ({ $color })
+panel-list-to-move = { $who } to move
+panel-analysis-waiting = The AI is analysing the game; this takes about half a minute.
+web-panel-players = Players
+web-panel-moves = Moves
+web-panel-history = History
+web-panel-first = First position
+web-panel-back = One move back
+web-panel-forward = One move forward
+web-panel-now = Back to now
+web-panel-past = You are looking at an earlier position: moves wait until you are back to now.
+web-panel-moved-on = The game moved on while you looked back.
+web-panel-downloads = Downloads
+web-panel-replay = Replay (GIF)
+web-panel-record = Game record
+web-panel-analysis = Analysis
+web-panel-score = The score
+web-panel-clock = Clock
+web-panel-pie = Pie rule: Red may swap to take White.
+web-lobby-games = Your games
+web-lobby-none = No games going on.
+web-lobby-open = Open
+web-panel-pool = Bridges left in the pool

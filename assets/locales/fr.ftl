@@ -1071,3 +1071,52 @@ web-other-site = Refusé : cette requête vient d'un autre site web. Seule la pa
 web-no-such-address = Il n'y a rien à cette adresse.
 web-too-large = Cette requête est trop grande ; rien n'a été modifié.
 web-bad-request = Le serveur ne comprend pas cette requête ; rien n'a été modifié.
+
+## The web board: what the game shows, the list of games, history and downloads. `panel-`
+## messages have arguments and are formatted by the server; $who is a name with its colour.
+
+panel-your-move = À toi de jouer ({ $color }).
+panel-to-move = { $who } doit jouer.
+panel-played = { $name } a joué { $move }.
+panel-pie-choice = Échange pour prendre Blanc, ou pose deux pièces rouges.
+panel-last-turn = Blanc a passé : c’est le dernier tour.
+panel-over = Partie terminée : { $result }.
+panel-clock = Le temps s’écoule dans { $left }.
+panel-clock-away = { $name } est en vacances : l’horloge est arrêtée.
+panel-time-left = { $days ->
+    [0] { $hours ->
+        [0] { $minutes } min
+       *[other] { $hours } h { $minutes } min
+    }
+   *[other] { $days } j { $hours } h
+}
+panel-tiles-left = { $n ->
+    [one] { $n } pièce restante
+   *[other] { $n } pièces restantes
+}
+panel-step = Coup { $n } sur { $total } : { $move }
+panel-no-position = Cette partie compte { $total } coups : il n’y a pas de position après le coup { $n }.
+panel-step-start = Le début, avant le coup 1 sur { $total }
+panel-list-your-turn = à toi de jouer ({ $color })
+panel-list-to-move = { $who } doit jouer
+panel-analysis-waiting = L’IA analyse la partie ; cela prend environ une demi-minute.
+web-panel-players = Joueurs
+web-panel-moves = Coups
+web-panel-history = Historique
+web-panel-first = Première position
+web-panel-back = Un coup en arrière
+web-panel-forward = Un coup en avant
+web-panel-now = Revenir au présent
+web-panel-past = Tu regardes une position antérieure : les coups attendent ton retour au présent.
+web-panel-moved-on = La partie a avancé pendant que tu regardais en arrière.
+web-panel-downloads = Téléchargements
+web-panel-replay = Rediffusion (GIF)
+web-panel-record = Feuille de partie
+web-panel-analysis = Analyse
+web-panel-score = Le décompte
+web-panel-clock = Horloge
+web-panel-pie = Règle du gâteau : Rouge peut échanger pour prendre Blanc.
+web-lobby-games = Tes parties
+web-lobby-none = Aucune partie en cours.
+web-lobby-open = Ouvrir
+web-panel-pool = Ponts restants dans la réserve

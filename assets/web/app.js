@@ -4,6 +4,7 @@
 
 import { api } from "./api.js";
 import { offerHint } from "./learn.js";
+import { looking, onBackToNow, showLobby, showPanel } from "./panel.js";
 import { initPlay, proposeMove, showGame } from "./play.js";
 import { announce } from "./board.js";
 import { langs, lang, loadWords, switchLang, t } from "./words.js";
@@ -16,32 +17,44 @@ let events = null;
 
 function draw(game) {
   shown = game;
-  showGame(game);
-  announce(status, describe(game));
+  // While an earlier position is looked at, the board keeps it; the panel says the game moved.
+  if (!looking()) {
+    showGame(game);
+  }
+  // The server's words: whose turn, what the opponent just played (said by the live region,
+  // once: a redraw with the same words says nothing again).
+  announce(status, game.status);
   // A hint's move is offered as a move of one's own: shown, and played by Confirm.
   offerHint(game, proposeMove);
+  showPanel(game);
+  showLobby(open);
 }
+onBackToNow(() => shown && draw(shown));
 
-function describe(game) {
-  const points = `White (${game.white}) ${game.points.white} · Red (${game.red}) ${game.points.red} points`;
-  if (game.over) {
-    return `Game over. ${points}`;
+let reading = null; // the read of a game in flight, if any
+let wanted = null; // the game the page shows (or is about to)
+let missed = false; // a read was asked for while another was in flight
+
+// Reads game `id` and draws it; `asked` is a read already under way (the first one, asked
+// beside the words). A read asked for during another is made after it, not beside it: two
+// reads at a time would draw whichever answered last.
+async function load(id, asked = null) {
+  wanted = String(id);
+  if (reading) {
+    missed = true;
+    return;
   }
-  const turn = game.to_move === game.you ? "Your move" : `${game.to_move === "white" ? game.white : game.red} to move`;
-  const colour = game.to_move === "white" ? "White" : "Red";
-  // The opponent's move in words, so that the live region says what changed.
-  const played = game.last_played && game.last_played.by !== (game.you === "white" ? game.white : game.red)
-    ? ` ${game.last_played.by} played ${game.last_played.move}.`
-    : "";
-  return `${turn} (${colour}).${played} ${points}`;
-}
-
-async function load(id) {
-  const answer = await api(`/api/games/${id}`);
-  if (answer.ok) {
-    draw(answer.body);
-  } else {
+  reading = asked ?? api(`/api/games/${id}`);
+  const answer = await reading;
+  reading = null;
+  if (!answer.ok) {
     message.textContent = answer.body.error;
+  } else if (String(answer.body.id) === wanted) {
+    draw(answer.body);
+  }
+  if (missed) {
+    missed = false;
+    await load(wanted);
   }
 }
 
@@ -52,16 +65,18 @@ function follow(id) {
   events = new EventSource(`/api/games/${id}/events`);
   events.addEventListener("changed", (event) => {
     const version = Number(event.data);
-    if (!shown || version < 0 || version !== shown.version) {
+    // The first event is the version now: the page's own first read usually has it already.
+    if (!shown || shown.id !== Number(id) || version < 0 || version !== shown.version) {
       load(id);
     }
   });
 }
 
-function open(id) {
+function open(id, asked = null) {
   history.replaceState(null, "", `#game=${id}`);
   follow(id);
-  return load(id);
+  showLobby(open);
+  return load(id, asked);
 }
 
 initPlay({
@@ -88,6 +103,7 @@ function offerLangs() {
   select.onchange = async () => {
     await switchLang(select.value);
     offerLangs();
+    showLobby(open);
     if (shown) {
       await load(shown.id);
     } else {
@@ -96,11 +112,15 @@ function offerLangs() {
   };
 }
 
+// A game named in the address is asked for at once, beside the words: the board needs both,
+// and one round trip after the other would double the wait before it is drawn.
+const resumed = /^#game=(\d+)$/.exec(location.hash);
+const firstRead = resumed ? api(`/api/games/${resumed[1]}`) : null;
 await loadWords();
 offerLangs();
-const resumed = /^#game=(\d+)$/.exec(location.hash);
 if (resumed) {
-  open(resumed[1]);
+  open(resumed[1], firstRead);
 } else {
+  showLobby(open);
   status.textContent = t("web-start-hint");
 }

@@ -82,7 +82,7 @@ async fn game(
         .game(game_id(&id)?)
         .await
         .map_err(|error| Refused::service(&error, lang))?;
-    Ok(Json(board_view(&game, &web)))
+    Ok(Json(board_view(&game, &web, lang)))
 }
 
 /// The game a path names: a game's number, else a bad request.

@@ -7,8 +7,11 @@
 //! every refusal is said in words (`refusals.rs`).
 
 mod api;
+mod downloads;
 mod events;
+mod games;
 mod hints;
+mod history;
 mod lang;
 mod lessons;
 mod moves;
@@ -84,6 +87,9 @@ pub fn router(service: Arc<Service>, player: Player, stop: watch::Receiver<bool>
         .merge(start::routes())
         .merge(moves::routes())
         .merge(events::routes())
+        .merge(games::routes())
+        .merge(history::routes())
+        .merge(downloads::routes())
         .merge(words::routes())
         .merge(lessons::routes())
         .merge(puzzles::routes())
@@ -122,6 +128,8 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     // The AI's worker answers the games against it, as the bot's does.
     tokio::spawn(service.clone().run_ai());
+    // And its analyses, which the page's downloads ask for.
+    tokio::spawn(service.clone().run_analyses());
     let (stop, stopped) = watch::channel(false);
     let app = router(service, player, stopped.clone());
     let mut until_stopped = stopped;

@@ -166,7 +166,7 @@ async fn played(
         MoveOutcome::LostOnTime(game) => game,
     };
     tracing::info!(game = %id, player = %player.name, %mv, "played from the page");
-    Ok(Json(board_view(&game, web)))
+    Ok(Json(board_view(&game, web, lang)))
 }
 
 /// `GET /api/games/{id}/targets[?from=c3]`: the engine's cells for the side to move, when the

@@ -4,6 +4,7 @@
 
 use super::Web;
 use super::view::BoardView;
+use crate::i18n::Lang;
 use crate::service::{GameView, Player};
 
 /// Who the page acts for in `game` now: the player to move when one of this machine's players
@@ -27,6 +28,6 @@ pub(super) fn seat(game: &GameView, machine: &Player) -> Player {
 }
 
 /// The board of `game` as the page sees it: the colour it moves for is its seat's.
-pub(super) fn board_view(game: &GameView, web: &Web) -> BoardView {
-    BoardView::of(game, seat(game, &web.player).id)
+pub(super) fn board_view(game: &GameView, web: &Web, lang: Lang) -> BoardView {
+    BoardView::said(game, seat(game, &web.player).id, lang, web.service.now())
 }

@@ -194,7 +194,7 @@ async fn start(
         .await
         .map_err(|error| Refused::service(&error, lang))?;
     tracing::info!(game = %game.id, white = %game.white.name, red = %game.red.name, "a game started");
-    Ok((StatusCode::CREATED, Json(board_view(&game, &web))))
+    Ok((StatusCode::CREATED, Json(board_view(&game, &web, lang))))
 }
 
 /// Starts `start` as the terminal's `play` does: against the AI at once, unrated and without

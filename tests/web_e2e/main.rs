@@ -7,4 +7,5 @@ mod access;
 mod browser;
 mod first_game;
 mod learning;
+mod panel;
 mod play;
