@@ -182,18 +182,29 @@ async fn the_view_counts_each_side_as_the_engine_does_and_lists_the_moves() {
         assert_eq!(side["points"], score.points, "{side}");
         assert_eq!(side["islands"], score.islands, "{side}");
         assert_eq!(side["bridges"], score.bridges, "{side}");
-        assert_eq!(side["tiles_left"], serde_json::json!(engine.tiles_left(color)), "{side}");
+        assert_eq!(
+            side["tiles_left"],
+            serde_json::json!(engine.tiles_left(color)),
+            "{side}"
+        );
     }
     assert_eq!(view["sides"][0]["name"], "alice");
     assert_eq!(view["sides"][1]["name"], "bob");
-    assert_eq!(view["bridges_left"], serde_json::json!(engine.bridges_left()));
+    assert_eq!(
+        view["bridges_left"],
+        serde_json::json!(engine.bridges_left())
+    );
     assert_eq!(view["plies"], 5);
     let moves = view["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 5);
     for (n, (line, mv)) in moves.iter().zip(&played).enumerate() {
         assert_eq!(line["number"], n + 1);
         assert_eq!(line["move"], mv.to_string());
-        assert_eq!(line["by"], if n % 2 == 0 { "alice" } else { "bob" }, "{line}");
+        assert_eq!(
+            line["by"],
+            if n % 2 == 0 { "alice" } else { "bob" },
+            "{line}"
+        );
     }
     assert_eq!(view["pie_choice"], false);
     assert_eq!(view["clock"], Value::Null, "an untimed game has no clock");
@@ -209,7 +220,12 @@ async fn the_status_says_whose_turn_and_what_was_played_in_the_pages_language() 
     let status = |lang: &'static str| {
         let path = path.clone();
         let site = &site;
-        async move { site.get_in(lang, &path).await.json()["status"].as_str().unwrap().to_string() }
+        async move {
+            site.get_in(lang, &path).await.json()["status"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        }
     };
     let en = status("en").await;
     // In a hot-seat game the page moves for whoever is to move: Red (bob) choosing the pie.
@@ -234,16 +250,31 @@ async fn a_game_scored_at_its_end_explains_the_score_as_discord_does() {
     assert_eq!(view["over"], true);
     let ending = &view["ending"];
     let result = ending["result"].as_str().unwrap();
-    assert!(view["status"].as_str().unwrap().starts_with("Game over: "), "{view}");
+    assert!(
+        view["status"].as_str().unwrap().starts_with("Game over: "),
+        "{view}"
+    );
     assert!(view["status"].as_str().unwrap().contains(result), "{view}");
     let scores = ending["scores"].as_array().unwrap();
     assert_eq!(scores.len(), 2);
-    assert!(scores[0].as_str().unwrap().starts_with("alice (white): "), "{ending}");
-    assert!(scores[1].as_str().unwrap().starts_with("bob (red): "), "{ending}");
+    assert!(
+        scores[0].as_str().unwrap().starts_with("alice (white): "),
+        "{ending}"
+    );
+    assert!(
+        scores[1].as_str().unwrap().starts_with("bob (red): "),
+        "{ending}"
+    );
     let end_of_play = ending["end_of_play"].as_str().unwrap();
     assert!(end_of_play.contains("passed"), "{ending}");
     let de = site.get_in("de", &format!("/api/games/{id}")).await.json();
-    assert!(de["status"].as_str().unwrap().starts_with("Partie vorbei: "), "{de}");
+    assert!(
+        de["status"]
+            .as_str()
+            .unwrap()
+            .starts_with("Partie vorbei: "),
+        "{de}"
+    );
 }
 
 #[tokio::test]
@@ -292,11 +323,17 @@ async fn history_gives_the_position_after_each_number_of_moves() {
     let Move::Place(a, b) = played[1] else {
         panic!("a placement")
     };
-    assert_eq!(middle["last_move"], serde_json::json!([a.to_string(), b.to_string()]));
+    assert_eq!(
+        middle["last_move"],
+        serde_json::json!([a.to_string(), b.to_string()])
+    );
 
     let (_, last) = site.get(&format!("/api/games/{id}/positions/4")).await;
     let (_, now) = site.get(&format!("/api/games/{id}")).await;
-    assert_eq!(last["tiles"], now["tiles"], "the last position is the game's own");
+    assert_eq!(
+        last["tiles"], now["tiles"],
+        "the last position is the game's own"
+    );
 
     let (status, _) = site.get(&format!("/api/games/{id}/positions/5")).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
@@ -315,7 +352,11 @@ async fn the_record_and_the_replay_download_as_files() {
 
     let record = site.get_in("en", &format!("/api/games/{id}/record")).await;
     assert_eq!(record.status, StatusCode::OK);
-    assert!(record.header(header::CONTENT_TYPE).starts_with("text/plain"));
+    assert!(
+        record
+            .header(header::CONTENT_TYPE)
+            .starts_with("text/plain")
+    );
     assert_eq!(
         record.header(header::CONTENT_DISPOSITION),
         format!("attachment; filename=\"game-{id}.txt\"")
@@ -326,7 +367,9 @@ async fn the_record_and_the_replay_download_as_files() {
         "{text}"
     );
 
-    let gif = site.get_in("de", &format!("/api/games/{id}/replay.gif")).await;
+    let gif = site
+        .get_in("de", &format!("/api/games/{id}/replay.gif"))
+        .await;
     assert_eq!(gif.status, StatusCode::OK);
     assert_eq!(gif.header(header::CONTENT_TYPE), "image/gif");
     assert_eq!(
@@ -347,14 +390,21 @@ async fn the_analysis_is_asked_for_and_said_to_be_on_its_way() {
     let id = site.hot_seat().await;
     site.place(id).await;
     // A game still played has no analysis yet: refused in words.
-    let going_on = site.get_in("en", &format!("/api/games/{id}/analysis")).await;
+    let going_on = site
+        .get_in("en", &format!("/api/games/{id}/analysis"))
+        .await;
     assert_eq!(going_on.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(!going_on.json()["error"].as_str().unwrap().is_empty());
     site.play_out(id).await;
     // No AI worker runs here: the analysis is queued, and the page is told to ask again.
-    let asked = site.get_in("fr", &format!("/api/games/{id}/analysis")).await;
+    let asked = site
+        .get_in("fr", &format!("/api/games/{id}/analysis"))
+        .await;
     assert_eq!(asked.status, StatusCode::ACCEPTED);
     let answer = asked.json();
     assert_eq!(answer["ready"], false);
-    assert!(answer["words"].as_str().unwrap().contains("L’IA"), "{answer}");
+    assert!(
+        answer["words"].as_str().unwrap().contains("L’IA"),
+        "{answer}"
+    );
 }

@@ -68,7 +68,11 @@ async fn replay(
         .replay_gif(&game, lang)
         .await
         .map_err(|error| Refused::service(&error, lang))?;
-    Ok(attachment("image/gif", &format!("game-{}.gif", game.id), gif))
+    Ok(attachment(
+        "image/gif",
+        &format!("game-{}.gif", game.id),
+        gif,
+    ))
 }
 
 /// `GET /api/games/{id}/record`: the moves in the notation `ponte replay` reads.

@@ -41,9 +41,9 @@ async fn position(
     Path((id, n)): Path<(String, String)>,
 ) -> Result<Json<HistoryView>, Refused> {
     let id = game_id(&id)?;
-    let n: u32 = n
-        .parse()
-        .map_err(|error: std::num::ParseIntError| Refused(StatusCode::BAD_REQUEST, error.to_string()))?;
+    let n: u32 = n.parse().map_err(|error: std::num::ParseIntError| {
+        Refused(StatusCode::BAD_REQUEST, error.to_string())
+    })?;
     let view = web
         .service
         .game(id)

@@ -159,7 +159,9 @@ fn you(view: &GameView, player: PlayerId) -> Option<Color> {
     if view.ai.is_some() {
         return view.color_of(player);
     }
-    view.to_move().map(|(color, _)| color).or_else(|| view.color_of(player))
+    view.to_move()
+        .map(|(color, _)| color)
+        .or_else(|| view.color_of(player))
 }
 
 /// The name of the player `id` of the game (a move's player: after a swap, colours changed
