@@ -33,6 +33,7 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/games/{id}/positions/{id}"),
     ("GET", "/api/games/{id}/replay.gif"),
     ("GET", "/api/games/{id}/analysis"),
+    ("GET", "/api/games/{id}/analysis.png"),
     ("GET", "/api/games/{id}/record"),
     ("GET", "/api/lessons"),
     ("POST", "/api/lessons/{id}"),

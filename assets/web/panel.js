@@ -145,7 +145,7 @@ function render() {
     panel.replaceChildren();
     return;
   }
-  panel.replaceChildren(
+  const parts = [
     ending(),
     el("ul", { class: "sides", "aria-label": t("web-panel-players") }, ...game.sides.map(side)),
     game.bridges_left === null ? null : el("p", { class: "pool" }, bridgesLeft()),
@@ -159,7 +159,8 @@ function render() {
     el("h3", { "data-word": "web-panel-moves" }),
     moves(),
     downloads(),
-  );
+  ];
+  panel.replaceChildren(...parts.filter((part) => part !== null));
   applyWords(panel);
 }
 

@@ -7,5 +7,6 @@ mod access;
 mod browser;
 mod first_game;
 mod learning;
+mod live;
 mod panel;
 mod play;
