@@ -247,8 +247,11 @@ async fn open_page(browser: &Browser, url: &str) -> (Page, Option<f64>) {
         .unwrap();
     // Runs before the page's own scripts (and is not held to its CSP): the moment the board's
     // first cell is in the document, on the navigation's clock.
+    // Moves are sent at the second click (the page's setting off, as a player may set it):
+    // the figure is the move's way, not a confirmation's.
     page.evaluate_on_new_document(
-        "new MutationObserver((_, observer) => {
+        "try { localStorage.setItem('ponte.confirm', 'off'); } catch (_) {}
+         new MutationObserver((_, observer) => {
            if (document.querySelector('#board [data-cell]')) {
              window.__board = performance.now();
              observer.disconnect();
@@ -432,14 +435,25 @@ async fn click_move(player: &Page, watcher: &Page, a: &str, b: &str) -> (f64, f6
     );
     watcher.evaluate(watch.as_str()).await.unwrap();
     player.evaluate(watch.as_str()).await.unwrap();
+    // The first cell, then the second once the page marks it as a target (the engine's answer
+    // to the first, as a player sees it before clicking again); timed from the second click.
+    let cell = |name: &str| format!("document.querySelector('[data-cell=\"{name}\"]')");
+    player
+        .evaluate(format!(
+            "{}.dispatchEvent(new MouseEvent('click', {{ bubbles: true }})); true",
+            cell(a)
+        ))
+        .await
+        .unwrap();
+    let offered = format!("{}.classList.contains('target')", cell(b));
+    browser::wait_until(player, &offered, "the second cell offered").await;
     let click = format!(
         "(() => {{
-           const cell = name => document.querySelector(`[data-cell=\"${{name}}\"]`);
-           cell('{a}').dispatchEvent(new MouseEvent('click', {{ bubbles: true }}));
            window.__clicked = performance.timeOrigin + performance.now();
-           cell('{b}').dispatchEvent(new MouseEvent('click', {{ bubbles: true }}));
+           {}.dispatchEvent(new MouseEvent('click', {{ bubbles: true }}));
            return window.__clicked;
-         }})()"
+         }})()",
+        cell(b)
     );
     let clicked: f64 = player
         .evaluate(click.as_str())
