@@ -1,81 +1,13 @@
 //! `ponte web`'s API refuses bad requests with a clear status and message and saves nothing:
 //! the router in process, on a real SQLite file, with no AI running (the AI's turn waits).
 
-use std::sync::Arc;
+mod web_site;
 
-use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use ponte::service::{Player, PlayerId, Service};
+use axum::http::StatusCode;
 use serde_json::{Value, json};
-use tower::ServiceExt;
-
-struct Site {
-    router: Router,
-    _dir: tempfile::TempDir,
-    _stop: tokio::sync::watch::Sender<bool>,
-}
-
-async fn site() -> Site {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
-    let service = Arc::new(Service::open(&url).await.unwrap());
-    let player = Player::new(PlayerId::of_terminal("alice"), "alice");
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    Site {
-        router: ponte::web::router(service, player, stopped),
-        _dir: dir,
-        _stop: stop,
-    }
-}
+use web_site::{Site, site};
 
 impl Site {
-    async fn call(&self, method: &str, path: &str, body: Option<&str>) -> (StatusCode, Value) {
-        self.call_in(None, method, path, body).await
-    }
-
-    /// A request whose `Accept-Language` is `lang`, if any.
-    async fn call_in(
-        &self,
-        lang: Option<&str>,
-        method: &str,
-        path: &str,
-        body: Option<&str>,
-    ) -> (StatusCode, Value) {
-        let mut request = Request::builder().method(method).uri(path);
-        if let Some(lang) = lang {
-            request = request.header(header::ACCEPT_LANGUAGE, lang);
-        }
-        if body.is_some() {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-        }
-        let request = request
-            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-            .unwrap();
-        let response = self.router.clone().oneshot(request).await.unwrap();
-        let status = response.status();
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-            .await
-            .unwrap();
-        let value = serde_json::from_slice(&bytes)
-            .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
-        (status, value)
-    }
-
-    async fn start(&self) -> i64 {
-        let (status, game) = self.call("POST", "/api/games", None).await;
-        assert_eq!(status, StatusCode::CREATED, "{game}");
-        assert_eq!(game["you"], "white");
-        assert_eq!(game["to_move"], "white");
-        game["id"].as_i64().unwrap()
-    }
-
-    async fn version(&self, id: i64) -> i64 {
-        let (status, game) = self.call("GET", &format!("/api/games/{id}"), None).await;
-        assert_eq!(status, StatusCode::OK, "{game}");
-        game["version"].as_i64().unwrap()
-    }
-
     async fn play(&self, id: i64, body: &str) -> (StatusCode, Value) {
         self.call("POST", &format!("/api/games/{id}/moves"), Some(body))
             .await

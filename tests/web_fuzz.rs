@@ -8,15 +8,14 @@
 //! The router in process on a real SQLite file, no AI running. A fixed seed (printed first;
 //! `PONTE_FUZZ_SEED=<n>` runs another, `PONTE_FUZZ_REQUESTS=<n>` sends another count).
 
-use std::sync::Arc;
+mod web_site;
 
-use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use fastrand::Rng;
-use ponte::service::{Player, PlayerId, Service};
 use serde_json::{Map, Value, json};
 use tower::ServiceExt;
+use web_site::{Site, site};
 
 /// Every route of the API, as (method, path with `{id}` for a game's or item's number). A new
 /// route is added here. A route not served (yet) answers 404 or 405 in words, which passes.
@@ -62,25 +61,6 @@ const CONTENT_TYPES: &[Option<&str>] = &[
     None,
 ];
 
-struct Site {
-    router: Router,
-    _dir: tempfile::TempDir,
-    _stop: tokio::sync::watch::Sender<bool>,
-}
-
-async fn site() -> Site {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
-    let service = Arc::new(Service::open(&url).await.unwrap());
-    let player = Player::new(PlayerId::of_terminal("alice"), "alice");
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    Site {
-        router: ponte::web::router(service, player, stopped),
-        _dir: dir,
-        _stop: stop,
-    }
-}
-
 /// A request the fuzzer sends, kept to be shown when it fails.
 #[derive(Debug)]
 struct Sent {
@@ -97,7 +77,7 @@ struct Answer {
 }
 
 impl Site {
-    async fn send(&self, sent: &Sent, lang: Option<&str>) -> Answer {
+    async fn send_raw(&self, sent: &Sent, lang: Option<&str>) -> Answer {
         let mut request = Request::builder()
             .method(sent.method.as_str())
             .uri(sent.path.as_str());
@@ -133,7 +113,7 @@ impl Site {
             content_type: Some("application/json"),
             body: body.as_bytes().to_vec(),
         };
-        let answer = self.send(&sent, None).await;
+        let answer = self.send_raw(&sent, None).await;
         (answer.status, serde_json::from_slice(&answer.body).unwrap())
     }
 
@@ -151,19 +131,6 @@ impl Site {
             .await;
         assert_eq!(status, StatusCode::OK, "{game}");
         (id, self.version(id).await)
-    }
-
-    async fn version(&self, id: i64) -> i64 {
-        let sent = Sent {
-            method: "GET".into(),
-            path: format!("/api/games/{id}"),
-            content_type: None,
-            body: Vec::new(),
-        };
-        let answer = self.send(&sent, None).await;
-        assert_eq!(answer.status, StatusCode::OK);
-        let game: Value = serde_json::from_slice(&answer.body).unwrap();
-        game["version"].as_i64().unwrap()
     }
 }
 
@@ -186,7 +153,7 @@ async fn random_requests_to_every_route_are_refused_in_words_and_change_nothing(
     for n in 0..requests {
         let sent = random_request(&mut rng, id);
         let lang = rng.bool().then(|| random_language(&mut rng));
-        let answer = site.send(&sent, lang.as_deref()).await;
+        let answer = site.send_raw(&sent, lang.as_deref()).await;
         *statuses.entry(answer.status.as_u16()).or_default() += 1;
         let context = || {
             format!(

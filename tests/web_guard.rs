@@ -3,86 +3,18 @@
 //! programs on this machine that send no `Origin`, are served. The router in process, on a
 //! real SQLite file, with no AI running.
 
-use std::sync::Arc;
+mod web_site;
 
-use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use ponte::service::{Player, PlayerId, Service};
+use axum::http::StatusCode;
 use serde_json::Value;
-use tower::ServiceExt;
+use web_site::{Site, site};
 
-const HOST: &str = "127.0.0.1:7157";
 const OWN: &str = "http://127.0.0.1:7157";
 
-struct Site {
-    router: Router,
-    _dir: tempfile::TempDir,
-    _stop: tokio::sync::watch::Sender<bool>,
-}
-
-async fn site() -> Site {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
-    let service = Arc::new(Service::open(&url).await.unwrap());
-    let player = Player::new(PlayerId::of_terminal("alice"), "alice");
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    Site {
-        router: ponte::web::router(service, player, stopped),
-        _dir: dir,
-        _stop: stop,
-    }
-}
-
 impl Site {
-    /// A request to this server (its `Host`) with these other headers, and a JSON body if any.
-    async fn call(
-        &self,
-        method: &str,
-        path: &str,
-        headers: &[(&str, &str)],
-        body: Option<&str>,
-    ) -> (StatusCode, Value) {
-        let mut request = Request::builder()
-            .method(method)
-            .uri(path)
-            .header(header::HOST, HOST);
-        for (name, value) in headers {
-            request = request.header(*name, *value);
-        }
-        if body.is_some() {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-        }
-        let request = request
-            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-            .unwrap();
-        let response = self.router.clone().oneshot(request).await.unwrap();
-        let status = response.status();
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-            .await
-            .unwrap();
-        let value = serde_json::from_slice(&bytes)
-            .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
-        (status, value)
-    }
-
-    async fn start(&self) -> i64 {
-        let (status, game) = self.call("POST", "/api/games", &[], None).await;
-        assert_eq!(status, StatusCode::CREATED, "{game}");
-        game["id"].as_i64().unwrap()
-    }
-
-    async fn version(&self, id: i64) -> i64 {
-        let (status, game) = self
-            .call("GET", &format!("/api/games/{id}"), &[], None)
-            .await;
-        assert_eq!(status, StatusCode::OK, "{game}");
-        game["version"].as_i64().unwrap()
-    }
-
     async fn move_from(&self, id: i64, headers: &[(&str, &str)]) -> (StatusCode, Value) {
         let body = r#"{"move": "c3 d4", "version": 0}"#;
-        self.call(
+        self.send(
             "POST",
             &format!("/api/games/{id}/moves"),
             headers,
@@ -127,7 +59,7 @@ async fn a_move_from_another_sites_page_is_refused_in_the_pages_language_and_sav
 async fn a_game_started_from_another_site_is_not_started() {
     let site = site().await;
     let (status, answer) = site
-        .call(
+        .send(
             "POST",
             "/api/games",
             &[("origin", "http://evil.example")],
@@ -179,7 +111,7 @@ async fn reading_is_allowed_from_anywhere() {
     let site = site().await;
     let id = site.start().await;
     let (status, _) = site
-        .call(
+        .send(
             "GET",
             &format!("/api/games/{id}"),
             &[("origin", "http://evil.example")],

@@ -2,37 +2,18 @@
 //! answers judged by the service in the page's language, the refusals with a status and
 //! nothing written.
 
-use std::sync::Arc;
+mod web_site;
 
-use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use ponte::service::{Actor, ChallengeOptions, GameId, Player, PlayerId, PuzzleId, Service, Venue};
+use axum::http::StatusCode;
+use ponte::service::{Actor, ChallengeOptions, GameId, Player, PlayerId, PuzzleId, Venue};
 use serde_json::{Value, json};
-use tower::ServiceExt;
+use web_site::{Site, alice};
 
-struct Site {
-    router: Router,
-    service: Arc<Service>,
-    dir: tempfile::TempDir,
-    _stop: tokio::sync::watch::Sender<bool>,
-}
-
-fn alice() -> Player {
-    Player::new(PlayerId::of_terminal("alice"), "alice")
-}
-
+/// The site with the built-in puzzles loaded, as `ponte web` loads them at its start.
 async fn site_in(dir: tempfile::TempDir) -> Site {
-    let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
-    let service = Arc::new(Service::open(&url).await.unwrap());
-    service.load_built_in_puzzles().await.unwrap();
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    Site {
-        router: ponte::web::router(service.clone(), alice(), stopped),
-        service,
-        dir,
-        _stop: stop,
-    }
+    let site = web_site::site_in(dir).await;
+    site.service.load_built_in_puzzles().await.unwrap();
+    site
 }
 
 async fn site() -> Site {
@@ -40,38 +21,6 @@ async fn site() -> Site {
 }
 
 impl Site {
-    async fn call(&self, method: &str, path: &str, body: Option<&str>) -> (StatusCode, Value) {
-        self.call_in(None, method, path, body).await
-    }
-
-    /// A request whose `Accept-Language` is `lang`, if any.
-    async fn call_in(
-        &self,
-        lang: Option<&str>,
-        method: &str,
-        path: &str,
-        body: Option<&str>,
-    ) -> (StatusCode, Value) {
-        let mut request = Request::builder().method(method).uri(path);
-        if let Some(lang) = lang {
-            request = request.header(header::ACCEPT_LANGUAGE, lang);
-        }
-        if body.is_some() {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-        }
-        let request = request
-            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-            .unwrap();
-        let response = self.router.clone().oneshot(request).await.unwrap();
-        let status = response.status();
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-            .await
-            .unwrap();
-        let value = serde_json::from_slice(&bytes)
-            .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
-        (status, value)
-    }
-
     /// The number of the lesson the player is at, as the page reads it.
     async fn lesson_at(&self) -> i64 {
         let (status, place) = self.call("GET", "/api/lessons", None).await;

@@ -2,39 +2,19 @@
 //! engine's, the status line in each language, the list of games, the positions of its
 //! history and its downloads. The router in process, on a real SQLite file, no AI running.
 
-use std::sync::Arc;
+mod web_site;
 
-use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
 use ponte::game::{Color, Game, Move};
 use ponte::service::machine_actor;
-use ponte::service::{ChallengeOptions, GameId, Player, PlayerId, Service, Venue};
+use ponte::service::{ChallengeOptions, GameId, Player, PlayerId, Venue};
 use serde_json::Value;
 use tower::ServiceExt;
-
-struct Site {
-    router: Router,
-    service: Arc<Service>,
-    _dir: tempfile::TempDir,
-    _stop: tokio::sync::watch::Sender<bool>,
-}
+use web_site::{Site, site};
 
 fn player(name: &str) -> Player {
     Player::new(PlayerId::of_terminal(name), name)
-}
-
-async fn site() -> Site {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
-    let service = Arc::new(Service::open(&url).await.unwrap());
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    Site {
-        router: ponte::web::router(service.clone(), player("alice"), stopped),
-        service,
-        _dir: dir,
-        _stop: stop,
-    }
 }
 
 /// An answer's status, headers and bytes.

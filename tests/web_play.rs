@@ -4,70 +4,16 @@
 //! a pass refused, a move judged without saving, and a game between two names played from one
 //! page.
 
-use std::sync::Arc;
+mod web_site;
 
-use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
+use axum::http::StatusCode;
 use ponte::game::{Bitboard, Cell, Color, Game, Variant};
-use ponte::service::{GameView, Player, PlayerId, Service};
+use ponte::service::{GameView, PlayerId};
 use serde_json::{Value, json};
-use tower::ServiceExt;
-
-struct Site {
-    router: Router,
-    service: Arc<Service>,
-    _dir: tempfile::TempDir,
-    _stop: tokio::sync::watch::Sender<bool>,
-}
-
-async fn site() -> Site {
-    let dir = tempfile::tempdir().unwrap();
-    let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
-    let service = Arc::new(Service::open(&url).await.unwrap());
-    let player = Player::new(PlayerId::of_terminal("alice"), "alice");
-    let (stop, stopped) = tokio::sync::watch::channel(false);
-    Site {
-        router: ponte::web::router(service.clone(), player, stopped),
-        service,
-        _dir: dir,
-        _stop: stop,
-    }
-}
+use web_site::{Site, site};
 
 impl Site {
-    async fn call(&self, method: &str, path: &str, body: Option<&str>) -> (StatusCode, Value) {
-        self.call_in("en", method, path, body).await
-    }
-
-    async fn call_in(
-        &self,
-        lang: &str,
-        method: &str,
-        path: &str,
-        body: Option<&str>,
-    ) -> (StatusCode, Value) {
-        let mut request = Request::builder()
-            .method(method)
-            .uri(path)
-            .header(header::ACCEPT_LANGUAGE, lang);
-        if body.is_some() {
-            request = request.header(header::CONTENT_TYPE, "application/json");
-        }
-        let request = request
-            .body(body.map_or_else(Body::empty, |b| Body::from(b.to_string())))
-            .unwrap();
-        let response = self.router.clone().oneshot(request).await.unwrap();
-        let status = response.status();
-        let bytes = axum::body::to_bytes(response.into_body(), 1 << 20)
-            .await
-            .unwrap();
-        let value = serde_json::from_slice(&bytes)
-            .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
-        (status, value)
-    }
-
-    async fn start(&self, options: Value) -> Value {
+    async fn start_with(&self, options: Value) -> Value {
         let body = options.to_string();
         let (status, game) = self.call("POST", "/api/games", Some(&body)).await;
         assert_eq!(status, StatusCode::CREATED, "{options}: {game}");
@@ -77,7 +23,7 @@ impl Site {
     /// A game between bob (White) and carol (Red) on 8×8, neither the machine's player.
     async fn hot_seat(&self) -> i64 {
         let game = self
-            .start(json!({"opponent": "people", "white": "bob", "red": "carol"}))
+            .start_with(json!({"opponent": "people", "white": "bob", "red": "carol"}))
             .await;
         game["id"].as_i64().unwrap()
     }
@@ -146,7 +92,7 @@ async fn each_start_option_starts_the_game_it_names() {
     assert_eq!(game["size"], 8);
 
     let game = site
-        .start(json!({"opponent": "ai", "level": "hard", "size": 12, "supply": "finite", "opener": "ai"}))
+        .start_with(json!({"opponent": "ai", "level": "hard", "size": 12, "supply": "finite", "opener": "ai"}))
         .await;
     assert_eq!(
         (game["white"].as_str(), game["red"].as_str()),
@@ -160,14 +106,14 @@ async fn each_start_option_starts_the_game_it_names() {
     assert!(!view.rated, "games against the AI are never rated");
 
     let game = site
-        .start(json!({"level": "medium", "size": 10, "supply": "unlimited"}))
+        .start_with(json!({"level": "medium", "size": 10, "supply": "unlimited"}))
         .await;
     let view = site.game(game["id"].as_i64().unwrap()).await;
     assert_eq!(view.game.variant(), Variant::unlimited(10).unwrap());
     assert_eq!(view.ai.map(|(_, level)| level.name()), Some("medium"));
 
     let game = site
-        .start(json!({"opponent": "people", "white": " Bob ", "red": "carol", "size": 9}))
+        .start_with(json!({"opponent": "people", "white": " Bob ", "red": "carol", "size": 9}))
         .await;
     assert_eq!(
         (game["white"].as_str(), game["red"].as_str()),
@@ -269,7 +215,12 @@ async fn a_bad_start_option_is_refused_in_words_and_starts_nothing() {
     assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
     // In the page's language.
     let (status, answer) = site
-        .call_in("de", "POST", "/api/games", Some(r#"{"level": "expert"}"#))
+        .call_in(
+            Some("de"),
+            "POST",
+            "/api/games",
+            Some(r#"{"level": "expert"}"#),
+        )
         .await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
@@ -332,7 +283,7 @@ async fn the_cells_offered_are_the_engines() {
 #[tokio::test]
 async fn while_the_ai_is_to_move_nothing_is_offered_and_no_move_is_made() {
     let site = site().await;
-    let game = site.start(json!({})).await;
+    let game = site.start_with(json!({})).await;
     let id = game["id"].as_i64().unwrap();
     let game = site.played(id, "c3 d4", 0).await;
     assert_eq!(game["to_move"], "red");
@@ -404,7 +355,12 @@ async fn a_pass_while_two_tiles_fit_is_refused_with_the_engines_reason() {
     let english = answer["error"].as_str().unwrap().to_string();
     let body = json!({"move": "pass", "version": 0}).to_string();
     let (_, answer) = site
-        .call_in("fr", "POST", &format!("/api/games/{id}/moves"), Some(&body))
+        .call_in(
+            Some("fr"),
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&body),
+        )
         .await;
     let french = answer["error"].as_str().unwrap();
     assert!(
@@ -414,7 +370,12 @@ async fn a_pass_while_two_tiles_fit_is_refused_with_the_engines_reason() {
     // Text that is no move is said in the page's language too.
     let body = json!({"move": "c3 dd", "version": 0}).to_string();
     let (status, answer) = site
-        .call_in("de", "POST", &format!("/api/games/{id}/moves"), Some(&body))
+        .call_in(
+            Some("de"),
+            "POST",
+            &format!("/api/games/{id}/moves"),
+            Some(&body),
+        )
         .await;
     assert_eq!(status, StatusCode::BAD_REQUEST);
     assert!(
@@ -460,7 +421,7 @@ async fn a_move_is_judged_without_being_saved() {
 async fn resigning_ends_the_game_for_the_pages_player() {
     let site = site().await;
     // Against the AI, while it is to move: the page's player resigns, not the AI.
-    let game = site.start(json!({})).await;
+    let game = site.start_with(json!({})).await;
     let id = game["id"].as_i64().unwrap();
     site.played(id, "c3 d4", 0).await;
     let resign = |version: i64| json!({"version": version}).to_string();

@@ -11,6 +11,8 @@ use chromiumoxide::cdp::browser_protocol::emulation::SetDeviceMetricsOverridePar
 use chromiumoxide::cdp::browser_protocol::page::CaptureScreenshotFormat;
 use chromiumoxide::page::{Page, ScreenshotParams};
 use futures_util::StreamExt;
+use ponte::game::Variant;
+use ponte::service::{ChallengeOptions, GameId, Player, PlayerId, Service, Venue, machine_actor};
 use tokio::io::AsyncBufReadExt;
 use tokio::process::{Child, Command};
 
@@ -150,4 +152,31 @@ pub async fn shot(page: &Page, width: i64, name: &str) {
 
 pub fn count(color: &str) -> String {
     format!("document.querySelectorAll('[data-tile=\"{color}\"]').length")
+}
+
+/// A tab on `url`: opened blank, then sent there (a tab opened on the address itself may wait
+/// for a load that a page with a live channel open does not report). The board, not the
+/// navigation, is what a test then waits for.
+pub async fn tab(browser: &Browser, url: &str) -> Page {
+    let page = browser.new_page("about:blank").await.unwrap();
+    let _ = page.goto(url).await;
+    page
+}
+
+/// A game at one screen between alice (White, opening) and bob in `variant`, started through
+/// the service on the database `ponte web` will serve, as the terminal's `play alice bob` does.
+pub async fn hot_seat(service: &Service, variant: Variant) -> GameId {
+    let player = |name: &str| Player::new(PlayerId::of_terminal(name), name);
+    let options = ChallengeOptions {
+        variant,
+        rated: false,
+        ..ChallengeOptions::default()
+    };
+    let alice = machine_actor(player("alice"));
+    let challenge = service
+        .challenge(&alice, Some(&player("bob")), options, Venue::default())
+        .await
+        .unwrap();
+    let bob = machine_actor(player("bob"));
+    service.accept(challenge.id, &bob).await.unwrap().id
 }

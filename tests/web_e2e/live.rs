@@ -4,31 +4,10 @@
 
 use std::time::Instant;
 
-use chromiumoxide::Browser;
-use chromiumoxide::page::Page;
-use ponte::game::Game;
-use ponte::service::{ChallengeOptions, GameId, Player, PlayerId, Service, Venue, machine_actor};
+use ponte::game::{Game, Variant};
+use ponte::service::Service;
 
-use crate::browser::{ONE_BROWSER, click, count, launch, ponte_web, wait_until};
-
-fn player(name: &str) -> Player {
-    Player::new(PlayerId::of_terminal(name), name)
-}
-
-/// A game between alice and bob at one screen, on the database `ponte web` will serve.
-async fn hot_seat(service: &Service) -> GameId {
-    let options = ChallengeOptions {
-        rated: false,
-        ..ChallengeOptions::default()
-    };
-    let alice = machine_actor(player("alice"));
-    let challenge = service
-        .challenge(&alice, Some(&player("bob")), options, Venue::default())
-        .await
-        .unwrap();
-    let bob = machine_actor(player("bob"));
-    service.accept(challenge.id, &bob).await.unwrap().id
-}
+use crate::browser::{ONE_BROWSER, click, count, hot_seat, launch, ponte_web, tab, wait_until};
 
 /// The first two cells in reading order where the player to move may place now.
 fn placement(game: &Game) -> (String, String) {
@@ -37,22 +16,13 @@ fn placement(game: &Game) -> (String, String) {
     (first.to_string(), second.to_string())
 }
 
-/// A tab on `url`: opened blank, then sent there (a tab opened on the address itself may wait
-/// for a load that a page with a live channel open does not report).
-async fn tab(browser: &Browser, url: &str) -> Page {
-    let page = browser.new_page("about:blank").await.unwrap();
-    // The board is what is waited for; the navigation's own wait may give up on a busy machine.
-    let _ = page.goto(url).await;
-    page
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_second_page_on_the_same_game_sees_each_move_live() {
     let _one = ONE_BROWSER.lock().await;
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
     let service = Service::open(&url).await.unwrap();
-    let id = hot_seat(&service).await;
+    let id = hot_seat(&service, Variant::default()).await;
 
     let (_server, address) = ponte_web(&dir).await;
     let profile = tempfile::tempdir().unwrap();

@@ -7,42 +7,16 @@ use std::sync::Arc;
 use chromiumoxide::cdp::browser_protocol::emulation::SetDeviceMetricsOverrideParams;
 use chromiumoxide::page::Page;
 use ponte::game::{Game, Move, Variant};
-use ponte::service::machine_actor;
-use ponte::service::{ChallengeOptions, GameId, Player, PlayerId, Service, Venue};
+use ponte::service::{GameId, Service};
 
-use crate::browser::{ONE_BROWSER, click, count, launch, ponte_web, shot, wait_until};
-
-fn player(name: &str) -> Player {
-    Player::new(PlayerId::of_terminal(name), name)
-}
+use crate::browser::{
+    ONE_BROWSER, click, count, hot_seat, launch, ponte_web, shot, tab, wait_until,
+};
 
 /// The service on the database `ponte_web(dir)` serves.
 async fn service(dir: &tempfile::TempDir) -> Arc<Service> {
     let url = format!("sqlite://{}", dir.path().join("ponte.db").display());
     Arc::new(Service::open(&url).await.unwrap())
-}
-
-/// A hot-seat game between alice (White, opening) and bob in `variant`.
-async fn hot_seat(service: &Service, variant: Variant) -> GameId {
-    let options = ChallengeOptions {
-        variant,
-        rated: false,
-        ..ChallengeOptions::default()
-    };
-    let challenge = service
-        .challenge(
-            &machine_actor(player("alice")),
-            Some(&player("bob")),
-            options,
-            Venue::default(),
-        )
-        .await
-        .unwrap();
-    service
-        .accept(challenge.id, &machine_actor(player("bob")))
-        .await
-        .unwrap()
-        .id
 }
 
 /// The first placement in reading order that the rules allow now, if any.
@@ -87,11 +61,7 @@ async fn play(service: &Service, id: GameId, moves: usize) {
 }
 
 async fn open(browser: &chromiumoxide::Browser, address: &str, id: GameId, width: i64) -> Page {
-    let page = browser
-        .new_page(format!("{address}#game={id}").as_str())
-        .await
-        .unwrap();
-    // No wait for the navigation: wait_until takes a page still loading as "not yet".
+    let page = tab(browser, &format!("{address}#game={id}")).await;
     page.execute(SetDeviceMetricsOverrideParams::new(
         width,
         800,
