@@ -777,7 +777,7 @@ local-rules = Ponte del Diavolo – baue Inseln und verbinde sie mit Brücken.
     • Wertung: Jede Gruppe von Inseln, die durch Brücken verbunden sind (auch über Sandbänke hinweg), zählt 1, 3, 6, 10, 15 … Punkte für 1, 2, 3, 4, 5 … Inseln. Bei Punktgleichstand entscheiden mehr Inseln, dann mehr Brücken; bleibt es gleich, ist es unentschieden.
 local-clock = die Bedenkzeit endet { $at } (noch { $left })
 local-clock-away = { $name } ist bis { $until } im Urlaub: Die Uhr steht still
-local-time-left = { $days ->
+time-left = { $days ->
     [0] { $hours ->
         [0] { $minutes } Min.
        *[other] { $hours } Std. { $minutes } Min.
@@ -1083,13 +1083,6 @@ panel-last-turn = Weiß hat gepasst: Dies ist der letzte Zug.
 panel-over = Partie vorbei: { $result }.
 panel-clock = Die Bedenkzeit endet in { $left }.
 panel-clock-away = { $name } ist im Urlaub: Die Uhr steht still.
-panel-time-left = { $days ->
-    [0] { $hours ->
-        [0] { $minutes } Min.
-       *[other] { $hours } Std. { $minutes } Min.
-    }
-   *[other] { $days } T. { $hours } Std.
-}
 panel-tiles-left = { $n ->
     [one] { $n } Stein übrig
    *[other] { $n } Steine übrig

@@ -783,7 +783,7 @@ local-rules = Ponte del Diavolo — build islands and join them with bridges.
     • Score: each set of islands joined by bridges (through sandbanks too) scores 1, 3, 6, 10, 15… for 1, 2, 3, 4, 5… islands. Ties go to more islands, then more bridges, then it is a draw.
 local-clock = time runs out { $at } ({ $left } left)
 local-clock-away = { $name } is on vacation until { $until }: the clock stands still
-local-time-left = { $days ->
+time-left = { $days ->
     [0] { $hours ->
         [0] { $minutes } min
        *[other] { $hours } h { $minutes } min
@@ -1092,13 +1092,6 @@ panel-last-turn = White has passed: this is the last turn.
 panel-over = Game over: { $result }.
 panel-clock = Time runs out in { $left }.
 panel-clock-away = { $name } is on vacation: the clock stands still.
-panel-time-left = { $days ->
-    [0] { $hours ->
-        [0] { $minutes } min
-       *[other] { $hours } h { $minutes } min
-    }
-   *[other] { $days } d { $hours } h
-}
 panel-tiles-left = { $n ->
     [one] { $n } tile left
    *[other] { $n } tiles left

@@ -777,7 +777,7 @@ local-rules = Ponte del Diavolo — construis des îles et relie-les par des pon
     • Décompte : chaque groupe d'îles reliées par des ponts (y compris via des bancs de sable) rapporte 1, 3, 6, 10, 15… points pour 1, 2, 3, 4, 5… îles. En cas d'égalité, on départage au nombre d'îles, puis au nombre de ponts ; si l'égalité persiste, la partie est nulle.
 local-clock = le délai expire le { $at } (encore { $left })
 local-clock-away = { $name } est en vacances jusqu’au { $until } : la pendule est arrêtée
-local-time-left = { $days ->
+time-left = { $days ->
     [0] { $hours ->
         [0] { $minutes } min
        *[other] { $hours } h { $minutes } min
@@ -1083,13 +1083,6 @@ panel-last-turn = Blanc a passé : c’est le dernier tour.
 panel-over = Partie terminée : { $result }.
 panel-clock = Le temps s’écoule dans { $left }.
 panel-clock-away = { $name } est en vacances : l’horloge est arrêtée.
-panel-time-left = { $days ->
-    [0] { $hours ->
-        [0] { $minutes } min
-       *[other] { $hours } h { $minutes } min
-    }
-   *[other] { $days } j { $hours } h
-}
 panel-tiles-left = { $n ->
     [one] { $n } pièce restante
    *[other] { $n } pièces restantes

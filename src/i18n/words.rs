@@ -9,6 +9,15 @@ pub fn color_name(lang: Lang, color: Color) -> String {
     tr!(lang, "color", color = color.to_string())
 }
 
+/// A colour named as a side, where it begins a sentence or a line: "White", "Weiß".
+pub fn side_name(lang: Lang, color: Color) -> String {
+    let name = color_name(lang, color);
+    let mut chars = name.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 /// A player with their colour: "alice (white)", "alice (Weiß)".
 pub fn with_color(lang: Lang, name: &str, color: Color) -> String {
     tr!(

@@ -211,7 +211,7 @@ pub fn clock_words(lang: Lang, game: &GameView, now: Millis) -> Option<String> {
             let minutes = (at - now).max(0) / 60_000;
             let left = tr!(
                 lang,
-                "local-time-left",
+                "time-left",
                 days = minutes / (24 * 60),
                 hours = minutes / 60 % 24,
                 minutes = minutes % 60

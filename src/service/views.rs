@@ -531,6 +531,18 @@ impl GameView {
         .await
     }
 
+    /// The position after the first `n` moves (an earlier moment, for stepping back through
+    /// the game); `None` past the last move.
+    ///
+    /// # Errors
+    /// Why a move of the log is illegal, which only a log changed under the cache could make it.
+    pub fn position_after(&self, n: usize) -> Result<Option<Game>, String> {
+        let Some(moves) = self.moves.get(..n) else {
+            return Ok(None);
+        };
+        Ok(Some(Position::replayed(self.game.variant(), moves)?.game))
+    }
+
     /// The game record in the notation `ponte replay` reads.
     pub fn record(&self) -> Record {
         Record {

@@ -1,5 +1,5 @@
 //! `GET /api/games/{id}/positions/{n}`: the position after the first `n` moves of a game,
-//! replayed with the engine from the game's log, for stepping back through its history.
+//! replayed by the service from the game's log, for stepping back through its history.
 
 use axum::extract::{Path, State};
 use axum::http::StatusCode;
@@ -11,7 +11,6 @@ use super::Web;
 use super::api::{Refused, game_id};
 use super::lang::PageLang;
 use super::position::PositionView;
-use crate::game::Game;
 use crate::i18n::move_words;
 use crate::tr;
 
@@ -50,23 +49,22 @@ async fn position(
         .await
         .map_err(|error| Refused::service(&error, lang))?;
     let total = u32::try_from(view.moves.len()).unwrap_or(u32::MAX);
-    if n > total {
-        return Err(Refused(
-            StatusCode::NOT_FOUND,
-            tr!(lang, "panel-no-position", n = n, total = total),
-        ));
-    }
-    let mut game = Game::new(view.game.variant());
-    for logged in view.moves.iter().take(n as usize) {
-        // The service replayed this log to make the view: it plays.
-        if let Err(error) = game.play(logged.mv) {
+    let game = match view.position_after(n as usize) {
+        Ok(Some(game)) => game,
+        Ok(None) => {
+            return Err(Refused(
+                StatusCode::NOT_FOUND,
+                tr!(lang, "panel-no-position", n = n, total = total),
+            ));
+        }
+        Err(error) => {
             tracing::warn!(game = %id, %error, "a stored log did not replay");
             return Err(Refused(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 tr!(lang, "web-server-fault"),
             ));
         }
-    }
+    };
     let played = n
         .checked_sub(1)
         .and_then(|i| view.moves.get(i as usize))

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use super::position::PositionView;
 use crate::game::{Color, Move};
-use crate::i18n::{Lang, color_name, count, move_words, score_words, with_color};
+use crate::i18n::{Lang, color_name, count, move_words, score_words, side_name, with_color};
 use crate::service::{GameView, PlayerId};
 use crate::tr;
 
@@ -179,7 +179,7 @@ fn status(lang: Lang, view: &GameView, you: Option<Color>) -> String {
     if let Some(result) = view.result_words(lang, |p| p.name.clone()) {
         words.push(tr!(lang, "panel-over", result = result));
     } else if let Some((color, player)) = view.to_move() {
-        let colour = capitalised(&color_name(lang, color));
+        let colour = side_name(lang, color);
         words.push(if you == Some(color) {
             tr!(lang, "panel-your-move", color = colour)
         } else {
@@ -204,13 +204,6 @@ fn status(lang: Lang, view: &GameView, you: Option<Color>) -> String {
         ));
     }
     words.join(" ")
-}
-
-fn capitalised(word: &str) -> String {
-    let mut chars = word.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
-    })
 }
 
 fn side(lang: Lang, view: &GameView, color: Color) -> SideView {
@@ -243,7 +236,7 @@ fn clock(lang: Lang, view: &GameView, now: i64) -> Option<String> {
             let minutes = (at - now).max(0) / 60_000;
             let left = tr!(
                 lang,
-                "panel-time-left",
+                "time-left",
                 days = minutes / (24 * 60),
                 hours = minutes / 60 % 24,
                 minutes = minutes % 60

@@ -32,7 +32,7 @@ pub use puzzle_making::{built_in_puzzles, retired_puzzles};
 pub use puzzles::{Choice, PuzzleAnswer, PuzzleView, RatingChange};
 
 use crate::game::{Color, Game};
-use crate::i18n::{Hidden, Lang, color_name};
+use crate::i18n::{Hidden, Lang, side_name};
 use crate::render::{Picture, caption_text, render_png_hiding};
 
 /// Who the two sides of a learning board are called: the colours ("White", "Red") in a
@@ -99,14 +99,5 @@ fn with_picture<T>(
         title,
         ending: None,
         lang,
-    })
-}
-
-/// A colour named as a side in a caption, where it begins a line: "White", "Weiß".
-fn side_name(lang: Lang, color: Color) -> String {
-    let name = color_name(lang, color);
-    let mut chars = name.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_uppercase().chain(chars).collect()
     })
 }
