@@ -194,7 +194,7 @@ impl Service {
         // The view's log was replayed when it was read: every move in it is legal.
         let game = self.game(id).await?;
         let moves = game.moves.iter().map(|m| m.mv);
-        let all = super::views::positions(game.game.variant(), moves);
+        let all = super::move_log::positions(game.game.variant(), moves);
         let total = all.len();
         let mut positions = Vec::with_capacity(total);
         for (ply, position) in all.into_iter().enumerate() {
@@ -393,7 +393,7 @@ pub fn analyse_moves(
     playouts: u64,
     progress: impl Fn(usize, usize) + Sync,
 ) -> AnalysisView {
-    let positions = super::views::positions(variant, moves.iter().copied());
+    let positions = super::move_log::positions(variant, moves.iter().copied());
     let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
     let run = positions.len().div_ceil(cores);
     let total = positions.len();

@@ -7,7 +7,7 @@
 use crate::ids::{ChannelId, MessageId};
 use std::time::Duration;
 
-use super::views::{DamagedLog, Position};
+use super::move_log::{DamagedLog, Position};
 use super::{
     AnalysisView, DailyPuzzle, GameId, GameView, Lang, MoveReport, PlayerId, Result, Service,
     ServiceError, TournamentView, Venue,

@@ -27,6 +27,7 @@ mod languages;
 mod learning;
 mod levels;
 mod machine_players;
+mod move_log;
 mod opponent;
 mod play;
 mod ratings;
@@ -64,6 +65,7 @@ pub use export::picture;
 // The learning wing's face is its own (`learning/mod.rs`): a feature added there is seen here.
 pub use learning::*;
 pub use machine_players::{default_player, machine_actor, machine_bot, machine_player};
+pub use move_log::{DamagedLog, LoggedMove, Sent};
 pub use opponent::{AiRecord, AiTerms, Opener};
 pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
 pub use saving::GameChanged;
@@ -75,8 +77,8 @@ pub use tournament_views::{Entrant, StandingLine, TournamentView};
 pub use tournaments::{MOST_SWISS_ROUNDS, TournamentTerms};
 pub use vacations::{MOST_VACATION_DAYS, VacationStatus};
 pub use views::{
-    AbortOutcome, ChallengeOptions, ChallengeView, DamagedLog, Ending, GameResult, GameView,
-    LoggedMove, MoveOutcome, MoveReport, PlayedMove, Player, Sent, Venue, move_time_words,
+    AbortOutcome, ChallengeOptions, ChallengeView, Ending, GameResult, GameView, MoveOutcome,
+    MoveReport, PlayedMove, Player, Venue, move_time_words,
 };
 
 pub use crate::ids::PuzzleId;
@@ -87,7 +89,7 @@ pub use crate::store::{
 use crate::game::IllegalMove;
 use crate::store::{GameRow, GameWrite, MoveRow, Store, StoreError};
 use crate::tr;
-use views::{Position, replay_log};
+use move_log::{Position, replay_log};
 
 /// Why the service refused a request. Its words, for the player who asked, are in the
 /// `.ftl` files only ([`ServiceError::words`]); it displays in English, but for a failure of the

@@ -5,7 +5,7 @@
 use crate::ids::{ChannelId, GuildId};
 use std::time::Duration;
 
-use super::views::positions;
+use super::move_log::positions;
 use super::{Actor, GameId, GameResult, GameView, PlayerId, Result, Service, ServiceError};
 use crate::game::{Color, Game, Move, Variant};
 use crate::i18n::Lang;

@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use super::correspondence_clock::CorrespondenceClock;
+use super::move_log::Position;
 use super::ratings::rate;
 use super::vacations::new_clock_if_away;
-use super::views::Position;
 use super::{GameId, GameView, MessageId, Millis, PlayerId, Service, Venue, telemetry};
 use crate::game::{Color, Variant};
 use crate::store::{
