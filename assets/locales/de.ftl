@@ -1113,3 +1113,11 @@ web-lobby-games = Deine Partien
 web-lobby-none = Keine laufenden Partien.
 web-lobby-open = Öffnen
 web-panel-pool = Brücken im Vorrat
+
+## The web board from Discord: login links, sessions and watchers
+error-link-unknown = Diesen Anmeldelink hat ponte nicht vergeben. Klick im Thread der Partie auf Brett öffnen, um einen neuen zu bekommen.
+error-link-used = Dieser Anmeldelink wurde schon benutzt: Jeder öffnet das Brett nur einmal. Klick im Thread der Partie auf Brett öffnen, um einen neuen zu bekommen.
+error-link-expired = Dieser Anmeldelink ist älter als 15 Minuten. Klick im Thread der Partie auf Brett öffnen, um einen neuen zu bekommen.
+error-unknown-page = Unter dieser Adresse gibt es keine Partie.
+error-page-private = Die Partieseiten dieses Servers sehen nur ihre Spieler. Klick im Thread der Partie auf Brett öffnen, um dich anzumelden.
+error-watchers-cannot-move = Hier ziehen nur die Spieler der Partie. Wenn du mitspielst, klick im Thread der Partie auf Brett öffnen, um dich anzumelden.

@@ -1122,3 +1122,11 @@ web-lobby-games = Your games
 web-lobby-none = No games going on.
 web-lobby-open = Open
 web-panel-pool = Bridges left in the pool
+
+## The web board from Discord: login links, sessions and watchers
+error-link-unknown = This login link is not one ponte gave. Click Open board in the game's thread for a new one.
+error-link-used = This login link was used already: each opens the board once. Click Open board in the game's thread for a new one.
+error-link-expired = This login link is older than 15 minutes. Click Open board in the game's thread for a new one.
+error-unknown-page = There is no game page at this address.
+error-page-private = This server's game pages show only to their players. Click Open board in the game's thread to log in.
+error-watchers-cannot-move = Only the game's players move here. If you play in it, click Open board in the game's thread to log in.

@@ -1113,3 +1113,11 @@ web-lobby-games = Tes parties
 web-lobby-none = Aucune partie en cours.
 web-lobby-open = Ouvrir
 web-panel-pool = Ponts restants dans la réserve
+
+## The web board from Discord: login links, sessions and watchers
+error-link-unknown = Ce lien de connexion ne vient pas de ponte. Clique sur Ouvrir le plateau dans le fil de la partie pour en avoir un nouveau.
+error-link-used = Ce lien de connexion a déjà servi : chacun n'ouvre le plateau qu'une fois. Clique sur Ouvrir le plateau dans le fil de la partie pour en avoir un nouveau.
+error-link-expired = Ce lien de connexion a plus de 15 minutes. Clique sur Ouvrir le plateau dans le fil de la partie pour en avoir un nouveau.
+error-unknown-page = Il n'y a pas de partie à cette adresse.
+error-page-private = Les pages des parties de ce serveur ne se montrent qu'à leurs joueurs. Clique sur Ouvrir le plateau dans le fil de la partie pour te connecter.
+error-watchers-cannot-move = Ici, seuls les joueurs de la partie jouent. Si tu y joues, clique sur Ouvrir le plateau dans le fil de la partie pour te connecter.

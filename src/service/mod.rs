@@ -39,6 +39,7 @@ mod tournament_views;
 mod tournaments;
 mod vacations;
 mod views;
+mod web_doors;
 
 use std::num::NonZeroUsize;
 use std::sync::{Arc, Mutex};
@@ -79,6 +80,9 @@ pub use vacations::{MOST_VACATION_DAYS, VacationStatus};
 pub use views::{
     AbortOutcome, ChallengeOptions, ChallengeView, Ending, GameResult, GameView, MoveOutcome,
     MoveReport, PlayedMove, Player, Venue, move_time_words,
+};
+pub use web_doors::{
+    LINK_LIFETIME, LoginLink, LoginOffer, SESSION_LIFETIME, SessionHolder, WebSession,
 };
 
 pub use crate::ids::PuzzleId;
@@ -168,6 +172,18 @@ pub enum ServiceError {
     LessonWantsChoice,
     /// A server setting only its managers may change.
     ManagersOnly,
+    /// A login link that is none (mistyped, or revoked).
+    LinkUnknown,
+    /// A login link already spent.
+    LinkUsed,
+    /// A login link older than its 15 minutes.
+    LinkExpired,
+    /// A game page address that is none.
+    UnknownPage,
+    /// A private server's game page, to someone not logged in as one of its players.
+    PagePrivate,
+    /// A move or resignation from a page whose viewer does not play in the game.
+    WatchersCannotMove,
     Damaged(DamagedLog),
     Store(StoreError),
 }
@@ -284,6 +300,12 @@ impl ServiceError {
             E::LessonWantsMove => tr!(lang, "error-lesson-wants-move"),
             E::LessonWantsChoice => tr!(lang, "error-lesson-wants-choice"),
             E::ManagersOnly => tr!(lang, "error-managers-only"),
+            E::LinkUnknown => tr!(lang, "error-link-unknown"),
+            E::LinkUsed => tr!(lang, "error-link-used"),
+            E::LinkExpired => tr!(lang, "error-link-expired"),
+            E::UnknownPage => tr!(lang, "error-unknown-page"),
+            E::PagePrivate => tr!(lang, "error-page-private"),
+            E::WatchersCannotMove => tr!(lang, "error-watchers-cannot-move"),
             E::Damaged(damaged) => tr!(
                 lang,
                 "error-damaged",

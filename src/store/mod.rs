@@ -45,6 +45,7 @@ pub(crate) mod test_support;
 mod tournaments;
 mod vacations;
 mod variant;
+mod web_doors;
 
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -84,6 +85,7 @@ pub use tournaments::{
 };
 
 pub use vacations::{Absence, DAY, GameClock, VacationRow, VacationWrite};
+pub use web_doors::{LinkRow, NewSession, SessionRow};
 
 pub use crate::ids::{
     ChallengeId, ChannelId, GameId, GuildId, MessageId, OutboxId, PlayerId, PuzzleId, TournamentId,
