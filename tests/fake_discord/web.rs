@@ -194,3 +194,29 @@ pub async fn log_in(url: &str, link: &str) -> (String, String) {
     let page = answer.json()["page"].as_str().unwrap().to_string();
     (cookie, page)
 }
+
+/// Opens the live stream `path` of the board at `url` as a page does, and returns its
+/// connection once the answer's headers have come (the stream then flows for as long as it is
+/// open).
+pub async fn open_stream(url: &str, path: &str, cookie: &str) -> (tokio::net::TcpStream, u16) {
+    let host = url.strip_prefix("http://").expect("an http:// address");
+    let mut stream = tokio::net::TcpStream::connect(host).await.unwrap();
+    let head = format!(
+        "GET {path} HTTP/1.1\r\nHost: {host}\r\nAccept: text/event-stream\r\nCookie: {cookie}\r\n\r\n"
+    );
+    stream.write_all(head.as_bytes()).await.unwrap();
+    let mut seen = Vec::new();
+    let mut byte = [0u8; 1];
+    while !seen.ends_with(b"\r\n\r\n") {
+        let read = stream.read(&mut byte).await.unwrap();
+        assert_eq!(
+            read,
+            1,
+            "the stream's headers: {}",
+            String::from_utf8_lossy(&seen)
+        );
+        seen.push(byte[0]);
+    }
+    let status = parse(&String::from_utf8_lossy(&seen)).status;
+    (stream, status)
+}

@@ -1,0 +1,55 @@
+//! The web board served beside the bot (`WEB_ADDR`, `PUBLIC_URL`): an address it cannot listen
+//! on stops the start before anything else, saying so; SIGTERM stops the board with the bot,
+//! even with a page's live stream open. The real bot against the fake Discord.
+
+mod fake_discord;
+
+use std::time::Duration;
+
+use fake_discord::bot::{ALICE, Bot, fake_and_database, start_game};
+use fake_discord::web::{log_in, open_board, open_stream, setup_with_web};
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_web_addr_in_use_stops_the_start_saying_so() {
+    let (fake, _dir, database) = fake_and_database().await;
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let addr = taken.local_addr().unwrap().to_string();
+    let url = format!("http://{addr}");
+    let env = [("WEB_ADDR", addr.as_str()), ("PUBLIC_URL", url.as_str())];
+    let (bot, logs) = Bot::spawn_logged(&fake, &database, &env);
+    let status = bot.exited(Duration::from_secs(30)).await;
+    assert_eq!(status.code(), Some(1), "{status:?}");
+    let logs = logs.await.unwrap();
+    assert!(
+        logs.contains(&format!("WEB_ADDR is {addr}, which cannot be listened on")),
+        "{logs}"
+    );
+    assert_eq!(fake.identifies(), 0, "stopped before connecting to Discord");
+    drop(taken);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_stops_the_web_board_with_the_bot_even_with_a_page_open() {
+    let (setup, url, _env) = setup_with_web().await;
+    let (fake, _dir, database, bot) = setup.parts();
+    let (thread, _) = start_game(&fake, &[]).await;
+    let link = open_board(&fake, ALICE, &thread).await;
+    let (cookie, page) = log_in(&url, &link).await;
+    let events = format!("/api/games/{page}/events");
+    let (_stream, status) = open_stream(&url, &events, &cookie).await;
+    assert_eq!(status, 200);
+
+    let (status, took) = bot.terminate().await;
+    eprintln!("stopped {took:?} after SIGTERM");
+    assert_eq!(status.code(), Some(0), "{status:?}");
+    let file = database.trim_start_matches("sqlite://");
+    assert!(
+        !std::path::Path::new(&format!("{file}-wal")).exists(),
+        "the database was closed (its write-ahead log checkpointed away)"
+    );
+    let host = url.trim_start_matches("http://");
+    assert!(
+        tokio::net::TcpStream::connect(host).await.is_err(),
+        "nothing listens on WEB_ADDR any more"
+    );
+}
