@@ -7,7 +7,7 @@ mod fake_discord;
 use std::time::Duration;
 
 use fake_discord::bot::{ALICE, Bot, fake_and_database, start_game};
-use fake_discord::web::{log_in, open_board, open_stream, setup_with_web};
+use fake_discord::web::{borrowed, free_port, log_in, open_board, open_stream, web_env};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_web_addr_in_use_stops_the_start_saying_so() {
@@ -30,8 +30,17 @@ async fn a_web_addr_in_use_stops_the_start_saying_so() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigterm_stops_the_web_board_with_the_bot_even_with_a_page_open() {
-    let (setup, url, _env) = setup_with_web().await;
-    let (fake, _dir, database, bot) = setup.parts();
+    let (fake, _dir, database) = fake_and_database().await;
+    let env = web_env(free_port());
+    let url = env[1].1.clone();
+    let mut settings = borrowed(&env);
+    settings.push(("RUST_LOG", "info"));
+    let (bot, logs) = Bot::spawn_logged(&fake, &database, &settings);
+    fake.wait_identified().await;
+    fake.wait_for(0, "command registration", |c| {
+        c.method == "PUT" && c.path.ends_with("/commands")
+    })
+    .await;
     let (thread, _) = start_game(&fake, &[]).await;
     let link = open_board(&fake, ALICE, &thread).await;
     let (cookie, page) = log_in(&url, &link).await;
@@ -47,7 +56,15 @@ async fn sigterm_stops_the_web_board_with_the_bot_even_with_a_page_open() {
         !std::path::Path::new(&format!("{file}-wal")).exists(),
         "the database was closed (its write-ahead log checkpointed away)"
     );
+    let logs = logs.await.unwrap();
     let host = url.trim_start_matches("http://");
+    assert!(
+        logs.contains(&format!("web board: serving on {host} for {url}")),
+        "{logs}"
+    );
+    // The board stopped on the bot's signal, not cut off when the process ended.
+    assert!(logs.contains("stopping the web board"), "{logs}");
+    assert!(!logs.contains("did not finish"), "{logs}");
     assert!(
         tokio::net::TcpStream::connect(host).await.is_err(),
         "nothing listens on WEB_ADDR any more"
