@@ -51,6 +51,8 @@ impl Web {
 
 /// The public board at `public_url` (e.g. `https://ponte.example.org`) on `service`; `stop`
 /// turning true ends the live streams.
+// The address is taken as `serve_public` takes it, an owned `String`, as the bot holds it.
+#[allow(clippy::needless_pass_by_value)]
 pub fn public_router(
     service: Arc<Service>,
     public_url: String,
