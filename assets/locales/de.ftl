@@ -1121,3 +1121,14 @@ error-link-expired = Dieser Anmeldelink ist älter als 15 Minuten. Klick im Thre
 error-unknown-page = Unter dieser Adresse gibt es keine Partie.
 error-page-private = Die Partieseiten dieses Servers sehen nur ihre Spieler. Klick im Thread der Partie auf Brett öffnen, um dich anzumelden.
 error-watchers-cannot-move = Hier ziehen nur die Spieler der Partie. Wenn du mitspielst, klick im Thread der Partie auf Brett öffnen, um dich anzumelden.
+
+## The public web board's page: logging in with a link, watching, limits
+doors-continue-as = Weiter als { $name } in Partie #{ $game }?
+web-too-many = Zu viele Anfragen auf einmal: warte ein paar Sekunden und versuch es dann noch einmal.
+web-login-continue = Weiter
+web-login-checking = Dein Anmeldelink wird geprüft…
+web-login-no-link = Diese Adresse enthält keinen Anmeldelink. Klick im Thread der Partie auf Discord auf Brett öffnen, um einen zu bekommen.
+web-logout = Abmelden
+web-logged-out = Du bist abgemeldet, in jedem Browser.
+web-watching = Du schaust dieser Partie zu. Ihre Spieler melden sich mit Brett öffnen im Thread der Partie auf Discord an.
+web-public-home = Öffne eine Partie über ihre Adresse oder melde dich mit Brett öffnen im Thread einer Partie auf Discord an.

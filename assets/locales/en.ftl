@@ -1130,3 +1130,14 @@ error-link-expired = This login link is older than 15 minutes. Click Open board 
 error-unknown-page = There is no game page at this address.
 error-page-private = This server's game pages show only to their players. Click Open board in the game's thread to log in.
 error-watchers-cannot-move = Only the game's players move here. If you play in it, click Open board in the game's thread to log in.
+
+## The public web board's page: logging in with a link, watching, limits
+doors-continue-as = Continue as { $name } in game #{ $game }?
+web-too-many = Too many requests at once: wait a few seconds, then try again.
+web-login-continue = Continue
+web-login-checking = Looking at your login link…
+web-login-no-link = This address holds no login link. Click Open board in the game's thread on Discord for one.
+web-logout = Log out
+web-logged-out = You are logged out, in every browser.
+web-watching = You are watching this game. Its players log in with Open board in the game's thread on Discord.
+web-public-home = Open a game from its address, or log in with Open board in a game's thread on Discord.

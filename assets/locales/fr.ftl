@@ -1121,3 +1121,14 @@ error-link-expired = Ce lien de connexion a plus de 15 minutes. Clique sur Ouvri
 error-unknown-page = Il n'y a pas de partie à cette adresse.
 error-page-private = Les pages des parties de ce serveur ne se montrent qu'à leurs joueurs. Clique sur Ouvrir le plateau dans le fil de la partie pour te connecter.
 error-watchers-cannot-move = Ici, seuls les joueurs de la partie jouent. Si tu y joues, clique sur Ouvrir le plateau dans le fil de la partie pour te connecter.
+
+## The public web board's page: logging in with a link, watching, limits
+doors-continue-as = Continuer en tant que { $name } dans la partie n° { $game } ?
+web-too-many = Trop de requêtes à la fois : attends quelques secondes, puis réessaie.
+web-login-continue = Continuer
+web-login-checking = Vérification de ton lien de connexion…
+web-login-no-link = Cette adresse ne contient aucun lien de connexion. Clique sur Ouvrir le plateau dans le fil de la partie sur Discord pour en obtenir un.
+web-logout = Se déconnecter
+web-logged-out = Tu es déconnecté, dans tous les navigateurs.
+web-watching = Tu regardes cette partie. Ses joueurs se connectent avec Ouvrir le plateau dans le fil de la partie sur Discord.
+web-public-home = Ouvre une partie depuis son adresse, ou connecte-toi avec Ouvrir le plateau dans le fil d'une partie sur Discord.

@@ -11,12 +11,12 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use serde::Serialize;
 
-use super::Web;
 use super::lang::PageLang;
-use super::seat::board_view;
 use super::view::BoardView;
+use super::viewer::Viewer;
+use super::{Doors, Web};
 use crate::i18n::Lang;
-use crate::service::{GameId, ServiceError};
+use crate::service::{GameId, Player, ServiceError};
 
 pub(super) fn routes() -> Router<Web> {
     Router::new().route("/api/games/{id}", get(game))
@@ -44,7 +44,11 @@ impl Refused {
         let status = match error {
             ServiceError::UnknownGame(_)
             | ServiceError::UnknownLesson(_)
-            | ServiceError::UnknownPuzzle(_) => StatusCode::NOT_FOUND,
+            | ServiceError::UnknownPuzzle(_)
+            | ServiceError::UnknownPage
+            | ServiceError::LinkUnknown => StatusCode::NOT_FOUND,
+            ServiceError::LinkUsed | ServiceError::LinkExpired => StatusCode::GONE,
+            ServiceError::PagePrivate | ServiceError::WatchersCannotMove => StatusCode::FORBIDDEN,
             ServiceError::PositionChanged => StatusCode::CONFLICT,
             refusal if refusal.is_user_error() => StatusCode::UNPROCESSABLE_ENTITY,
             fault => {
@@ -71,18 +75,32 @@ impl Refused {
     }
 }
 
-/// `GET /api/games/{id}`: the game as the page draws it.
+/// `GET /api/games/{id}`: the game as the page draws it (`{id}`: its page address on the
+/// public board).
 async fn game(
     State(web): State<Web>,
     PageLang(lang): PageLang,
+    viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Json<BoardView>, Refused> {
-    let game = web
-        .service
-        .game(game_id(&id)?)
-        .await
-        .map_err(|error| Refused::service(&error, lang))?;
-    Ok(Json(board_view(&game, &web, lang)))
+    let id = web.game_at(&id, lang).await?;
+    let game = web.watched(id, &viewer, lang).await?;
+    Ok(Json(web.board_view(&game, &viewer, lang).await?))
+}
+
+impl Web {
+    /// This machine's player, for what only this machine's board offers (starting games,
+    /// lessons, puzzles, hints); those routes are not on the public board, and this refuses
+    /// as an address no route serves if one ever were.
+    pub(super) fn machine(&self, lang: Lang) -> Result<Player, Refused> {
+        match &self.doors {
+            Doors::ThisMachine(player) => Ok(player.clone()),
+            Doors::Logins(_) => Err(Refused(
+                StatusCode::NOT_FOUND,
+                crate::tr!(lang, "web-no-such-address"),
+            )),
+        }
+    }
 }
 
 /// The game a path names: a game's number, else a bad request.

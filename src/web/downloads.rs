@@ -10,8 +10,9 @@ use axum::{Json, Router};
 use serde::Serialize;
 
 use super::Web;
-use super::api::{Refused, game_id};
+use super::api::Refused;
 use super::lang::PageLang;
+use super::viewer::Viewer;
 use crate::i18n::Lang;
 use crate::service::{Analysed, AnalysisView, GameView};
 use crate::tr;
@@ -34,11 +35,10 @@ pub struct AnalysisAnswer {
     pub chart: Option<String>,
 }
 
-async fn read(web: &Web, lang: Lang, id: &str) -> Result<GameView, Refused> {
-    web.service
-        .game(game_id(id)?)
-        .await
-        .map_err(|error| Refused::service(&error, lang))
+/// The game `id` names, when the viewer may watch it.
+async fn read(web: &Web, lang: Lang, (id, viewer): (&str, &Viewer)) -> Result<GameView, Refused> {
+    let id = web.game_at(id, lang).await?;
+    web.watched(id, viewer, lang).await
 }
 
 /// An answer the browser saves as `name` instead of showing it.
@@ -60,9 +60,10 @@ fn attachment(content_type: &'static str, name: &str, body: Vec<u8>) -> Response
 async fn replay(
     State(web): State<Web>,
     PageLang(lang): PageLang,
+    viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Response, Refused> {
-    let game = read(&web, lang, &id).await?;
+    let game = read(&web, lang, (&id, &viewer)).await?;
     let gif = web
         .service
         .replay_gif(&game, lang)
@@ -79,9 +80,10 @@ async fn replay(
 async fn record(
     State(web): State<Web>,
     PageLang(lang): PageLang,
+    viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Response, Refused> {
-    let game = read(&web, lang, &id).await?;
+    let game = read(&web, lang, (&id, &viewer)).await?;
     let text = game.record().to_string();
     Ok(attachment(
         "text/plain; charset=utf-8",
@@ -95,16 +97,17 @@ async fn record(
 async fn analysis(
     State(web): State<Web>,
     PageLang(lang): PageLang,
+    viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<(StatusCode, Json<AnalysisAnswer>), Refused> {
-    let game = read(&web, lang, &id).await?;
+    let game = read(&web, lang, (&id, &viewer)).await?;
     match ready(&web, lang, &game).await? {
         Some(analysis) => Ok((
             StatusCode::OK,
             Json(AnalysisAnswer {
                 ready: true,
                 words: analysis.summary(lang),
-                chart: Some(format!("/api/games/{}/analysis.png", game.id)),
+                chart: Some(format!("/api/games/{id}/analysis.png")),
             }),
         )),
         None => Ok((
@@ -123,9 +126,10 @@ async fn analysis(
 async fn chart(
     State(web): State<Web>,
     PageLang(lang): PageLang,
+    viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Response, Refused> {
-    let game = read(&web, lang, &id).await?;
+    let game = read(&web, lang, (&id, &viewer)).await?;
     let Some(analysis) = ready(&web, lang, &game).await? else {
         return Err(Refused(
             StatusCode::ACCEPTED,

@@ -12,8 +12,9 @@ use futures_util::Stream;
 use tokio::sync::broadcast::error::RecvError;
 
 use super::Web;
-use super::api::{Refused, game_id};
+use super::api::Refused;
 use super::lang::PageLang;
+use super::viewer::Viewer;
 
 pub(super) fn routes() -> Router<Web> {
     Router::new().route("/api/games/{id}/events", get(events))
@@ -23,17 +24,13 @@ pub(super) fn routes() -> Router<Web> {
 async fn events(
     State(web): State<Web>,
     PageLang(lang): PageLang,
+    viewer: Viewer,
     Path(id): Path<String>,
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refused> {
-    let id = game_id(&id)?;
+    let id = web.game_at(&id, lang).await?;
     // Subscribed before the read, so that no change between the two is missed.
     let changes = web.service.subscribe();
-    let now = web
-        .service
-        .game(id)
-        .await
-        .map_err(|error| Refused::service(&error, lang))?
-        .version;
+    let now = web.watched(id, &viewer, lang).await?.version;
     let start = (changes, web.stop, Some(now));
     let stream =
         futures_util::stream::unfold(start, move |(mut changes, mut stop, first)| async move {

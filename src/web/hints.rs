@@ -83,6 +83,8 @@ async fn hint(
     Path(id): Path<String>,
 ) -> Result<Json<HintJson>, Refused> {
     let refused = |error: ServiceError| Refused::service(&error, lang);
+    // Only this machine's board offers hints: its player asks.
+    web.machine(lang)?;
     let game = web.service.game(game_id(&id)?).await.map_err(refused)?;
     let hint = web
         .service

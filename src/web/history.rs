@@ -8,9 +8,10 @@ use axum::{Json, Router};
 use serde::Serialize;
 
 use super::Web;
-use super::api::{Refused, game_id};
+use super::api::Refused;
 use super::lang::PageLang;
 use super::position::PositionView;
+use super::viewer::Viewer;
 use crate::i18n::move_words;
 use crate::tr;
 
@@ -37,17 +38,14 @@ pub struct HistoryView {
 async fn position(
     State(web): State<Web>,
     PageLang(lang): PageLang,
+    viewer: Viewer,
     Path((id, n)): Path<(String, String)>,
 ) -> Result<Json<HistoryView>, Refused> {
-    let id = game_id(&id)?;
+    let id = web.game_at(&id, lang).await?;
     let n: u32 = n.parse().map_err(|error: std::num::ParseIntError| {
         Refused(StatusCode::BAD_REQUEST, error.to_string())
     })?;
-    let view = web
-        .service
-        .game(id)
-        .await
-        .map_err(|error| Refused::service(&error, lang))?;
+    let view = web.watched(id, &viewer, lang).await?;
     let total = u32::try_from(view.moves.len()).unwrap_or(u32::MAX);
     let game = match view.position_after(n as usize) {
         Ok(Some(game)) => game,

@@ -1,10 +1,12 @@
-//! The language a request is answered in: the first of the browser's `Accept-Language` that
-//! ponte speaks, else English. The page's language switch sends its choice the same way, so
-//! every answer of one page is in one language.
+//! The language a request is answered in: the page's own switch first (its choice, sent in
+//! `X-Ponte-Lang` only once the player chose), else the logged-in player's Discord language
+//! (on the public board), else the first of the browser's `Accept-Language` that ponte
+//! speaks, else English. Every answer of one page is so in one language.
 
 use axum::extract::FromRequestParts;
 use axum::http::header::ACCEPT_LANGUAGE;
 use axum::http::request::Parts;
+use axum::http::{Extensions, HeaderMap};
 
 use crate::i18n::Lang;
 
@@ -12,7 +14,30 @@ use crate::i18n::Lang;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PageLang(pub Lang);
 
+/// The header the page's language switch sends its choice in.
+pub const CHOSEN_LANG: &str = "x-ponte-lang";
+
+/// The language of the session a request came with (its Discord language), set by the public
+/// board's first step (`viewer::identify`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct SessionLang(pub Lang);
+
 impl PageLang {
+    /// The language of a request: the switch's choice, the session's, the browser's.
+    pub(super) fn of(headers: &HeaderMap, extensions: &Extensions) -> PageLang {
+        let chosen = headers
+            .get(CHOSEN_LANG)
+            .and_then(|value| value.to_str().ok())
+            .and_then(Lang::of_locale);
+        if let Some(lang) = chosen.or_else(|| extensions.get::<SessionLang>().map(|s| s.0)) {
+            return PageLang(lang);
+        }
+        headers
+            .get(ACCEPT_LANGUAGE)
+            .and_then(|value| value.to_str().ok())
+            .map_or(PageLang(Lang::En), PageLang::of_header)
+    }
+
     /// The language of an `Accept-Language` value ("de-CH, fr;q=0.8, en;q=0.5").
     pub fn of_header(value: &str) -> PageLang {
         let lang = accept_language::parse(value)
@@ -27,11 +52,7 @@ impl<S: Send + Sync> FromRequestParts<S> for PageLang {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<PageLang, Self::Rejection> {
-        Ok(parts
-            .headers
-            .get(ACCEPT_LANGUAGE)
-            .and_then(|value| value.to_str().ok())
-            .map_or(PageLang(Lang::En), PageLang::of_header))
+        Ok(PageLang::of(&parts.headers, &parts.extensions))
     }
 }
 

@@ -143,7 +143,7 @@ impl Place {
 
 /// `GET /api/lessons`: the lesson the player is at (the first, saved, the first time).
 async fn place(State(web): State<Web>, PageLang(lang): PageLang) -> Result<Json<Place>, Refused> {
-    let learner = machine_actor(web.player.clone());
+    let learner = machine_actor(web.machine(lang)?);
     let learning = web
         .service
         .learning(&learner)
@@ -164,7 +164,7 @@ async fn start(
             tr!(lang, "web-not-a-lesson-number"),
         )
     })?;
-    let learner = machine_actor(web.player.clone());
+    let learner = machine_actor(web.machine(lang)?);
     let view = web
         .service
         .start_lesson(&learner, number)
@@ -184,7 +184,7 @@ async fn answer(
         Given::Move(mv) => LessonAnswer::Move(mv),
         Given::Choice(index) => LessonAnswer::Choice(index),
     };
-    let learner = machine_actor(web.player.clone());
+    let learner = machine_actor(web.machine(lang)?);
     let answered = web
         .service
         .answer_lesson(&learner, lesson, answer)

@@ -5,11 +5,19 @@
 //! live channel of a game's changes (`events.rs`), and the page's files from `assets/web/`,
 //! built into the binary; no other website's page may change anything (`origin.rs`), and
 //! every refusal is said in words (`refusals.rs`).
+//!
+//! The same site is also the public board the bot serves (`public.rs`): there a player logs in
+//! with a personal link from Discord (`doors.rs`), who looks is the session's player or no one
+//! (`viewer.rs`, which also names games by their page addresses and keeps watchers from
+//! moving), and logins and moves are limited per address and per player (`guard.rs`). Starting
+//! games, lessons, puzzles and hints are this machine's board's only.
 
 mod api;
+mod doors;
 mod downloads;
 mod events;
 mod games;
+mod guard;
 mod hints;
 mod history;
 mod lang;
@@ -17,11 +25,13 @@ mod lessons;
 mod moves;
 mod origin;
 mod position;
+mod public;
 mod puzzles;
 mod refusals;
 mod seat;
 mod start;
 mod view;
+mod viewer;
 mod words;
 
 use std::sync::Arc;
@@ -39,8 +49,9 @@ use tracing::info;
 use crate::service::{Player, Service};
 use crate::stop::Signals;
 
-pub use lang::PageLang;
+pub use lang::{CHOSEN_LANG, PageLang};
 pub use position::PositionView;
+pub use public::{public_router, serve_public};
 pub use view::BoardView;
 pub use words::Words;
 
@@ -59,13 +70,21 @@ const BODY_LIMIT: usize = 16 * 1024;
 /// How long open connections may take to close after a stop before they are dropped.
 const CLOSING: Duration = Duration::from_secs(5);
 
-/// What every route shares: the service, who plays in this browser, and the stop signal that
-/// ends the live streams.
+/// What every route shares: the service, which kind of board this is, and the stop signal
+/// that ends the live streams.
 #[derive(Clone)]
 struct Web {
     service: Arc<Service>,
-    player: Player,
+    doors: Doors,
     stop: watch::Receiver<bool>,
+}
+
+/// Who may come in: this machine's player (`ponte web`), or whoever logs in with a link from
+/// Discord (the public board the bot serves).
+#[derive(Clone)]
+enum Doors {
+    ThisMachine(Player),
+    Logins(Arc<public::PublicSite>),
 }
 
 /// The whole site: the API under `/api`, the page's files at the root, and the headers every
@@ -74,38 +93,58 @@ struct Web {
 pub fn router(service: Arc<Service>, player: Player, stop: watch::Receiver<bool>) -> Router {
     let web = Web {
         service,
-        player,
+        doors: Doors::ThisMachine(player),
         stop,
     };
-    let page = memory_serve::load!()
-        .index_file(Some("/index.html"))
-        // A new ponte never runs an old app.js from the browser's cache.
-        .html_cache_control(memory_serve::CacheControl::NoCache)
-        .cache_control(memory_serve::CacheControl::NoCache)
-        .into_router();
+    let only_here = start::routes()
+        .merge(lessons::routes())
+        .merge(puzzles::routes())
+        .merge(hints::routes());
+    let files = page_files().into_router();
+    let site = game_routes().merge(only_here).with_state(web).merge(files);
+    guarded(
+        site.layer(axum::middleware::from_fn(refusals::in_words)),
+        origin::OwnSite::Host,
+    )
+}
+
+/// The routes both kinds of board serve: reading and watching games, moving in them, the
+/// page's words, who the page is for.
+fn game_routes() -> Router<Web> {
     api::routes()
-        .merge(start::routes())
         .merge(moves::routes())
         .merge(events::routes())
         .merge(games::routes())
         .merge(history::routes())
         .merge(downloads::routes())
         .merge(words::routes())
-        .merge(lessons::routes())
-        .merge(puzzles::routes())
-        .merge(hints::routes())
-        .with_state(web)
-        .merge(page)
-        .layer(axum::middleware::from_fn(refusals::in_words))
-        .layer(axum::middleware::from_fn(origin::same_site_only))
-        .layer(DefaultBodyLimit::max(BODY_LIMIT))
-        .layer(CompressionLayer::new())
-        .layer(header_layer(
-            header::CONTENT_SECURITY_POLICY,
-            CONTENT_SECURITY_POLICY,
-        ))
-        .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
-        .layer(header_layer(header::REFERRER_POLICY, "no-referrer"))
+        .merge(doors::me_route())
+}
+
+/// The page's files, built into the binary.
+fn page_files() -> memory_serve::MemoryServe {
+    memory_serve::load!()
+        .index_file(Some("/index.html"))
+        // A new ponte never runs an old app.js from the browser's cache.
+        .html_cache_control(memory_serve::CacheControl::NoCache)
+        .cache_control(memory_serve::CacheControl::NoCache)
+}
+
+/// What every answer of either board goes through: the check of other sites' requests, the
+/// bound on bodies, compression, and the headers that keep the page to its own files.
+fn guarded(site: Router, own: origin::OwnSite) -> Router {
+    site.layer(axum::middleware::from_fn_with_state(
+        own,
+        origin::same_site_only,
+    ))
+    .layer(DefaultBodyLimit::max(BODY_LIMIT))
+    .layer(CompressionLayer::new())
+    .layer(header_layer(
+        header::CONTENT_SECURITY_POLICY,
+        CONTENT_SECURITY_POLICY,
+    ))
+    .layer(header_layer(header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+    .layer(header_layer(header::REFERRER_POLICY, "no-referrer"))
 }
 
 fn header_layer(

@@ -1,7 +1,8 @@
 //! Moves from the page: a move, a resignation, the cells a move may go to and a move judged
 //! without playing it. The engine decides on the server; the page asks. A move is made by the
 //! page's seat: the player to move when a player of this machine other than the AI, so that a
-//! game between two names is played from one page, as the terminal plays it.
+//! game between two names is played from one page, as the terminal plays it; on the public
+//! board, by the logged-in player when one of the game's (`viewer.rs`).
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
@@ -11,10 +12,10 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 
 use super::Web;
-use super::api::{Refused, game_id};
+use super::api::Refused;
 use super::lang::PageLang;
-use super::seat::{board_view, seat};
 use super::view::BoardView;
+use super::viewer::Viewer;
 use crate::game::{BadMove, Bitboard, Cell, IllegalMove, Move, NotACell};
 use crate::i18n::Lang;
 use crate::service::{GameId, GameView, MoveOutcome, Player, ServiceError};
@@ -73,18 +74,6 @@ pub struct Judged {
     pub legal: bool,
 }
 
-/// The player who makes a move now: the page's seat, unless the AI is to move (it plays its
-/// own moves, as in the terminal).
-fn mover(game: &GameView, machine: &Player, lang: Lang) -> Result<Player, Refused> {
-    match (game.to_move(), game.ai) {
-        (Some((_, to_move)), Some((ai, _))) if to_move.id == ai => Err(Refused(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            tr!(lang, "page-ai-to-move", name = to_move.name.as_str()),
-        )),
-        _ => Ok(seat(game, machine)),
-    }
-}
-
 /// The move `text` of game `id`, parsed once; what is no move is said in the page's language
 /// (a cell beyond every board as off this game's board, as the engine says it).
 async fn parsed(web: &Web, id: GameId, text: &str, lang: Lang) -> Result<Move, Refused> {
@@ -98,14 +87,16 @@ async fn parsed(web: &Web, id: GameId, text: &str, lang: Lang) -> Result<Move, R
     }
 }
 
-async fn read(web: &Web, id: GameId, lang: Lang) -> Result<GameView, Refused> {
-    (web.service.game(id).await).map_err(|error| Refused::service(&error, lang))
-}
-
 /// Game `id` as the page saw it at `version` (the mover is read from it), else the position
 /// changed, before anything else is said of the move.
-async fn read_at(web: &Web, id: GameId, version: i64, lang: Lang) -> Result<GameView, Refused> {
-    let game = read(web, id, lang).await?;
+async fn read_at(
+    web: &Web,
+    id: GameId,
+    viewer: &Viewer,
+    version: i64,
+    lang: Lang,
+) -> Result<GameView, Refused> {
+    let game = web.watched(id, viewer, lang).await?;
     if game.version != version {
         return Err(Refused::service(&ServiceError::PositionChanged, lang));
     }
@@ -117,18 +108,17 @@ async fn read_at(web: &Web, id: GameId, version: i64, lang: Lang) -> Result<Game
 async fn play(
     State(web): State<Web>,
     PageLang(lang): PageLang,
+    viewer: Viewer,
     Path(id): Path<String>,
     body: Result<Json<MoveRequest>, JsonRejection>,
 ) -> Result<Json<BoardView>, Refused> {
     let Json(request) = body.map_err(|rejection| Refused::body(&rejection))?;
-    let id = game_id(&id)?;
+    let id = web.game_at(&id, lang).await?;
     let mv = parsed(&web, id, &request.mv, lang).await?;
-    let game = read_at(&web, id, request.version, lang).await?;
-    let player = match mv {
-        Move::Resign(_) => seat(&game, &web.player),
-        _ => mover(&game, &web.player, lang)?,
-    };
-    played(&web, id, &player, mv, request.version, lang).await
+    let game = read_at(&web, id, &viewer, request.version, lang).await?;
+    let resigning = matches!(mv, Move::Resign(_));
+    let player = web.mover(&game, &viewer, resigning, lang)?;
+    played(&web, (id, &viewer), &player, mv, request.version, lang).await
 }
 
 /// `POST /api/games/{id}/resign`: the page's seat resigns (against the AI, also while the AI
@@ -136,21 +126,23 @@ async fn play(
 async fn resign(
     State(web): State<Web>,
     PageLang(lang): PageLang,
+    viewer: Viewer,
     Path(id): Path<String>,
     body: Result<Json<ResignRequest>, JsonRejection>,
 ) -> Result<Json<BoardView>, Refused> {
     let Json(request) = body.map_err(|rejection| Refused::body(&rejection))?;
-    let id = game_id(&id)?;
-    let game = read_at(&web, id, request.version, lang).await?;
-    let player = seat(&game, &web.player);
+    let id = web.game_at(&id, lang).await?;
+    let game = read_at(&web, id, &viewer, request.version, lang).await?;
+    let player = web.mover(&game, &viewer, true, lang)?;
     let resign = Move::Resign(None);
-    played(&web, id, &player, resign, request.version, lang).await
+    played(&web, (id, &viewer), &player, resign, request.version, lang).await
 }
 
-/// `player` plays `mv` in game `id` through the service's one path of a move.
+/// `player` plays `mv` in game `id` through the service's one path of a move (which refuses
+/// a move out of turn with whose turn it is); the board as `viewer` then sees it.
 async fn played(
     web: &Web,
-    id: GameId,
+    (id, viewer): (GameId, &Viewer),
     player: &Player,
     mv: Move,
     version: i64,
@@ -166,7 +158,7 @@ async fn played(
         MoveOutcome::LostOnTime(game) => game,
     };
     tracing::info!(game = %id, player = %player.name, %mv, "played from the page");
-    Ok(Json(board_view(&game, web, lang)))
+    Ok(Json(web.board_view(&game, viewer, lang).await?))
 }
 
 /// `GET /api/games/{id}/targets[?from=c3]`: the engine's cells for the side to move, when the
@@ -174,19 +166,26 @@ async fn played(
 async fn targets(
     State(web): State<Web>,
     PageLang(lang): PageLang,
+    viewer: Viewer,
     Path(id): Path<String>,
     query: Result<Query<TargetsQuery>, QueryRejection>,
 ) -> Result<Json<Targets>, Refused> {
     let Query(query) = query.map_err(|r| Refused(StatusCode::BAD_REQUEST, r.body_text()))?;
-    let id = game_id(&id)?;
-    let game = read(&web, id, lang).await?;
+    let id = web.game_at(&id, lang).await?;
+    let game = web.watched(id, &viewer, lang).await?;
     let from = match query.from.as_deref() {
         Some(text) => Some(cell_of(&web, &game, text, lang).await?),
         None => None,
     };
+    let seat = match (&viewer, web.mover(&game, &viewer, true, lang)) {
+        // Only the public board refuses a watcher here; on this machine the page asks while
+        // the AI thinks, and is told of no cells.
+        (Viewer::LoggedIn(_) | Viewer::Anonymous, Err(refused)) => return Err(refused),
+        (_, seat) => seat.ok(),
+    };
     let page_moves = game
         .to_move()
-        .is_some_and(|(_, to_move)| to_move.id == seat(&game, &web.player).id);
+        .is_some_and(|(_, to_move)| seat.as_ref().is_some_and(|seat| seat.id == to_move.id));
     if !page_moves {
         return Ok(Json(Targets {
             tiles: Vec::new(),
@@ -243,18 +242,19 @@ async fn cell_of(web: &Web, game: &GameView, text: &str, lang: Lang) -> Result<C
 async fn check(
     State(web): State<Web>,
     PageLang(lang): PageLang,
+    viewer: Viewer,
     Path(id): Path<String>,
     query: Result<Query<CheckQuery>, QueryRejection>,
 ) -> Result<Json<Judged>, Refused> {
     let Query(query) = query.map_err(|r| Refused(StatusCode::BAD_REQUEST, r.body_text()))?;
-    let id = game_id(&id)?;
+    let id = web.game_at(&id, lang).await?;
     let mv = parsed(&web, id, &query.mv, lang).await?;
     let game = match query.version {
-        Some(version) => read_at(&web, id, version, lang).await?,
-        None => read(&web, id, lang).await?,
+        Some(version) => read_at(&web, id, &viewer, version, lang).await?,
+        None => web.watched(id, &viewer, lang).await?,
     };
     let refused = |error: ServiceError| Err(Refused::service(&error, lang));
-    let player = mover(&game, &web.player, lang)?;
+    let player = web.mover(&game, &viewer, false, lang)?;
     let Some((_, to_move)) = game.to_move() else {
         return refused(ServiceError::GameOver(id));
     };

@@ -2,22 +2,40 @@
 //! otherwise send this server's form posts and moves (cross-site request forgery), since the
 //! server has no login to check. A request that changes anything (any method but GET and
 //! HEAD) is refused with 403 when the browser says it comes from another site: by its
-//! `Origin` header, or by `Sec-Fetch-Site: cross-site`.
+//! `Origin` header, or by `Sec-Fetch-Site: cross-site`. On the public board, whose address
+//! is known (`PUBLIC_URL`), the `Origin` must be exactly that address's origin: a browser
+//! sends it with every POST, and a request without one is no page's.
 
 use axum::Json;
-use axum::extract::Request;
-use axum::http::header::{ACCEPT_LANGUAGE, HOST, ORIGIN};
+use std::sync::Arc;
+
+use axum::extract::{Request, State};
+use axum::http::header::{HOST, ORIGIN};
 use axum::http::uri::Authority;
-use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::http::{Method, StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 
 use super::api::Refusal;
 use super::lang::PageLang;
 
+/// The site whose pages may change anything.
+#[derive(Clone, Debug)]
+pub(super) enum OwnSite {
+    /// This machine's board: the host the request names, over plain HTTP.
+    Host,
+    /// The public board: exactly this origin (`https://ponte.example.org`).
+    Exactly(Arc<str>),
+}
+
 /// Lets through what reads, and what changes when it comes from this server's own page.
-pub(super) async fn same_site_only(request: Request, next: Next) -> Response {
-    if matches!(*request.method(), Method::GET | Method::HEAD) || !from_other_site(&request) {
+pub(super) async fn same_site_only(
+    State(own): State<OwnSite>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let reads = matches!(*request.method(), Method::GET | Method::HEAD);
+    if reads || !from_other_site(&request, &own) {
         return next.run(request).await;
     }
     tracing::warn!(
@@ -26,19 +44,24 @@ pub(super) async fn same_site_only(request: Request, next: Next) -> Response {
         origin = ?request.headers().get(ORIGIN),
         "a request from another site refused"
     );
-    let lang = language(request.headers());
+    let PageLang(lang) = PageLang::of(request.headers(), request.extensions());
     let error = crate::tr!(lang, "web-other-site");
     (StatusCode::FORBIDDEN, Json(Refusal { error })).into_response()
 }
 
 /// Whether the browser names another site than this page's as the request's author.
-fn from_other_site(request: &Request) -> bool {
+fn from_other_site(request: &Request, own: &OwnSite) -> bool {
     let headers = request.headers();
     if headers
         .get("sec-fetch-site")
         .is_some_and(|site| site.as_bytes().eq_ignore_ascii_case(b"cross-site"))
     {
         return true;
+    }
+    if let OwnSite::Exactly(own) = own {
+        return !headers
+            .get(ORIGIN)
+            .is_some_and(|origin| origin.as_bytes().eq_ignore_ascii_case(own.as_bytes()));
     }
     // No `Origin`: not a browser's cross-site request (browsers send it with every POST from
     // another site). Programs on this machine (curl, the tests) send none, and they may: the
@@ -77,11 +100,17 @@ fn same_host_and_port(theirs: &Authority, own: &Authority) -> bool {
         && theirs.port_u16().unwrap_or(80) == own.port_u16().unwrap_or(80)
 }
 
-fn language(headers: &HeaderMap) -> crate::i18n::Lang {
-    headers
-        .get(ACCEPT_LANGUAGE)
-        .and_then(|value| value.to_str().ok())
-        .map_or_else(Default::default, |value| PageLang::of_header(value).0)
+/// The origin of the public board's address (`https://Ponte.example.org/` →
+/// `https://ponte.example.org`), as browsers send it in `Origin`; the address itself when it
+/// names none (then no page's `Origin` matches, and nothing is changed through it).
+pub(super) fn origin_of(url: &str) -> String {
+    let Ok(uri) = url.trim().parse::<Uri>() else {
+        return url.trim().to_string();
+    };
+    match (uri.scheme_str(), uri.authority()) {
+        (Some(scheme), Some(authority)) => format!("{scheme}://{authority}").to_ascii_lowercase(),
+        _ => url.trim().to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -100,9 +129,12 @@ mod tests {
     #[test]
     fn only_this_pages_scheme_host_and_port_are_its_own() {
         let host = ("host", "127.0.0.1:7157");
-        assert!(!from_other_site(&post(&[host])));
+        assert!(!from_other_site(&post(&[host]), &OwnSite::Host));
         for own in ["http://127.0.0.1:7157", "HTTP://127.0.0.1:7157"] {
-            assert!(!from_other_site(&post(&[host, ("origin", own)])), "{own}");
+            assert!(
+                !from_other_site(&post(&[host, ("origin", own)]), &OwnSite::Host),
+                "{own}"
+            );
         }
         for other in [
             "http://127.0.0.1:8080",
@@ -113,21 +145,40 @@ mod tests {
             "not an origin",
         ] {
             assert!(
-                from_other_site(&post(&[host, ("origin", other)])),
+                from_other_site(&post(&[host, ("origin", other)]), &OwnSite::Host),
                 "{other}"
             );
         }
-        assert!(!from_other_site(&post(&[
-            ("host", "localhost"),
-            ("origin", "http://localhost:80")
-        ])));
-        assert!(from_other_site(&post(&[
-            host,
-            ("sec-fetch-site", "cross-site")
-        ])));
-        assert!(!from_other_site(&post(&[
-            host,
-            ("sec-fetch-site", "same-origin")
-        ])));
+        assert!(!from_other_site(
+            &post(&[("host", "localhost"), ("origin", "http://localhost:80")]),
+            &OwnSite::Host
+        ));
+        assert!(from_other_site(
+            &post(&[host, ("sec-fetch-site", "cross-site")]),
+            &OwnSite::Host
+        ));
+        assert!(!from_other_site(
+            &post(&[host, ("sec-fetch-site", "same-origin")]),
+            &OwnSite::Host
+        ));
+    }
+
+    #[test]
+    fn the_public_board_takes_exactly_its_own_origin() {
+        let own = OwnSite::Exactly(origin_of("https://Ponte.example.org/").into());
+        let ok = post(&[("origin", "https://ponte.example.org")]);
+        assert!(!from_other_site(&ok, &own));
+        for other in [
+            "http://ponte.example.org",
+            "https://ponte.example.org:8443",
+            "https://evil.example",
+            "null",
+        ] {
+            assert!(
+                from_other_site(&post(&[("origin", other)]), &own),
+                "{other}"
+            );
+        }
+        assert!(from_other_site(&post(&[]), &own), "no Origin: no page's");
     }
 }

@@ -90,7 +90,7 @@ async fn next(
     State(web): State<Web>,
     PageLang(lang): PageLang,
 ) -> Result<Json<PuzzleJson>, Refused> {
-    let asker = machine_actor(web.player.clone());
+    let asker = machine_actor(web.machine(lang)?);
     let view = web
         .service
         .next_puzzle(&asker)
@@ -120,7 +120,7 @@ async fn answer(
         (Given::Move(mv), None) => Choice::Move(mv),
         (Given::Choice(index), None) => Choice::Nth(index),
     };
-    let asker = machine_actor(web.player.clone());
+    let asker = machine_actor(web.machine(lang)?);
     let answer = web
         .service
         .answer_puzzle(id, &asker, choice)

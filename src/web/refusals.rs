@@ -5,7 +5,7 @@
 
 use axum::Json;
 use axum::extract::Request;
-use axum::http::header::{ACCEPT_LANGUAGE, CONTENT_TYPE};
+use axum::http::header::CONTENT_TYPE;
 use axum::http::{StatusCode, Uri};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -18,11 +18,7 @@ pub(super) async fn in_words(request: Request, next: Next) -> Response {
     if !is_api(request.uri()) {
         return next.run(request).await;
     }
-    let lang = request
-        .headers()
-        .get(ACCEPT_LANGUAGE)
-        .and_then(|value| value.to_str().ok())
-        .map_or_else(Default::default, |value| PageLang::of_header(value).0);
+    let PageLang(lang) = PageLang::of(request.headers(), request.extensions());
     let response = next.run(request).await;
     let status = response.status();
     let is_json = response

@@ -2,10 +2,13 @@
 //! when that is one of this machine's players other than the AI (a game between two names is
 //! played from one page, as in the terminal), else for this machine's player.
 
-use super::Web;
-use super::view::BoardView;
+use axum::http::StatusCode;
+
+use super::api::Refused;
+use crate::game::Color;
 use crate::i18n::Lang;
 use crate::service::{GameView, Player};
+use crate::tr;
 
 /// Who the page acts for in `game` now: the player to move when one of this machine's players
 /// other than the AI; else `machine` when it plays in the game (against the AI while the AI
@@ -27,7 +30,26 @@ pub(super) fn seat(game: &GameView, machine: &Player) -> Player {
         .clone()
 }
 
-/// The board of `game` as the page sees it: the colour it moves for is its seat's.
-pub(super) fn board_view(game: &GameView, web: &Web, lang: Lang) -> BoardView {
-    BoardView::said(game, seat(game, &web.player).id, lang, web.service.now())
+/// The colour the page moves for: in a game against the AI the machine player's own; in a
+/// game between two names of this machine (hot seat) the colour to move.
+pub(super) fn local_colour(game: &GameView, machine: &Player) -> Option<Color> {
+    let player = seat(game, machine).id;
+    if game.ai.is_some() {
+        return game.color_of(player);
+    }
+    game.to_move()
+        .map(|(color, _)| color)
+        .or_else(|| game.color_of(player))
+}
+
+/// The player who makes a move now: the page's seat, unless the AI is to move (it plays its
+/// own moves, as in the terminal).
+pub(super) fn mover_here(game: &GameView, machine: &Player, lang: Lang) -> Result<Player, Refused> {
+    match (game.to_move(), game.ai) {
+        (Some((_, to_move)), Some((ai, _))) if to_move.id == ai => Err(Refused(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            tr!(lang, "page-ai-to-move", name = to_move.name.as_str()),
+        )),
+        _ => Ok(seat(game, machine)),
+    }
 }

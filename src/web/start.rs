@@ -14,11 +14,12 @@ use serde::Deserialize;
 use super::Web;
 use super::api::Refused;
 use super::lang::PageLang;
-use super::seat::board_view;
 use super::view::BoardView;
+use super::viewer::Viewer;
 use crate::game::Variant;
 use crate::i18n::Lang;
-use crate::service::{AiTerms, ChallengeOptions, GameView, Level, Opener, ServiceError, Venue};
+use crate::service::{AiTerms, ChallengeOptions, GameView, Level, Opener, Player};
+use crate::service::{ServiceError, Venue};
 use crate::service::{machine_actor, machine_bot, machine_player};
 use crate::tr;
 
@@ -190,16 +191,20 @@ async fn start(
     };
     let start = Start::of(request)
         .map_err(|bad| Refused(StatusCode::UNPROCESSABLE_ENTITY, bad.words(lang)))?;
-    let game = started(&web, start)
+    let machine = web.machine(lang)?;
+    let game = started(&web, &machine, start)
         .await
         .map_err(|error| Refused::service(&error, lang))?;
     tracing::info!(game = %game.id, white = %game.white.name, red = %game.red.name, "a game started");
-    Ok((StatusCode::CREATED, Json(board_view(&game, &web, lang))))
+    let view = web
+        .board_view(&game, &Viewer::Machine(machine), lang)
+        .await?;
+    Ok((StatusCode::CREATED, Json(view)))
 }
 
 /// Starts `start` as the terminal's `play` does: against the AI at once, unrated and without
 /// a time limit; between two people as a challenge from White that Red accepts.
-async fn started(web: &Web, start: Start) -> Result<GameView, ServiceError> {
+async fn started(web: &Web, machine: &Player, start: Start) -> Result<GameView, ServiceError> {
     match start {
         Start::Ai {
             level,
@@ -216,7 +221,7 @@ async fn started(web: &Web, start: Start) -> Result<GameView, ServiceError> {
                 venue: Venue::default(),
                 opener,
             };
-            let human = machine_actor(web.player.clone());
+            let human = machine_actor(machine.clone());
             web.service
                 .start_ai_game(&human, &machine_bot(), terms, None)
                 .await

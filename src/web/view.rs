@@ -14,6 +14,9 @@ use crate::tr;
 #[derive(Debug, Serialize)]
 pub struct BoardView {
     pub id: i64,
+    /// The address the page names the game by in its URLs: the game's page address on the
+    /// public board, its number as text on this machine's.
+    pub page: String,
     /// The game's version, sent back with a move so that a stale page is refused.
     pub version: i64,
     /// The board: size, tiles, bridges, the last move.
@@ -106,17 +109,24 @@ pub struct EndingView {
 }
 
 impl BoardView {
-    /// The board of `view` as `player` sees it, its sentences in `lang`, the clock as it
-    /// stands at `now` (milliseconds since the epoch).
-    pub fn said(view: &GameView, player: PlayerId, lang: Lang, now: i64) -> BoardView {
+    /// The board of `view` as the player of colour `you` (none: a watcher) sees it, named
+    /// `page` in the page's URLs, its sentences in `lang`, the clock as it stands at `now`
+    /// (milliseconds since the epoch).
+    pub fn said(
+        view: &GameView,
+        you: Option<Color>,
+        page: String,
+        lang: Lang,
+        now: i64,
+    ) -> BoardView {
         let last_played = view.moves.last().map(|logged| LastPlayed {
             by: name_of(view, logged.player_id),
             notation: logged.mv.to_string(),
         });
-        let you = you(view, player);
         let game = &view.game;
         BoardView {
             id: view.id.get(),
+            page,
             version: view.version,
             board: PositionView::of(game),
             white: view.white.name.clone(),
@@ -150,17 +160,6 @@ impl BoardView {
             may_pass: !view.is_over() && view.game.is_legal(Move::Pass),
         }
     }
-}
-
-/// The colour the page moves for: in a game against the AI the viewer's own; in a game
-/// between two names of this machine (hot seat) the colour to move.
-fn you(view: &GameView, player: PlayerId) -> Option<Color> {
-    if view.ai.is_some() {
-        return view.color_of(player);
-    }
-    view.to_move()
-        .map(|(color, _)| color)
-        .or_else(|| view.color_of(player))
 }
 
 /// The name of the player `id` of the game (a move's player: after a swap, colours changed
