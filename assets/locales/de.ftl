@@ -321,7 +321,7 @@ rules-text = **Ponte del Diavolo** – baue Inseln und verbinde sie mit Brücken
 help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]` – fordere jemanden oder alle heraus; die Partie bekommt einen eigenen Thread (gewertet, sofern du nichts anderes angibst). Wähle mich als `gegner` (dazu `stufe` leicht, mittel oder schwer und `erster`), um sofort ungewertet gegen mich zu spielen.
     `/setzen c3 d4` – zwei Steine setzen (die Felder werden beim Tippen vorgeschlagen).
     `/brücke c3 e4` – eine Brücke zwischen zwei deiner Steine bauen.
-    `/tauschen` – die Kuchenregel: In seinem ersten Zug darf Rot Weiß mit dessen zwei Steinen übernehmen, statt zu setzen (oder mit dem Knopf „Tauschen“ unter dem Spielplan).
+    `/tauschen` – Kuchenregel: In seinem ersten Zug darf Rot Weiß mit dessen zwei Steinen übernehmen (auch per Knopf „Tauschen“).
     `/passen` – nur, wenn du keine zwei Steine setzen kannst. `/aufgeben` – die Partie aufgeben (mit Rückfrage).
     `/tipp` – gegen den Bot: der Zug, den er für dich spielen würde, und warum (Tipps werden gezählt).
     `/lernen` – die Regeln in acht Lektionen. `/rätsel` – finde den Zug, der den Vorteil hält.
@@ -330,9 +330,9 @@ help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]`
     `/wiedergabe [partie]` – eine beendete Partie als Animation. `/analyse [partie]` – wo sie gewonnen und verloren wurde, aus Sicht der KI.
     `/rangliste [seite]`, `/statistik [spieler]` – die Ratings dieses Servers. `/benachrichtigen an|aus|tägliche Übersicht` – Erinnerungen per Direktnachricht, oder eine Übersicht am Tag.
     `/urlaub beginnen|beenden|stand` – eine Pause: Deine Uhren stehen still.
-    `/einstellungen sprache|turniere|urlaub|rätsel-kanal` – Sprache, Turnierrechte, Urlaubstage, tägliches Rätsel hier (Verwalter).
+    `/einstellungen sprache|turniere|urlaub|rätsel-kanal|seiten` – Sprache, Turnierrechte, Urlaubstage, Rätsel hier, private Webseiten (Verwalter). `/web abmelden` – vom Web-Brett abmelden.
     `/turnier erstellen|starten|stand|paarungen|zurückziehen|absagen` – Turniere auf dem Server (Rundenturnier oder Schweizer System); anmelden per Knopf unter der Anmeldung.
-    Im Thread einer Partie beziehen sich die Befehle auf diese Partie; anderswo wählst du sie mit der Option `partie`. `/hilfe` – diese Liste.
+    Im Thread einer Partie gelten die Befehle für diese Partie; anderswo wähle sie mit `partie`. `/hilfe` – diese Liste.
 
 ## Discord: die Slash-Befehle
 
@@ -1132,3 +1132,29 @@ web-logout = Abmelden
 web-logged-out = Du bist abgemeldet, in jedem Browser.
 web-watching = Du schaust dieser Partie zu. Ihre Spieler melden sich mit Brett öffnen im Thread der Partie auf Discord an.
 web-public-home = Öffne eine Partie über ihre Adresse oder melde dich mit Brett öffnen im Thread einer Partie auf Discord an.
+
+## The web board from Discord: the Open board button, /web logout, private pages
+button-open-board = Brett öffnen
+open-board-login = Dein persönlicher Link zu Partie #{ $id } auf dem Web-Brett. Er gehört nur dir: Er meldet dich als du an, funktioniert einmal und nur { $minutes } Minuten lang. Gib ihn nicht weiter.
+open-board-login-button = Anmelden und Brett öffnen
+open-board-watch = Partie #{ $id } auf dem Web-Brett: Dort kannst du zuschauen (ziehen können nur ihre Spieler).
+open-board-watch-button = Partie ansehen
+open-board-off = Das Web-Brett wird nicht mehr angeboten.
+open-board-page = Auf dem Web-Brett: { $address }
+logged-out-everywhere = { $count ->
+    [0] Du warst nirgends beim Web-Brett angemeldet; Links, die du noch nicht geöffnet hast, gelten nicht mehr.
+    [one] Auf 1 Gerät vom Web-Brett abgemeldet; Links, die du noch nicht geöffnet hast, gelten nicht mehr.
+   *[other] Auf { $count } Geräten vom Web-Brett abgemeldet; Links, die du noch nicht geöffnet hast, gelten nicht mehr.
+}
+cmd-web = web
+    .description = Das Web-Brett
+cmd-web-logout = abmelden
+    .description = Überall vom Web-Brett abmelden
+cmd-settings-pages = seiten
+    .description = Ob die Webseiten der Partien nur für ihre Spieler sind
+    .private = privat
+    .private-description = True: Nur die Spieler einer Partie sehen ihre Seite; False: alle mit ihrer Adresse
+settings-private-pages = { $private ->
+    [yes] Ab jetzt sehen nur die Spieler die Webseiten der Partien dieses Servers.
+   *[no] Ab jetzt kann jeder mit der Adresse einer Partie ihre Webseite ansehen.
+}

@@ -341,7 +341,7 @@ help-text = `/challenge [opponent] [size] [supply] [time] [rated]` — challenge
     `/replay [game]` — an animated replay of a finished game. `/analyse [game]` — where it was won and lost, as the AI sees it.
     `/leaderboard [page]`, `/stats [player]` — this server's ratings. `/notify on|off|daily digest` — reminders by direct message, or one digest a day.
     `/vacation start|end|status` — time away: your clocks stand still.
-    `/settings language|tournaments|vacations|puzzle-channel` — my language here, who creates tournaments, vacation days, a daily puzzle in this channel (managers).
+    `/settings language|tournaments|vacations|puzzle-channel|pages` — my language here, who creates tournaments, vacation days, a daily puzzle in this channel, private web pages (managers). `/web logout` — log out of the web board everywhere.
     `/tournament create|start|standings|pairings|withdraw|cancel` — server tournaments (round robin or Swiss); join with the button under the sign-up message.
     In a game's thread the commands act on that game; elsewhere pick it with the `game` option. `/help` — this list.
 
@@ -1141,3 +1141,29 @@ web-logout = Log out
 web-logged-out = You are logged out, in every browser.
 web-watching = You are watching this game. Its players log in with Open board in the game's thread on Discord.
 web-public-home = Open a game from its address, or log in with Open board in a game's thread on Discord.
+
+## The web board from Discord: the Open board button, /web logout, private pages
+button-open-board = Open board
+open-board-login = Your personal link to game #{ $id } on the web board. It is for you alone: it logs you in as you, works once and only for { $minutes } minutes. Don't share it.
+open-board-login-button = Log in and open the board
+open-board-watch = Game #{ $id } on the web board: you can watch it there (only its players move).
+open-board-watch-button = Watch the game
+open-board-off = The web board is not served any more.
+open-board-page = On the web board: { $address }
+logged-out-everywhere = { $count ->
+    [0] You were not logged in to the web board anywhere; any link you had not opened yet no longer works.
+    [one] Logged out of the web board on 1 device; any link you had not opened yet no longer works.
+   *[other] Logged out of the web board on { $count } devices; any link you had not opened yet no longer works.
+}
+cmd-web = web
+    .description = The web board
+cmd-web-logout = logout
+    .description = Log out of the web board everywhere
+cmd-settings-pages = pages
+    .description = Whether the games' web pages are for their players only
+    .private = private
+    .private-description = True: only a game's players see its page; False: anyone with its address
+settings-private-pages = { $private ->
+    [yes] From now on the web pages of this server's games show only to their players.
+   *[no] From now on anyone with a game's address can watch its web page.
+}

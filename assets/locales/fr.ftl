@@ -321,7 +321,7 @@ rules-text = **Ponte del Diavolo** — construis des îles et relie-les par des 
 help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — défie un joueur, ou tout le monde ; la partie a son propre fil (classée, sauf indication contraire). Choisis-moi comme `adversaire` (avec `niveau` facile, moyen ou difficile, et `premier`) pour jouer contre moi tout de suite, en partie non classée.
     `/poser c3 d4` — poser deux tuiles (les cases sont proposées pendant la saisie).
     `/pont c3 e4` — construire un pont entre deux de tes tuiles.
-    `/échanger` — la règle du gâteau : à son premier tour, Rouge peut prendre Blanc et ses deux tuiles au lieu de poser (ou avec le bouton « Échanger » sous le plateau).
+    `/échanger` — la règle du gâteau : à son premier tour, Rouge peut prendre Blanc et ses deux tuiles (ou bouton « Échanger »).
     `/passer` — seulement si tu ne peux pas poser deux tuiles. `/abandonner` — abandonner la partie (avec confirmation).
     `/indice` — contre le bot : le coup qu’il jouerait à ta place, et pourquoi (les indices sont comptés).
     `/apprendre` — les règles en huit leçons. `/problème` — trouve le coup qui garde l’avantage.
@@ -330,9 +330,9 @@ help-text = `/défier [adversaire] [taille] [réserve] [temps] [classée]` — d
     `/revoir [partie]` — une partie finie rejouée en animation. `/analyser [partie]` — où elle s’est gagnée et perdue, selon l’IA.
     `/classement [page]`, `/stats [joueur]` — les cotes de ce serveur. `/rappels activés|désactivés|résumé quotidien` — rappels en message privé, ou un résumé par jour.
     `/vacances partir|revenir|état` — une pause : tes pendules s’arrêtent.
-    `/réglages langue|tournois|vacances|salon-problèmes` — langue, tournois, jours de vacances, problème du jour ici (gestionnaires).
-    `/tournoi créer|lancer|classement|appariements|retrait|annuler` — tournois du serveur (toutes rondes ou système suisse) ; inscription avec le bouton sous le message d'inscription.
-    Dans le fil d'une partie, les commandes agissent sur cette partie ; ailleurs, choisis-la avec l'option `partie`. `/aide` — cette liste.
+    `/réglages langue|tournois|vacances|salon-problèmes|pages` — langue, tournois, vacances, problème du jour ici, pages web privées (gestionnaires). `/web déconnexion` — te déconnecter du plateau web.
+    `/tournoi créer|lancer|classement|appariements|retrait|annuler` — tournois du serveur (toutes rondes ou système suisse) ; inscription avec le bouton sous l'annonce.
+    Dans le fil d'une partie, les commandes visent cette partie ; ailleurs, choisis-la avec `partie`. `/aide` — cette liste.
 
 ## Discord : les commandes
 
@@ -1132,3 +1132,29 @@ web-logout = Se déconnecter
 web-logged-out = Tu es déconnecté, dans tous les navigateurs.
 web-watching = Tu regardes cette partie. Ses joueurs se connectent avec Ouvrir le plateau dans le fil de la partie sur Discord.
 web-public-home = Ouvre une partie depuis son adresse, ou connecte-toi avec Ouvrir le plateau dans le fil d'une partie sur Discord.
+
+## The web board from Discord: the Open board button, /web logout, private pages
+button-open-board = Ouvrir le plateau
+open-board-login = Ton lien personnel vers la partie #{ $id } sur le plateau web. Il n'est que pour toi : il te connecte en ton nom, ne sert qu'une fois et seulement pendant { $minutes } minutes. Ne le partage pas.
+open-board-login-button = Me connecter et ouvrir le plateau
+open-board-watch = La partie #{ $id } sur le plateau web : tu peux la regarder là-bas (seuls ses joueurs jouent).
+open-board-watch-button = Regarder la partie
+open-board-off = Le plateau web n'est plus proposé.
+open-board-page = Sur le plateau web : { $address }
+logged-out-everywhere = { $count ->
+    [0] Tu n'étais connecté au plateau web nulle part ; les liens que tu n'as pas encore ouverts ne marchent plus.
+    [one] Déconnecté du plateau web sur 1 appareil ; les liens que tu n'as pas encore ouverts ne marchent plus.
+   *[other] Déconnecté du plateau web sur { $count } appareils ; les liens que tu n'as pas encore ouverts ne marchent plus.
+}
+cmd-web = web
+    .description = Le plateau web
+cmd-web-logout = déconnexion
+    .description = Te déconnecter du plateau web partout
+cmd-settings-pages = pages
+    .description = Si les pages web des parties sont réservées à leurs joueurs
+    .private = privé
+    .private-description = True : seuls les joueurs d'une partie voient sa page ; False : quiconque a son adresse
+settings-private-pages = { $private ->
+    [yes] Désormais, les pages web des parties de ce serveur ne se montrent qu'à leurs joueurs.
+   *[no] Désormais, quiconque a l'adresse d'une partie peut regarder sa page web.
+}

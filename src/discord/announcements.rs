@@ -12,6 +12,7 @@ use super::ids::{self, Stored};
 use super::messages::{
     board_pings, board_text, button, fit_message, mention, move_text, result_text,
 };
+use super::open_board::{WebBoard, page_address};
 use super::outgoing::{self, NOBODY};
 use super::post::{analysis_post, deliver_board, game_channel, refused};
 use super::tournament_posts::{post_finished, post_round, post_standings};
@@ -31,6 +32,7 @@ pub fn nonce(item: OutboxId) -> String {
 pub async fn post(
     ctx: &serenity::Context,
     service: &Service,
+    web: Option<&WebBoard>,
     item: &DueAnnouncement,
 ) -> Result<(), Error> {
     let nonce = &nonce(item.id);
@@ -41,17 +43,21 @@ pub async fn post(
         .await?;
     match &item.announcement {
         Announcement::Started { game, anchor } => {
-            post_started(ctx, service, item.id, lang, game, *anchor).await
+            post_started(ctx, service, web, item.id, lang, game, *anchor).await
         }
         Announcement::Moved(report) => {
             let text = move_text(lang, report);
-            deliver_board(ctx, service, lang, &report.game, &text, nonce).await
+            deliver_board(ctx, service, web, lang, &report.game, &text, nonce).await
         }
         Announcement::Ended(game) => {
-            deliver_board(ctx, service, lang, game, &ended_text(lang, game), nonce).await
+            let text = ended_text(lang, game);
+            deliver_board(ctx, service, web, lang, game, &text, nonce).await
         }
         Announcement::Reminder(game) => say(ctx, reminder(lang, game), nonce).await,
-        Announcement::ReminderDm(game) => say(ctx, reminder_dm(lang, game), nonce).await,
+        Announcement::ReminderDm(game) => {
+            let page = page_address(service, web, game.id).await?;
+            say(ctx, reminder_dm(lang, game, page.as_deref()), nonce).await
+        }
         Announcement::Round { tournament, round } => {
             post_round(ctx, lang, tournament, *round, nonce).await
         }
@@ -73,7 +79,13 @@ pub async fn post(
             player,
             lang,
             games,
-        } => say(ctx, digest(*lang, *player, games), nonce).await,
+        } => {
+            let mut pages = Vec::with_capacity(games.len());
+            for game in games {
+                pages.push(page_address(service, web, game.id).await?);
+            }
+            say(ctx, digest(*lang, *player, games, &pages), nonce).await
+        }
         Announcement::SlowReply { game, seconds } => {
             say(ctx, slow_reply(lang, game, *seconds), nonce).await
         }
@@ -136,21 +148,21 @@ fn reminder(lang: Lang, game: &GameView) -> Said {
 }
 
 /// The reminder by direct message to the player to move.
-fn reminder_dm(lang: Lang, game: &GameView) -> Said {
-    match reminder_dm_text(lang, game) {
+fn reminder_dm(lang: Lang, game: &GameView, page: Option<&str>) -> Said {
+    match reminder_dm_text(lang, game, page) {
         Some((player, text)) => Said::Direct { player, text },
         None => Said::Nothing,
     }
 }
 
 /// A player's digest, in their language; nothing when no game waits for them.
-fn digest(lang: Lang, player: PlayerId, games: &[GameView]) -> Said {
+fn digest(lang: Lang, player: PlayerId, games: &[GameView], pages: &[Option<String>]) -> Said {
     if games.is_empty() {
         return Said::Nothing;
     }
     Said::Direct {
         player,
-        text: digest_text(lang, player, games),
+        text: digest_text(lang, player, games, pages),
     }
 }
 
@@ -218,6 +230,7 @@ async fn post_daily_puzzle(
 async fn post_started(
     ctx: &serenity::Context,
     service: &Service,
+    web: Option<&WebBoard>,
     item: OutboxId,
     lang: Lang,
     game: &GameView,
@@ -229,7 +242,7 @@ async fn post_started(
     };
     let (game, in_channel) = open_thread(ctx, service, game, anchor).await?;
     let text = started_text(lang, &game, in_channel);
-    deliver_board(ctx, service, lang, &game, &text, &nonce(item)).await
+    deliver_board(ctx, service, web, lang, &game, &text, &nonce(item)).await
 }
 
 /// A tournament game has no challenge message to open its thread on: the bot posts one in the
@@ -308,10 +321,16 @@ fn thread_exists(error: &serenity::Error) -> bool {
 }
 
 /// A digest: the games where it is `player`'s turn, each with the opponent, the move to
-/// play, the time left and a link to its thread.
-fn digest_text(lang: Lang, player: PlayerId, games: &[GameView]) -> String {
+/// play, the time left, a link to its thread and, when the web board is served, its page
+/// (`pages`, game by game).
+fn digest_text(
+    lang: Lang,
+    player: PlayerId,
+    games: &[GameView],
+    pages: &[Option<String>],
+) -> String {
     let mut text = tr!(lang, "digest-header", count = games.len());
-    for game in games {
+    for (at, game) in games.iter().enumerate() {
         let opponent = if game.white.id == player {
             &game.red
         } else {
@@ -330,6 +349,10 @@ fn digest_text(lang: Lang, player: PlayerId, games: &[GameView]) -> String {
         }
         if let (Some(guild), Some(channel)) = (game.venue.guild_id, game_channel(game)) {
             line = format!("{line} · https://discord.com/channels/{guild}/{channel}");
+        }
+        if let Some(Some(page)) = pages.get(at) {
+            // In angle brackets: Discord shows no preview of the page.
+            line = format!("{line} · <{page}>");
         }
         text = format!("{text}\n{line}");
     }
@@ -382,16 +405,21 @@ fn ended_text(lang: Lang, game: &GameView) -> String {
 }
 
 /// The reminder by direct message, and whom it goes to: the player to move (a player of the
-/// terminal, with no Discord account, gets none).
-fn reminder_dm_text(lang: Lang, game: &GameView) -> Option<(PlayerId, String)> {
+/// terminal, with no Discord account, gets none), with the game's page when the web board is
+/// served.
+fn reminder_dm_text(lang: Lang, game: &GameView, page: Option<&str>) -> Option<(PlayerId, String)> {
     let (_, player) = game.to_move().filter(|(_, p)| p.id.snowflake().is_some())?;
     let deadline = game.deadline_at.unwrap_or_default() / 1000;
-    let text = tr!(
+    let mut text = tr!(
         lang,
         "reminder-dm",
         id = game.id,
         at = format!("<t:{deadline}:R>")
     );
+    if let Some(page) = page {
+        let page = tr!(lang, "open-board-page", address = format!("<{page}>"));
+        text = format!("{text}\n{page}");
+    }
     Some((player.id, text))
 }
 

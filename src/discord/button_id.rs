@@ -47,6 +47,8 @@ pub enum ButtonId {
     LessonAgain,
     /// After the last lesson: a game against the bot at easy.
     LessonBot,
+    /// A game's web board: a personal login link for its players, its page for the others.
+    OpenBoard(GameId),
 }
 
 /// The most choices a lesson offers.
@@ -76,6 +78,7 @@ impl fmt::Display for ButtonId {
             B::LessonAnswer { lesson, choice } => write!(f, "lesson:{lesson}:{choice}"),
             B::LessonAgain => f.write_str("lessonagain"),
             B::LessonBot => f.write_str("lessonbot"),
+            B::OpenBoard(game) => write!(f, "web:{game}"),
         }
     }
 }
@@ -138,6 +141,7 @@ impl FromStr for ButtonId {
             },
             ("lessonagain", &[]) => B::LessonAgain,
             ("lessonbot", &[]) => B::LessonBot,
+            ("web", &[game]) => B::OpenBoard(id(game, text)?),
             _ => return Err(unknown()),
         })
     }
@@ -186,6 +190,7 @@ mod tests {
             },
             B::LessonAgain,
             B::LessonBot,
+            B::OpenBoard(GameId::new(17)),
         ]
     }
 
@@ -210,10 +215,11 @@ mod tests {
             B::LessonAnswer { .. } => 14,
             B::LessonAgain => 15,
             B::LessonBot => 16,
+            B::OpenBoard(_) => 17,
         };
         let mut numbers: Vec<_> = every_kind().iter().map(number).collect();
         numbers.sort_unstable();
-        assert_eq!(numbers, (0..17).collect::<Vec<_>>());
+        assert_eq!(numbers, (0..18).collect::<Vec<_>>());
     }
 
     #[test]
@@ -268,6 +274,7 @@ mod tests {
             ),
             ("lessonagain", B::LessonAgain),
             ("lessonbot", B::LessonBot),
+            ("web:1", B::OpenBoard(GameId::new(1))),
             (
                 "accept:9007199254740993",
                 B::Accept(ChallengeId::new(9_007_199_254_740_993)),
@@ -316,6 +323,9 @@ mod tests {
             "pzanswer:12:1:1",
             "pzsolve:0",
             "pzsolve:12:1",
+            "web",
+            "web:0",
+            "web:1:2",
         ] {
             assert_eq!(
                 text.parse::<ButtonId>(),

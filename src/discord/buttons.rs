@@ -1,6 +1,6 @@
 //! Button clicks: accept, decline, cancel, the pie choice, resign, rematch, replay, analyse,
-//! export, joining or leaving a tournament, and answering or opening a puzzle; what each
-//! button is lives in its id ([`ButtonId`]).
+//! export, joining or leaving a tournament, answering or opening a puzzle, and opening the web
+//! board; what each button is lives in its id ([`ButtonId`]).
 
 use std::sync::{Mutex, PoisonError};
 
@@ -152,6 +152,19 @@ impl Click<'_> {
         }
     }
 
+    /// Open board: a login link or the game's page, for the clicker alone (see
+    /// `open_board`); an old button once the web board is no longer served says so.
+    async fn open_board(&self, game: GameId) -> Result<(), Error> {
+        let Some(web) = &self.data.web else {
+            return Err(UserError(tr!(self.lang, "open-board-off")).into());
+        };
+        let service = &self.data.service;
+        let answer = super::open_board::answer(service, web, &self.asker, self.lang, game).await?;
+        self.respond(serenity::CreateInteractionResponse::Message(answer))
+            .await?;
+        Ok(())
+    }
+
     /// Replaces the text and the buttons of the message whose button was clicked.
     async fn update_message(
         &self,
@@ -227,6 +240,7 @@ async fn dispatch(
         ButtonId::LessonAnswer { lesson, choice } => click.lesson_answer(lesson, choice).await,
         ButtonId::LessonAgain => click.lesson_again().await,
         ButtonId::LessonBot => click.lesson_bot().await,
+        ButtonId::OpenBoard(id) => click.open_board(id).await,
     }
 }
 

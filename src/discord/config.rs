@@ -31,6 +31,18 @@ pub struct Config {
     /// How long the gateway may take to let the bot in before it gives up (30 s;
     /// `PONTE_GATEWAY_TIMEOUT_SECONDS` in tests).
     pub gateway_patience: std::time::Duration,
+    /// Where the web board is served and reached (`WEB_ADDR` and `PUBLIC_URL`, both or
+    /// neither); not served when unset.
+    pub web: Option<WebBoard>,
+}
+
+/// The web board of a bot: what it listens on, and the address players reach it at.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebBoard {
+    /// What to bind (`WEB_ADDR`), e.g. `127.0.0.1:8080`.
+    pub addr: std::net::SocketAddr,
+    /// What players reach (`PUBLIC_URL`): `http(s)://host[:port]`, no trailing slash.
+    pub public_url: String,
 }
 
 impl Config {
@@ -102,8 +114,63 @@ impl Config {
             gateway_patience: std::time::Duration::from_secs(
                 testing("PONTE_GATEWAY_TIMEOUT_SECONDS").map_or(30, |s: i64| s.max(1) as u64),
             ),
+            web: web_board(
+                set(std::env::var("WEB_ADDR")),
+                set(std::env::var("PUBLIC_URL")),
+            )?,
         })
     }
+}
+
+/// A setting's value, when it is set and not blank.
+fn set(value: Result<String, std::env::VarError>) -> Option<String> {
+    value
+        .ok()
+        .map(|value| value.trim().to_string())
+        .filter(|value| !value.is_empty())
+}
+
+/// The web board of `WEB_ADDR` and `PUBLIC_URL`: both set, or neither.
+fn web_board(addr: Option<String>, url: Option<String>) -> anyhow::Result<Option<WebBoard>> {
+    let (addr, url) = match (addr, url) {
+        (None, None) => return Ok(None),
+        (Some(addr), Some(url)) => (addr, url),
+        (Some(_), None) => anyhow::bail!(
+            "WEB_ADDR is set but PUBLIC_URL is not: set PUBLIC_URL to the address players \
+             reach the web board at (e.g. https://ponte.example.org), or unset WEB_ADDR"
+        ),
+        (None, Some(_)) => anyhow::bail!(
+            "PUBLIC_URL is set but WEB_ADDR is not: set WEB_ADDR to the address to serve the \
+             web board on (e.g. 127.0.0.1:8080), or unset PUBLIC_URL"
+        ),
+    };
+    Ok(Some(WebBoard {
+        addr: addr.parse().with_context(|| {
+            format!("WEB_ADDR must be an address and port, e.g. 127.0.0.1:8080, not {addr:?}")
+        })?,
+        public_url: public_url(&url)?,
+    }))
+}
+
+/// `PUBLIC_URL` checked: `http(s)://host[:port]`, without a path, a query or a fragment (the
+/// bot adds its own paths), a trailing slash trimmed.
+fn public_url(url: &str) -> anyhow::Result<String> {
+    let trimmed = url.trim_end_matches('/');
+    let host = trimmed
+        .strip_prefix("https://")
+        .or_else(|| trimmed.strip_prefix("http://"));
+    let good = host.is_some_and(|host| {
+        !host.is_empty()
+            && !host.starts_with(':')
+            && !host.contains(['/', '?', '#', '@', ' ', '\\'])
+    });
+    if !good {
+        anyhow::bail!(
+            "PUBLIC_URL must be http(s)://host[:port] without a path, e.g. \
+             https://ponte.example.org, not {url:?}"
+        );
+    }
+    Ok(trimmed.to_string())
 }
 
 /// Another Discord to talk to (`DISCORD_API_BASE`, tests only); set but empty is not set.
@@ -138,7 +205,48 @@ fn testing(name: &str) -> Option<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::is_loopback;
+    use super::{WebBoard, is_loopback, public_url, web_board};
+
+    #[test]
+    fn the_web_board_takes_both_settings_or_neither() {
+        let some = |s: &str| Some(s.to_string());
+        assert_eq!(web_board(None, None).unwrap(), None);
+        assert_eq!(
+            web_board(some("127.0.0.1:8080"), some("https://ponte.example.org/")).unwrap(),
+            Some(WebBoard {
+                addr: "127.0.0.1:8080".parse().unwrap(),
+                public_url: "https://ponte.example.org".into(),
+            })
+        );
+        let alone = web_board(some("127.0.0.1:8080"), None).unwrap_err();
+        assert!(alone.to_string().contains("PUBLIC_URL is not"), "{alone}");
+        let alone = web_board(None, some("https://ponte.example.org")).unwrap_err();
+        assert!(alone.to_string().contains("WEB_ADDR is not"), "{alone}");
+        assert!(web_board(some("8080"), some("http://a.b")).is_err());
+    }
+
+    #[test]
+    fn a_public_url_is_a_scheme_a_host_and_maybe_a_port() {
+        for (url, kept) in [
+            ("https://ponte.example.org", "https://ponte.example.org"),
+            ("http://127.0.0.1:8080/", "http://127.0.0.1:8080"),
+            ("http://[::1]:8080", "http://[::1]:8080"),
+        ] {
+            assert_eq!(public_url(url).unwrap(), kept);
+        }
+        for url in [
+            "ponte.example.org",
+            "ftp://ponte.example.org",
+            "https://",
+            "https://ponte.example.org/board",
+            "https://ponte.example.org?x=1",
+            "https://ponte.example.org#top",
+            "https://user@ponte.example.org",
+            "https://:8080",
+        ] {
+            assert!(public_url(url).is_err(), "{url}");
+        }
+    }
 
     #[test]
     fn only_an_address_on_this_machine_is_a_fake_discord() {

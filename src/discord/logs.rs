@@ -66,7 +66,8 @@ impl<'a> tracing_subscriber::fmt::MakeWriter<'a> for Redacted {
 /// The bot's logs, on standard error: as `RUST_LOG` says (`info` by default), coloured only on a
 /// terminal, one JSON object a line with `LOG_FORMAT=json`. The token never appears: the
 /// WebSocket library's frame dumps (which spell the IDENTIFY payload out as bytes) are kept at
-/// `debug` at most whatever `RUST_LOG` says, and every line is written through a filter that
+/// `debug` at most whatever `RUST_LOG` says, serenity's request spans (which spell every body
+/// out, login links too) are left out, and every line is written through a filter that
 /// blanks the token wherever it appears.
 pub fn start_logs(token: &str) {
     use std::io::IsTerminal;
@@ -79,6 +80,12 @@ pub fn start_logs(token: &str) {
     let no_frame_dumps = tracing_subscriber::filter::filter_fn(|meta| {
         !meta.target().contains("tungstenite") || *meta.level() <= tracing::Level::DEBUG
     });
+    // serenity's HTTP client records every request it sends as a span field, its body spelled
+    // out as bytes; an answer to Open board carries a personal login link. Those spans are
+    // left out (their events are still logged, without them).
+    let no_request_bodies = tracing_subscriber::filter::filter_fn(|meta| {
+        !(meta.is_span() && meta.target().starts_with("serenity::http"))
+    });
     let writer = Redacted::new(token);
     let fmt = tracing_subscriber::fmt::layer().with_writer(writer);
     let layer = if std::env::var("LOG_FORMAT").is_ok_and(|f| f.eq_ignore_ascii_case("json")) {
@@ -87,7 +94,12 @@ pub fn start_logs(token: &str) {
         fmt.with_ansi(std::io::stderr().is_terminal()).boxed()
     };
     tracing_subscriber::registry()
-        .with(layer.with_filter(no_frame_dumps).with_filter(filter))
+        .with(
+            layer
+                .with_filter(no_frame_dumps)
+                .with_filter(no_request_bodies)
+                .with_filter(filter),
+        )
         .init();
 }
 

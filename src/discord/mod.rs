@@ -12,6 +12,7 @@ mod ids;
 mod localize;
 mod logs;
 mod messages;
+mod open_board;
 mod outbox;
 mod outgoing;
 mod post;
@@ -20,7 +21,7 @@ mod running;
 mod scheduler;
 mod tournament_posts;
 
-pub use config::Config;
+pub use config::{Config, WebBoard as WebSettings};
 pub use errors::{UserError, explain};
 pub use logs::{Redacted, start_logs};
 pub use running::run;
@@ -41,6 +42,8 @@ pub struct Data {
     pub bot: Player,
     /// The commands and clicks being answered, which a stop lets finish.
     pub in_flight: Arc<health::InFlight>,
+    /// Where players reach the web board, when it is served.
+    pub web: Option<open_board::WebBoard>,
 }
 
 pub type Error = anyhow::Error;
@@ -82,6 +85,7 @@ struct Started {
     stop: tokio::sync::watch::Receiver<bool>,
     let_in: tokio::sync::watch::Sender<bool>,
     delivery: Arc<std::sync::Mutex<Option<tokio::task::JoinHandle<()>>>>,
+    web: Option<open_board::WebBoard>,
 }
 
 fn framework(started: Started) -> poise::Framework<Data, Error> {
@@ -110,12 +114,14 @@ fn framework(started: Started) -> poise::Framework<Data, Error> {
                     stop,
                     let_in,
                     delivery,
+                    web,
                 } = started;
                 info!(bot = %ready.user.name, "connected to Discord");
                 let _ = let_in.send(true);
                 register(ctx, &service, &framework.options().commands, guild).await?;
                 tokio::spawn(scheduler::run(ctx.clone(), service.clone(), every));
-                let worker = tokio::spawn(outbox::run(ctx.clone(), service.clone(), stop));
+                let worker =
+                    tokio::spawn(outbox::run(ctx.clone(), service.clone(), web.clone(), stop));
                 *delivery.lock().unwrap_or_else(|e| e.into_inner()) = Some(worker);
                 tokio::spawn(service.clone().run_ai());
                 tokio::spawn(service.clone().run_analyses());
@@ -124,6 +130,7 @@ fn framework(started: Started) -> poise::Framework<Data, Error> {
                     service,
                     bot,
                     in_flight,
+                    web,
                 })
             })
         })

@@ -17,6 +17,7 @@ use tracing::{info, warn};
 use super::Error;
 use super::announcements::post;
 use super::health::{self, Outcome};
+use super::open_board::WebBoard;
 use super::post::{dm_closed, refused};
 use crate::service::{DueAnnouncement, Service};
 
@@ -55,6 +56,7 @@ const IDLE: Duration = Duration::from_secs(60);
 pub async fn run(
     ctx: serenity::Context,
     service: Arc<Service>,
+    web: Option<WebBoard>,
     mut stop: tokio::sync::watch::Receiver<bool>,
 ) {
     loop {
@@ -70,10 +72,10 @@ pub async fn run(
                     serenity::futures::stream::iter(group)
                         .for_each_concurrent(AT_ONCE, |item| {
                             let stopping = *stop.borrow();
-                            let (ctx, service) = (&ctx, &service);
+                            let (ctx, service, web) = (&ctx, &service, web.as_ref());
                             async move {
                                 if !stopping {
-                                    let posted = post(ctx, service, &item).await;
+                                    let posted = post(ctx, service, web, &item).await;
                                     record(service, &item, posted).await;
                                 }
                             }

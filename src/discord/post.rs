@@ -6,7 +6,8 @@ use poise::serenity_prelude as serenity;
 use tracing::warn;
 
 use super::Error;
-use super::messages::{board_pings, fit_message, game_buttons};
+use super::messages::{board_pings, fit_message};
+use super::open_board::{WebBoard, board_buttons};
 use super::outgoing;
 use crate::i18n::Lang;
 use crate::service::{Analysed, AnalysisView, GameId, GameView, Service};
@@ -23,6 +24,7 @@ pub fn game_channel(game: &GameView) -> Option<serenity::ChannelId> {
 pub async fn deliver_board(
     ctx: &serenity::Context,
     service: &Service,
+    web: Option<&WebBoard>,
     lang: Lang,
     game: &GameView,
     content: &str,
@@ -34,7 +36,7 @@ pub async fn deliver_board(
         outgoing::message_once(&board_pings(game), nonce)
             .content(fit_message(content))
             .add_file(serenity::CreateAttachment::bytes(png.clone(), "board.png"))
-            .components(game_buttons(lang, game))
+            .components(board_buttons(lang, game, web))
     };
     match channel.send_message(ctx, message(content)).await {
         Ok(_) => Ok(()),

@@ -57,6 +57,10 @@ pub async fn run(config: Config, signals: Signals) -> anyhow::Result<()> {
         stop: stop.clone(),
         let_in: let_in_tx,
         delivery: delivery.clone(),
+        web: config
+            .web
+            .as_ref()
+            .map(|web| super::open_board::WebBoard::new(&web.public_url)),
     });
     let gave_up = Arc::new(AtomicBool::new(false));
     let gateway = Gateway {
@@ -96,6 +100,14 @@ fn say_starting(config: &Config) {
         ai_cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         "ponte bot starting"
     );
+    match &config.web {
+        Some(web) => info!(
+            public_url = %web.public_url,
+            listening_on = %web.addr,
+            "the web board is served"
+        ),
+        None => info!("the web board is not served (WEB_ADDR and PUBLIC_URL unset)"),
+    }
     info!(
         "SIGTERM or SIGINT stops it: no new work, the gateway closed ({} s at most), the \
          commands in flight and the post in hand finished ({} s at most), the database closed, \

@@ -8,7 +8,8 @@ use super::{
     Context, Data, Error, author_id, autocomplete, game_id, server_lang, tell_author, the_game,
     user_lang,
 };
-use crate::discord::messages::{away_text, board_text, game_buttons};
+use crate::discord::messages::{away_text, board_text};
+use crate::discord::open_board::board_buttons;
 use crate::discord::post::{export_file, game_channel};
 use crate::game::{Color, Record};
 use crate::i18n::{Lang, color_name};
@@ -35,7 +36,7 @@ pub async fn board(
     let reply = poise::CreateReply::default()
         .content(board_text(lang, &game))
         .attachment(serenity::CreateAttachment::bytes(png, "board.png"))
-        .components(game_buttons(lang, &game));
+        .components(board_buttons(lang, &game, ctx.data().web.as_ref()));
     ctx.send(reply).await?;
     Ok(())
 }

@@ -13,6 +13,7 @@ mod settings;
 mod standings;
 mod tournament;
 mod vacation;
+mod web;
 
 use crate::discord::ids::Stored;
 use poise::serenity_prelude as serenity;
@@ -36,6 +37,7 @@ pub fn all() -> Vec<poise::Command<Data, Error>> {
         tournament::commands(),
         vacation::commands(),
         learning::commands(),
+        web::commands(),
     ]
     .into_iter()
     .flatten()

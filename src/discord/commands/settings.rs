@@ -1,5 +1,6 @@
 //! `/settings`: the language of the server's posts, who creates tournaments, the vacation
-//! days, and the daily puzzle's channel, for its managers.
+//! days, the daily puzzle's channel, and who may watch game pages on the web board, for its
+//! managers.
 
 use super::{Context, Data, Error, actor};
 use crate::discord::ids::Stored;
@@ -29,7 +30,7 @@ pub fn commands() -> Vec<poise::Command<Data, Error>> {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("language", "tournaments", "vacations", "puzzle_channel"),
+    subcommands("language", "tournaments", "vacations", "puzzle_channel", "pages"),
     subcommand_required,
     default_member_permissions = "MANAGE_GUILD"
 )]
@@ -140,6 +141,19 @@ pub async fn puzzle_channel(ctx: Context<'_>, post: PuzzleChannelChoice) -> Resu
         ),
         _ => tr!(lang, "settings-puzzle-channel-off"),
     };
+    ctx.send(poise::CreateReply::default().content(text))
+        .await?;
+    Ok(())
+}
+
+/// Whether the games' web pages are for their players only
+#[poise::command(slash_command, guild_only, required_permissions = "MANAGE_GUILD")]
+pub async fn pages(ctx: Context<'_>, private: bool) -> Result<(), Error> {
+    let guild = ctx.guild_id().ok_or(ServiceError::NoServer)?.stored();
+    let service = &ctx.data().service;
+    service.set_private_pages(&actor(ctx), private).await?;
+    let lang = service.guild_language(Some(guild)).await?;
+    let text = tr!(lang, "settings-private-pages", private = yes_no(private));
     ctx.send(poise::CreateReply::default().content(text))
         .await?;
     Ok(())
