@@ -71,7 +71,8 @@ pub struct Web {
     /// The games played by click (`None` while a move is under way, or once over).
     games: Vec<Mutex<Option<GameView>>>,
     pages: Vec<String>,
-    cookies: HashMap<PlayerId, String>,
+    /// Each logged-in player's session cookie and the address their requests come from.
+    players: HashMap<PlayerId, (String, String)>,
     /// For each game played by click: the newest version its first open page fetched, and
     /// when.
     seen: Vec<watch::Sender<(i64, Instant)>>,
@@ -84,11 +85,15 @@ impl Web {
     /// the login that spends the link), and returns the times each login took.
     pub async fn log_in(addr: String, doors: Doors) -> (Web, Vec<Duration>) {
         let origin = format!("http://{addr}");
-        let mut cookies = HashMap::new();
+        let mut players = HashMap::new();
         let mut times = Vec::new();
-        for (player, link) in doors.links {
+        for (k, (player, link)) in doors.links.into_iter().enumerate() {
             let body = json!({ "link": link }).to_string();
-            let headers = [("Origin", origin.as_str())];
+            let address = address_of(k);
+            let headers = [
+                ("Origin", origin.as_str()),
+                ("X-Forwarded-For", address.as_str()),
+            ];
             let started = Instant::now();
             let offer = request(&addr, "POST", "/api/login/offer", &headers, Some(&body)).await;
             let offer = offer.expect("an answer to the offer");
@@ -106,7 +111,7 @@ impl Web {
                     pair.starts_with("ponte_session=").then(|| pair.to_string())
                 })
                 .expect("the session's cookie");
-            cookies.insert(player, cookie);
+            players.insert(player, (cookie, address));
         }
         let seen = doors
             .clicked
@@ -124,12 +129,19 @@ impl Web {
             targets: doors.targets,
             games,
             pages,
-            cookies,
+            players,
             seen,
             open: AtomicUsize::new(0),
         };
         (web, times)
     }
+}
+
+/// The address player `k`'s requests come from, as a reverse proxy on the bot's machine
+/// names it in `X-Forwarded-For` (the board limits logins and moves per address: without it
+/// every request would count for 127.0.0.1).
+fn address_of(k: usize) -> String {
+    format!("10.{}.{}.{}", (k >> 16) & 255, (k >> 8) & 255, k & 255)
 }
 
 /// Opens pages `from..to` (page `i` watches game `i` modulo the games, those played by click
@@ -241,7 +253,7 @@ async fn click(web: &Web, fake: &FakeDiscord, slot: usize, seed: u64, clicks: &M
         *web.games[slot].lock().unwrap() = Some(game);
         return;
     }
-    let cookie = web.cookies[&to_move.id].as_str();
+    let (cookie, address) = &web.players[&to_move.id];
     let thread = format!(
         "/channels/{}/messages",
         800_000_000_000_000_000 + game.id.get()
@@ -252,7 +264,11 @@ async fn click(web: &Web, fake: &FakeDiscord, slot: usize, seed: u64, clicks: &M
     let from = fake.call_count();
     let body = json!({"move": mv.to_string(), "version": game.version}).to_string();
     let path = format!("/api/games/{}/moves", web.pages[slot]);
-    let headers = [("Cookie", cookie), ("Origin", web.origin.as_str())];
+    let headers = [
+        ("Cookie", cookie.as_str()),
+        ("Origin", web.origin.as_str()),
+        ("X-Forwarded-For", address.as_str()),
+    ];
     let clicked = Instant::now();
     let answer = tokio::time::timeout(
         PATIENCE,
