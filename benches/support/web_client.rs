@@ -80,9 +80,57 @@ impl Answer {
 }
 
 /// Sends one request on a new connection with `headers` (and a JSON `body` when given), and
-/// reads its answer whole, by its length or its chunks: the server's close of the connection
-/// comes later, and a browser does not wait for it either. `None` when the connection failed.
+/// reads its answer whole. `None` when the connection failed.
 pub async fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<&str>,
+) -> Option<Answer> {
+    let stream = TcpStream::connect(addr).await.ok()?;
+    stream.set_nodelay(true).ok()?;
+    exchange(&mut BufReader::new(stream), addr, method, path, headers, body).await
+}
+
+/// A connection kept open for one request after another, as a browser keeps one to a site.
+pub struct KeptAlive {
+    addr: String,
+    connection: Option<BufReader<TcpStream>>,
+}
+
+impl KeptAlive {
+    pub fn new(addr: &str) -> KeptAlive {
+        KeptAlive {
+            addr: addr.to_string(),
+            connection: None,
+        }
+    }
+
+    /// `GET path`, on the kept connection, or on a new one when the server closed it meanwhile.
+    pub async fn get(&mut self, path: &str) -> Option<Answer> {
+        for _ in 0..2 {
+            if self.connection.is_none() {
+                let stream = TcpStream::connect(&self.addr).await.ok()?;
+                stream.set_nodelay(true).ok()?;
+                self.connection = Some(BufReader::new(stream));
+            }
+            let connection = self.connection.as_mut()?;
+            let answer = exchange(connection, &self.addr, "GET", path, &[], None).await;
+            if answer.is_some() {
+                return answer;
+            }
+            self.connection = None;
+        }
+        None
+    }
+}
+
+/// Writes one request on `connection` and reads its answer whole, by its length or its chunks
+/// (the server's close of the connection comes later, if at all, and a browser does not wait
+/// for it either).
+async fn exchange(
+    connection: &mut BufReader<TcpStream>,
     addr: &str,
     method: &str,
     path: &str,
@@ -101,12 +149,12 @@ pub async fn request(
     } else {
         request.push_str("\r\n");
     }
-    let mut stream = TcpStream::connect(addr).await.ok()?;
-    stream.set_nodelay(true).ok()?;
-    stream.write_all(request.as_bytes()).await.ok()?;
-    let mut reader = BufReader::new(stream);
+    connection.get_mut().write_all(request.as_bytes()).await.ok()?;
+    let reader = connection;
     let mut line = String::new();
-    reader.read_line(&mut line).await.ok()?;
+    if reader.read_line(&mut line).await.ok()? == 0 {
+        return None;
+    }
     let status = line.split(' ').nth(1).and_then(|s| s.parse().ok())?;
     let mut headers = Vec::new();
     loop {

@@ -20,7 +20,7 @@ use tokio::task::JoinSet;
 
 use crate::PATIENCE;
 use crate::fake_discord::FakeDiscord;
-use crate::web_client::{Channel, request};
+use crate::web_client::{Channel, KeptAlive, request};
 
 /// Pages opened at once while the harness opens many (a browser's tabs do not all open in
 /// the same millisecond either).
@@ -166,12 +166,14 @@ pub async fn open_pages(web: &Arc<Web>, from: usize, to: usize, pages: &mut Join
     web.open.store(to, Ordering::SeqCst);
 }
 
-/// An open page: at each change of its game it fetches the game, as the page's script does.
-/// The first page of each game played by click notes the version it fetched and when.
+/// An open page: at each change of its game it fetches the game, as the page's script does (on
+/// a connection of its own kept open, as a browser keeps one beside the live channel). The
+/// first page of each game played by click notes the version it fetched and when.
 async fn watch_page(web: Arc<Web>, i: usize, mut channel: Channel) {
     let path = format!("/api/games/{}", web.targets[i % web.targets.len()]);
+    let mut fetches = KeptAlive::new(&web.addr);
     while channel.try_next_change().await.is_some() {
-        let Some(game) = request(&web.addr, "GET", &path, &[], None).await else {
+        let Some(game) = fetches.get(&path).await else {
             return;
         };
         let fetched = Instant::now();
