@@ -261,12 +261,47 @@ fn bot() -> Outcome {
     let runtime = tokio::runtime::Runtime::new()?;
     // Caught before anything is opened, so that a stop at any moment closes what was.
     let signals = runtime.block_on(async { ponte::stop::Signals::catch() })?;
-    let ran = runtime.block_on(ponte::discord::run(config, signals));
+    // Bound before anything else is opened: an address it cannot listen on stops the bot at
+    // once, saying so.
+    let beside = match &config.web {
+        Some(web) => Some(runtime.block_on(web_board(web))?),
+        None => None,
+    };
+    let ran = runtime.block_on(ponte::discord::run(config, signals, beside));
     // An AI search still thinking on its thread is not waited for: its game's turn resumes
     // from the database at the next start.
     runtime.shutdown_timeout(Duration::from_secs(1));
     ran?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// The public web board the bot serves beside it (`WEB_ADDR`, `PUBLIC_URL`), on the bot's
+/// service and stopped with it. Spawned, not awaited inside the bot's future: the two together
+/// are deeper than the compiler lays out.
+///
+/// # Errors
+/// Status 1 when `WEB_ADDR` cannot be listened on.
+async fn web_board(web: &ponte::discord::WebSettings) -> Result<ponte::discord::Beside, Exit> {
+    let listener = tokio::net::TcpListener::bind(web.addr)
+        .await
+        .map_err(|error| Exit::Said {
+            status: 1,
+            message: format!(
+                "WEB_ADDR is {}, which cannot be listened on: {error}",
+                web.addr
+            ),
+        })?;
+    let address = listener.local_addr()?;
+    tracing::info!("web board: serving on {address} for {}", web.public_url);
+    let public_url = web.public_url.clone();
+    Ok(Box::new(move |service, stop| {
+        tokio::spawn(async move {
+            if let Err(error) = ponte::web::serve_public(service, public_url, listener, stop).await
+            {
+                tracing::error!(%error, "the web board stopped serving");
+            }
+        })
+    }))
 }
 
 /// The database a command opens: `--database`, else `$DATABASE_URL` (also from `.env`), else

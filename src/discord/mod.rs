@@ -24,7 +24,7 @@ mod tournament_posts;
 pub use config::{Config, WebBoard as WebSettings};
 pub use errors::{UserError, explain};
 pub use logs::{Redacted, start_logs};
-pub use running::run;
+pub use running::{Beside, run};
 
 use crate::discord::ids::Stored;
 use std::sync::Arc;

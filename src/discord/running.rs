@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use anyhow::Context as _;
 use poise::serenity_prelude as serenity;
+use tokio::task::JoinHandle;
 use tracing::{info, warn};
 
 use super::{Config, Data, Error, Started, framework, health};
@@ -21,7 +22,14 @@ const WORK_PATIENCE: Duration = Duration::from_secs(4);
 /// How long a stop waits for the database to close.
 const CLOSE_PATIENCE: Duration = Duration::from_secs(2);
 
-/// Runs the bot until one of `signals` stops it (or the gateway does not let it in).
+/// What runs beside the bot on its service until the bot stops (the web board, which this
+/// front end does not know): started with the service and the stop signal once the service is
+/// open; a stop waits for it, as for the commands in flight, before the database closes.
+pub type Beside =
+    Box<dyn FnOnce(Arc<Service>, tokio::sync::watch::Receiver<bool>) -> JoinHandle<()> + Send>;
+
+/// Runs the bot, and `beside` beside it, until one of `signals` stops it (or the gateway does
+/// not let it in).
 ///
 /// A stop does not depend on Discord: whatever the gateway is doing (connecting, re-queueing a
 /// shard, resuming), the shards get [`SHARDS_PATIENCE`] to close, the commands in flight and
@@ -31,7 +39,7 @@ const CLOSE_PATIENCE: Duration = Duration::from_secs(2);
 /// # Errors
 /// When the database cannot be opened, `METRICS_ADDR` cannot be listened on, or Discord
 /// cannot be reached (or its gateway does not let the bot in).
-pub async fn run(config: Config, signals: Signals) -> anyhow::Result<()> {
+pub async fn run(config: Config, signals: Signals, beside: Option<Beside>) -> anyhow::Result<()> {
     say_starting(&config);
     let (stop_tx, stop) = tokio::sync::watch::channel(false);
     let stop_tx = Arc::new(stop_tx);
@@ -42,6 +50,7 @@ pub async fn run(config: Config, signals: Signals) -> anyhow::Result<()> {
         None => None,
     };
     let service = open_service(&config).await?;
+    let beside = beside.map(|start| start(service.clone(), stop.clone()));
     let shards: Arc<OnceLock<Arc<serenity::ShardManager>>> = Arc::default();
     if let Some(monitor) = monitor {
         tokio::spawn(monitor.serve(service.clone(), shards.clone(), stop.clone()));
@@ -76,7 +85,7 @@ pub async fn run(config: Config, signals: Signals) -> anyhow::Result<()> {
     // from the database at the next start.
     let _ = stop_tx.send(true);
     let worker = delivery.lock().unwrap_or_else(|e| e.into_inner()).take();
-    finish(&in_flight, worker, &service).await;
+    finish(&in_flight, [worker, beside], &service).await;
     ran?;
     if gave_up.load(Ordering::SeqCst) {
         anyhow::bail!(
@@ -137,17 +146,17 @@ async fn open_service(config: &Config) -> anyhow::Result<Arc<Service>> {
     Ok(Arc::new(service))
 }
 
-/// The end of a stop: the commands in flight and the post in hand (`worker`, the delivery
-/// worker) get [`WORK_PATIENCE`] to finish, then the database [`CLOSE_PATIENCE`] to close
-/// (checkpointed).
+/// The end of a stop: the commands in flight and the post in hand (`workers`: the delivery
+/// worker, and what ran beside the bot) get [`WORK_PATIENCE`] to finish, then the database
+/// [`CLOSE_PATIENCE`] to close (checkpointed).
 async fn finish(
     in_flight: &health::InFlight,
-    worker: Option<tokio::task::JoinHandle<()>>,
+    workers: [Option<JoinHandle<()>>; 2],
     service: &Service,
 ) {
     let finishing = async {
         in_flight.none_running().await;
-        if let Some(worker) = worker {
+        for worker in workers.into_iter().flatten() {
             let _ = worker.await;
         }
     };

@@ -126,7 +126,9 @@ pub async fn serve_public(
                     continue;
                 }
             },
-            _ = stop.wait_for(|stopped| *stopped) => break,
+            // The guard `wait_for` answers is not Send: dropped inside, so that the bot can
+            // spawn the board.
+            () = async { drop(stop.wait_for(|stopped| *stopped).await) } => break,
         };
         let app = app.clone();
         let service = hyper::service::service_fn(move |mut request| {
