@@ -299,7 +299,12 @@ fn free_address() -> String {
 /// Starts the `ponte` binary of this build (or `PONTE_LOAD_BOT`'s, another build measured
 /// with the same run) on `database` against `fake`, serving the web board on `web` when
 /// given, then brings it into `servers` servers.
-async fn start_bot(fake: &FakeDiscord, database: &str, servers: u64, web: Option<&str>) -> RunningBot {
+async fn start_bot(
+    fake: &FakeDiscord,
+    database: &str,
+    servers: u64,
+    web: Option<&str>,
+) -> RunningBot {
     let metrics = free_address();
     let binary =
         std::env::var("PONTE_LOAD_BOT").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ponte").into());
@@ -544,7 +549,14 @@ async fn web_steps(options: &Options, run: &mut Run, addr: String, doors: web_mi
 }
 
 /// One step of the web mix, printed as one line.
-async fn web_step(options: &Options, run: &mut Run, web: &Arc<web_mix::Web>, open: usize, rate: f64, click_rate: f64) {
+async fn web_step(
+    options: &Options,
+    run: &mut Run,
+    web: &Arc<web_mix::Web>,
+    open: usize,
+    rate: f64,
+    click_rate: f64,
+) {
     let (cpu_before, _) = usage(run.pid);
     let (harness_before, _) = usage(std::process::id());
     let start = Instant::now();
@@ -583,7 +595,11 @@ async fn web_step(options: &Options, run: &mut Run, web: &Arc<web_mix::Web>, ope
         percentile(&clicks.threads, 0.99),
         step.lost + clicks.lost,
         step.skipped + clicks.skipped,
-        if refused.is_empty() { "0".into() } else { refused.join(" ") },
+        if refused.is_empty() {
+            "0".into()
+        } else {
+            refused.join(" ")
+        },
         cpu / elapsed * 100.0,
         cpu * 1e3 / actions.max(1) as f64,
         sample(&scrape, "ponte_outbox_waiting").map_or("?".into(), |w| w.to_string()),

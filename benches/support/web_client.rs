@@ -39,7 +39,9 @@ impl Channel {
     /// (The body is chunked; the chunks' size lines are neither `data:` lines nor empty, so
     /// they pass by.)
     pub async fn next_change(&mut self) -> i64 {
-        self.try_next_change().await.expect("the live channel closed")
+        self.try_next_change()
+            .await
+            .expect("the live channel closed")
     }
 
     /// The next `changed` event's version, or `None` once the server closed the channel.
@@ -90,7 +92,15 @@ pub async fn request(
 ) -> Option<Answer> {
     let stream = TcpStream::connect(addr).await.ok()?;
     stream.set_nodelay(true).ok()?;
-    exchange(&mut BufReader::new(stream), addr, method, path, headers, body).await
+    exchange(
+        &mut BufReader::new(stream),
+        addr,
+        method,
+        path,
+        headers,
+        body,
+    )
+    .await
 }
 
 /// A connection kept open for one request after another, as a browser keeps one to a site.
@@ -149,7 +159,11 @@ async fn exchange(
     } else {
         request.push_str("\r\n");
     }
-    connection.get_mut().write_all(request.as_bytes()).await.ok()?;
+    connection
+        .get_mut()
+        .write_all(request.as_bytes())
+        .await
+        .ok()?;
     let reader = connection;
     let mut line = String::new();
     if reader.read_line(&mut line).await.ok()? == 0 {

@@ -97,11 +97,21 @@ impl Web {
             let started = Instant::now();
             let offer = request(&addr, "POST", "/api/login/offer", &headers, Some(&body)).await;
             let offer = offer.expect("an answer to the offer");
-            assert_eq!(offer.status, 200, "{}", String::from_utf8_lossy(&offer.body));
+            assert_eq!(
+                offer.status,
+                200,
+                "{}",
+                String::from_utf8_lossy(&offer.body)
+            );
             let login = request(&addr, "POST", "/api/login", &headers, Some(&body)).await;
             let login = login.expect("an answer to the login");
             times.push(started.elapsed());
-            assert_eq!(login.status, 200, "{}", String::from_utf8_lossy(&login.body));
+            assert_eq!(
+                login.status,
+                200,
+                "{}",
+                String::from_utf8_lossy(&login.body)
+            );
             let cookie = login
                 .headers
                 .iter()
@@ -218,7 +228,12 @@ impl Clicks {
 
 /// Moves by click at `rate` a second for `length` (open loop: each at its time, whatever the
 /// answers so far), on random games played by click.
-pub async fn clicks(web: &Arc<Web>, fake: &Arc<FakeDiscord>, rate: f64, length: Duration) -> Clicks {
+pub async fn clicks(
+    web: &Arc<Web>,
+    fake: &Arc<FakeDiscord>,
+    rate: f64,
+    length: Duration,
+) -> Clicks {
     let clicks = Arc::new(Mutex::new(Clicks::default()));
     if rate <= 0.0 {
         tokio::time::sleep(length).await;
@@ -247,7 +262,8 @@ async fn click(web: &Web, fake: &FakeDiscord, slot: usize, seed: u64, clicks: &M
         return;
     };
     let mut rng = Rng::with_seed(seed);
-    let (Some((_, to_move)), Some(mv)) = (game.to_move(), playout::random_move(&game.game, &mut rng))
+    let (Some((_, to_move)), Some(mv)) =
+        (game.to_move(), playout::random_move(&game.game, &mut rng))
     else {
         return;
     };
@@ -284,22 +300,35 @@ async fn click(web: &Web, fake: &FakeDiscord, slot: usize, seed: u64, clicks: &M
     };
     clicks.lock().unwrap().answers.push(clicked.elapsed());
     if answer.status != 200 {
-        *clicks.lock().unwrap().refused.entry(answer.status).or_default() += 1;
+        *clicks
+            .lock()
+            .unwrap()
+            .refused
+            .entry(answer.status)
+            .or_default() += 1;
         *web.games[slot].lock().unwrap() = Some(game);
         return;
     }
-    let version = answer.json()["version"].as_i64().unwrap_or(game.version + 1);
+    let version = answer.json()["version"]
+        .as_i64()
+        .unwrap_or(game.version + 1);
     let (page, board) = tokio::join!(
         async {
             if !watched {
                 return None;
             }
             let fetched = seen.wait_for(|(fetched, _)| *fetched >= version);
-            Some(tokio::time::timeout(PATIENCE, fetched).await.map(|seen| seen.map(|s| s.1)))
+            Some(
+                tokio::time::timeout(PATIENCE, fetched)
+                    .await
+                    .map(|seen| seen.map(|s| s.1)),
+            )
         },
         tokio::time::timeout(PATIENCE, async {
-            fake.wait_for(from, "the board", |c| c.method == "POST" && c.path == thread)
-                .await;
+            fake.wait_for(from, "the board", |c| {
+                c.method == "POST" && c.path == thread
+            })
+            .await;
             Instant::now()
         }),
     );
