@@ -505,3 +505,72 @@ async fn the_list_is_the_players_own_games_and_what_only_this_machine_offers_is_
         assert!(!error(&answer).is_empty(), "{path} in words");
     }
 }
+
+/// A log kept in memory: what a test's subscriber writes.
+#[derive(Clone, Default)]
+struct Kept(Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for Kept {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+fn sha256_hex(text: &str) -> String {
+    use sha2::Digest;
+    sha2::Sha256::digest(text.as_bytes())
+        .iter()
+        .map(|byte| format!("{byte:02x}"))
+        .collect()
+}
+
+#[tokio::test]
+async fn no_secret_cookie_or_hash_reaches_a_log_line_even_at_trace() {
+    let kept = Kept::default();
+    let writer = kept.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_max_level(tracing::Level::TRACE)
+        .with_ansi(false)
+        .with_writer(move || writer.clone())
+        .finish();
+    // The whole binary's log: a subscriber of this thread only misses lines when tests run
+    // side by side (tracing caches which lines are wanted per call site); the other tests'
+    // lines are no harm, and no secret of theirs may be logged either.
+    tracing::subscriber::set_global_default(subscriber).unwrap();
+
+    let board = board().await;
+    let secret = board.link(1, "alice", Lang::En).await;
+    let body = format!(r#"{{"link": "{secret}"}}"#);
+    board
+        .send("POST", "/api/login/offer", &[], Some(&body))
+        .await;
+    let cookie = board.log_in(&secret).await;
+    let played = board.play(Some(&cookie), "c3 d4", 0).await;
+    assert_eq!(played.status, StatusCode::OK);
+    let out = board
+        .send("POST", "/api/logout", &[("cookie", &cookie)], None)
+        .await;
+    assert_eq!(out.status, StatusCode::OK);
+
+    let log = String::from_utf8(kept.0.lock().unwrap().clone()).unwrap();
+    for said in [
+        "logged in on the web board",
+        "played from the page",
+        "logged out",
+    ] {
+        assert!(log.contains(said), "the log is kept: {said}");
+    }
+    let session = cookie.trim_start_matches("ponte_session=");
+    for secret in [secret.as_str(), session] {
+        assert!(!log.contains(secret), "a secret in the log");
+        assert!(
+            !log.contains(&sha256_hex(secret)),
+            "a secret's hash in the log"
+        );
+    }
+}

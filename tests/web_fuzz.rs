@@ -40,6 +40,10 @@ const ROUTES: &[(&str, &str)] = &[
     ("GET", "/api/puzzles/next"),
     ("POST", "/api/puzzles/{id}/answer"),
     ("GET", "/api/words"),
+    ("GET", "/api/me"),
+    ("POST", "/api/login/offer"),
+    ("POST", "/api/login"),
+    ("POST", "/api/logout"),
 ];
 
 const REQUESTS: usize = 3_000;
@@ -47,7 +51,7 @@ const REQUESTS: usize = 3_000;
 /// The names the API's bodies and queries use, so that random JSON reaches past the parsers.
 const FIELDS: &[&str] = &[
     "move", "version", "from", "opponent", "level", "size", "supply", "opener", "white", "red",
-    "n", "lesson", "puzzle", "step", "choice",
+    "n", "lesson", "puzzle", "step", "choice", "link",
 ];
 
 const CONTENT_TYPES: &[Option<&str>] = &[

@@ -8,6 +8,7 @@ import { looking, onBackToNow, showLobby, showPanel } from "./panel.js";
 import { initPlay, proposeMove, showGame } from "./play.js";
 import { announce } from "./board.js";
 import { langs, lang, loadWords, switchLang, t } from "./words.js";
+import { hideLocalOnly, isPublic, openLink, pageInAddress, showLogout, showWatching, whoAmI } from "./doors.js";
 
 const status = document.getElementById("status");
 const message = document.getElementById("message");
@@ -24,8 +25,12 @@ function draw(game) {
   // The server's words: whose turn, what the opponent just played (said by the live region,
   // once: a redraw with the same words says nothing again).
   announce(status, game.status);
-  // A hint's move is offered as a move of one's own: shown, and played by Confirm.
-  offerHint(game, proposeMove);
+  showWatching(game);
+  // A hint's move is offered as a move of one's own: shown, and played by Confirm (on this
+  // machine's board only).
+  if (!isPublic()) {
+    offerHint(game, proposeMove);
+  }
   showPanel(game);
   showLobby(open);
 }
@@ -35,7 +40,7 @@ let reading = null; // the read of a game in flight, if any
 let wanted = null; // the game the page shows (or is about to)
 let missed = false; // a read was asked for while another was in flight
 
-// Reads game `id` and draws it; `asked` is a read already under way (the first one, asked
+// Reads game `id` (its page address on the public board) and draws it; `asked` is a read already under way (the first one, asked
 // beside the words). A read asked for during another is made after it, not beside it: two
 // reads at a time would draw whichever answered last.
 async function load(id, asked = null) {
@@ -49,7 +54,7 @@ async function load(id, asked = null) {
   reading = null;
   if (!answer.ok) {
     message.textContent = answer.body.error;
-  } else if (String(answer.body.id) === wanted) {
+  } else if (answer.body.page === wanted) {
     draw(answer.body);
   }
   if (missed) {
@@ -66,14 +71,14 @@ function follow(id) {
   events.addEventListener("changed", (event) => {
     const version = Number(event.data);
     // The first event is the version now: the page's own first read usually has it already.
-    if (!shown || shown.id !== Number(id) || version < 0 || version !== shown.version) {
+    if (!shown || shown.page !== String(id) || version < 0 || version !== shown.version) {
       load(id);
     }
   });
 }
 
 function open(id, asked = null) {
-  history.replaceState(null, "", `#game=${id}`);
+  history.replaceState(null, "", isPublic() ? `/g/${id}` : `#game=${id}`);
   follow(id);
   showLobby(open);
   return load(id, asked);
@@ -85,7 +90,7 @@ initPlay({
     draw(game);
     return open(game.id);
   },
-  reload: () => shown && load(shown.id),
+  reload: () => shown && load(shown.page),
 });
 
 // The language switch: every word of the page, and the server's, in the language chosen.
@@ -104,23 +109,32 @@ function offerLangs() {
     await switchLang(select.value);
     offerLangs();
     showLobby(open);
+    showLogout(message);
     if (shown) {
-      await load(shown.id);
-    } else {
+      await load(shown.page);
+    } else if (!isPublic()) {
       status.textContent = t("web-start-hint");
     }
   };
 }
 
 // A game named in the address is asked for at once, beside the words: the board needs both,
-// and one round trip after the other would double the wait before it is drawn.
-const resumed = /^#game=(\d+)$/.exec(location.hash);
-const firstRead = resumed ? api(`/api/games/${resumed[1]}`) : null;
-await loadWords();
+// and one round trip after the other would double the wait before it is drawn. On the public
+// board the address is `/g/{page}`, or `/login#secret` for a login link.
+const page = pageInAddress();
+const resumed = page ?? /^#game=(\d+)$/.exec(location.hash)?.[1];
+const firstRead = resumed ? api(`/api/games/${resumed}`) : null;
+const [, who] = await Promise.all([loadWords(), whoAmI()]);
 offerLangs();
+if (who.mode === "public") {
+  hideLocalOnly();
+  showLogout(message);
+}
 if (resumed) {
-  open(resumed[1], firstRead);
+  open(resumed, firstRead);
+} else if (who.mode === "public" && location.pathname === "/login") {
+  openLink(status, message, (opened) => open(opened));
 } else {
   showLobby(open);
-  status.textContent = t("web-start-hint");
+  status.textContent = t(who.mode === "public" ? "web-public-home" : "web-start-hint");
 }

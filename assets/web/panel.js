@@ -100,7 +100,7 @@ function moves() {
 }
 
 function downloads() {
-  const base = `/api/games/${game.id}`;
+  const base = `/api/games/${game.page}`;
   const analysis = el("div", { class: "analysis" });
   const ask = el("button", { type: "button", class: "link", "data-word": "web-panel-analysis" });
   ask.onclick = () => analyse(analysis, 0);
@@ -117,7 +117,7 @@ function downloads() {
 
 // Asks for the analysis, again every few seconds while the AI is at it.
 async function analyse(into, tries) {
-  const answer = await api(`/api/games/${game.id}/analysis`);
+  const answer = await api(`/api/games/${game.page}/analysis`);
   into.replaceChildren(el("p", {}, answer.body.words ?? answer.body.error));
   if (answer.ok && answer.body.ready) {
     into.append(el("img", { src: answer.body.chart, alt: t("web-panel-analysis"), class: "chart" }));
@@ -178,7 +178,7 @@ async function look(n) {
     now();
     return;
   }
-  const answer = await api(`/api/games/${game.id}/positions/${n}`);
+  const answer = await api(`/api/games/${game.page}/positions/${n}`);
   if (!answer.ok) {
     return;
   }
@@ -216,7 +216,7 @@ export async function showLobby(onOpen) {
       { type: "button", class: "game-line", "data-game": String(line.id) },
       `#${line.id} ${line.white} – ${line.red}: ${line.status}`,
     );
-    open.onclick = () => onOpen(line.id);
+    open.onclick = () => onOpen(line.page);
     return el("li", {}, open);
   });
   list.replaceChildren(

@@ -162,7 +162,7 @@ async function first(cell) {
   targets = { tiles: [], bridge_ends: [] };
   const question = ++asked;
   render();
-  const answer = await api(`/api/games/${game.id}/targets?from=${cell}`);
+  const answer = await api(`/api/games/${game.page}/targets?from=${cell}`);
   if (question !== asked) {
     return;
   }
@@ -192,7 +192,7 @@ async function second(from, cell) {
   const own = game.tiles.some((tile) => tile.cell === from && tile.color === color);
   const move = own ? `${from}-${cell}` : `${from} ${cell}`;
   const question = ++asked;
-  const answer = await api(`/api/games/${game.id}/check?move=${encodeURIComponent(move)}&version=${game.version}`);
+  const answer = await api(`/api/games/${game.page}/check?move=${encodeURIComponent(move)}&version=${game.version}`);
   if (question !== asked) {
     return;
   }
@@ -229,7 +229,7 @@ async function send(move) {
   const version = game.version;
   clearMove();
   message.textContent = "";
-  const answer = await api(`/api/games/${game.id}/moves`, {
+  const answer = await api(`/api/games/${game.page}/moves`, {
     method: "POST",
     body: { move, version },
   });
@@ -243,7 +243,7 @@ async function send(move) {
 async function resign() {
   resigning = false;
   message.textContent = "";
-  const answer = await api(`/api/games/${game.id}/resign`, {
+  const answer = await api(`/api/games/${game.page}/resign`, {
     method: "POST",
     body: { version: game.version },
   });

@@ -6,15 +6,17 @@ const CHOSEN = "ponte.lang"; // the switch's choice, kept in this browser
 
 let current = { lang: "en", langs: [], words: {} };
 
-// The language the switch chose, or none (then the browser's Accept-Language decides).
+// The language the switch chose, or none (then the logged-in player's Discord language, else
+// the browser's Accept-Language decides).
 export function chosenLang() {
   return localStorage.getItem(CHOSEN);
 }
 
-// The headers that make an answer speak the page's language.
+// The headers that make an answer speak the page's language: the switch's choice, only once
+// the player chose one, in a header of its own (it comes before everything else).
 export function langHeaders() {
   const chosen = chosenLang();
-  return chosen ? { "accept-language": chosen } : {};
+  return chosen ? { "x-ponte-lang": chosen } : {};
 }
 
 export async function loadWords() {

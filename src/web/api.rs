@@ -1,26 +1,16 @@
-//! The API the page calls to read a game, and what every route shares: a refusal as a status
-//! and the service's words for it, the game a path names. Starting games is in `start.rs`,
-//! moves and what they may be in `moves.rs`.
+//! What every route of the API shares: a refusal as a status and the service's words for it,
+//! the game a path names, this machine's player. Reading games is in `games.rs`, starting
+//! them in `start.rs`, moves and what they may be in `moves.rs`.
 
 use axum::Json;
-use axum::Router;
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
 use serde::Serialize;
 
-use super::lang::PageLang;
-use super::view::BoardView;
-use super::viewer::Viewer;
 use super::{Doors, Web};
 use crate::i18n::Lang;
 use crate::service::{GameId, Player, ServiceError};
-
-pub(super) fn routes() -> Router<Web> {
-    Router::new().route("/api/games/{id}", get(game))
-}
 
 /// Why a request did nothing, as the page shows it.
 #[derive(Debug, Serialize)]
@@ -73,19 +63,6 @@ impl Refused {
         };
         Refused(status, rejection.body_text())
     }
-}
-
-/// `GET /api/games/{id}`: the game as the page draws it (`{id}`: its page address on the
-/// public board).
-async fn game(
-    State(web): State<Web>,
-    PageLang(lang): PageLang,
-    viewer: Viewer,
-    Path(id): Path<String>,
-) -> Result<Json<BoardView>, Refused> {
-    let id = web.game_at(&id, lang).await?;
-    let game = web.watched(id, &viewer, lang).await?;
-    Ok(Json(web.board_view(&game, &viewer, lang).await?))
 }
 
 impl Web {

@@ -1,14 +1,15 @@
-//! `GET /api/games`: the games going on between this machine's players (the terminal's and
+//! `GET /api/games/{id}`: a game as the page draws it. `GET /api/games`: the games going on between this machine's players (the terminal's and
 //! the page's, off Discord), newest first, each with whose turn it is in words; on the public
 //! board the logged-in player's own games going on, with their page addresses (no one's: none).
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use serde::Serialize;
 
 use super::api::Refused;
 use super::lang::PageLang;
+use super::view::BoardView;
 use super::viewer::Viewer;
 use super::{Doors, Web};
 use crate::game::Color;
@@ -17,7 +18,22 @@ use crate::service::{GameView, PlayerId};
 use crate::tr;
 
 pub(super) fn routes() -> Router<Web> {
-    Router::new().route("/api/games", get(games))
+    Router::new()
+        .route("/api/games", get(games))
+        .route("/api/games/{id}", get(game))
+}
+
+/// `GET /api/games/{id}`: the game as the page draws it (`{id}`: its page address on the
+/// public board).
+async fn game(
+    State(web): State<Web>,
+    PageLang(lang): PageLang,
+    viewer: Viewer,
+    Path(id): Path<String>,
+) -> Result<Json<BoardView>, Refused> {
+    let id = web.game_at(&id, lang).await?;
+    let game = web.watched(id, &viewer, lang).await?;
+    Ok(Json(web.board_view(&game, &viewer, lang).await?))
 }
 
 #[derive(Debug, Serialize)]

@@ -1,6 +1,6 @@
 //! `ponte web`: the board in a browser, served on this machine. A front end like `src/local`
 //! (and, like it, playing as this machine's players, `seat.rs`): routes that turn a request
-//! into one service call and its answer into JSON (`api.rs` reads a game, `start.rs` starts
+//! into one service call and its answer into JSON (`games.rs` reads games, `start.rs` starts
 //! one, `moves.rs` makes moves and says which may be made; the board's JSON in `view.rs`), the
 //! live channel of a game's changes (`events.rs`), and the page's files from `assets/web/`,
 //! built into the binary; no other website's page may change anything (`origin.rs`), and
@@ -111,8 +111,7 @@ pub fn router(service: Arc<Service>, player: Player, stop: watch::Receiver<bool>
 /// The routes both kinds of board serve: reading and watching games, moving in them, the
 /// page's words, who the page is for.
 fn game_routes() -> Router<Web> {
-    api::routes()
-        .merge(moves::routes())
+    moves::routes()
         .merge(events::routes())
         .merge(games::routes())
         .merge(history::routes())

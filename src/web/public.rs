@@ -51,6 +51,8 @@ impl Web {
 
 /// The public board at `public_url` (e.g. `https://ponte.example.org`) on `service`; `stop`
 /// turning true ends the live streams.
+// The address is taken as `serve_public` takes it, an owned `String`, as the bot holds it.
+#[allow(clippy::needless_pass_by_value)]
 pub fn public_router(
     service: Arc<Service>,
     public_url: String,
@@ -108,9 +110,15 @@ pub async fn serve_public(
     service: Arc<Service>,
     public_url: String,
     listener: TcpListener,
-    mut stop: watch::Receiver<bool>,
+    stop: watch::Receiver<bool>,
 ) -> std::io::Result<()> {
     let app = public_router(service, public_url, stop.clone());
+    // The guard `wait_for` returns is not `Send`: dropped here, so the server can be spawned.
+    let mut stop = stop;
+    let stopping = async move {
+        let _ = stop.wait_for(|stopped| *stopped).await;
+    };
+    tokio::pin!(stopping);
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     let mut http = hyper::server::conn::http1::Builder::new();
     http.timer(TokioTimer::new())
@@ -126,9 +134,7 @@ pub async fn serve_public(
                     continue;
                 }
             },
-            // The guard `wait_for` answers is not Send: dropped inside, so that the bot can
-            // spawn the board.
-            () = async { drop(stop.wait_for(|stopped| *stopped).await) } => break,
+            () = &mut stopping => break,
         };
         let app = app.clone();
         let service = hyper::service::service_fn(move |mut request| {
