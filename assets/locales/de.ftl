@@ -321,7 +321,7 @@ rules-text = **Ponte del Diavolo** – baue Inseln und verbinde sie mit Brücken
 help-text = `/herausfordern [gegner] [größe] [vorrat] [bedenkzeit] [gewertet]` – fordere jemanden oder alle heraus; die Partie bekommt einen eigenen Thread (gewertet, sofern du nichts anderes angibst). Wähle mich als `gegner` (dazu `stufe` leicht, mittel oder schwer und `erster`), um sofort ungewertet gegen mich zu spielen.
     `/setzen c3 d4` – zwei Steine setzen (die Felder werden beim Tippen vorgeschlagen).
     `/brücke c3 e4` – eine Brücke zwischen zwei deiner Steine bauen.
-    `/tauschen` – Kuchenregel: In seinem ersten Zug darf Rot Weiß mit dessen zwei Steinen übernehmen (auch per Knopf „Tauschen“).
+    `/tauschen` – die Kuchenregel: In seinem ersten Zug darf Rot Weiß mit dessen zwei Steinen übernehmen (auch per Knopf „Tauschen“).
     `/passen` – nur, wenn du keine zwei Steine setzen kannst. `/aufgeben` – die Partie aufgeben (mit Rückfrage).
     `/tipp` – gegen den Bot: der Zug, den er für dich spielen würde, und warum (Tipps werden gezählt).
     `/lernen` – die Regeln in acht Lektionen. `/rätsel` – finde den Zug, der den Vorteil hält.

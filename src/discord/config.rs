@@ -33,12 +33,12 @@ pub struct Config {
     pub gateway_patience: std::time::Duration,
     /// Where the web board is served and reached (`WEB_ADDR` and `PUBLIC_URL`, both or
     /// neither); not served when unset.
-    pub web: Option<WebBoard>,
+    pub web: Option<WebSettings>,
 }
 
 /// The web board of a bot: what it listens on, and the address players reach it at.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WebBoard {
+pub struct WebSettings {
     /// What to bind (`WEB_ADDR`), e.g. `127.0.0.1:8080`.
     pub addr: std::net::SocketAddr,
     /// What players reach (`PUBLIC_URL`): `http(s)://host[:port]`, no trailing slash.
@@ -131,7 +131,7 @@ fn set(value: Result<String, std::env::VarError>) -> Option<String> {
 }
 
 /// The web board of `WEB_ADDR` and `PUBLIC_URL`: both set, or neither.
-fn web_board(addr: Option<String>, url: Option<String>) -> anyhow::Result<Option<WebBoard>> {
+fn web_board(addr: Option<String>, url: Option<String>) -> anyhow::Result<Option<WebSettings>> {
     let (addr, url) = match (addr, url) {
         (None, None) => return Ok(None),
         (Some(addr), Some(url)) => (addr, url),
@@ -144,7 +144,7 @@ fn web_board(addr: Option<String>, url: Option<String>) -> anyhow::Result<Option
              web board on (e.g. 127.0.0.1:8080), or unset PUBLIC_URL"
         ),
     };
-    Ok(Some(WebBoard {
+    Ok(Some(WebSettings {
         addr: addr.parse().with_context(|| {
             format!("WEB_ADDR must be an address and port, e.g. 127.0.0.1:8080, not {addr:?}")
         })?,
@@ -205,7 +205,7 @@ fn testing(name: &str) -> Option<i64> {
 
 #[cfg(test)]
 mod tests {
-    use super::{WebBoard, is_loopback, public_url, web_board};
+    use super::{WebSettings, is_loopback, public_url, web_board};
 
     #[test]
     fn the_web_board_takes_both_settings_or_neither() {
@@ -213,7 +213,7 @@ mod tests {
         assert_eq!(web_board(None, None).unwrap(), None);
         assert_eq!(
             web_board(some("127.0.0.1:8080"), some("https://ponte.example.org/")).unwrap(),
-            Some(WebBoard {
+            Some(WebSettings {
                 addr: "127.0.0.1:8080".parse().unwrap(),
                 public_url: "https://ponte.example.org".into(),
             })

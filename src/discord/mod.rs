@@ -21,7 +21,7 @@ mod running;
 mod scheduler;
 mod tournament_posts;
 
-pub use config::{Config, WebBoard as WebSettings};
+pub use config::{Config, WebSettings};
 pub use errors::{UserError, explain};
 pub use logs::{Redacted, start_logs};
 pub use running::{Beside, run};

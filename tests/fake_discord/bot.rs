@@ -53,8 +53,40 @@ impl Bot {
 
     /// A bot started, without waiting for it to connect.
     pub fn spawn(fake: &FakeDiscord, database: &str, offset: i64, env: &[(&str, &str)]) -> Bot {
+        let child = Bot::command(fake, database, offset, env).spawn().unwrap();
+        Bot { child }
+    }
+
+    /// A bot started (without waiting for it to connect) whose log lines are kept: they are
+    /// read as they come (a full pipe would stall the bot) and handed over once it exits.
+    pub fn spawn_logged(
+        fake: &FakeDiscord,
+        database: &str,
+        env: &[(&str, &str)],
+    ) -> (Bot, tokio::task::JoinHandle<String>) {
+        use tokio::io::AsyncReadExt;
+        let mut child = Bot::command(fake, database, 0, env)
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stderr = child.stderr.take().unwrap();
+        let logs = tokio::spawn(async move {
+            let mut text = Vec::new();
+            let _ = stderr.read_to_end(&mut text).await;
+            String::from_utf8_lossy(&text).into_owned()
+        });
+        (Bot { child }, logs)
+    }
+
+    fn command(
+        fake: &FakeDiscord,
+        database: &str,
+        offset: i64,
+        env: &[(&str, &str)],
+    ) -> tokio::process::Command {
         fake.forget_gateway();
-        let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"))
+        let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_ponte"));
+        command
             .env("PONTE_CLOCK_OFFSET_SECONDS", offset.to_string())
             .env("PONTE_SCHEDULER_SECONDS", "1")
             // The AI's moves take a fixed search, not the machine's speed.
@@ -77,10 +109,8 @@ impl Bot {
             // The test's own settings last: they may replace the ones above.
             .envs(env.iter().copied())
             .stdin(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .unwrap();
-        Bot { child }
+            .kill_on_drop(true);
+        command
     }
 
     /// Waits (at most `bound`) for the bot to exit by itself.
