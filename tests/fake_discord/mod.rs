@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod bot;
+pub mod web;
 
 use std::collections::HashMap;
 use std::net::SocketAddr;

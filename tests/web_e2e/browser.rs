@@ -9,6 +9,9 @@ use std::time::{Duration, Instant};
 use chromiumoxide::browser::{Browser, BrowserConfig};
 use chromiumoxide::cdp::browser_protocol::emulation::SetDeviceMetricsOverrideParams;
 use chromiumoxide::cdp::browser_protocol::page::CaptureScreenshotFormat;
+use chromiumoxide::cdp::browser_protocol::target::{
+    CreateBrowserContextParams, CreateTargetParams,
+};
 use chromiumoxide::page::{Page, ScreenshotParams};
 use futures_util::StreamExt;
 use ponte::game::Variant;
@@ -179,4 +182,21 @@ pub async fn hot_seat(service: &Service, variant: Variant) -> GameId {
         .unwrap();
     let bob = machine_actor(player("bob"));
     service.accept(challenge.id, &bob).await.unwrap().id
+}
+
+/// A tab on `url` in a browser context of its own (as another person's browser: no cookie of
+/// the other tabs), opened blank and then sent there, as [`tab`] does.
+pub async fn tab_apart(browser: &Browser, url: &str) -> Page {
+    let context = browser
+        .create_browser_context(CreateBrowserContextParams::default())
+        .await
+        .unwrap();
+    let blank = CreateTargetParams::builder()
+        .url("about:blank")
+        .browser_context_id(context)
+        .build()
+        .unwrap();
+    let page = browser.new_page(blank).await.unwrap();
+    let _ = page.goto(url).await;
+    page
 }
