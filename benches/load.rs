@@ -27,6 +27,13 @@ mod fake_discord;
 #[path = "support/live_games.rs"]
 mod live_games;
 
+#[path = "support/web_client.rs"]
+#[allow(dead_code)]
+mod web_client;
+
+#[path = "support/web_mix.rs"]
+mod web_mix;
+
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -78,6 +85,17 @@ struct Options {
     /// to the real Discord; 0: none)
     #[arg(long, default_value_t = 0)]
     rest_latency_ms: u64,
+    /// The web mix: the bot also serves the board, and for each of these counts of open
+    /// pages (watching their games live) the steps run again with moves by click beside
+    /// the interactions
+    #[arg(long, value_delimiter = ',')]
+    web_pages: Vec<usize>,
+    /// Moves by click a second, step by step beside `--rates` (the last one repeats)
+    #[arg(long, value_delimiter = ',', default_value = "5")]
+    web_moves: Vec<f64>,
+    /// Games played by click (their players logged in), besides `--games`
+    #[arg(long, default_value_t = 200, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+    web_games: u64,
     #[arg(long, hide = true)]
     bench: bool,
 }
@@ -251,9 +269,12 @@ struct Step {
 fn main() {
     let options = <Options as clap::Parser>::parse();
     assert!(
-        options.rates.iter().all(|r| *r > 0.0 && *r <= 2_000.0),
-        "rates above 0, at most 2,000 a second"
+        options.rates.iter().all(|r| *r >= 0.0 && *r <= 2_000.0),
+        "rates from 0 to 2,000 a second"
     );
+    if !options.web_pages.is_empty() {
+        web_client::raise_open_files();
+    }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -269,16 +290,31 @@ struct RunningBot {
     metrics: String,
 }
 
+/// A port of 127.0.0.1 free now.
+fn free_address() -> String {
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.local_addr().unwrap().to_string()
+}
+
 /// Starts the `ponte` binary of this build (or `PONTE_LOAD_BOT`'s, another build measured
-/// with the same run) on `database` against `fake`, then brings it into `servers` servers.
-async fn start_bot(fake: &FakeDiscord, database: &str, servers: u64) -> RunningBot {
-    let metrics = {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-        listener.local_addr().unwrap().to_string()
-    };
+/// with the same run) on `database` against `fake`, serving the web board on `web` when
+/// given, then brings it into `servers` servers.
+async fn start_bot(
+    fake: &FakeDiscord,
+    database: &str,
+    servers: u64,
+    web: Option<&str>,
+) -> RunningBot {
+    let metrics = free_address();
     let binary =
         std::env::var("PONTE_LOAD_BOT").unwrap_or_else(|_| env!("CARGO_BIN_EXE_ponte").into());
-    let process = tokio::process::Command::new(binary)
+    let mut command = tokio::process::Command::new(binary);
+    if let Some(web) = web {
+        command
+            .env("WEB_ADDR", web)
+            .env("PUBLIC_URL", format!("http://{web}"));
+    }
+    let process = command
         .arg("bot")
         .env("DISCORD_TOKEN", "fake-token")
         .env("DISCORD_API_BASE", fake.base())
@@ -332,73 +368,74 @@ async fn run(options: Options) {
         checkpointed_bytes(&empty, &path).await
     };
 
-    // G live games, each in its own thread, a few moves in.
+    // G live games, each in its own thread, a few moves in (and those played by click).
     let service = Service::open(&database).await.unwrap();
     let mut rng = Rng::with_seed(1);
-    let games = live_games::seed(&service, options.games as usize, 10, &mut rng).await;
+    let web = !options.web_pages.is_empty();
+    let clicked = if web { options.web_games as usize } else { 0 };
+    let mut games =
+        live_games::seed(&service, options.games as usize + clicked, 10, &mut rng).await;
+    let clicked = games.split_off(options.games as usize);
+    let doors = if web {
+        Some(web_mix::Doors::make(&service, clicked, &games).await)
+    } else {
+        None
+    };
     service.close().await;
     drop(service);
     live_games::forget_their_posts(&database).await;
 
     let fake = FakeDiscord::start().await;
     fake.set_latency(Duration::from_millis(options.rest_latency_ms));
-    let bot = start_bot(&fake, &database, options.servers).await;
-    let (pid, metrics_addr) = (bot.pid, bot.metrics.clone());
+    let web_addr = web.then(free_address);
+    let bot = start_bot(&fake, &database, options.servers, web_addr.as_deref()).await;
+    let mut run = Run {
+        pid: bot.pid,
+        metrics: bot.metrics.clone(),
+        fake: Arc::new(fake),
+        games: Arc::new(games.into_iter().map(|g| Mutex::new(Some(g))).collect()),
+        rng,
+    };
     let mut bot = bot.process;
     println!("{} games going on between people", options.games);
-    println!(
-        "rate/s | answered/s | first answer p50/p99/max ms | board p50/p99 ms | lost | skipped | CPU % of a core | CPU ms/interaction | RSS MB | db MB | WAL MB | outbox | harness CPU %"
-    );
-
-    let games: Arc<Vec<Mutex<Option<GameView>>>> =
-        Arc::new(games.into_iter().map(|g| Mutex::new(Some(g))).collect());
-    let fake = Arc::new(fake);
-    for &rate in &options.rates {
-        let step = Arc::new(Mutex::new(Step::default()));
-        let (cpu_before, _) = usage(pid);
-        let (harness_before, _) = usage(std::process::id());
-        let start = Instant::now();
-        let mut tasks = tokio::task::JoinSet::new();
-        let mut sent = 0u64;
-        while start.elapsed() < options.step() {
-            // Open loop: the next interaction at its time, whatever the answers so far.
-            let due = start + Duration::from_secs_f64(sent as f64 / rate);
-            tokio::time::sleep_until(due.into()).await;
-            sent += 1;
-            let slot = rng.usize(0..games.len());
-            let kind = Kind::pick(&mut rng, options.mix);
-            let seed = rng.u64(..);
-            let (fake, games, step) = (fake.clone(), games.clone(), step.clone());
-            tasks.spawn(async move { interact(&fake, &games, slot, kind, seed, &step).await });
-        }
-        let sent_for = start.elapsed();
-        while tasks.join_next().await.is_some() {}
-        let (cpu_after, rss) = usage(pid);
-        let (harness_after, _) = usage(std::process::id());
-        let scrape = metrics(&metrics_addr).await;
-        let mut step = std::mem::take(&mut *step.lock().unwrap());
-        step.answers.sort();
-        step.boards.sort();
-        let answered = step.answers.len();
-        let cpu = cpu_after - cpu_before;
+    if let (Some(addr), Some(doors)) = (web_addr, doors) {
+        web_steps(&options, &mut run, addr, doors).await;
+    } else {
         println!(
-            "{rate:6.1} | {:10.1} | {:7.1} / {:7.1} / {:7.1} | {:6.1} / {:6.1} | {:4} | {:7} | {:15.1} | {:18.2} | {rss:6.1} | {:5.1} | {:6.1} | {:6} | {:.1}",
-            answered as f64 / sent_for.as_secs_f64(),
-            percentile(&step.answers, 0.5),
-            percentile(&step.answers, 0.99),
-            percentile(&step.answers, 1.0),
-            percentile(&step.boards, 0.5),
-            percentile(&step.boards, 0.99),
-            step.lost,
-            step.skipped,
-            cpu / start.elapsed().as_secs_f64() * 100.0,
-            cpu * 1e3 / answered.max(1) as f64,
-            megabytes(&path),
-            megabytes(&dir.path().join("bot.db-wal")),
-            sample(&scrape, "ponte_outbox_waiting").map_or("?".into(), |w| w.to_string()),
-            (harness_after - harness_before) / start.elapsed().as_secs_f64() * 100.0,
+            "rate/s | answered/s | first answer p50/p99/max ms | board p50/p99 ms | lost | skipped | CPU % of a core | CPU ms/interaction | RSS MB | db MB | WAL MB | outbox | harness CPU %"
         );
+        for &rate in &options.rates {
+            let (cpu_before, _) = usage(run.pid);
+            let (harness_before, _) = usage(std::process::id());
+            let start = Instant::now();
+            let (mut step, sent_for) = discord_load(&options, &mut run, rate).await;
+            let (cpu_after, rss) = usage(run.pid);
+            let (harness_after, _) = usage(std::process::id());
+            let scrape = metrics(&run.metrics).await;
+            step.answers.sort();
+            step.boards.sort();
+            let answered = step.answers.len();
+            let cpu = cpu_after - cpu_before;
+            println!(
+                "{rate:6.1} | {:10.1} | {:7.1} / {:7.1} / {:7.1} | {:6.1} / {:6.1} | {:4} | {:7} | {:15.1} | {:18.2} | {rss:6.1} | {:5.1} | {:6.1} | {:6} | {:.1}",
+                answered as f64 / sent_for.as_secs_f64(),
+                percentile(&step.answers, 0.5),
+                percentile(&step.answers, 0.99),
+                percentile(&step.answers, 1.0),
+                percentile(&step.boards, 0.5),
+                percentile(&step.boards, 0.99),
+                step.lost,
+                step.skipped,
+                cpu / start.elapsed().as_secs_f64() * 100.0,
+                cpu * 1e3 / answered.max(1) as f64,
+                megabytes(&path),
+                megabytes(&dir.path().join("bot.db-wal")),
+                sample(&scrape, "ponte_outbox_waiting").map_or("?".into(), |w| w.to_string()),
+                (harness_after - harness_before) / start.elapsed().as_secs_f64() * 100.0,
+            );
+        }
     }
+    let (fake, games, mut rng) = (run.fake, run.games, run.rng);
     if options.finish {
         finish(&fake, &games, &mut rng).await;
     }
@@ -411,6 +448,163 @@ async fn run(options: Options) {
             (bytes - empty) as f64 / all as f64
         );
     }
+}
+
+/// What the steps share: the bot's process and `/metrics`, the database, the fake Discord,
+/// the games played through Discord.
+struct Run {
+    pid: u32,
+    metrics: String,
+    fake: Arc<FakeDiscord>,
+    games: Arc<Vec<Mutex<Option<GameView>>>>,
+    rng: Rng,
+}
+
+/// One step's interactions through Discord at `rate` a second (none at 0), measured; with
+/// how long they were sent for.
+async fn discord_load(options: &Options, run: &mut Run, rate: f64) -> (Step, Duration) {
+    let step = Arc::new(Mutex::new(Step::default()));
+    if rate <= 0.0 {
+        tokio::time::sleep(options.step()).await;
+        return (Step::default(), options.step());
+    }
+    let start = Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    let mut sent = 0u64;
+    while start.elapsed() < options.step() {
+        // Open loop: the next interaction at its time, whatever the answers so far.
+        let due = start + Duration::from_secs_f64(sent as f64 / rate);
+        tokio::time::sleep_until(due.into()).await;
+        sent += 1;
+        let slot = run.rng.usize(0..run.games.len());
+        let kind = Kind::pick(&mut run.rng, options.mix);
+        let seed = run.rng.u64(..);
+        let (fake, games, step) = (run.fake.clone(), run.games.clone(), step.clone());
+        tasks.spawn(async move { interact(&fake, &games, slot, kind, seed, &step).await });
+    }
+    let sent_for = start.elapsed();
+    while tasks.join_next().await.is_some() {}
+    let step = std::mem::take(&mut *step.lock().unwrap());
+    (step, sent_for)
+}
+
+/// Waits until the bot's web board answers on `addr` (at most 30 s).
+async fn wait_for_web(addr: &str) {
+    let started = Instant::now();
+    loop {
+        let me = web_client::request(addr, "GET", "/api/me", &[], None).await;
+        if me.is_some_and(|me| me.status == 200) {
+            return;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(30),
+            "the bot's web board on {addr} did not answer within 30 s"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The web mix: the players of the games played by click logged in, then for each count of
+/// open pages (opened on top of those before), the steps of `--rates` with moves by click
+/// beside them.
+async fn web_steps(options: &Options, run: &mut Run, addr: String, doors: web_mix::Doors) {
+    wait_for_web(&addr).await;
+    let (web, mut logins) = web_mix::Web::log_in(addr, doors).await;
+    logins.sort();
+    println!(
+        "{} players logged in by their links (offer and login): p50 {:.1} ms, p99 {:.1} ms",
+        logins.len(),
+        percentile(&logins, 0.5),
+        percentile(&logins, 0.99)
+    );
+    let web = Arc::new(web);
+    let mut pages = tokio::task::JoinSet::new();
+    let mut open = 0;
+    for &count in &options.web_pages {
+        let (_, before) = usage(run.pid);
+        let opening = Instant::now();
+        if count > open {
+            web_mix::open_pages(&web, open, count, &mut pages).await;
+        }
+        let opened = opening.elapsed();
+        tokio::time::sleep(Duration::from_secs(1)).await;
+        let (_, after) = usage(run.pid);
+        println!(
+            "\n{count} pages open ({} opened in {:.1} s): bot RSS {before:.1} MB before, {after:.1} MB after ({:.1} KB a page opened)",
+            count.saturating_sub(open),
+            opened.as_secs_f64(),
+            (after - before) * 1024.0 / count.saturating_sub(open).max(1) as f64,
+        );
+        open = open.max(count);
+        println!(
+            "pages | rate/s | answered/s | first answer p50/p99 ms | board p50/p99 ms | clicks/s | click answer p50/p99 ms | page p50/p99 ms | thread p50/p99 ms | lost | skipped | refused | bot CPU % of a core | bot CPU ms/action | RSS MB | outbox | harness CPU %"
+        );
+        for (i, &rate) in options.rates.iter().enumerate() {
+            let clicks = options.web_moves[i.min(options.web_moves.len() - 1)];
+            web_step(options, run, &web, open, rate, clicks).await;
+        }
+    }
+    pages.abort_all();
+    while pages.join_next().await.is_some() {}
+}
+
+/// One step of the web mix, printed as one line.
+async fn web_step(
+    options: &Options,
+    run: &mut Run,
+    web: &Arc<web_mix::Web>,
+    open: usize,
+    rate: f64,
+    click_rate: f64,
+) {
+    let (cpu_before, _) = usage(run.pid);
+    let (harness_before, _) = usage(std::process::id());
+    let start = Instant::now();
+    let fake = run.fake.clone();
+    let ((mut step, sent_for), clicks) = tokio::join!(
+        discord_load(options, run, rate),
+        web_mix::clicks(web, &fake, click_rate, options.step()),
+    );
+    let elapsed = start.elapsed().as_secs_f64();
+    let (cpu_after, rss) = usage(run.pid);
+    let (harness_after, _) = usage(std::process::id());
+    let scrape = metrics(&run.metrics).await;
+    step.answers.sort();
+    step.boards.sort();
+    let clicks = clicks.sorted();
+    let cpu = cpu_after - cpu_before;
+    let actions = step.answers.len() + clicks.answers.len();
+    let refused: Vec<String> = clicks
+        .refused
+        .iter()
+        .map(|(status, count)| format!("{count}×{status}"))
+        .collect();
+    println!(
+        "{open:5} | {rate:6.1} | {:10.1} | {:6.1} / {:6.1} | {:6.1} / {:6.1} | {:8.1} | {:6.1} / {:6.1} | {:6.1} / {:6.1} | {:6.1} / {:6.1} | {:4} | {:7} | {:7} | {:19.1} | {:17.2} | {rss:6.1} | {:6} | {:.1}",
+        step.answers.len() as f64 / sent_for.as_secs_f64(),
+        percentile(&step.answers, 0.5),
+        percentile(&step.answers, 0.99),
+        percentile(&step.boards, 0.5),
+        percentile(&step.boards, 0.99),
+        clicks.answers.len() as f64 / options.step().as_secs_f64(),
+        percentile(&clicks.answers, 0.5),
+        percentile(&clicks.answers, 0.99),
+        percentile(&clicks.pages, 0.5),
+        percentile(&clicks.pages, 0.99),
+        percentile(&clicks.threads, 0.5),
+        percentile(&clicks.threads, 0.99),
+        step.lost + clicks.lost,
+        step.skipped + clicks.skipped,
+        if refused.is_empty() {
+            "0".into()
+        } else {
+            refused.join(" ")
+        },
+        cpu / elapsed * 100.0,
+        cpu * 1e3 / actions.max(1) as f64,
+        sample(&scrape, "ponte_outbox_waiting").map_or("?".into(), |w| w.to_string()),
+        (harness_after - harness_before) / elapsed * 100.0,
+    );
 }
 
 /// Plays every game still going on to its end, one move of each game at a time (each move
@@ -521,7 +715,7 @@ async fn ai_queue(options: &Options, database: &str, count: u64) {
             (waits, left)
         })
     };
-    let mut bot = start_bot(&fake, database, options.servers).await;
+    let mut bot = start_bot(&fake, database, options.servers, None).await;
     let (mut waits, left) = poller.await.unwrap();
     let (cpu, rss) = usage(bot.pid);
     let scrape = metrics(&bot.metrics).await;

@@ -22,6 +22,7 @@
 mod browser;
 
 #[path = "support/web_client.rs"]
+#[allow(dead_code)]
 mod web_client;
 
 use std::sync::Arc;
@@ -38,7 +39,7 @@ use ponte::service::{
 };
 use serde::Deserialize;
 use tokio::io::AsyncBufReadExt;
-use web_client::{Channel, post_move};
+use web_client::{Channel, post_move, raise_open_files};
 
 fn env_or<T: std::str::FromStr>(name: &str, default: T) -> T {
     std::env::var(name)
@@ -80,26 +81,6 @@ fn rss_kib(pid: u32) -> u64 {
         .find_map(|l| l.strip_prefix("VmRSS:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
         .unwrap_or(0)
-}
-
-/// A thousand connections on each side need more files than the usual soft limit of 1,024:
-/// the soft limit is raised to the hard one (the server, a child, inherits it).
-fn raise_open_files() {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
-    };
-    // SAFETY: `limit` is a valid rlimit for both calls.
-    unsafe {
-        libc::getrlimit(libc::RLIMIT_NOFILE, &raw mut limit);
-        let before = limit.rlim_cur;
-        limit.rlim_cur = limit.rlim_max;
-        libc::setrlimit(libc::RLIMIT_NOFILE, &raw const limit);
-        println!(
-            "open files: soft limit {before} raised to {}",
-            limit.rlim_max
-        );
-    }
 }
 
 fn main() {
