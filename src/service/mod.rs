@@ -39,6 +39,7 @@ mod tournament_views;
 mod tournaments;
 mod vacations;
 mod views;
+mod watchers;
 mod web_doors;
 
 use std::num::NonZeroUsize;
@@ -69,7 +70,6 @@ pub use machine_players::{default_player, machine_actor, machine_bot, machine_pl
 pub use move_log::{DamagedLog, LoggedMove, Sent};
 pub use opponent::{AiRecord, AiTerms, Opener};
 pub use replays::{FINAL_HOLD, MOVE_DELAY, replay_gif};
-pub use saving::GameChanged;
 pub use standings::{LEADERBOARD_PAGE, Leaderboard, RatingPoint, RatingView, Stats};
 pub use telemetry::{
     AI_REPLY_WAIT_SECONDS, AI_SEARCH_SECONDS, GAME_WRITE_SECONDS, Load, describe_metrics,
@@ -342,8 +342,8 @@ pub struct Service {
     outbox: tokio::sync::Notify,
     /// Woken when the AI may be to move somewhere (see `opponent`).
     ai_turn: tokio::sync::Notify,
-    /// Every saved change of a game, for the front ends that show it live (see `saving`).
-    changed: tokio::sync::broadcast::Sender<saving::GameChanged>,
+    /// Each watched game's latest saved version, for the front ends that show it live.
+    watchers: watchers::GameWatchers,
     /// One permit per core: the AI's searches at one time.
     thinking: Arc<tokio::sync::Semaphore>,
     /// A cap on the AI's search, in playouts a move (and a position of an analysis), instead
@@ -370,7 +370,7 @@ impl Service {
             )),
             outbox: tokio::sync::Notify::new(),
             ai_turn: tokio::sync::Notify::new(),
-            changed: tokio::sync::broadcast::channel(saving::CHANGES_KEPT).0,
+            watchers: Default::default(),
             thinking: Arc::new(tokio::sync::Semaphore::new(
                 std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
             )),

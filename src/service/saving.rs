@@ -110,23 +110,11 @@ fn owed_by_start(game: &NewGame, id: GameId, recorded: Option<MessageId>) -> Vec
         .collect()
 }
 
-/// How many changes a slow listener may fall behind before it is told it missed some.
-pub(super) const CHANGES_KEPT: usize = 256;
-
-/// A game saved at a new version: what a page showing it needs to know to fetch it again.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameChanged {
-    pub game: GameId,
-    pub version: i64,
-}
-
 impl Service {
-    /// Every change of every game saved from now on (moves, the AI's too, resignations, losses
-    /// on time), as it is saved. A receiver that falls more than a few hundred changes behind
-    /// gets [`tokio::sync::broadcast::error::RecvError::Lagged`] and should fetch what it shows
-    /// again.
-    pub fn subscribe(&self) -> tokio::sync::broadcast::Receiver<GameChanged> {
-        self.changed.subscribe()
+    /// Game `game`'s versions saved from now on (moves, the AI's too, resignations, losses on
+    /// time), as they are saved: the receiver holds the latest (-1 until the first).
+    pub fn watch_game(&self, game: GameId) -> tokio::sync::watch::Receiver<i64> {
+        self.watchers.watch(game)
     }
 
     /// Saves `change` to the game being written, leading to `position`, with what it owes the
@@ -160,11 +148,7 @@ impl Service {
         }
         self.remember(&saved.game, position.clone());
         let view = GameView::new(saved.game, &position);
-        // Nobody listening is no fault: a front end subscribes only while it shows a game.
-        let _ = self.changed.send(GameChanged {
-            game: view.id,
-            version: view.version,
-        });
+        self.watchers.saved(view.id, view.version);
         if view.is_over() {
             self.after_game_ended(view.id).await;
             self.make_puzzles_of(&view).await;
@@ -317,7 +301,7 @@ mod tests {
             .accept(challenge.id, &Actor::member(bob, None))
             .await
             .unwrap();
-        let mut changes = service.subscribe();
+        let mut changes = service.watch_game(game.id);
         let opener = game.opener;
         let cell = |name: &str| name.parse::<Cell>().unwrap();
         let first = Move::Place(cell("c3"), cell("d4"));
@@ -328,13 +312,8 @@ mod tests {
             panic!("not played: {played:?}");
         };
         let version = report.game.version;
-        assert_eq!(
-            changes.try_recv().unwrap(),
-            GameChanged {
-                game: game.id,
-                version
-            }
-        );
+        assert!(changes.has_changed().unwrap());
+        assert_eq!(*changes.borrow_and_update(), version);
         let stale = service
             .play(game.id, opener, first, Some(game.version))
             .await;
@@ -343,7 +322,7 @@ mod tests {
             "{stale:?}"
         );
         assert!(
-            changes.try_recv().is_err(),
+            !changes.has_changed().unwrap(),
             "nothing saved, nothing announced"
         );
     }

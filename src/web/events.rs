@@ -9,7 +9,6 @@ use axum::extract::{Path, State};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::get;
 use futures_util::Stream;
-use tokio::sync::broadcast::error::RecvError;
 
 use super::Web;
 use super::api::Refused;
@@ -29,7 +28,7 @@ async fn events(
 ) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, Refused> {
     let id = web.game_at(&id, lang).await?;
     // Subscribed before the read, so that no change between the two is missed.
-    let changes = web.service.subscribe();
+    let changes = web.service.watch_game(id);
     let now = web.watched(id, &viewer, lang).await?.version;
     let start = (changes, web.stop, Some(now));
     let stream =
@@ -37,19 +36,16 @@ async fn events(
             if let Some(version) = first {
                 return Some((Ok(changed(version)), (changes, stop, None)));
             }
-            loop {
-                let version = tokio::select! {
-                    _ = stop.wait_for(|stopped| *stopped) => return None,
-                    change = changes.recv() => match change {
-                        Ok(change) if change.game == id => change.version,
-                        Ok(_) => continue,
-                        // Changes were missed: the page fetches the game again whatever it shows.
-                        Err(RecvError::Lagged(_)) => -1,
-                        Err(RecvError::Closed) => return None,
-                    },
-                };
-                return Some((Ok(changed(version)), (changes, stop, None)));
+            let woken = tokio::select! {
+                _ = stop.wait_for(|stopped| *stopped) => false,
+                change = changes.changed() => change.is_ok(),
+            };
+            if !woken {
+                return None;
             }
+            // Only the newest version matters: the page fetches the game at it.
+            let version = *changes.borrow_and_update();
+            Some((Ok(changed(version)), (changes, stop, None)))
         });
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
