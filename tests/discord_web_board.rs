@@ -201,10 +201,7 @@ async fn open_board_gives_players_a_login_link_and_others_the_page() {
     bot.stop().await;
     let logs = logs.await.unwrap();
     assert!(logs.len() > 1000, "the bot logged at trace level: {logs}");
-    assert!(
-        logs.contains("the web board is served"),
-        "the start says so"
-    );
+    assert!(logs.contains("web board: serving on"), "the start says so");
     let bytes = secret
         .bytes()
         .map(|b| b.to_string())

@@ -109,13 +109,9 @@ fn say_starting(config: &Config) {
         ai_cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
         "ponte bot starting"
     );
-    match &config.web {
-        Some(web) => info!(
-            public_url = %web.public_url,
-            listening_on = %web.addr,
-            "the web board is served"
-        ),
-        None => info!("the web board is not served (WEB_ADDR and PUBLIC_URL unset)"),
+    // Where the board is served is said where it is bound (`ponte bot`'s start), once.
+    if config.web.is_none() {
+        info!("the web board is not served (WEB_ADDR and PUBLIC_URL unset)");
     }
     info!(
         "SIGTERM or SIGINT stops it: no new work, the gateway closed ({} s at most), the \
