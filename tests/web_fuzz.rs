@@ -6,8 +6,13 @@
 //! changes nothing: the game's version is the same after every refused request.
 //!
 //! The router in process on a real SQLite file, no AI running. A fixed seed (printed first;
-//! `PONTE_FUZZ_SEED=<n>` runs another, `PONTE_FUZZ_REQUESTS=<n>` sends another count).
+//! `PONTE_FUZZ_SEED=<n>` runs another, `PONTE_FUZZ_REQUESTS=<n>` sends another count). The
+//! public board (the bot's) gets the same requests from a logged-in player whose turn it is
+//! not, from the board's own page or another site's.
 
+mod common;
+#[path = "web_site/public.rs"]
+mod public_board;
 mod web_site;
 
 use axum::body::Body;
@@ -16,6 +21,8 @@ use fastrand::Rng;
 use serde_json::{Map, Value, json};
 use tower::ServiceExt;
 use web_site::{Site, site};
+
+use axum::Router;
 
 /// Every route of the API, as (method, path with `{id}` for a game's or item's number). A new
 /// route is added here. A route not served (yet) answers 404 or 405 in words, which passes.
@@ -80,34 +87,40 @@ struct Answer {
     body: Vec<u8>,
 }
 
+/// Sends `sent` to `router` with `headers` besides its content type.
+async fn send(router: &Router, sent: &Sent, headers: &[(&str, &str)]) -> Answer {
+    let mut request = Request::builder()
+        .method(sent.method.as_str())
+        .uri(sent.path.as_str());
+    if let Some(content_type) = sent.content_type {
+        request = request.header(header::CONTENT_TYPE, content_type);
+    }
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let request = request.body(Body::from(sent.body.clone())).unwrap();
+    let response = router.clone().oneshot(request).await.unwrap();
+    let status = response.status();
+    let streams = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|t| t.as_bytes().starts_with(b"text/event-stream"));
+    // A live channel never ends: its answer is its status.
+    let body = if streams {
+        Vec::new()
+    } else {
+        axum::body::to_bytes(response.into_body(), 1 << 22)
+            .await
+            .unwrap()
+            .to_vec()
+    };
+    Answer { status, body }
+}
+
 impl Site {
     async fn send_raw(&self, sent: &Sent, lang: Option<&str>) -> Answer {
-        let mut request = Request::builder()
-            .method(sent.method.as_str())
-            .uri(sent.path.as_str());
-        if let Some(content_type) = sent.content_type {
-            request = request.header(header::CONTENT_TYPE, content_type);
-        }
-        if let Some(lang) = lang {
-            request = request.header(header::ACCEPT_LANGUAGE, lang);
-        }
-        let request = request.body(Body::from(sent.body.clone())).unwrap();
-        let response = self.router.clone().oneshot(request).await.unwrap();
-        let status = response.status();
-        let streams = response
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .is_some_and(|t| t.as_bytes().starts_with(b"text/event-stream"));
-        // A live channel never ends: its answer is its status.
-        let body = if streams {
-            Vec::new()
-        } else {
-            axum::body::to_bytes(response.into_body(), 1 << 22)
-                .await
-                .unwrap()
-                .to_vec()
-        };
-        Answer { status, body }
+        let headers: Vec<_> = lang.map(|l| ("accept-language", l)).into_iter().collect();
+        send(&self.router, sent, &headers).await
     }
 
     async fn post_json(&self, path: &str, body: &str) -> (StatusCode, Value) {
@@ -155,7 +168,7 @@ async fn random_requests_to_every_route_are_refused_in_words_and_change_nothing(
     let (mut id, mut version) = site.game_on_the_ais_turn().await;
     let mut statuses = std::collections::BTreeMap::<u16, usize>::new();
     for n in 0..requests {
-        let sent = random_request(&mut rng, id);
+        let sent = random_request(&mut rng, &id.to_string());
         let lang = rng.bool().then(|| random_language(&mut rng));
         let answer = site.send_raw(&sent, lang.as_deref()).await;
         *statuses.entry(answer.status.as_u16()).or_default() += 1;
@@ -189,6 +202,69 @@ async fn random_requests_to_every_route_are_refused_in_words_and_change_nothing(
     println!("{requests} requests, answers by status: {statuses:?}");
 }
 
+#[tokio::test]
+async fn random_requests_to_the_public_board_change_nothing() {
+    let seed: u64 = env_or("PONTE_FUZZ_SEED", 20_261_128);
+    let requests: usize = env_or("PONTE_FUZZ_REQUESTS", REQUESTS) / 3;
+    println!("fuzz seed {seed} (PONTE_FUZZ_SEED={seed} sends the same requests)");
+    let mut rng = Rng::with_seed(seed);
+    // Bob is logged in; it is alice's turn, so no move of his is right.
+    let mut board = public_board::board().await;
+    let mut cookie = bobs_session(&board).await;
+    let mut version = board.version().await;
+    let mut statuses = std::collections::BTreeMap::<u16, usize>::new();
+    for n in 0..requests {
+        let sent = random_request(&mut rng, &board.page);
+        let origin = match rng.u8(..8) {
+            0 => Some("https://elsewhere.example"),
+            1 => None,
+            _ => Some(public_board::URL),
+        };
+        let mut headers = vec![("cookie", cookie.as_str())];
+        headers.extend(origin.map(|origin| ("origin", origin)));
+        let answer = send(&board.router, &sent, &headers).await;
+        *statuses.entry(answer.status.as_u16()).or_default() += 1;
+        let context = || {
+            format!(
+                "request {n} of seed {seed}: {} {} from {origin:?} {:?} -> {} {}",
+                sent.method,
+                sent.path,
+                String::from_utf8_lossy(&sent.body[..sent.body.len().min(300)]),
+                answer.status,
+                String::from_utf8_lossy(&answer.body[..answer.body.len().min(300)]),
+            )
+        };
+        assert!(!answer.status.is_server_error(), "{}", context());
+        if answer.status.is_success() {
+            // Bob resigned (on any turn, from the board's page) or logged out: a new game, a
+            // new session.
+            if board.version().await != version {
+                assert_eq!(origin, Some(public_board::URL), "{}", context());
+                println!("a change accepted: {}", context());
+                board = public_board::board().await;
+                version = board.version().await;
+                cookie = bobs_session(&board).await;
+            } else if sent.path == "/api/logout" && sent.method == "POST" {
+                cookie = bobs_session(&board).await;
+            }
+            continue;
+        }
+        if sent.method != "HEAD" {
+            check_refusal(&answer, &context);
+        }
+        assert_eq!(board.version().await, version, "{}", context());
+    }
+    println!("{requests} requests, answers by status: {statuses:?}");
+}
+
+/// Bob's session cookie, opened by the service itself: the fuzzed logins and logouts spend the
+/// address's allowance of logins through the routes.
+async fn bobs_session(board: &public_board::Board) -> String {
+    let secret = board.link(2, "bob", ponte::i18n::Lang::En).await;
+    let session = board.service.log_in(&secret).await.unwrap();
+    format!("ponte_session={}", session.secret)
+}
+
 /// A refusal says why in words, as JSON: also the router's own (an address no route serves, a
 /// method its route does not take), so that whatever the page sends, it has words to show.
 fn check_refusal(answer: &Answer, context: &impl Fn() -> String) {
@@ -198,7 +274,7 @@ fn check_refusal(answer: &Answer, context: &impl Fn() -> String) {
     assert!(!words.trim().is_empty(), "no words: {}", context());
 }
 
-fn random_request(rng: &mut Rng, id: i64) -> Sent {
+fn random_request(rng: &mut Rng, id: &str) -> Sent {
     // A fifth are moves the page could almost have sent, to reach past the parsers into the
     // game's own refusals.
     if rng.u8(..5) == 0 {
@@ -244,9 +320,9 @@ fn random_request(rng: &mut Rng, id: i64) -> Sent {
     }
 }
 
-/// The game under test a third of the time, else a number out of range, not a number, or
+/// The game under test (its number, or on the public board its page address) a third of the time, else a number out of range, not a number, or
 /// random bytes, percent-encoded as a browser would.
-fn random_segment(rng: &mut Rng, id: i64) -> String {
+fn random_segment(rng: &mut Rng, id: &str) -> String {
     match rng.u8(..6) {
         0 | 1 => id.to_string(),
         2 => [
