@@ -18,7 +18,7 @@ use unic_langid::LanguageIdentifier;
 pub use fluent_bundle::FluentValue;
 pub use words::{
     Hidden, color_name, count, diagram, illegal_move, move_words, painted_diagram,
-    painted_diagram_hiding, score_words, side_name, variant_words, with_color,
+    painted_diagram_hiding, score_words, side_name, time_left, variant_words, with_color,
 };
 
 /// A language the bot speaks.

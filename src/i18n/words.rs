@@ -18,6 +18,18 @@ pub fn side_name(lang: Lang, color: Color) -> String {
     })
 }
 
+/// How long is left until a deadline `millis` away (none: 0), in whole minutes: "2 d 3 h 5 min".
+pub fn time_left(lang: Lang, millis: i64) -> String {
+    let minutes = millis.max(0) / 60_000;
+    tr!(
+        lang,
+        "time-left",
+        days = minutes / (24 * 60),
+        hours = minutes / 60 % 24,
+        minutes = minutes % 60
+    )
+}
+
 /// A player with their colour: "alice (white)", "alice (Weiß)".
 pub fn with_color(lang: Lang, name: &str, color: Color) -> String {
     tr!(

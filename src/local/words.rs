@@ -4,7 +4,9 @@
 use std::fmt::Write as _;
 
 use crate::game::{Color, IllegalMove, Move};
-use crate::i18n::{Lang, illegal_move, painted_diagram, score_words, variant_words, with_color};
+use crate::i18n::{
+    Lang, illegal_move, painted_diagram, score_words, time_left, variant_words, with_color,
+};
 use crate::service::{
     Answered, ChallengeView, GameView, Hint, LONGEST_MOVE_TIME, Learning, LessonView, Millis,
     MoveReport, Player, PuzzleAnswer, PuzzleView, ServiceError, utc,
@@ -208,14 +210,7 @@ pub fn clock_words(lang: Lang, game: &GameView, now: Millis) -> Option<String> {
     }
     match (game.deadline_at, game.away_until) {
         (Some(at), _) => {
-            let minutes = (at - now).max(0) / 60_000;
-            let left = tr!(
-                lang,
-                "time-left",
-                days = minutes / (24 * 60),
-                hours = minutes / 60 % 24,
-                minutes = minutes % 60
-            );
+            let left = time_left(lang, at - now);
             Some(tr!(lang, "local-clock", at = utc(at), left = left))
         }
         (None, Some(until)) => {

@@ -211,9 +211,12 @@ impl Service {
     /// Database failures.
     pub async fn game_page(&self, game: GameId) -> Result<String> {
         // 128 random bits: no one finds a page by trying addresses.
-        let mut new = new_secret();
-        new.truncate(22);
-        Ok(self.store.game_page(game, &new).await?)
+        let new = || {
+            let mut address = new_secret();
+            address.truncate(22);
+            address
+        };
+        Ok(self.store.game_page(game, new).await?)
     }
 
     /// The game whose page address is `page`.

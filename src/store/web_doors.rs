@@ -159,22 +159,35 @@ impl Store {
         Ok(ended)
     }
 
-    /// Game `game`'s page address, keeping `new` as it when it has none yet (when two ask at
-    /// once, the first kept is the one both get).
+    /// Game `game`'s page address; when it has none yet, `new()` is kept as it (when two ask
+    /// at once, the first kept is the one both get).
     ///
     /// # Errors
     /// On a database failure.
     #[tracing::instrument(level = "trace", skip_all, err(level = "debug"))]
-    pub async fn game_page(&self, game: GameId, new: &str) -> Result<String, StoreError> {
+    pub async fn game_page(
+        &self,
+        game: GameId,
+        new: impl FnOnce() -> String,
+    ) -> Result<String, StoreError> {
+        const ADDRESS: &str = "SELECT address FROM game_pages WHERE game_id = ?";
+        // Most asks find it: a read, not a write, on every link and reminder.
+        let kept = sqlx::query_scalar(ADDRESS)
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await?;
+        if let Some(address) = kept {
+            return Ok(address);
+        }
         let mut tx = self.pool.begin().await?;
         sqlx::query(
             "INSERT INTO game_pages (game_id, address) VALUES (?, ?) ON CONFLICT DO NOTHING",
         )
         .bind(game)
-        .bind(new)
+        .bind(new())
         .execute(&mut *tx)
         .await?;
-        let address = sqlx::query_scalar("SELECT address FROM game_pages WHERE game_id = ?")
+        let address = sqlx::query_scalar(ADDRESS)
             .bind(game)
             .fetch_one(&mut *tx)
             .await?;

@@ -6,7 +6,9 @@ use serde::Serialize;
 
 use super::position::PositionView;
 use crate::game::{Color, Move};
-use crate::i18n::{Lang, color_name, count, move_words, score_words, side_name, with_color};
+use crate::i18n::{
+    Lang, color_name, count, move_words, score_words, side_name, time_left, with_color,
+};
 use crate::service::{GameView, PlayerId};
 use crate::tr;
 
@@ -232,14 +234,7 @@ fn clock(lang: Lang, view: &GameView, now: i64) -> Option<String> {
     let (_, player) = view.to_move()?;
     match (view.deadline_at, view.away_until) {
         (Some(at), _) => {
-            let minutes = (at - now).max(0) / 60_000;
-            let left = tr!(
-                lang,
-                "time-left",
-                days = minutes / (24 * 60),
-                hours = minutes / 60 % 24,
-                minutes = minutes % 60
-            );
+            let left = time_left(lang, at - now);
             Some(tr!(lang, "panel-clock", left = left))
         }
         (None, Some(_)) => Some(tr!(lang, "panel-clock-away", name = player.name.clone())),

@@ -69,6 +69,10 @@ pub(super) async fn identify(
     mut request: Request,
     next: Next,
 ) -> Response {
+    // The page's own files are the same for everyone: no session is read for them.
+    if !request.uri().path().starts_with("/api/") {
+        return next.run(request).await;
+    }
     let holder = match jar.get(SESSION_COOKIE) {
         Some(cookie) => match web.service.session_holder(cookie.value()).await {
             Ok(holder) => holder,
